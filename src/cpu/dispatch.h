@@ -1,0 +1,23 @@
+/* Internal: the active back end, read on every dispatched call (one relaxed atomic load). */
+#ifndef KARX_DISPATCH_H
+#define KARX_DISPATCH_H
+
+#include "karx/cpu.h"
+
+karx_backend karx_i_active_backend(void);
+
+/* The widest back end at or below the active one whose bit is set in available (bit b =
+ * back end b has a kernel; bit 0, portable, must be set). NEON never falls to an x86 one. */
+static inline unsigned karx_i_pick(unsigned available)
+{
+    unsigned b = (unsigned)karx_i_active_backend();
+    if (b == KARX_BACKEND_NEON)
+        return (available & (1u << KARX_BACKEND_NEON)) ? b : KARX_BACKEND_PORTABLE;
+    while (b > 0 && !(available & (1u << b)))
+        b--;
+    return b;
+}
+
+#define KARX_BIT(b) (1u << (b))
+
+#endif

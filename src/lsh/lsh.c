@@ -1,0 +1,153 @@
+/* LSH by variant id, and the name registry shared by the CLI and the Python package. */
+#include <string.h>
+
+#include "karx/lsh.h"
+
+static const struct {
+    karx_lsh_alg alg;
+    const char *name;  /* karx's name */
+    const char *alias; /* the standard's spelling */
+    unsigned family;   /* 256 or 512 */
+    unsigned digest_bytes;
+} variants[] = {
+    {KARX_LSH256_224, "lsh256-224", "LSH-256-224", 256, 28},
+    {KARX_LSH256_256, "lsh256-256", "LSH-256-256", 256, 32},
+    {KARX_LSH512_224, "lsh512-224", "LSH-512-224", 512, 28},
+    {KARX_LSH512_256, "lsh512-256", "LSH-512-256", 512, 32},
+    {KARX_LSH512_384, "lsh512-384", "LSH-512-384", 512, 48},
+    {KARX_LSH512_512, "lsh512-512", "LSH-512-512", 512, 64},
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+static int find(karx_lsh_alg alg)
+{
+    for (unsigned i = 0; i < NVARIANTS; i++)
+        if (variants[i].alg == alg)
+            return (int)i;
+    return -1;
+}
+
+karx_status karx_lsh_alg_from_name(const char *name, karx_lsh_alg *alg)
+{
+    if (name == NULL || alg == NULL)
+        return KARX_ERR_ARGUMENT;
+    for (unsigned i = 0; i < NVARIANTS; i++) {
+        if (strcmp(name, variants[i].name) == 0 || strcmp(name, variants[i].alias) == 0) {
+            *alg = variants[i].alg;
+            return KARX_OK;
+        }
+    }
+    return KARX_ERR_UNKNOWN_ALGORITHM;
+}
+
+const char *karx_lsh_alg_name(karx_lsh_alg alg)
+{
+    int i = find(alg);
+    return i < 0 ? NULL : variants[i].name;
+}
+
+size_t karx_lsh_digest_bytes(karx_lsh_alg alg)
+{
+    int i = find(alg);
+    return i < 0 ? 0 : variants[i].digest_bytes;
+}
+
+size_t karx_lsh_block_bytes(karx_lsh_alg alg)
+{
+    int i = find(alg);
+    if (i < 0)
+        return 0;
+    return variants[i].family == 256 ? KARX_LSH256_BLOCK_BYTES : KARX_LSH512_BLOCK_BYTES;
+}
+
+size_t karx_lsh_ctx_bytes(void) { return sizeof(karx_lsh_ctx); }
+
+static int is256(karx_lsh_alg alg) { return variants[find(alg)].family == 256; }
+
+karx_status karx_lsh_init(karx_lsh_ctx *ctx, karx_lsh_alg alg)
+{
+    if (ctx == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (find(alg) < 0) {
+        ctx->alg = 0;
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    }
+    ctx->alg = (int)alg;
+    size_t d = karx_lsh_digest_bytes(alg);
+    return is256(alg) ? karx_lsh256_init(&ctx->u.s256, d) : karx_lsh512_init(&ctx->u.s512, d);
+}
+
+karx_status karx_lsh_update(karx_lsh_ctx *ctx, const void *in, size_t len)
+{
+    if (ctx == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (find((karx_lsh_alg)ctx->alg) < 0)
+        return KARX_ERR_STATE;
+    return is256((karx_lsh_alg)ctx->alg) ? karx_lsh256_update(&ctx->u.s256, in, len)
+                                         : karx_lsh512_update(&ctx->u.s512, in, len);
+}
+
+karx_status karx_lsh_update_bits(karx_lsh_ctx *ctx, const void *in, size_t bitlen)
+{
+    if (ctx == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (find((karx_lsh_alg)ctx->alg) < 0)
+        return KARX_ERR_STATE;
+    return is256((karx_lsh_alg)ctx->alg) ? karx_lsh256_update_bits(&ctx->u.s256, in, bitlen)
+                                         : karx_lsh512_update_bits(&ctx->u.s512, in, bitlen);
+}
+
+karx_status karx_lsh_final(karx_lsh_ctx *ctx, uint8_t *out, size_t out_len)
+{
+    if (ctx == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (find((karx_lsh_alg)ctx->alg) < 0)
+        return KARX_ERR_STATE;
+    karx_status s = is256((karx_lsh_alg)ctx->alg) ? karx_lsh256_final(&ctx->u.s256, out, out_len)
+                                                  : karx_lsh512_final(&ctx->u.s512, out, out_len);
+    if (s == KARX_OK)
+        ctx->alg = 0;
+    return s;
+}
+
+/* The one-shot and batch calls check out_len against the variant's digest length. */
+static karx_status check_out(karx_lsh_alg alg, size_t out_len, size_t n)
+{
+    if (find(alg) < 0)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    size_t d = karx_lsh_digest_bytes(alg);
+    if (n != 0 && out_len / n < d)
+        return KARX_ERR_OUTPUT_LENGTH;
+    return KARX_OK;
+}
+
+karx_status karx_lsh(karx_lsh_alg alg, uint8_t *out, size_t out_len, const void *in, size_t len)
+{
+    karx_status s = check_out(alg, out_len, 1);
+    if (s != KARX_OK)
+        return s;
+    size_t d = karx_lsh_digest_bytes(alg);
+    return is256(alg) ? karx_lsh256(out, d, in, len) : karx_lsh512(out, d, in, len);
+}
+
+karx_status karx_lsh_many(karx_lsh_alg alg, uint8_t *out, size_t out_len, const void *in,
+                          size_t msg_len, size_t n)
+{
+    karx_status s = check_out(alg, out_len, n);
+    if (s != KARX_OK)
+        return s;
+    size_t d = karx_lsh_digest_bytes(alg);
+    return is256(alg) ? karx_lsh256_many(out, d, in, msg_len, n)
+                      : karx_lsh512_many(out, d, in, msg_len, n);
+}
+
+karx_status karx_lsh_many_ptrs(karx_lsh_alg alg, uint8_t *out, size_t out_len,
+                               const uint8_t *const *msgs, const size_t *lens, size_t n)
+{
+    karx_status s = check_out(alg, out_len, n);
+    if (s != KARX_OK)
+        return s;
+    size_t d = karx_lsh_digest_bytes(alg);
+    return is256(alg) ? karx_lsh256_many_ptrs(out, d, msgs, lens, n)
+                      : karx_lsh512_many_ptrs(out, d, msgs, lens, n);
+}

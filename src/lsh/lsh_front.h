@@ -1,0 +1,324 @@
+/* The LSH front end (buffering, padding, bit-length input, finalisation, many-message lane
+ * scheduler), written once and included by lsh256.c and lsh512.c with these defined:
+ *   LSH_BITS (256 or 512), LSH_WORD (uint32_t/uint64_t), LSH_BLOCK (bytes), LSH_FN(name)
+ *   (prefixes karx_lsh256_), LSH_CTX, LSH_KERNELS (type), LSH_GET_KERNELS(), LSH_ONESHOT (the one-shot name), LSH_IV(bytes)
+ *   (IV for a digest length or NULL), LSH_STORE_WORD(p, w). */
+#include <string.h>
+
+#include "karx/lsh.h"
+
+#define LSH_ACTIVE 0x4c   /* accepting updates */
+#define LSH_BITS_DONE 0x42 /* a partial byte was given: only final is allowed */
+
+static void LSH_FN(digest_from_cv)(const LSH_WORD cv[16], uint8_t *out, size_t digest_bytes)
+{
+    uint8_t full[64];
+    for (int l = 0; l < 8; l++)
+        LSH_STORE_WORD(full + l * sizeof(LSH_WORD), cv[l] ^ cv[l + 8]);
+    memcpy(out, full, digest_bytes);
+    karx_memzero(full, sizeof full);
+}
+
+/* Pads the last len (< block) bytes whose final byte holds partial_bits bits (0 = whole byte):
+ * the 1 bit goes right after the last message bit, then zeros to the end of the block. */
+static void LSH_FN(pad_block)(uint8_t blk[LSH_BLOCK], size_t len, unsigned partial_bits)
+{
+    if (partial_bits) {
+        uint8_t keep = (uint8_t)(0xff00u >> partial_bits);
+        blk[len - 1] = (uint8_t)((blk[len - 1] & keep) | (0x80u >> partial_bits));
+        memset(blk + len, 0, LSH_BLOCK - len);
+    } else {
+        blk[len] = 0x80;
+        memset(blk + len + 1, 0, LSH_BLOCK - len - 1);
+    }
+}
+
+karx_status LSH_FN(init)(LSH_CTX *ctx, size_t digest_bytes)
+{
+    if (ctx == NULL)
+        return KARX_ERR_ARGUMENT;
+    const LSH_WORD *iv = LSH_IV(digest_bytes);
+    if (iv == NULL) {
+        karx_memzero(ctx, sizeof *ctx);
+        return KARX_ERR_OUTPUT_LENGTH;
+    }
+    memcpy(ctx->cv, iv, sizeof ctx->cv);
+    memset(ctx->block, 0, sizeof ctx->block);
+    ctx->buffered = 0;
+    ctx->digest_bytes = (uint8_t)digest_bytes;
+    ctx->partial_bits = 0;
+    ctx->state = LSH_ACTIVE;
+    return KARX_OK;
+}
+
+karx_status LSH_FN(update)(LSH_CTX *ctx, const void *in, size_t len)
+{
+    if (ctx == NULL || (in == NULL && len != 0))
+        return KARX_ERR_ARGUMENT;
+    if (ctx->state != LSH_ACTIVE)
+        return KARX_ERR_STATE;
+    const uint8_t *p = (const uint8_t *)in;
+    const LSH_KERNELS *k = LSH_GET_KERNELS();
+    if (ctx->buffered > 0) {
+        size_t take = LSH_BLOCK - ctx->buffered;
+        if (take > len)
+            take = len;
+        memcpy(ctx->block + ctx->buffered, p, take);
+        ctx->buffered += (uint32_t)take;
+        p += take;
+        len -= take;
+        if (ctx->buffered < LSH_BLOCK)
+            return KARX_OK;
+        k->compress(ctx->cv, ctx->block, 1);
+        ctx->buffered = 0;
+    }
+    /* LSH has no length field, so a block can be compressed as soon as it is whole. */
+    size_t nblocks = len / LSH_BLOCK;
+    if (nblocks) {
+        k->compress(ctx->cv, p, nblocks);
+        p += nblocks * LSH_BLOCK;
+        len -= nblocks * LSH_BLOCK;
+    }
+    if (len) {
+        memcpy(ctx->block, p, len);
+        ctx->buffered = (uint32_t)len;
+    }
+    return KARX_OK;
+}
+
+karx_status LSH_FN(update_bits)(LSH_CTX *ctx, const void *in, size_t bitlen)
+{
+    if (ctx == NULL || (in == NULL && bitlen != 0))
+        return KARX_ERR_ARGUMENT;
+    if (ctx->state != LSH_ACTIVE)
+        return KARX_ERR_STATE;
+    unsigned rem = (unsigned)(bitlen & 7);
+    size_t whole = bitlen >> 3;
+    karx_status s = LSH_FN(update)(ctx, in, whole);
+    if (s != KARX_OK || rem == 0)
+        return s;
+    /* The partial byte stays buffered even when it fills the block: its pad bit fits in it. */
+    ctx->block[ctx->buffered++] = ((const uint8_t *)in)[whole];
+    ctx->partial_bits = (uint8_t)rem;
+    ctx->state = LSH_BITS_DONE;
+    return KARX_OK;
+}
+
+karx_status LSH_FN(final)(LSH_CTX *ctx, uint8_t *out, size_t out_len)
+{
+    if (ctx == NULL || out == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (ctx->state != LSH_ACTIVE && ctx->state != LSH_BITS_DONE)
+        return KARX_ERR_STATE;
+    if (out_len < ctx->digest_bytes)
+        return KARX_ERR_OUTPUT_LENGTH; /* the context stays usable: retry with a larger buffer */
+    const LSH_KERNELS *k = LSH_GET_KERNELS();
+    LSH_FN(pad_block)(ctx->block, ctx->buffered, ctx->partial_bits);
+    k->compress(ctx->cv, ctx->block, 1);
+    LSH_FN(digest_from_cv)(ctx->cv, out, ctx->digest_bytes);
+    karx_memzero(ctx, sizeof *ctx);
+    return KARX_OK;
+}
+
+/* One-shot on the given kernels: whole blocks straight from the input, the tail padded on the
+ * stack; no context copy, which matters for short messages. */
+static void LSH_FN(oneshot)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
+                            size_t digest_bytes, const uint8_t *p, size_t len)
+{
+    LSH_WORD cv[16];
+    uint8_t last[LSH_BLOCK];
+    memcpy(cv, iv, sizeof cv);
+    size_t nblocks = len / LSH_BLOCK, tail = len % LSH_BLOCK;
+    if (nblocks)
+        k->compress(cv, p, nblocks);
+    if (tail)
+        memcpy(last, p + nblocks * LSH_BLOCK, tail);
+    LSH_FN(pad_block)(last, tail, 0);
+    k->compress(cv, last, 1);
+    LSH_FN(digest_from_cv)(cv, out, digest_bytes);
+    karx_memzero(cv, sizeof cv);
+    karx_memzero(last, sizeof last);
+}
+
+karx_status LSH_ONESHOT(uint8_t *out, size_t digest_bytes, const void *in, size_t len)
+{
+    if (out == NULL || (in == NULL && len != 0))
+        return KARX_ERR_ARGUMENT;
+    const LSH_WORD *iv = LSH_IV(digest_bytes);
+    if (iv == NULL)
+        return KARX_ERR_OUTPUT_LENGTH;
+    LSH_FN(oneshot)(LSH_GET_KERNELS(), iv, out, digest_bytes, (const uint8_t *)in, len);
+    return KARX_OK;
+}
+
+/* ---- many messages ---- */
+
+/* Where message i is: one of the three input shapes. */
+typedef struct {
+    const uint8_t *base;
+    size_t msg_len;             /* equal-length form */
+    const uint8_t *const *ptrs; /* pointer form */
+    const size_t *lens;
+    const size_t *offsets;      /* offset form */
+} LSH_FN(source);
+
+static void LSH_FN(source_get)(const LSH_FN(source) *s, size_t i, const uint8_t **p, size_t *len)
+{
+    if (s->ptrs != NULL) {
+        *p = s->ptrs[i];
+        *len = s->lens[i];
+    } else if (s->offsets != NULL) {
+        *p = s->base + s->offsets[i];
+        *len = s->offsets[i + 1] - s->offsets[i];
+    } else {
+        *p = s->base + i * s->msg_len;
+        *len = s->msg_len;
+    }
+}
+
+static const uint8_t LSH_FN(idle_block)[LSH_BLOCK];
+
+/* Lane scheduler: every lane hashes its own message; a lane that finishes writes its digest
+ * and takes the next message at once, so variable lengths keep all lanes busy. */
+static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
+                               size_t digest_bytes, const LSH_FN(source) *src, size_t n)
+{
+    enum { MAXL = KARX_LSH_MAX_LANES };
+    const unsigned lanes = k->lanes;
+    LSH_WORD state[16 * MAXL];
+    uint8_t pad[MAXL][LSH_BLOCK];
+    const uint8_t *blk[MAXL];
+    const uint8_t *pos[MAXL];
+    size_t left[MAXL], idx[MAXL];
+    unsigned char active[MAXL], last[MAXL];
+    size_t next = 0;
+    unsigned busy = 0;
+
+    for (unsigned l = 0; l < lanes; l++) {
+        active[l] = 0;
+        if (next < n) {
+            LSH_FN(source_get)(src, next, &pos[l], &left[l]);
+            idx[l] = next++;
+            active[l] = 1;
+            busy++;
+            for (int w = 0; w < 16; w++)
+                state[w * lanes + l] = iv[w];
+        }
+    }
+    while (busy) {
+        for (unsigned l = 0; l < lanes; l++) {
+            last[l] = 0;
+            if (!active[l]) {
+                blk[l] = LSH_FN(idle_block);
+            } else if (left[l] >= LSH_BLOCK) {
+                blk[l] = pos[l];
+                pos[l] += LSH_BLOCK;
+                left[l] -= LSH_BLOCK;
+            } else {
+                if (left[l])
+                    memcpy(pad[l], pos[l], left[l]);
+                LSH_FN(pad_block)(pad[l], left[l], 0);
+                blk[l] = pad[l];
+                last[l] = 1;
+            }
+        }
+        k->compress_lanes(state, blk);
+        for (unsigned l = 0; l < lanes; l++) {
+            if (!last[l])
+                continue;
+            LSH_WORD cv[16];
+            for (int w = 0; w < 16; w++)
+                cv[w] = state[w * lanes + l];
+            LSH_FN(digest_from_cv)(cv, out + idx[l] * digest_bytes, digest_bytes);
+            if (next < n) {
+                LSH_FN(source_get)(src, next, &pos[l], &left[l]);
+                idx[l] = next++;
+                for (int w = 0; w < 16; w++)
+                    state[w * lanes + l] = iv[w];
+            } else {
+                active[l] = 0;
+                busy--;
+            }
+        }
+    }
+    karx_memzero(state, sizeof state);
+    karx_memzero(pad, sizeof pad);
+}
+
+static karx_status LSH_FN(many_run)(uint8_t *out, size_t digest_bytes, const LSH_FN(source) *src,
+                                    size_t n)
+{
+    const LSH_WORD *iv = LSH_IV(digest_bytes);
+    if (iv == NULL)
+        return KARX_ERR_OUTPUT_LENGTH;
+    const LSH_KERNELS *k = LSH_GET_KERNELS();
+    if (k->lanes > 1 && n > 1) {
+        LSH_FN(many_lanes)(k, iv, out, digest_bytes, src, n);
+        return KARX_OK;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *p;
+        size_t len;
+        LSH_FN(source_get)(src, i, &p, &len);
+        LSH_FN(oneshot)(k, iv, out + i * digest_bytes, digest_bytes, p, len);
+    }
+    return KARX_OK;
+}
+
+/* n * digest_bytes must not overflow, nor n * msg_len for the equal-length form. */
+static int LSH_FN(mul_overflows)(size_t a, size_t b)
+{
+    return a != 0 && b > SIZE_MAX / a;
+}
+
+karx_status LSH_FN(many)(uint8_t *out, size_t digest_bytes, const void *in, size_t msg_len, size_t n)
+{
+    if (n == 0)
+        return LSH_IV(digest_bytes) ? KARX_OK : KARX_ERR_OUTPUT_LENGTH;
+    if (out == NULL || (in == NULL && msg_len != 0))
+        return KARX_ERR_ARGUMENT;
+    if (LSH_FN(mul_overflows)(n, msg_len) || LSH_FN(mul_overflows)(n, digest_bytes))
+        return KARX_ERR_DATA_LENGTH;
+    LSH_FN(source) src = {(const uint8_t *)in, msg_len, NULL, NULL, NULL};
+    return LSH_FN(many_run)(out, digest_bytes, &src, n);
+}
+
+karx_status LSH_FN(many_ptrs)(uint8_t *out, size_t digest_bytes, const uint8_t *const *msgs,
+                              const size_t *lens, size_t n)
+{
+    if (n == 0)
+        return LSH_IV(digest_bytes) ? KARX_OK : KARX_ERR_OUTPUT_LENGTH;
+    if (out == NULL || msgs == NULL || lens == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (LSH_FN(mul_overflows)(n, digest_bytes))
+        return KARX_ERR_DATA_LENGTH;
+    for (size_t i = 0; i < n; i++)
+        if (msgs[i] == NULL && lens[i] != 0)
+            return KARX_ERR_ARGUMENT;
+    LSH_FN(source) src = {NULL, 0, msgs, lens, NULL};
+    return LSH_FN(many_run)(out, digest_bytes, &src, n);
+}
+
+karx_status LSH_FN(many_offsets)(uint8_t *out, size_t digest_bytes, const void *buf,
+                                 const size_t *offsets, size_t n)
+{
+    if (n == 0)
+        return LSH_IV(digest_bytes) ? KARX_OK : KARX_ERR_OUTPUT_LENGTH;
+    if (out == NULL || offsets == NULL || (buf == NULL && offsets[n] != offsets[0]))
+        return KARX_ERR_ARGUMENT;
+    if (LSH_FN(mul_overflows)(n, digest_bytes))
+        return KARX_ERR_DATA_LENGTH;
+    for (size_t i = 0; i < n; i++)
+        if (offsets[i + 1] < offsets[i])
+            return KARX_ERR_DATA_LENGTH;
+    LSH_FN(source) src = {(const uint8_t *)buf, 0, NULL, NULL, offsets};
+    return LSH_FN(many_run)(out, digest_bytes, &src, n);
+}
+
+unsigned LSH_FN(lanes)(void)
+{
+    const LSH_KERNELS *k = LSH_GET_KERNELS();
+    return k->lanes > 1 ? k->lanes : 1;
+}
+
+size_t LSH_FN(block_bytes)(void) { return LSH_BLOCK; }

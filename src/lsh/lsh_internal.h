@@ -1,0 +1,47 @@
+/* Internal: the LSH kernel tables every back end fills in, and the dispatch over them. */
+#ifndef KARX_LSH_INTERNAL_H
+#define KARX_LSH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "karx/cpu.h"
+
+/* Most lanes any multi-buffer kernel uses (AVX-512 LSH-256: 16 x 32-bit). */
+#define KARX_LSH_MAX_LANES 16
+
+/* A back end's LSH kernels for one word width. compress runs nblocks >= 1 whole blocks into
+ * cv. compress_lanes, when lanes > 1, runs one block per lane: state holds 16 words x lanes,
+ * word-major (state[w * lanes + lane]); blocks[lane] points at that lane's block. */
+typedef struct karx_lsh256_kernels {
+    const char *name;
+    void (*compress)(uint32_t cv[16], const uint8_t *blocks, size_t nblocks);
+    unsigned lanes;
+    void (*compress_lanes)(uint32_t *state, const uint8_t *const *blocks);
+} karx_lsh256_kernels;
+
+typedef struct karx_lsh512_kernels {
+    const char *name;
+    void (*compress)(uint64_t cv[16], const uint8_t *blocks, size_t nblocks);
+    unsigned lanes;
+    void (*compress_lanes)(uint64_t *state, const uint8_t *const *blocks);
+} karx_lsh512_kernels;
+
+extern const karx_lsh256_kernels karx_i_lsh256_portable, karx_i_lsh256_sse2, karx_i_lsh256_ssse3,
+    karx_i_lsh256_avx2, karx_i_lsh256_avx512, karx_i_lsh256_neon;
+extern const karx_lsh512_kernels karx_i_lsh512_portable, karx_i_lsh512_sse2, karx_i_lsh512_ssse3,
+    karx_i_lsh512_avx2, karx_i_lsh512_avx512, karx_i_lsh512_neon;
+
+/* Multi-buffer kernels (compress_lanes shape), each in its own ISA file. */
+void karx_i_lsh256_sse2_mb(uint32_t *state, const uint8_t *const *blocks);   /* 4 lanes */
+void karx_i_lsh512_sse2_mb(uint64_t *state, const uint8_t *const *blocks);   /* 2 lanes */
+void karx_i_lsh256_avx2_mb(uint32_t *state, const uint8_t *const *blocks);   /* 8 lanes */
+void karx_i_lsh512_avx2_mb(uint64_t *state, const uint8_t *const *blocks);   /* 4 lanes */
+void karx_i_lsh256_avx512_mb(uint32_t *state, const uint8_t *const *blocks); /* 16 lanes */
+void karx_i_lsh512_avx512_mb(uint64_t *state, const uint8_t *const *blocks); /* 8 lanes */
+
+/* The kernels for the active back end (widest available at or below it). */
+const karx_lsh256_kernels *karx_i_lsh256_kernels(void);
+const karx_lsh512_kernels *karx_i_lsh512_kernels(void);
+
+#endif
