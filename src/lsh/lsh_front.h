@@ -184,7 +184,7 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
                                size_t digest_bytes, const LSH_FN(source) *src, size_t n)
 {
     enum { MAXL = KARX_LSH_MAX_LANES };
-    const unsigned lanes = k->lanes;
+    const unsigned lanes = k->lanes < MAXL ? k->lanes : MAXL;
     LSH_WORD state[16 * MAXL];
     uint8_t pad[MAXL][LSH_BLOCK];
     const uint8_t *blk[MAXL];
@@ -194,8 +194,8 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
     size_t next = 0;
     unsigned busy = 0;
 
+    memset(active, 0, sizeof active);
     for (unsigned l = 0; l < lanes; l++) {
-        active[l] = 0;
         if (next < n) {
             LSH_FN(source_get)(src, next, &pos[l], &left[l]);
             idx[l] = next++;

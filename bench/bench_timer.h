@@ -1,0 +1,16 @@
+/* Timing for the benchmarks: monotonic wall clock, TSC ticks, an estimate of the core clock
+ * (this VM exposes no performance counters), and the facts a result needs to be reproduced. */
+#ifndef KARX_BENCH_TIMER_H
+#define KARX_BENCH_TIMER_H
+
+#include <stdint.h>
+
+double bench_now_ns(void);
+uint64_t bench_ticks(void);       /* rdtsc on x86, 0 elsewhere */
+double bench_tsc_ghz(void);       /* measured TSC rate, 0 if none */
+double bench_core_ghz(void);      /* estimated from a dependent add chain, 0 if unknown */
+const char *bench_cpu_name(void); /* brand string */
+const char *bench_compiler(void);
+const char *bench_commit(void);
+
+#endif

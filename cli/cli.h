@@ -1,0 +1,26 @@
+/* Shared pieces of the karx command-line tool. */
+#ifndef KARX_CLI_H
+#define KARX_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit codes: 0 all good, 1 a file or check failed, 2 usage error. */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+int cmd_hash(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+/* One line "karx: <what>: <why>" on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void cli_hex(const uint8_t *p, size_t n, char *out); /* out: 2n+1 bytes, lowercase */
+int cli_unhex(const char *s, size_t n_chars, uint8_t *out); /* 0 on success */
+
+/* Opens FILE, or stdin for "-"; NULL with errno set on failure. */
+FILE *cli_open_input(const char *path);
+void cli_close_input(FILE *f);
+
+#endif

@@ -1,0 +1,40 @@
+/* karx info: what the CPU has, which back ends this build can run, and which are active. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench_timer.h"
+#include "cli.h"
+#include "karx/karx.h"
+
+int cmd_info(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        puts("usage: karx info\nPrints the CPU, its features, the back ends and the active one.\n"
+             "KARX_BACKEND=portable|sse2|ssse3|avx2|avx512|neon overrides the choice.");
+        return EXIT_OK;
+    }
+    static const struct { unsigned bit; const char *name; } feats[] = {
+        {KARX_CPU_SSE2, "sse2"},         {KARX_CPU_SSSE3, "ssse3"},
+        {KARX_CPU_SSE41, "sse4.1"},      {KARX_CPU_AVX, "avx"},
+        {KARX_CPU_AVX2, "avx2"},         {KARX_CPU_BMI2, "bmi2"},
+        {KARX_CPU_AVX512F, "avx512f"},   {KARX_CPU_AVX512VL, "avx512vl"},
+        {KARX_CPU_AVX512BW, "avx512bw"}, {KARX_CPU_AVX512VBMI, "avx512vbmi"},
+        {KARX_CPU_AESNI, "aes"},         {KARX_CPU_PCLMUL, "pclmulqdq"},
+        {KARX_CPU_VPCLMUL, "vpclmulqdq"}, {KARX_CPU_NEON, "neon"},
+    };
+    unsigned f = karx_cpu_features();
+    printf("karx %s\n", karx_version());
+    printf("cpu: %s\n", bench_cpu_name());
+    printf("features:");
+    for (size_t i = 0; i < sizeof feats / sizeof feats[0]; i++)
+        if (f & feats[i].bit) printf(" %s", feats[i].name);
+    printf("\nback ends:");
+    for (int b = 0; b < KARX_BACKEND_COUNT; b++)
+        printf(" %s%s", karx_backend_name((karx_backend)b),
+               karx_backend_supported((karx_backend)b) ? "" : "(no)");
+    printf("\nbest: %s\n", karx_backend_name(karx_backend_best()));
+    printf("active: %s\n", karx_backend_name(karx_get_backend()));
+    printf("lsh256: %u lanes for _many\nlsh512: %u lanes for _many\n", karx_lsh256_lanes(),
+           karx_lsh512_lanes());
+    return EXIT_OK;
+}

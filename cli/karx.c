@@ -1,0 +1,39 @@
+/* karx: command-line front end. Subcommands live in cmd_*.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "karx/karx.h"
+
+static void usage(FILE *to)
+{
+    fputs("usage: karx COMMAND [ARGS]\n"
+          "  hash  [-a ALG] [--tag] [-c LIST] [FILE...]  LSH digests (sha256sum-style)\n"
+          "  info                                        CPU features and active back ends\n"
+          "  bench [lsh] [--json FILE] [--backend B]     benchmarks (medians; GB/s, c/B, hashes/s)\n"
+          "  version                                     library version\n"
+          "Run 'karx COMMAND --help' for a command's options.\n",
+          to);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "hash") == 0) return cmd_hash(argc - 1, argv + 1);
+    if (strcmp(cmd, "info") == 0) return cmd_info(argc - 1, argv + 1);
+    if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 1, argv + 1);
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("karx %s\n", karx_version());
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    cli_error("unknown command '%s' (try 'karx --help')", cmd);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,83 @@
+#!/bin/sh
+# CLI behaviour: digests, stdin, --tag, --check, exit codes and one-line errors.
+# usage: test_cli.sh PATH/TO/karx TESTS_DIR
+KARX=$1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+expect() { # expect DESCRIPTION WANT GOT
+    if [ "$2" = "$3" ]; then ok; else bad "$1: want [$2] got [$3]"; fi
+}
+
+# Known digests (KCMVP: LSH-256-256 of "" ; KISA: LSH-512-512 of "")
+E256=f3cd416a03818217726cb47f4e4d2881c9c29fd445c18b66fb19dea1a81007c1
+E512=118a2ff2a99e3b2134125e2baf20ebe3bdd034d5a69b29c22fc4995063340b46697801d7f7fb0070568f78e8ed514215fc70af27d6f27b01aa8a1da72b14ce7c
+: > "$T/empty"
+expect "empty file" "$E256  $T/empty" "$("$KARX" hash "$T/empty")"
+expect "stdin" "$E256  -" "$(printf '' | "$KARX" hash)"
+expect "stdin dash" "$E512  -" "$(printf '' | "$KARX" hash -a lsh512-512 -)"
+expect "tag" "LSH-512-512 ($T/empty) = $E512" "$("$KARX" hash --tag -a lsh512-512 "$T/empty")"
+
+# A KCMVP ShortMsg vector: LSH-512-224 of 0x60? use LSH-256-224 Len=8 Msg=56.
+printf 'V' > "$T/v"   # 0x56
+expect "kcmvp 256-224" "6b3f5b095692af487964f51b3248fe88132ad3f428969102ab3c2cf3  $T/v" \
+    "$("$KARX" hash -a lsh256-224 "$T/v")"
+
+# Streaming a multi-MiB file equals the library's one-shot over the same bytes (via stdin too).
+head -c 3000017 /dev/urandom > "$T/big"
+a=$("$KARX" hash -a lsh512-256 "$T/big" | cut -d' ' -f1)
+b=$("$KARX" hash -a lsh512-256 < "$T/big" | cut -d' ' -f1)
+expect "file = stdin" "$a" "$b"
+
+# Every algorithm name works; digests have the right length.
+for alg in lsh256-224:56 lsh256-256:64 lsh512-224:56 lsh512-256:64 lsh512-384:96 lsh512-512:128; do
+    name=${alg%%:*} len=${alg##*:}
+    h=$("$KARX" hash -a "$name" "$T/v" | cut -d' ' -f1)
+    expect "$name length" "$len" "${#h}"
+done
+
+# Exit codes: unreadable file -> 1, other files still processed, one line on stderr.
+out=$("$KARX" hash "$T/missing" "$T/empty" 2> "$T/err"); rc=$?
+expect "missing file rc" 1 "$rc"
+expect "missing file still hashes others" "$E256  $T/empty" "$out"
+expect "one stderr line" 1 "$(wc -l < "$T/err")"
+grep -q "missing" "$T/err" && ok || bad "stderr names the file"
+"$KARX" hash -a sha256 "$T/empty" 2> "$T/err"; expect "unknown alg rc" 2 $?
+expect "unknown alg one line" 1 "$(wc -l < "$T/err")"
+"$KARX" hash --bogus 2> /dev/null; expect "bad option rc" 2 $?
+"$KARX" frobnicate 2> /dev/null; expect "unknown command rc" 2 $?
+"$KARX" bench nosuchsuite 2> /dev/null; expect "unknown bench suite rc" 2 $?
+"$KARX" hash "$T" 2> /dev/null; expect "directory rc" 1 $?
+
+# --check: OK, FAILED, unreadable, malformed, BSD lines.
+"$KARX" hash -a lsh512-384 "$T/v" "$T/empty" > "$T/sums"
+"$KARX" hash -a lsh512-384 -c "$T/sums" > "$T/out"; expect "check ok rc" 0 $?
+expect "check ok lines" 2 "$(grep -c ': OK$' "$T/out")"
+"$KARX" hash --tag -a lsh256-224 "$T/v" > "$T/tags"
+"$KARX" hash -c "$T/tags" > /dev/null; expect "check BSD lines (alg from the tag)" 0 $?
+printf 'W' > "$T/v"
+"$KARX" hash -a lsh512-384 -c "$T/sums" > "$T/out" 2> "$T/err"; expect "check mismatch rc" 1 $?
+grep -q "$T/v: FAILED" "$T/out" && ok || bad "FAILED line"
+grep -q "$T/empty: OK" "$T/out" && ok || bad "other lines still checked"
+rm "$T/empty"
+"$KARX" hash -a lsh512-384 -c "$T/sums" > "$T/out" 2>/dev/null; expect "check unreadable rc" 1 $?
+grep -q "FAILED open or read" "$T/out" && ok || bad "unreadable line"
+echo "not a checksum line" > "$T/junk"
+"$KARX" hash -c "$T/junk" 2> /dev/null; expect "no valid lines rc" 1 $?
+
+# info names the active back end; KARX_BACKEND overrides it.
+"$KARX" info | grep -q '^active: ' && ok || bad "info prints active"
+expect "env override" "active: portable" "$(KARX_BACKEND=portable "$KARX" info | grep '^active:')"
+
+# Bench writes JSON lines with the required keys (tiny run).
+"$KARX" bench lsh --quick --backend portable --alg lsh256-256 --json "$T/b.json" > /dev/null
+expect "bench rc" 0 $?
+for k in op alg backend msg_bytes gb_per_s per_s commit cpu cycles_per_byte; do
+    grep -q "\"$k\":" "$T/b.json" && ok || bad "bench JSON key $k"
+done
+expect "bench rows" 6 "$(wc -l < "$T/b.json")"
+
+echo "test_cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,91 @@
+/* Minimal test helpers: counted checks, hex, a seeded PRNG, and the closing "N passed, N failed"
+ * line that CI reads. Header-only so each test is one .c file. */
+#ifndef KARX_TEST_UTIL_H
+#define KARX_TEST_UTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long t_passed, t_failed;
+
+#define CHECK(cond, ...)                                                   \
+    do {                                                                   \
+        if (cond) {                                                        \
+            t_passed++;                                                    \
+        } else {                                                           \
+            t_failed++;                                                    \
+            if (t_failed <= 50) {                                          \
+                fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+                fprintf(stderr, __VA_ARGS__);                              \
+                fputc('\n', stderr);                                       \
+            }                                                              \
+        }                                                                  \
+    } while (0)
+
+static inline int t_finish(const char *name)
+{
+    printf("%s: %lu passed, %lu failed\n", name, t_passed, t_failed);
+    return t_failed == 0 && t_passed > 0 ? 0 : 1;
+}
+
+static inline int t_hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Parses hex digits, skipping spaces; returns the byte count or -1 on a bad digit. */
+static inline long t_unhex(const char *s, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    int hi = -1;
+    for (; *s && *s != '\n' && *s != '\r'; s++) {
+        if (*s == ' ' || *s == '\t') continue;
+        int v = t_hexval((unsigned char)*s);
+        if (v < 0) return -1;
+        if (hi < 0) {
+            hi = v;
+        } else {
+            if (n >= cap) return -1;
+            out[n++] = (uint8_t)(hi << 4 | v);
+            hi = -1;
+        }
+    }
+    return hi < 0 ? (long)n : -1;
+}
+
+static inline void t_tohex(const uint8_t *p, size_t n, char *out)
+{
+    static const char d[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = d[p[i] >> 4];
+        out[2 * i + 1] = d[p[i] & 15];
+    }
+    out[2 * n] = 0;
+}
+
+/* splitmix64: reproducible random data from a printed seed. */
+static uint64_t t_rng_state = 0x6b617278u;
+static inline uint64_t t_rand64(void)
+{
+    uint64_t z = (t_rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static inline void t_fill(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) p[i] = (uint8_t)t_rand64();
+}
+static inline void t_seed_from_env(void)
+{
+    const char *s = getenv("KARX_TEST_SEED");
+    if (s) t_rng_state = strtoull(s, NULL, 0);
+    printf("seed 0x%llx (set KARX_TEST_SEED to repeat)\n", (unsigned long long)t_rng_state);
+}
+
+#endif
