@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The whole test suite: a warnings-as-errors release build with every test, the same under
+# AddressSanitizer + UndefinedBehaviorSanitizer, a clang build, the exported-symbol check, and an
+# install that a find_package / pkg-config consumer builds against.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JOBS=$(nproc 2>/dev/null || echo 2)
+step() { printf '\n=== %s\n' "$*"; }
+
+step "release build (gcc, -Werror) + tests"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON > /dev/null
+cmake --build build -j "$JOBS"
+ctest --test-dir build --output-on-failure
+
+step "ASan + UBSan build + tests"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DKARX_SANITIZE=ON -DKARX_WERROR=ON > /dev/null
+cmake --build build-asan -j "$JOBS"
+ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure
+
+if command -v clang > /dev/null; then
+    step "clang build (-Werror) + tests"
+    CC=clang cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON > /dev/null
+    cmake --build build-clang -j "$JOBS"
+    ctest --test-dir build-clang --output-on-failure
+fi
+
+step "exported symbols all start with karx_"
+bash tests/install/check_symbols.sh build/libkarx.so
+
+step "install + find_package + pkg-config consumers"
+bash tests/install/test_install.sh build
+
+echo
+echo "check: all steps passed"

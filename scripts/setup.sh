@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what karx needs to build, test and benchmark on a fresh Debian machine (as root or
+# with sudo): compilers, CMake, pkg-config, and the peer libraries (Crypto++ 8.7, OpenSSL 3).
+set -euo pipefail
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+pkgs="build-essential cmake pkg-config clang git python3 libcrypto++-dev libssl-dev"
+missing=""
+for p in $pkgs; do
+    dpkg -s "$p" > /dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y -qq $missing
+fi
+echo "setup: all build, test and benchmark dependencies present"
