@@ -21,10 +21,15 @@ static inline void step256(__m256i *l, __m256i *r, __m256i ml, __m256i mr, const
     x = _mm256_add_epi32(x, y);
     x = _mm256_xor_si256(_mm256_rolv_epi32(x, rot->a), _mm256_loadu_si256((const __m256i *)sc));
     y = _mm256_add_epi32(y, x);
-    x = _mm256_add_epi32(x, _mm256_rolv_epi32(y, rot->b));
+    /* new x = x + (y <<< beta) feeds the cv_l lanes 0..3 and cv_r lanes 0..3. cv_r waits for
+     * it, but cv_l permutes y <<< beta at once and adds its share of the old x after, so the
+     * two sigma permutes leave port 5 a cycle apart and finish together. */
+    __m256i yb = _mm256_rolv_epi32(y, rot->b), xs = _mm256_permutexvar_epi32(sig_l, x);
     y = _mm256_rolv_epi32(y, rot->bg);
+    __m256i pl = _mm256_permutex2var_epi32(yb, sig_l, y);
+    x = _mm256_add_epi32(x, yb);
     /* sigma: new cv_l = {x6,x4,x5,x7,y4,y7,y6,y5}, new cv_r = {x2,x0,x1,x3,y0,y3,y2,y1}. */
-    *l = _mm256_permutex2var_epi32(x, sig_l, y);
+    *l = _mm256_mask_add_epi32(pl, 0x0f, pl, xs);
     *r = _mm256_permutex2var_epi32(x, sig_r, y);
 }
 

@@ -31,11 +31,12 @@ static inline void step(__m128i s[4], const __m128i m[4], const uint32_t *sc, in
     x0 = _mm_add_epi32(x0, y0);
     x1 = _mm_add_epi32(x1, y1);
 
-    /* gamma {0, 8, 16, 24}: rotate words 2, 3 by 16, all by 8, keep 0, 2 unrotated by 8.
-     * Result word order is l = 0, 2, 1, 3. */
+    /* gamma {0, 8, 16, 24}: words 2, 3 by 16 (pshufhw), then words 1, 3 from the copy rotated
+     * by 8. Result word order is l = 0, 2, 1, 3. */
     __m128i h0 = _mm_shufflehi_epi16(y0, _MM_SHUFFLE(2, 3, 0, 1));
     y0 = pick02_13(h0, rotl(h0, 8));
-    /* gamma {24, 16, 8, 0}: words 4, 5 by 16, then 4, 6 also by 8. Order l = 4, 6, 5, 7. */
+    /* gamma {24, 16, 8, 0}: words 4, 5 by 16 (pshuflw), then words 4, 6 from the copy rotated
+     * by 8. Result word order is l = 4, 6, 5, 7. */
     __m128i h1 = _mm_shufflelo_epi16(y1, _MM_SHUFFLE(2, 3, 0, 1));
     y1 = pick02_13(rotl(h1, 8), h1);
 

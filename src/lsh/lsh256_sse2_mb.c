@@ -40,9 +40,12 @@ static inline void load_words(__m128i w[16], const uint8_t *const *blocks, int o
     }
 }
 
+/* The loops are unrolled (pragmas) so that sigma and tau are renamings and gamma a constant;
+ * gcc would otherwise keep the arrays in memory. */
 static inline void step(__m128i cv[16], const __m128i m[16], const uint32_t sc[8], int a, int b)
 {
     __m128i t[16];
+#pragma GCC unroll 8
     for (int l = 0; l < 8; l++) {
         __m128i x = _mm_xor_si128(cv[l], m[l]), y = _mm_xor_si128(cv[l + 8], m[l + 8]);
         x = _mm_xor_si128(rotl(_mm_add_epi32(x, y), a), _mm_set1_epi32((int)sc[l]));
@@ -50,6 +53,7 @@ static inline void step(__m128i cv[16], const __m128i m[16], const uint32_t sc[8
         t[l] = _mm_add_epi32(x, y);
         t[l + 8] = rotl_gamma(y, karx_lsh256_gamma[l]);
     }
+#pragma GCC unroll 16
     for (int l = 0; l < 16; l++)
         cv[l] = t[karx_lsh_sigma[l]];
 }
@@ -57,8 +61,10 @@ static inline void step(__m128i cv[16], const __m128i m[16], const uint32_t sc[8
 static inline void expand(__m128i older[16], const __m128i prev[16])
 {
     __m128i t[16];
+#pragma GCC unroll 16
     for (int l = 0; l < 16; l++)
         t[l] = _mm_add_epi32(prev[l], older[karx_lsh_tau[l]]);
+#pragma GCC unroll 16
     for (int l = 0; l < 16; l++)
         older[l] = t[l];
 }

@@ -1,5 +1,5 @@
 /* LSH-512 multi-buffer kernel, AVX-512: 8 messages at once, one per 64-bit lane of a zmm.
- * Vector w holds word w of every lane, so sigma and tau are plain register renaming and every
+ * Vector w holds word w of every lane, so sigma and tau are register renaming and every
  * rotation is by an immediate. alpha/beta rotations use vprolq (port 0 only); the byte-multiple
  * gamma rotations use vpshufb (port 5) to keep the two vector ports balanced. */
 #include <immintrin.h>
@@ -12,59 +12,63 @@ typedef __m512i V;
 
 #define ADD(a, b) _mm512_add_epi64(a, b)
 #define XOR(a, b) _mm512_xor_si512(a, b)
+#define UNROLL _Pragma("GCC unroll 16") /* word indices must be constants to stay in registers */
 
 /* vpshufb pattern rotating each 64-bit word left by k bytes. */
 #define RB(k, i) (char)(((i) & 8) | (((i) - (k)) & 7))
-#define ROTB(k)                                                                                 \
-    _mm512_broadcast_i32x4(_mm_setr_epi8(RB(k, 0), RB(k, 1), RB(k, 2), RB(k, 3), RB(k, 4),      \
-                                         RB(k, 5), RB(k, 6), RB(k, 7), RB(k, 8), RB(k, 9),      \
-                                         RB(k, 10), RB(k, 11), RB(k, 12), RB(k, 13), RB(k, 14), \
+#define ROTB(k)                                                                                    \
+    _mm512_broadcast_i32x4(_mm_setr_epi8(RB(k, 0), RB(k, 1), RB(k, 2), RB(k, 3), RB(k, 4),         \
+                                         RB(k, 5), RB(k, 6), RB(k, 7), RB(k, 8), RB(k, 9),         \
+                                         RB(k, 10), RB(k, 11), RB(k, 12), RB(k, 13), RB(k, 14),    \
                                          RB(k, 15)))
 
-/* Mix_j on all 8 word pairs, then sigma. A and B must be immediates, hence a macro. */
-#define DEFINE_STEP(name, A, B)                                                                 \
-    static inline void name(V c[16], const V m[16], const uint64_t sc[8], const V g[8])        \
-    {                                                                                           \
-        V t[16];                                                                                \
-        for (int l = 0; l < 8; l++) {                                                           \
-            V x = XOR(c[l], m[l]), y = XOR(c[l + 8], m[l + 8]);                                 \
-            x = XOR(_mm512_rol_epi64(ADD(x, y), A), _mm512_set1_epi64((long long)sc[l]));      \
-            y = _mm512_rol_epi64(ADD(x, y), B);                                                 \
-            t[l] = ADD(x, y);                                                                   \
-            t[l + 8] = l ? _mm512_shuffle_epi8(y, g[l]) : y; /* gamma[0] = 0 */                 \
-        }                                                                                       \
-        for (int l = 0; l < 16; l++)                                                            \
-            c[l] = t[karx_lsh_sigma[l]];                                                        \
+/* Step j: the message words M_j = a + tau(b) are made pair by pair as Mix needs them (M_j = a
+ * in the first two steps, EXP = 0), which keeps fewer registers live; then Mix_j and sigma, and
+ * b gets M_j. A and B must be immediates, hence a macro. */
+#define DEFINE_STEP(name, A, B, EXP)                                                               \
+    static inline void name(V c[16], const V a[16], V b[16], const uint64_t sc[8],                 \
+                            const V g[8])                                                          \
+    {                                                                                              \
+        V t[16], n[16];                                                                            \
+        UNROLL for (int l = 0; l < 8; l++) {                                                       \
+            n[l] = EXP ? ADD(a[l], b[karx_lsh_tau[l]]) : a[l];                                     \
+            n[l + 8] = EXP ? ADD(a[l + 8], b[karx_lsh_tau[l + 8]]) : a[l + 8];                     \
+            V x = XOR(c[l], n[l]), y = XOR(c[l + 8], n[l + 8]);                                    \
+            x = XOR(_mm512_rol_epi64(ADD(x, y), A), _mm512_set1_epi64((long long)sc[l]));          \
+            y = _mm512_rol_epi64(ADD(x, y), B);                                                    \
+            t[l] = ADD(x, y);                                                                      \
+            t[l + 8] = l ? _mm512_shuffle_epi8(y, g[l]) : y; /* gamma[0] = 0 */                    \
+        }                                                                                          \
+        UNROLL for (int l = 0; l < 16; l++) {                                                      \
+            c[l] = t[karx_lsh_sigma[l]];                                                           \
+            b[l] = n[l];                                                                           \
+        }                                                                                          \
     }
 
-DEFINE_STEP(step_even, 23, 59)
-DEFINE_STEP(step_odd, 7, 3)
+DEFINE_STEP(step0_even, 23, 59, 0)
+DEFINE_STEP(step0_odd, 7, 3, 0)
+DEFINE_STEP(step_even, 23, 59, 1)
+DEFINE_STEP(step_odd, 7, 3, 1)
 
-/* older[l] = prev[l] + older[tau(l)]: the next message word set, written over the older one. */
-static inline void expand(V older[16], const V prev[16])
+static inline __m512i load2x256(const uint8_t *lo, const uint8_t *hi)
 {
-    V t[16];
-    for (int l = 0; l < 16; l++)
-        t[l] = ADD(prev[l], older[karx_lsh_tau[l]]);
-    for (int l = 0; l < 16; l++)
-        older[l] = t[l];
+    __m256i l = _mm256_loadu_si256((const __m256i *)(const void *)lo);
+    __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)hi);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(l), h, 1);
 }
 
-/* m[i] = word (off / 8 + i) of all 8 lanes, for i < 8: an 8x8 transpose. The first stage is
- * done by the loads (lane i in the low half, lane i + 4 in the high half of a register). */
+/* m[i] = word (off / 8 + i) of all 8 lanes, for i < 8: an 8x8 transpose. The loads do the
+ * first stage (lane i in the low half, lane i + 4 in the high half of a register). */
 static inline void load_words(V m[8], const uint8_t *const *blocks, size_t off)
 {
     const V lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
     const V hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
     V a[8];
-    for (int h = 0; h < 2; h++)
-        for (int i = 0; i < 4; i++) {
-            const uint8_t *p = blocks[i] + off + 32 * h, *q = blocks[i + 4] + off + 32 * h;
-            a[4 * h + i] = _mm512_inserti64x4(
-                _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)p)),
-                _mm256_loadu_si256((const __m256i *)(const void *)q), 1);
-        }
-    for (int h = 0; h < 8; h += 4) {
+    UNROLL for (int i = 0; i < 8; i++) {
+        size_t o = off + 32 * (size_t)(i >> 2);
+        a[i] = load2x256(blocks[i & 3] + o, blocks[(i & 3) + 4] + o);
+    }
+    UNROLL for (int h = 0; h < 8; h += 4) {
         V t0 = _mm512_unpacklo_epi64(a[h], a[h + 1]), t1 = _mm512_unpackhi_epi64(a[h], a[h + 1]);
         V t2 = _mm512_unpacklo_epi64(a[h + 2], a[h + 3]);
         V t3 = _mm512_unpackhi_epi64(a[h + 2], a[h + 3]);
@@ -78,22 +82,21 @@ static inline void load_words(V m[8], const uint8_t *const *blocks, size_t off)
 void karx_i_lsh512_avx512_mb(uint64_t *state, const uint8_t *const *blocks)
 {
     const V g[8] = {_mm512_setzero_si512(), ROTB(2), ROTB(4), ROTB(6),
-                    ROTB(1), ROTB(3), ROTB(5), ROTB(7)}; /* gamma = {0,16,32,48,8,24,40,56} */
-    V c[16], me[16], mo[16];
-    for (int w = 0; w < 16; w++)
+                    ROTB(1), ROTB(3), ROTB(5), ROTB(7)}; /* gamma in bytes */
+    V c[16], me[16], mo[16]; /* CV; the latest even- and odd-numbered message word sets */
+    UNROLL for (int w = 0; w < 16; w++)
         c[w] = _mm512_loadu_si512(state + w * LANES);
-    for (int q = 0; q < 4; q++)
-        load_words(q < 2 ? me + 8 * q : mo + 8 * (q - 2), blocks, (size_t)64 * q);
+    load_words(me, blocks, 0);
+    load_words(me + 8, blocks, 64);
+    load_words(mo, blocks, 128);
+    load_words(mo + 8, blocks, 192);
 
-    step_even(c, me, karx_lsh512_sc[0], g);
-    step_odd(c, mo, karx_lsh512_sc[1], g);
+    step0_even(c, me, me, karx_lsh512_sc[0], g);
+    step0_odd(c, mo, mo, karx_lsh512_sc[1], g);
     for (int j = 2; j < KARX_LSH512_STEPS; j += 2) {
-        expand(me, mo);
-        step_even(c, me, karx_lsh512_sc[j], g);
-        expand(mo, me);
-        step_odd(c, mo, karx_lsh512_sc[j + 1], g);
+        step_even(c, mo, me, karx_lsh512_sc[j], g);
+        step_odd(c, me, mo, karx_lsh512_sc[j + 1], g);
     }
-    expand(me, mo);
-    for (int w = 0; w < 16; w++)
-        _mm512_storeu_si512(state + w * LANES, XOR(c[w], me[w]));
+    UNROLL for (int w = 0; w < 16; w++) /* CV ^= M_steps */
+        _mm512_storeu_si512(state + w * LANES, XOR(c[w], ADD(mo[w], me[karx_lsh_tau[w]])));
 }

@@ -178,8 +178,24 @@ static void LSH_FN(source_get)(const LSH_FN(source) *s, size_t i, const uint8_t 
 
 static const uint8_t LSH_FN(idle_block)[LSH_BLOCK];
 
+/* Digest of lane l straight from the word-major lane state (no gather, no temporaries). */
+static void LSH_FN(digest_from_lane)(const LSH_WORD *state, unsigned lanes, unsigned l,
+                                     uint8_t *out, size_t digest_bytes)
+{
+    const size_t wb = sizeof(LSH_WORD), full = digest_bytes / wb;
+    for (size_t w = 0; w < full; w++)
+        LSH_STORE_WORD(out + w * wb, state[w * lanes + l] ^ state[(w + 8) * lanes + l]);
+    if (digest_bytes % wb) { /* LSH-512-224 ends mid-word */
+        uint8_t last[sizeof(LSH_WORD)];
+        LSH_STORE_WORD(last, state[full * lanes + l] ^ state[(full + 8) * lanes + l]);
+        memcpy(out + full * wb, last, digest_bytes % wb);
+    }
+}
+
 /* Lane scheduler: every lane hashes its own message; a lane that finishes writes its digest
- * and takes the next message at once, so variable lengths keep all lanes busy. */
+ * and takes the next message at once, so variable lengths keep all lanes busy. A lane's pad
+ * block keeps its 0x80 byte and zeros while tail lengths repeat (the equal-length case), so
+ * only the message bytes are copied per message. */
 static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
                                size_t digest_bytes, const LSH_FN(source) *src, size_t n)
 {
@@ -187,6 +203,7 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
     const unsigned lanes = k->lanes < MAXL ? k->lanes : MAXL;
     LSH_WORD state[16 * MAXL];
     uint8_t pad[MAXL][LSH_BLOCK];
+    size_t pad_tail[MAXL]; /* tail length pad[l] is laid out for; LSH_BLOCK = none yet */
     const uint8_t *blk[MAXL];
     const uint8_t *pos[MAXL];
     size_t left[MAXL], idx[MAXL];
@@ -196,6 +213,7 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
 
     memset(active, 0, sizeof active);
     for (unsigned l = 0; l < lanes; l++) {
+        pad_tail[l] = LSH_BLOCK;
         if (next < n) {
             LSH_FN(source_get)(src, next, &pos[l], &left[l]);
             idx[l] = next++;
@@ -215,9 +233,12 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
                 pos[l] += LSH_BLOCK;
                 left[l] -= LSH_BLOCK;
             } else {
+                if (pad_tail[l] != left[l]) {
+                    LSH_FN(pad_block)(pad[l], left[l], 0);
+                    pad_tail[l] = left[l];
+                }
                 if (left[l])
                     memcpy(pad[l], pos[l], left[l]);
-                LSH_FN(pad_block)(pad[l], left[l], 0);
                 blk[l] = pad[l];
                 last[l] = 1;
             }
@@ -226,10 +247,7 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
         for (unsigned l = 0; l < lanes; l++) {
             if (!last[l])
                 continue;
-            LSH_WORD cv[16];
-            for (int w = 0; w < 16; w++)
-                cv[w] = state[w * lanes + l];
-            LSH_FN(digest_from_cv)(cv, out + idx[l] * digest_bytes, digest_bytes);
+            LSH_FN(digest_from_lane)(state, lanes, l, out + idx[l] * digest_bytes, digest_bytes);
             if (next < n) {
                 LSH_FN(source_get)(src, next, &pos[l], &left[l]);
                 idx[l] = next++;
