@@ -1,19 +1,21 @@
 /* LSH-256 single-message kernel for AVX-512 (VL forms on ymm): cv_l and cv_r each live in one
  * ymm (8 x u32). A step is latency-bound, so its chain is kept to add/rotate/xor plus one
  * cross-lane permute: beta and gamma fold into one variable rotate for the cv_r half
- * (x <<< beta <<< gamma = x <<< (beta + gamma)), and sigma is two vpermt2d across the mixed
- * halves. The message expansion runs in registers beside it. */
+ * (x <<< beta <<< gamma = x <<< (beta + gamma)), and sigma takes one permute per new half.
+ * The message expansion runs in registers beside it. */
 #include <immintrin.h>
 
 #include "lsh_core.h"
 #include "lsh_internal.h"
 
-/* Per-step rotation amounts (alpha, beta, beta + gamma[l]) as vectors for vprolvd. */
+/* Per-step rotation amounts for vprolvd: alpha, beta, beta + gamma[l], and for the new cv_l
+ * beta (lanes 0..3) or beta + gamma[sigma(l) - 8] (lanes 4..7). */
 typedef struct {
-    __m256i a, b, bg;
+    __m256i a, b, bg, bg_l;
 } rot256;
 
-/* One step: mix the pairs (l, l + 8) of cv ^ m, then permute words by sigma. */
+/* One step: mix the pairs (l, l + 8) of cv ^ m, then permute words by sigma:
+ * new cv_l = {x6,x4,x5,x7,y4,y7,y6,y5}, new cv_r = {x2,x0,x1,x3,y0,y3,y2,y1}. */
 static inline void step256(__m256i *l, __m256i *r, __m256i ml, __m256i mr, const uint32_t *sc,
                            const rot256 *rot, __m256i sig_l, __m256i sig_r)
 {
@@ -21,16 +23,15 @@ static inline void step256(__m256i *l, __m256i *r, __m256i ml, __m256i mr, const
     x = _mm256_add_epi32(x, y);
     x = _mm256_xor_si256(_mm256_rolv_epi32(x, rot->a), _mm256_loadu_si256((const __m256i *)sc));
     y = _mm256_add_epi32(y, x);
-    /* new x = x + (y <<< beta) feeds the cv_l lanes 0..3 and cv_r lanes 0..3. cv_r waits for
-     * it, but cv_l permutes y <<< beta at once and adds its share of the old x after, so the
-     * two sigma permutes leave port 5 a cycle apart and finish together. */
-    __m256i yb = _mm256_rolv_epi32(y, rot->b), xs = _mm256_permutexvar_epi32(sig_l, x);
+    /* cv_l permutes y before rotating it (and adds its x share after), cv_r rotates first:
+     * the two permutes then leave port 5 on different cycles yet finish together. */
+    __m256i xs = _mm256_maskz_permutexvar_epi32(0x0f, sig_l, x);
+    __m256i ys = _mm256_permutexvar_epi32(sig_l, y);
+    __m256i yb = _mm256_rolv_epi32(y, rot->b);
     y = _mm256_rolv_epi32(y, rot->bg);
-    __m256i pl = _mm256_permutex2var_epi32(yb, sig_l, y);
     x = _mm256_add_epi32(x, yb);
-    /* sigma: new cv_l = {x6,x4,x5,x7,y4,y7,y6,y5}, new cv_r = {x2,x0,x1,x3,y0,y3,y2,y1}. */
-    *l = _mm256_mask_add_epi32(pl, 0x0f, pl, xs);
     *r = _mm256_permutex2var_epi32(x, sig_r, y);
+    *l = _mm256_add_epi32(_mm256_rolv_epi32(ys, rot->bg_l), xs);
 }
 
 /* next[l] = prev[l] + older[tau(l)]; tau maps each 8-word half onto itself. */
@@ -46,9 +47,11 @@ static void compress256_avx512(uint32_t cv[16], const uint8_t *blocks, size_t nb
     const __m256i sig_r = _mm256_setr_epi32(2, 0, 1, 3, 8, 11, 10, 9);
     /* gamma = {0, 8, 16, 24, 24, 16, 8, 0}; vprolvd takes the amounts mod 32. */
     const rot256 even = {_mm256_set1_epi32(29), _mm256_set1_epi32(1),
-                         _mm256_setr_epi32(1, 9, 17, 25, 25, 17, 9, 1)};
+                         _mm256_setr_epi32(1, 9, 17, 25, 25, 17, 9, 1),
+                         _mm256_setr_epi32(1, 1, 1, 1, 25, 1, 9, 17)};
     const rot256 odd = {_mm256_set1_epi32(5), _mm256_set1_epi32(17),
-                        _mm256_setr_epi32(17, 25, 33, 41, 41, 33, 25, 17)};
+                        _mm256_setr_epi32(17, 25, 33, 41, 41, 33, 25, 17),
+                        _mm256_setr_epi32(17, 17, 17, 17, 41, 17, 25, 33)};
     __m256i l = _mm256_loadu_si256((const __m256i *)cv);
     __m256i r = _mm256_loadu_si256((const __m256i *)(cv + 8));
 

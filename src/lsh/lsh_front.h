@@ -19,6 +19,21 @@ static void LSH_FN(digest_from_cv)(const LSH_WORD cv[16], uint8_t *out, size_t d
     karx_memzero(full, sizeof full);
 }
 
+/* Copies a message tail (< one block) in 16-byte pieces: for these short, variable sizes gcc
+ * otherwise emits `rep movsq`, whose start-up cost rivals hashing the block. */
+static inline void LSH_FN(copy_tail)(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        memcpy(dst + i, src + i, 16);
+    if (i + 8 <= n) {
+        memcpy(dst + i, src + i, 8);
+        i += 8;
+    }
+    for (; i < n; i++)
+        dst[i] = src[i];
+}
+
 /* Pads the last len (< block) bytes whose final byte holds partial_bits bits (0 = whole byte):
  * the 1 bit goes right after the last message bit, then zeros to the end of the block. */
 static void LSH_FN(pad_block)(uint8_t blk[LSH_BLOCK], size_t len, unsigned partial_bits)
@@ -237,8 +252,7 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
                     LSH_FN(pad_block)(pad[l], left[l], 0);
                     pad_tail[l] = left[l];
                 }
-                if (left[l])
-                    memcpy(pad[l], pos[l], left[l]);
+                LSH_FN(copy_tail)(pad[l], pos[l], left[l]);
                 blk[l] = pad[l];
                 last[l] = 1;
             }
@@ -263,6 +277,45 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
     karx_memzero(pad, sizeof pad);
 }
 
+/* Equal lengths: groups of `lanes` messages run in lockstep, so block pointers are arithmetic,
+ * the pad blocks are laid out once, and there is no per-lane bookkeeping. Returns how many
+ * messages it hashed (whole groups only). */
+static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
+                                 size_t digest_bytes, const uint8_t *in, size_t len, size_t n)
+{
+    enum { MAXL = KARX_LSH_MAX_LANES };
+    const unsigned lanes = k->lanes < MAXL ? k->lanes : MAXL;
+    const size_t full = len / LSH_BLOCK, tail = len % LSH_BLOCK;
+    LSH_WORD state[16 * MAXL];
+    uint8_t pad[MAXL][LSH_BLOCK];
+    const uint8_t *blk[MAXL];
+    size_t done = 0;
+    for (unsigned l = 0; l < lanes; l++)
+        LSH_FN(pad_block)(pad[l], tail, 0);
+    for (; n - done >= lanes; done += lanes) {
+        const uint8_t *group = in + done * len;
+        for (int w = 0; w < 16; w++)
+            for (unsigned l = 0; l < lanes; l++)
+                state[w * lanes + l] = iv[w];
+        for (size_t b = 0; b < full; b++) {
+            for (unsigned l = 0; l < lanes; l++)
+                blk[l] = group + l * len + b * LSH_BLOCK;
+            k->compress_lanes(state, blk);
+        }
+        for (unsigned l = 0; l < lanes; l++) {
+            LSH_FN(copy_tail)(pad[l], group + l * len + full * LSH_BLOCK, tail);
+            blk[l] = pad[l];
+        }
+        k->compress_lanes(state, blk);
+        for (unsigned l = 0; l < lanes; l++)
+            LSH_FN(digest_from_lane)(state, lanes, l, out + (done + l) * digest_bytes,
+                                     digest_bytes);
+    }
+    karx_memzero(state, sizeof state);
+    karx_memzero(pad, sizeof pad);
+    return done;
+}
+
 static karx_status LSH_FN(many_run)(uint8_t *out, size_t digest_bytes, const LSH_FN(source) *src,
                                     size_t n)
 {
@@ -270,6 +323,16 @@ static karx_status LSH_FN(many_run)(uint8_t *out, size_t digest_bytes, const LSH
     if (iv == NULL)
         return KARX_ERR_OUTPUT_LENGTH;
     const LSH_KERNELS *k = LSH_GET_KERNELS();
+    LSH_FN(source) rest;
+    if (k->lanes > 1 && n > 1 && src->ptrs == NULL && src->offsets == NULL) {
+        /* equal lengths: whole groups in lockstep, the few left over through the scheduler */
+        size_t done = LSH_FN(many_equal)(k, iv, out, digest_bytes, src->base, src->msg_len, n);
+        rest = *src;
+        rest.base += done * src->msg_len;
+        src = &rest;
+        out += done * digest_bytes;
+        n -= done;
+    }
     if (k->lanes > 1 && n > 1) {
         LSH_FN(many_lanes)(k, iv, out, digest_bytes, src, n);
         return KARX_OK;
@@ -297,7 +360,8 @@ karx_status LSH_FN(many)(uint8_t *out, size_t digest_bytes, const void *in, size
         return KARX_ERR_ARGUMENT;
     if (LSH_FN(mul_overflows)(n, msg_len) || LSH_FN(mul_overflows)(n, digest_bytes))
         return KARX_ERR_DATA_LENGTH;
-    LSH_FN(source) src = {(const uint8_t *)in, msg_len, NULL, NULL, NULL};
+    static const uint8_t nothing[1];
+    LSH_FN(source) src = {in ? (const uint8_t *)in : nothing, msg_len, NULL, NULL, NULL};
     return LSH_FN(many_run)(out, digest_bytes, &src, n);
 }
 
@@ -329,7 +393,8 @@ karx_status LSH_FN(many_offsets)(uint8_t *out, size_t digest_bytes, const void *
     for (size_t i = 0; i < n; i++)
         if (offsets[i + 1] < offsets[i])
             return KARX_ERR_DATA_LENGTH;
-    LSH_FN(source) src = {(const uint8_t *)buf, 0, NULL, NULL, offsets};
+    static const uint8_t nothing[1];
+    LSH_FN(source) src = {buf ? (const uint8_t *)buf : nothing, 0, NULL, NULL, offsets};
     return LSH_FN(many_run)(out, digest_bytes, &src, n);
 }
 
