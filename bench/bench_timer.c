@@ -89,7 +89,7 @@ const char *bench_cpu_name(void)
         return name;
 #ifdef HAVE_TSC
     unsigned r[12];
-    if (__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
+    if ((unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
         for (unsigned i = 0; i < 3; i++)
             __get_cpuid(0x80000002u + i, &r[4 * i], &r[4 * i + 1], &r[4 * i + 2], &r[4 * i + 3]);
         memcpy(name, r, 48);
