@@ -278,22 +278,29 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
 }
 
 /* Equal lengths: groups of `lanes` messages run in lockstep, so block pointers are arithmetic,
- * the pad blocks are laid out once, and there is no per-lane bookkeeping. Returns how many
- * messages it hashed (whole groups only). */
+ * the pad blocks are laid out once, and there is no per-lane bookkeeping. The next group's
+ * tails are copied into the other set of pad blocks while this group is hashed, so the kernel's
+ * wide loads never wait on the narrow stores that just wrote them. Returns how many messages it
+ * hashed (whole groups only). */
 static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
                                  size_t digest_bytes, const uint8_t *in, size_t len, size_t n)
 {
     enum { MAXL = KARX_LSH_MAX_LANES };
     const unsigned lanes = k->lanes < MAXL ? k->lanes : MAXL;
-    const size_t full = len / LSH_BLOCK, tail = len % LSH_BLOCK;
+    const size_t full = len / LSH_BLOCK, tail = len % LSH_BLOCK, groups = n / lanes;
     LSH_WORD state[16 * MAXL];
-    uint8_t pad[MAXL][LSH_BLOCK];
+    uint8_t pad[2][MAXL][LSH_BLOCK];
     const uint8_t *blk[MAXL];
-    size_t done = 0;
-    for (unsigned l = 0; l < lanes; l++)
-        LSH_FN(pad_block)(pad[l], tail, 0);
-    for (; n - done >= lanes; done += lanes) {
-        const uint8_t *group = in + done * len;
+    if (groups == 0)
+        return 0;
+    for (unsigned l = 0; l < lanes; l++) {
+        LSH_FN(pad_block)(pad[0][l], tail, 0);
+        LSH_FN(pad_block)(pad[1][l], tail, 0);
+        LSH_FN(copy_tail)(pad[0][l], in + l * len + full * LSH_BLOCK, tail);
+    }
+    for (size_t g = 0; g < groups; g++) {
+        const uint8_t *group = in + g * lanes * len;
+        uint8_t(*cur)[LSH_BLOCK] = pad[g & 1], (*nxt)[LSH_BLOCK] = pad[(g + 1) & 1];
         for (int w = 0; w < 16; w++)
             for (unsigned l = 0; l < lanes; l++)
                 state[w * lanes + l] = iv[w];
@@ -302,18 +309,19 @@ static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8
                 blk[l] = group + l * len + b * LSH_BLOCK;
             k->compress_lanes(state, blk);
         }
-        for (unsigned l = 0; l < lanes; l++) {
-            LSH_FN(copy_tail)(pad[l], group + l * len + full * LSH_BLOCK, tail);
-            blk[l] = pad[l];
-        }
-        k->compress_lanes(state, blk);
         for (unsigned l = 0; l < lanes; l++)
-            LSH_FN(digest_from_lane)(state, lanes, l, out + (done + l) * digest_bytes,
+            blk[l] = cur[l];
+        k->compress_lanes(state, blk);
+        if (g + 1 < groups)
+            for (unsigned l = 0; l < lanes; l++)
+                LSH_FN(copy_tail)(nxt[l], group + (lanes + l) * len + full * LSH_BLOCK, tail);
+        for (unsigned l = 0; l < lanes; l++)
+            LSH_FN(digest_from_lane)(state, lanes, l, out + (g * lanes + l) * digest_bytes,
                                      digest_bytes);
     }
     karx_memzero(state, sizeof state);
     karx_memzero(pad, sizeof pad);
-    return done;
+    return groups * lanes;
 }
 
 static karx_status LSH_FN(many_run)(uint8_t *out, size_t digest_bytes, const LSH_FN(source) *src,
