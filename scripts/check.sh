@@ -24,6 +24,11 @@ if command -v clang > /dev/null; then
     ctest --test-dir build-clang --output-on-failure
 fi
 
+if command -v clang > /dev/null; then
+    step "libFuzzer targets (clang, ASan + UBSan), 20 s each"
+    bash fuzz/run.sh 20
+fi
+
 step "exported symbols all start with karx_"
 bash tests/install/check_symbols.sh build/libkarx.so
 

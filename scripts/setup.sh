@@ -4,7 +4,7 @@
 set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-pkgs="build-essential cmake pkg-config clang git python3 libcrypto++-dev libssl-dev"
+pkgs="build-essential cmake pkg-config clang libclang-rt-14-dev git python3 libcrypto++-dev libssl-dev"
 missing=""
 for p in $pkgs; do
     dpkg -s "$p" > /dev/null 2>&1 || missing="$missing $p"
