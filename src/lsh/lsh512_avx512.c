@@ -1,140 +1,316 @@
-/* LSH-512 single-message kernel for AVX-512: cv_l and cv_r each live in one zmm (8 x u64).
- * A step is latency-bound, so its chain is kept to add/rotate/xor plus one cross-lane
- * permute: beta and gamma fold into one variable rotate for the cv_r half (x <<< beta <<< gamma
- * = x <<< (beta + gamma)), and sigma is two vpermt2q across the mixed halves. The message
- * expansion runs in registers beside it. */
+/* LSH-512 single-message kernel for AVX-512 (VL forms on ymm). The state is four ymm of
+ * 4 x u64, one per block of positions {0-3, 4-7, 8-11, 12-15}: lane k of the first pairs
+ * with lane k of the third, of the second with the fourth. sigma moves whole blocks, so it
+ * is only a renaming of the four registers and leaves the step's add/rotate/xor chain free of
+ * permutes; only the order of positions inside each register (the step's layout) changes.
+ * The step constants and rotate amounts are stored in each step's layout, and the message
+ * words are permuted into it off the chain. tools/gen_lsh_layouts.py writes the tables and the
+ * unrolled step list below. */
 #include <immintrin.h>
 
 #include "lsh_core.h"
 #include "lsh_internal.h"
 
-/* Per-step rotation amounts (alpha, beta, beta + gamma[l]) as vectors for vprolvq. */
-typedef struct {
-    __m512i a, b, bg;
-} rot512;
+/* In-lane qword permute (vpshufb, which runs on two ports where vpermq has one): result
+ * qword k takes qword q_k of its own 128-bit half. */
+#define QBYTES(q) 8 * (q), 8 * (q) + 1, 8 * (q) + 2, 8 * (q) + 3, 8 * (q) + 4, 8 * (q) + 5, \
+                  8 * (q) + 6, 8 * (q) + 7
+#define QSWAP(v, a, b, c, d) \
+    _mm256_shuffle_epi8((v), _mm256_setr_epi8(QBYTES(a), QBYTES(b), QBYTES(c), QBYTES(d)))
 
-/* One step: mix the pairs (l, l + 8) of cv ^ m, then permute words by sigma. */
-static inline void step512(__m512i *l, __m512i *r, __m512i ml, __m512i mr, const uint64_t *sc,
-                           const rot512 *rot, __m512i sig_l, __m512i sig_r)
+/* Mix one register pair (left words l, right words r) of cv ^ m, lane-wise. The new right
+ * words also move to the next step's layout: one vpermq, then one vprolvq by beta + gamma
+ * (x <<< beta <<< gamma = x <<< (beta + gamma)), in the permuted lane order. */
+static inline void mix512(__m256i *l, __m256i *r, __m256i ml, __m256i mr, const uint64_t *sc,
+                          __m256i yidx, const uint64_t *yrot, __m256i alpha, __m256i beta)
 {
-    __m512i x = _mm512_xor_si512(*l, ml), y = _mm512_xor_si512(*r, mr);
-    x = _mm512_add_epi64(x, y);
-    x = _mm512_xor_si512(_mm512_rolv_epi64(x, rot->a), _mm512_loadu_si512(sc));
-    y = _mm512_add_epi64(y, x);
-    /* new x = x + (y <<< beta) feeds the cv_l lanes 0..3 and cv_r lanes 0..3. cv_r waits for
-     * it, but cv_l permutes y <<< beta at once and adds its share of the old x after, so the
-     * two sigma permutes leave port 5 a cycle apart and finish together. */
-    __m512i yb = _mm512_rolv_epi64(y, rot->b), xs = _mm512_permutexvar_epi64(sig_l, x);
-    y = _mm512_rolv_epi64(y, rot->bg);
-    __m512i pl = _mm512_permutex2var_epi64(yb, sig_l, y);
-    x = _mm512_add_epi64(x, yb);
-    /* sigma: new cv_l = {x6,x4,x5,x7,y4,y7,y6,y5}, new cv_r = {x2,x0,x1,x3,y0,y3,y2,y1}. */
-    *l = _mm512_mask_add_epi64(pl, 0x0f, pl, xs);
-    *r = _mm512_permutex2var_epi64(x, sig_r, y);
+    __m256i x = _mm256_xor_si256(*l, ml), y = _mm256_xor_si256(*r, mr);
+    x = _mm256_add_epi64(x, y);
+    x = _mm256_xor_si256(_mm256_rolv_epi64(x, alpha), _mm256_loadu_si256((const __m256i *)sc));
+    y = _mm256_add_epi64(y, x);
+    *l = _mm256_add_epi64(x, _mm256_rolv_epi64(y, beta));
+    *r = _mm256_rolv_epi64(_mm256_permutexvar_epi64(yidx, y),
+                           _mm256_loadu_si256((const __m256i *)yrot));
 }
 
-/* Byte permute for cv_l in the VBMI step: qword k takes word sigma(k) of y <<< beta, and for
- * k >= 4 (the cv_r words) rotates it left by gamma[sigma(k) - 8] bytes. */
-static const uint8_t sigma_l_bytes[64] = {
-    48, 49, 50, 51, 52, 53, 54, 55, 32, 33, 34, 35, 36, 37, 38, 39, /* words 6, 4 */
-    40, 41, 42, 43, 44, 45, 46, 47, 56, 57, 58, 59, 60, 61, 62, 63, /* words 5, 7 */
-    39, 32, 33, 34, 35, 36, 37, 38, 57, 58, 59, 60, 61, 62, 63, 56, /* 4 <<< 8, 7 <<< 56 */
-    51, 52, 53, 54, 55, 48, 49, 50, 45, 46, 47, 40, 41, 42, 43, 44, /* 6 <<< 40, 5 <<< 24 */
+/* Step j on the registers holding positions 0-3 (a), 4-7 (b), 8-11 (c), 12-15 (d), all in
+ * the step's layout, with the message words in it too. Afterwards a holds new 8-11, b 0-3,
+ * c 12-15, d 4-7, all in the next step's layout. */
+#define STEP(j, a, b, c, d, ma, mb, mc, md)                                                    \
+    do {                                                                                       \
+        __m256i yidx_ = _mm256_loadu_si256((const __m256i *)y_idx[j]);                         \
+        mix512(&(a), &(c), ma, mc, sc_lay[j], yidx_, y_rot[j], rot[(j) & 1][0],                \
+               rot[(j) & 1][1]);                                                               \
+        mix512(&(b), &(d), mb, md, sc_lay[j] + 4, yidx_, y_rot[j] + 4, rot[(j) & 1][0],        \
+               rot[(j) & 1][1]);                                                               \
+    } while (0)
+
+/* <generated by tools/gen_lsh_layouts.py> */
+/* Step constants in each step's layout: [j][0..3] for the pair of positions 0-3 and
+ * 8-11, [j][4..7] for 4-7 and 12-15. */
+static const uint64_t sc_lay[28][8] = {
+    {0x97884283c938982aull, 0xba1fca93533e2355ull, 0xc519a2e87aeb1c03ull, 0x9a0fc95462af17b1ull, 0xfc3dda8ab019a82bull, 0x02825d079a895407ull, 0x79f2d0a7ee06a6f7ull, 0xd76d15eed9fdf5feull},
+    {0xd9ea5de69161790full, 0xdebc8b6366071fc8ull, 0x1fcac64d01d0c2c1ull, 0xa9d91db711c6c94bull, 0x84df64a223dd5b09ull, 0x6cc37895f4ad9e70ull, 0x3a18653ac9c1d427ull, 0x448304c8d7f3f4d5ull},
+    {0x9b47eec96d26e8a6ull, 0xea91134ed29383e0ull, 0xc4484477f2da88e8ull, 0x82f6d4c8d89014f4ull, 0x303c0e8aa24c0edcull, 0x527da0048b95fb61ull, 0x644406c60138648dull, 0xc787cda0cbe8ca19ull},
+    {0x7ba46221661764caull, 0x0c8cbc6acd6371acull, 0xe336b836940f8f41ull, 0x79cb9da168a50976ull, 0xd01da49021915cb3ull, 0xa84accc7399cf1f1ull, 0x6c4a992cee5aeb0cull, 0x4f556e6cb4b2e3e0ull},
+    {0x9949273830d51db8ull, 0x19eeeecaa39ed124ull, 0x200683877d7c2f45ull, 0x45693f0a0dae7fefull, 0xf3179400d68ee399ull, 0xb6e3c61b4945f778ull, 0xedc234b1b2ee1083ull, 0xa4c3db216796c42full},
+    {0x08ddb96e426ff53dull, 0x268a0b04f9ab7465ull, 0xe2705f6905f2d651ull, 0xaea84917bc2e6f34ull, 0x9aa9e1648f3d702eull, 0xaff6e664a0fe9470ull, 0x0aab94d765727d8cull, 0x689efc88fe5af3d3ull},
+    {0xb0950ffea51fd98bull, 0x52cfc86ef8c92833ull, 0xe69727b0b2653245ull, 0x56f160d3ea9da3e2ull, 0xa6dd4b059f93051full, 0xb6406c3cd7f00996ull, 0x448b45f3ccad9ec8ull, 0x079b8587594ec73bull},
+    {0x22983767c1f15b85ull, 0x7dbed8631797782bull, 0x45a50ea3c4f9653bull, 0x485234be88418638ull, 0xf6aca914c7f9a04cull, 0xcfd139c07a4c670cull, 0x842850a5329824c5ull, 0xa3210ce0a8160242ull},
+    {0x3c973b7aaf0fa3a8ull, 0xeab3b268be5ea080ull, 0xbacf9f29b34ce0a7ull, 0x9a86f346c9c7be80ull, 0xa10afa3ac6b373dbull, 0xac78f5d7cabcea49ull, 0xa355bddcc199ed42ull, 0xc42ded88be1844e5ull},
+    {0x9e661b271cff216aull, 0x8a6ec8dd002d8861ull, 0xd3d2b629beb34be4ull, 0x217a3a1091863f1aull, 0x256ecda287a733f5ull, 0xf9139a9e5b872fe5ull, 0xac0535017a274f7cull, 0xf21b7646d65d2aa9ull},
+    {0xf937a5dd2db5e9ebull, 0xa688dfe871ff30b7ull, 0x048142441c208c08ull, 0x9bb44aa217c5593bull, 0x0cae38f9e2b715deull, 0xb13a367ba176cc28ull, 0x943c702a2edb291aull, 0x0d91bd1d3387d49bull},
+    {0x2f68c85a712fe85dull, 0x85c386603cac940cull, 0x30dd830ae39fd5e4ull, 0x4ffeecb9dd1e94d6ull, 0xeb70b21d1842f4d9ull, 0xd0ac9a590a0443aeull, 0xbae732dc99ccf3eaull, 0x9f4eda50bb5c6fa8ull},
+    {0x4949e69ce940a091ull, 0x0e608dee8375ba14ull, 0x983122cba118458cull, 0x4eeba696fbb36b25ull, 0x7d46f3630e47f27eull, 0xa21a0f7666c0dea4ull, 0x5c22cf355b37cec4ull, 0xee292b0c17cc1847ull},
+    {0x6eee7c71f92fce22ull, 0xc953ee6cb95dd224ull, 0x9330838629e131daull, 0x3a923d92af1e9073ull, 0xbc2985dd279f8346ull, 0x7ef2049093069320ull, 0xc43a5671563a70fbull, 0x17543723e3e46035ull},
+    {0x1d425b26172ff6edull, 0xc3b409b00b130c6dull, 0x5d6aee6b28fdf090ull, 0xcccfd041cdaf03adull, 0x70f695239999b39eull, 0xfe90c7c790ab6cbfull, 0xe5af6304c722ca02ull, 0x6b8b5b07c844954cull},
+    {0x77bdb9bb1e1f7a30ull, 0xc859599426ee80edull, 0x5f9d813d4726e40aull, 0x9ca0120f7cb2b179ull, 0x8f588f583c182cbdull, 0x951267cbe9eccce7ull, 0x678bb8bd334d520eull, 0xf6e662d00cd9e1b7ull},
+    {0x21b2edbb156f6eb5ull, 0xfd1ebe846e0aee69ull, 0x357774d93d99aaa7ull, 0x3cb2218c2f642b15ull, 0xa77a33b5d6b9b47cull, 0xf34475f0809f6075ull, 0xe7e7e7945444ea4cull, 0xdd4932dce6bb99adull},
+    {0x1bdd42f278f95866ull, 0xacec4e16d74451dcull, 0xd4a0a8d084de23d6ull, 0xeed3adbb938f4051ull, 0x37ba66711fffd668ull, 0xcfcf7be8992f3733ull, 0x21ade98c906e3123ull, 0x267c0fc3a255478aull},
+    {0x993a64ee1b962e88ull, 0x754979556301faaaull, 0xf920356b7251be81ull, 0xc281694f22cf923full, 0x9f4b6481c8666b02ull, 0xcf97761cfe9f5444ull, 0xf220d7911fd63e9full, 0xa28bd365f79cd1b0ull},
+    {0xbec2ceb864fca51full, 0x1955a0ddc410407aull, 0xd39f5309b1c4b721ull, 0x43eab871f261d201ull, 0x670d931b9df39913ull, 0x12f868b0f614de91ull, 0xeaafe64a2ed16da1ull, 0x2e5f395d946e8252ull},
+    {0x6ef67ea1d450ba93ull, 0x72f25cbb767bd8f4ull, 0x8191871d61a1c4ddull, 0x2ea32a645433d344ull, 0x0b6119a70af36fa3ull, 0x9a963079003f0f8bull, 0x74a0aeb9918cac7aull, 0x8d9896f202f0d480ull},
+    {0x654f1831f254cd66ull, 0x1318a47f0366a25eull, 0x65752076250b4e01ull, 0xd1cd8eb888071772ull, 0x30c6a9793f4e9b25ull, 0x154f684b1e3926eeull, 0x6c7ac0b1fe6312aeull, 0x262f88f4f3c5550dull},
+    {0x2bbd23826a090071ull, 0xda95969b30594f66ull, 0xb4674a24472233cbull, 0x9f5c47408f1e8a43ull, 0x64b7b36957601503ull, 0xe73b72b06175c11aull, 0xf77022b88de9c055ull, 0x55b87de8b91a6233ull},
+    {0x702c31cb89a8b640ull, 0x1bb16e6b6955ff7full, 0xe8e0a5ec7309719cull, 0xfba387cfada8cde2ull, 0x22ae2311d736dc01ull, 0x6792db4677aa164cull, 0x1c6b1cc0b7751867ull, 0x0e3666a1d37c9588ull},
+    {0xcd1fd9d4bf557e9aull, 0xc986925f7c7b0e84ull, 0x9c5dfd55325ef6b0ull, 0x9f2b577d5676b0ddull, 0xfa6e21be21c062b3ull, 0x8787dd782c8d7f83ull, 0xd0d134e90e12dd23ull, 0x449d087550121d96ull},
+    {0x5018f1dbf789934dull, 0xfa5b52879155a74cull, 0xecf9ae9414d41967ull, 0xca82d4d3cd278e7cull, 0x0f6555a4ba0d030aull, 0xa2061df720f000f3ull, 0x688fdfdfe22316adull, 0xe1a57dc5622fb3daull},
+    {0x55adda18e6fcf446ull, 0xe6a842a8e8ed8153ull, 0x690acdd3811ce09dull, 0x4d57a8a0f4b60b46ull, 0xa824151810f0f495ull, 0xf86fbfc20539c415ull, 0x74bafa5ec7100d19ull, 0x8723432791e38ebbull},
+    {0x8eeaeb91d66ed539ull, 0x73d8a1549dfd7e06ull, 0x0387f2ffe3f13a9bull, 0xa5004995aac15193ull, 0x682f81c73efdda0dull, 0x2fb55925d71d268dull, 0xcc392d2901e58a3dull, 0xaa666ab975724a42ull},
+};
+/* y outputs: lane k takes lane y_idx[j][k] (into the next layout), then rotates by
+ * beta + gamma of its pair: y_rot[j][0..3] for pair 0, [4..7] for pair 1. */
+static const uint64_t y_idx[28][4] = {
+    {3, 2, 0, 1},
+    {1, 2, 3, 0},
+    {1, 3, 0, 2},
+    {3, 2, 0, 1},
+    {1, 2, 3, 0},
+    {1, 3, 0, 2},
+    {3, 2, 0, 1},
+    {1, 2, 3, 0},
+    {1, 3, 0, 2},
+    {3, 2, 0, 1},
+    {1, 2, 3, 0},
+    {1, 3, 0, 2},
+    {3, 2, 0, 1},
+    {1, 2, 3, 0},
+    {1, 3, 0, 2},
+    {3, 2, 0, 1},
+    {1, 2, 3, 0},
+    {1, 3, 0, 2},
+    {3, 2, 0, 1},
+    {1, 2, 3, 0},
+    {1, 3, 0, 2},
+    {3, 2, 0, 1},
+    {1, 2, 3, 0},
+    {1, 3, 0, 2},
+    {3, 2, 0, 1},
+    {1, 2, 3, 0},
+    {1, 3, 0, 2},
+    {3, 2, 0, 1},
+};
+static const uint64_t y_rot[28][8] = {
+    {43, 27, 59, 11, 51, 35, 3, 19},
+    {35, 3, 51, 19, 43, 11, 59, 27},
+    {59, 43, 27, 11, 3, 51, 35, 19},
+    {51, 35, 3, 19, 59, 43, 11, 27},
+    {27, 59, 43, 11, 35, 3, 51, 19},
+    {3, 51, 35, 19, 11, 59, 43, 27},
+    {43, 27, 59, 11, 51, 35, 3, 19},
+    {35, 3, 51, 19, 43, 11, 59, 27},
+    {59, 43, 27, 11, 3, 51, 35, 19},
+    {51, 35, 3, 19, 59, 43, 11, 27},
+    {27, 59, 43, 11, 35, 3, 51, 19},
+    {3, 51, 35, 19, 11, 59, 43, 27},
+    {43, 27, 59, 11, 51, 35, 3, 19},
+    {35, 3, 51, 19, 43, 11, 59, 27},
+    {59, 43, 27, 11, 3, 51, 35, 19},
+    {51, 35, 3, 19, 59, 43, 11, 27},
+    {27, 59, 43, 11, 35, 3, 51, 19},
+    {3, 51, 35, 19, 11, 59, 43, 27},
+    {43, 27, 59, 11, 51, 35, 3, 19},
+    {35, 3, 51, 19, 43, 11, 59, 27},
+    {59, 43, 27, 11, 3, 51, 35, 19},
+    {51, 35, 3, 19, 59, 43, 11, 27},
+    {27, 59, 43, 11, 35, 3, 51, 19},
+    {3, 51, 35, 19, 11, 59, 43, 27},
+    {43, 27, 59, 11, 51, 35, 3, 19},
+    {35, 3, 51, 19, 43, 11, 59, 27},
+    {59, 43, 27, 11, 3, 51, 35, 19},
+    {51, 35, 3, 19, 59, 43, 11, 27},
 };
 
-/* The same step with VBMI: the cv_l permute is one vpermb of y <<< beta that also applies the
- * gamma byte rotations, so only cv_r needs y <<< (beta + gamma) and port 0 rotates once less
- * before the permutes. */
-__attribute__((target("avx512vbmi,avx512vl,avx512bw,avx512f"))) static inline void
-step512_vbmi(__m512i *l, __m512i *r, __m512i ml, __m512i mr, const uint64_t *sc,
-             const rot512 *rot, __m512i sig_l, __m512i sig_lb, __m512i sig_r)
-{
-    __m512i x = _mm512_xor_si512(*l, ml), y = _mm512_xor_si512(*r, mr);
-    x = _mm512_add_epi64(x, y);
-    x = _mm512_xor_si512(_mm512_rolv_epi64(x, rot->a), _mm512_loadu_si512(sc));
-    y = _mm512_add_epi64(y, x);
-    __m512i yb = _mm512_rolv_epi64(y, rot->b), xs = _mm512_permutexvar_epi64(sig_l, x);
-    __m512i pl = _mm512_permutexvar_epi8(sig_lb, yb);
-    y = _mm512_rolv_epi64(y, rot->bg);
-    x = _mm512_add_epi64(x, yb);
-    *l = _mm512_mask_add_epi64(pl, 0x0f, pl, xs);
-    *r = _mm512_permutex2var_epi64(x, sig_r, y);
-}
-
-/* next[l] = prev[l] + older[tau(l)]; tau maps each 8-word half onto itself. */
-static inline __m512i expand512(__m512i older, __m512i prev, __m512i tau)
-{
-    return _mm512_add_epi64(prev, _mm512_permutexvar_epi64(tau, older));
-}
-
-static void compress512_avx512(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    const __m512i tau = _mm512_setr_epi64(3, 2, 0, 1, 7, 4, 5, 6);
-    const __m512i sig_l = _mm512_setr_epi64(6, 4, 5, 7, 12, 15, 14, 13);
-    const __m512i sig_r = _mm512_setr_epi64(2, 0, 1, 3, 8, 11, 10, 9);
-    /* gamma = {0, 16, 32, 48, 8, 24, 40, 56}; vprolvq takes the amounts mod 64. */
-    const rot512 even = {_mm512_set1_epi64(23), _mm512_set1_epi64(59),
-                         _mm512_setr_epi64(59, 75, 91, 107, 67, 83, 99, 115)};
-    const rot512 odd = {_mm512_set1_epi64(7), _mm512_set1_epi64(3),
-                        _mm512_setr_epi64(3, 19, 35, 51, 11, 27, 43, 59)};
-    __m512i l = _mm512_loadu_si512(cv), r = _mm512_loadu_si512(cv + 8);
-
-    for (size_t i = 0; i < nblocks; i++, blocks += 256) {
-        __m512i el = _mm512_loadu_si512(blocks), er = _mm512_loadu_si512(blocks + 64);
-        __m512i ol = _mm512_loadu_si512(blocks + 128), orr = _mm512_loadu_si512(blocks + 192);
-        for (int j = 0; j < KARX_LSH512_STEPS; j += 2) {
-            step512(&l, &r, el, er, karx_lsh512_sc[j], &even, sig_l, sig_r);
-            step512(&l, &r, ol, orr, karx_lsh512_sc[j + 1], &odd, sig_l, sig_r);
-            el = expand512(el, ol, tau);
-            er = expand512(er, orr, tau);
-            ol = expand512(ol, el, tau);
-            orr = expand512(orr, er, tau);
-        }
-        l = _mm512_xor_si512(l, el);
-        r = _mm512_xor_si512(r, er);
-    }
-    _mm512_storeu_si512(cv, l);
-    _mm512_storeu_si512(cv + 8, r);
-}
-
-__attribute__((target("avx512vbmi,avx512vl,avx512bw,avx512f"))) static void
-compress512_vbmi(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    const __m512i tau = _mm512_setr_epi64(3, 2, 0, 1, 7, 4, 5, 6);
-    const __m512i sig_l = _mm512_setr_epi64(6, 4, 5, 7, 12, 15, 14, 13);
-    const __m512i sig_lb = _mm512_loadu_si512(sigma_l_bytes);
-    const __m512i sig_r = _mm512_setr_epi64(2, 0, 1, 3, 8, 11, 10, 9);
-    /* gamma = {0, 16, 32, 48, 8, 24, 40, 56}; vprolvq takes the amounts mod 64. */
-    const rot512 even = {_mm512_set1_epi64(23), _mm512_set1_epi64(59),
-                         _mm512_setr_epi64(59, 75, 91, 107, 67, 83, 99, 115)};
-    const rot512 odd = {_mm512_set1_epi64(7), _mm512_set1_epi64(3),
-                        _mm512_setr_epi64(3, 19, 35, 51, 11, 27, 43, 59)};
-    __m512i l = _mm512_loadu_si512(cv), r = _mm512_loadu_si512(cv + 8);
-
-    for (size_t i = 0; i < nblocks; i++, blocks += 256) {
-        __m512i el = _mm512_loadu_si512(blocks), er = _mm512_loadu_si512(blocks + 64);
-        __m512i ol = _mm512_loadu_si512(blocks + 128), orr = _mm512_loadu_si512(blocks + 192);
-        for (int j = 0; j < KARX_LSH512_STEPS; j += 2) {
-            step512_vbmi(&l, &r, el, er, karx_lsh512_sc[j], &even, sig_l, sig_lb, sig_r);
-            step512_vbmi(&l, &r, ol, orr, karx_lsh512_sc[j + 1], &odd, sig_l, sig_lb, sig_r);
-            el = expand512(el, ol, tau);
-            er = expand512(er, orr, tau);
-            ol = expand512(ol, el, tau);
-            orr = expand512(orr, er, tau);
-        }
-        l = _mm512_xor_si512(l, el);
-        r = _mm512_xor_si512(r, er);
-    }
-    _mm512_storeu_si512(cv, l);
-    _mm512_storeu_si512(cv + 8, r);
-}
+/* One block: s[b] holds positions 4b..4b+3 in canonical order on entry and exit;
+ * m[b][j & 1] holds the message words of block b for step j. */
+#define LSH_BLOCK_STEPS(s, m) \
+    /* 174 message and end-of-block permutes (6.21 per step) */ \
+    STEP(0, s[0], s[1], s[2], s[3], m[0][0], m[1][0], m[2][0], m[3][0]); \
+    STEP(1, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0xc9), _mm256_permute4x64_epi64(m[1][1], 0xc9), _mm256_permute4x64_epi64(m[2][1], 0xc9), _mm256_permute4x64_epi64(m[3][1], 0xc9)); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0xc9), QSWAP(m[1][0], 0, 1, 1, 0)); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0xc9), QSWAP(m[3][0], 0, 1, 1, 0)); \
+    STEP(2, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x6c), _mm256_permute4x64_epi64(m[1][0], 0xc9), _mm256_permute4x64_epi64(m[2][0], 0x6c), _mm256_permute4x64_epi64(m[3][0], 0xc9)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), _mm256_permute4x64_epi64(m[0][1], 0x1e)); \
+    m[1][1] = _mm256_add_epi64(m[1][0], QSWAP(m[1][1], 0, 1, 1, 0)); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), _mm256_permute4x64_epi64(m[2][1], 0x1e)); \
+    m[3][1] = _mm256_add_epi64(m[3][0], QSWAP(m[3][1], 0, 1, 1, 0)); \
+    STEP(3, s[2], s[0], s[3], s[1], _mm256_shuffle_epi32(m[0][1], 0x4e), _mm256_permute4x64_epi64(m[1][1], 0xd2), _mm256_shuffle_epi32(m[2][1], 0x4e), _mm256_permute4x64_epi64(m[3][1], 0xd2)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], _mm256_permute4x64_epi64(m[1][0], 0x72)); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], _mm256_permute4x64_epi64(m[3][0], 0x72)); \
+    STEP(4, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0x9c), m[1][0], _mm256_permute4x64_epi64(m[2][0], 0x9c), m[3][0]); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x8d), m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x8d), m[3][1]); \
+    STEP(5, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0x39), _mm256_permute4x64_epi64(m[1][1], 0x6c), _mm256_permute4x64_epi64(m[2][1], 0x39), _mm256_permute4x64_epi64(m[3][1], 0x6c)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    STEP(6, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x1e), _mm256_permute4x64_epi64(m[1][0], 0x4b), _mm256_permute4x64_epi64(m[2][0], 0x1e), _mm256_permute4x64_epi64(m[3][0], 0x4b)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x8d), m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x8d), m[3][1]); \
+    STEP(7, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0xc9), _mm256_permute4x64_epi64(m[1][1], 0x1b), _mm256_permute4x64_epi64(m[2][1], 0xc9), _mm256_permute4x64_epi64(m[3][1], 0x1b)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    STEP(8, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0xd2), _mm256_permute4x64_epi64(m[1][0], 0x36), _mm256_permute4x64_epi64(m[2][0], 0xd2), _mm256_permute4x64_epi64(m[3][0], 0x36)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], _mm256_permute4x64_epi64(m[0][1], 0x4b)); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x8d), m[1][1]); \
+    m[2][1] = _mm256_add_epi64(m[2][0], _mm256_permute4x64_epi64(m[2][1], 0x4b)); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x8d), m[3][1]); \
+    STEP(9, s[1], s[3], s[0], s[2], m[0][1], QSWAP(m[1][1], 0, 1, 1, 0), m[2][1], QSWAP(m[3][1], 0, 1, 1, 0)); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    STEP(10, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x72), _mm256_permute4x64_epi64(m[1][0], 0x8d), _mm256_permute4x64_epi64(m[2][0], 0x72), _mm256_permute4x64_epi64(m[3][0], 0x8d)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], m[0][1]); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x8d), m[1][1]); \
+    m[2][1] = _mm256_add_epi64(m[2][0], m[2][1]); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x8d), m[3][1]); \
+    STEP(11, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0x6c), _mm256_permute4x64_epi64(m[1][1], 0xc9), _mm256_permute4x64_epi64(m[2][1], 0x6c), _mm256_permute4x64_epi64(m[3][1], 0xc9)); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    STEP(12, s[0], s[1], s[2], s[3], _mm256_shuffle_epi32(m[0][0], 0x4e), _mm256_permute4x64_epi64(m[1][0], 0xd2), _mm256_shuffle_epi32(m[2][0], 0x4e), _mm256_permute4x64_epi64(m[3][0], 0xd2)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], _mm256_permute4x64_epi64(m[1][1], 0x72)); \
+    m[2][1] = _mm256_add_epi64(m[2][0], m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], _mm256_permute4x64_epi64(m[3][1], 0x72)); \
+    STEP(13, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0x9c), m[1][1], _mm256_permute4x64_epi64(m[2][1], 0x9c), m[3][1]); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x8d), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x8d), m[3][0]); \
+    STEP(14, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x39), _mm256_permute4x64_epi64(m[1][0], 0x6c), _mm256_permute4x64_epi64(m[2][0], 0x39), _mm256_permute4x64_epi64(m[3][0], 0x6c)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(m[2][0], m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(15, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0x1e), _mm256_permute4x64_epi64(m[1][1], 0x4b), _mm256_permute4x64_epi64(m[2][1], 0x1e), _mm256_permute4x64_epi64(m[3][1], 0x4b)); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x8d), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x8d), m[3][0]); \
+    STEP(16, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0xc9), _mm256_permute4x64_epi64(m[1][0], 0x1b), _mm256_permute4x64_epi64(m[2][0], 0xc9), _mm256_permute4x64_epi64(m[3][0], 0x1b)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(m[2][0], m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(17, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0xd2), _mm256_permute4x64_epi64(m[1][1], 0x36), _mm256_permute4x64_epi64(m[2][1], 0xd2), _mm256_permute4x64_epi64(m[3][1], 0x36)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], _mm256_permute4x64_epi64(m[0][0], 0x4b)); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x8d), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], _mm256_permute4x64_epi64(m[2][0], 0x4b)); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x8d), m[3][0]); \
+    STEP(18, s[3], s[2], s[1], s[0], m[0][0], QSWAP(m[1][0], 0, 1, 1, 0), m[2][0], QSWAP(m[3][0], 0, 1, 1, 0)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(19, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0x72), _mm256_permute4x64_epi64(m[1][1], 0x8d), _mm256_permute4x64_epi64(m[2][1], 0x72), _mm256_permute4x64_epi64(m[3][1], 0x8d)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x8d), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x8d), m[3][0]); \
+    STEP(20, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0x6c), _mm256_permute4x64_epi64(m[1][0], 0xc9), _mm256_permute4x64_epi64(m[2][0], 0x6c), _mm256_permute4x64_epi64(m[3][0], 0xc9)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(21, s[1], s[3], s[0], s[2], _mm256_shuffle_epi32(m[0][1], 0x4e), _mm256_permute4x64_epi64(m[1][1], 0xd2), _mm256_shuffle_epi32(m[2][1], 0x4e), _mm256_permute4x64_epi64(m[3][1], 0xd2)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], _mm256_permute4x64_epi64(m[1][0], 0x72)); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], _mm256_permute4x64_epi64(m[3][0], 0x72)); \
+    STEP(22, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x9c), m[1][0], _mm256_permute4x64_epi64(m[2][0], 0x9c), m[3][0]); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(QSWAP(m[1][0], 0, 1, 1, 0), _mm256_permute4x64_epi64(m[1][1], 0xd2)); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(QSWAP(m[3][0], 0, 1, 1, 0), _mm256_permute4x64_epi64(m[3][1], 0xd2)); \
+    STEP(23, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0x39), _mm256_permute4x64_epi64(m[1][1], 0x8d), _mm256_permute4x64_epi64(m[2][1], 0x39), _mm256_permute4x64_epi64(m[3][1], 0x8d)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x39), QSWAP(m[1][0], 0, 1, 1, 0)); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x39), QSWAP(m[3][0], 0, 1, 1, 0)); \
+    STEP(24, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0x1e), _mm256_permute4x64_epi64(m[1][0], 0x4e), _mm256_permute4x64_epi64(m[2][0], 0x1e), _mm256_permute4x64_epi64(m[3][0], 0x4e)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(25, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0xc9), _mm256_permute4x64_epi64(m[1][1], 0x63), _mm256_permute4x64_epi64(m[2][1], 0xc9), _mm256_permute4x64_epi64(m[3][1], 0x63)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x39), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x39), m[3][0]); \
+    STEP(26, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0xd2), _mm256_permute4x64_epi64(m[1][0], 0x27), _mm256_permute4x64_epi64(m[2][0], 0xd2), _mm256_permute4x64_epi64(m[3][0], 0x27)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], _mm256_permute4x64_epi64(m[0][1], 0x4b)); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x39), _mm256_permute4x64_epi64(m[1][1], 0x39)); \
+    m[2][1] = _mm256_add_epi64(m[2][0], _mm256_permute4x64_epi64(m[2][1], 0x4b)); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x39), _mm256_permute4x64_epi64(m[3][1], 0x39)); \
+    STEP(27, s[2], s[0], s[3], s[1], m[0][1], m[1][1], m[2][1], m[3][1]); \
+    m[0][0] = _mm256_add_epi64(m[0][1], _mm256_permute4x64_epi64(m[0][0], 0x4b)); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], _mm256_permute4x64_epi64(m[2][0], 0x4b)); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    do { \
+        __m256i o0 = _mm256_xor_si256(_mm256_permute4x64_epi64(s[0], 0xd2), m[0][0]); \
+        __m256i o1 = _mm256_xor_si256(_mm256_permute4x64_epi64(s[1], 0xd2), m[1][0]); \
+        __m256i o2 = _mm256_xor_si256(_mm256_permute4x64_epi64(s[2], 0xd2), m[2][0]); \
+        __m256i o3 = _mm256_xor_si256(_mm256_permute4x64_epi64(s[3], 0xd2), m[3][0]); \
+        s[0] = o0; \
+        s[1] = o1; \
+        s[2] = o2; \
+        s[3] = o3; \
+    } while (0)
+/* </generated> */
 
 static void compress512(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
 {
-    if (karx_cpu_features() & KARX_CPU_AVX512VBMI)
-        compress512_vbmi(cv, blocks, nblocks);
-    else
-        compress512_avx512(cv, blocks, nblocks);
+    /* {alpha, beta} for even and odd steps */
+    const __m256i rot[2][2] = {{_mm256_set1_epi64x(23), _mm256_set1_epi64x(59)},
+                               {_mm256_set1_epi64x(7), _mm256_set1_epi64x(3)}};
+    __m256i s[4], m[4][2];
+    for (int b = 0; b < 4; b++)
+        s[b] = _mm256_loadu_si256((const __m256i *)(cv + 4 * b));
+
+    for (size_t i = 0; i < nblocks; i++, blocks += 256) {
+        for (int b = 0; b < 4; b++) {
+            m[b][0] = _mm256_loadu_si256((const __m256i *)(blocks + 32 * b));
+            m[b][1] = _mm256_loadu_si256((const __m256i *)(blocks + 128 + 32 * b));
+        }
+        LSH_BLOCK_STEPS(s, m);
+    }
+    for (int b = 0; b < 4; b++)
+        _mm256_storeu_si256((__m256i *)(cv + 4 * b), s[b]);
 }
 
 const karx_lsh512_kernels karx_i_lsh512_avx512 = {"avx512", compress512, 8,
