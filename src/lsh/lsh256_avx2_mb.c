@@ -95,3 +95,7 @@ void karx_i_lsh256_avx2_mb(uint32_t *state, const uint8_t *const *blocks)
         _mm256_storeu_si256((__m256i *)(void *)(state + w * LANES),
                             XOR(c[w], ADD(mo[w], me[karx_lsh_tau[w]])));
 }
+
+/* The AVX2 back end: these lanes for batches, the SSSE3 kernel for single messages. */
+const karx_lsh256_kernels karx_i_lsh256_avx2 = {"avx2", karx_i_lsh256_ssse3_compress, 8,
+                                                karx_i_lsh256_avx2_mb};

@@ -140,8 +140,8 @@ karx_status LSH_FN(final)(LSH_CTX *ctx, uint8_t *out, size_t out_len)
 static void LSH_FN(oneshot)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
                             size_t digest_bytes, const uint8_t *p, size_t len)
 {
-    LSH_WORD cv[16];
-    uint8_t last[LSH_BLOCK];
+    _Alignas(64) LSH_WORD cv[16];
+    _Alignas(64) uint8_t last[LSH_BLOCK];
     memcpy(cv, iv, sizeof cv);
     size_t nblocks = len / LSH_BLOCK, tail = len % LSH_BLOCK;
     if (nblocks)
@@ -216,8 +216,8 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
 {
     enum { MAXL = KARX_LSH_MAX_LANES };
     const unsigned lanes = k->lanes < MAXL ? k->lanes : MAXL;
-    LSH_WORD state[16 * MAXL];
-    uint8_t pad[MAXL][LSH_BLOCK];
+    _Alignas(64) LSH_WORD state[16 * MAXL]; /* 64-byte aligned: no split vector loads */
+    _Alignas(64) uint8_t pad[MAXL][LSH_BLOCK];
     size_t pad_tail[MAXL]; /* tail length pad[l] is laid out for; LSH_BLOCK = none yet */
     const uint8_t *blk[MAXL];
     const uint8_t *pos[MAXL];
@@ -288,8 +288,8 @@ static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8
     enum { MAXL = KARX_LSH_MAX_LANES };
     const unsigned lanes = k->lanes < MAXL ? k->lanes : MAXL;
     const size_t full = len / LSH_BLOCK, tail = len % LSH_BLOCK, groups = n / lanes;
-    LSH_WORD state[16 * MAXL];
-    uint8_t pad[2][MAXL][LSH_BLOCK];
+    _Alignas(64) LSH_WORD state[16 * MAXL]; /* 64-byte aligned: no split vector loads */
+    _Alignas(64) uint8_t pad[2][MAXL][LSH_BLOCK];
     const uint8_t *blk[MAXL];
     if (groups == 0)
         return 0;
