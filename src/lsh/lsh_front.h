@@ -207,6 +207,27 @@ static void LSH_FN(digest_from_lane)(const LSH_WORD *state, unsigned lanes, unsi
     }
 }
 
+/* Digests of every lane of a lockstep group into out (digest_bytes apart): word-outer so the
+ * state is read in order and the XORs vectorise. */
+static void LSH_FN(digests_from_lanes)(const LSH_WORD *state, unsigned lanes, uint8_t *out,
+                                       size_t digest_bytes)
+{
+    const size_t wb = sizeof(LSH_WORD), full = digest_bytes / wb;
+    for (size_t w = 0; w < full; w++) {
+        LSH_WORD x[KARX_LSH_MAX_LANES];
+        for (unsigned l = 0; l < lanes; l++)
+            x[l] = state[w * lanes + l] ^ state[(w + 8) * lanes + l];
+        for (unsigned l = 0; l < lanes; l++)
+            LSH_STORE_WORD(out + l * digest_bytes + w * wb, x[l]);
+    }
+    if (digest_bytes % wb)
+        for (unsigned l = 0; l < lanes; l++) {
+            uint8_t last[sizeof(LSH_WORD)];
+            LSH_STORE_WORD(last, state[full * lanes + l] ^ state[(full + 8) * lanes + l]);
+            memcpy(out + l * digest_bytes + full * wb, last, digest_bytes % wb);
+        }
+}
+
 /* Lane scheduler: every lane hashes its own message; a lane that finishes writes its digest
  * and takes the next message at once, so variable lengths keep all lanes busy. A lane's pad
  * block keeps its 0x80 byte and zeros while tail lengths repeat (the equal-length case), so
@@ -289,10 +310,14 @@ static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8
     const unsigned lanes = k->lanes < MAXL ? k->lanes : MAXL;
     const size_t full = len / LSH_BLOCK, tail = len % LSH_BLOCK, groups = n / lanes;
     _Alignas(64) LSH_WORD state[16 * MAXL]; /* 64-byte aligned: no split vector loads */
+    _Alignas(64) LSH_WORD iv_lanes[16 * MAXL]; /* the IV in every lane: one memcpy per group */
     _Alignas(64) uint8_t pad[2][MAXL][LSH_BLOCK];
     const uint8_t *blk[MAXL];
     if (groups == 0)
         return 0;
+    for (int w = 0; w < 16; w++)
+        for (unsigned l = 0; l < lanes; l++)
+            iv_lanes[w * lanes + l] = iv[w];
     for (unsigned l = 0; l < lanes; l++) {
         LSH_FN(pad_block)(pad[0][l], tail, 0);
         LSH_FN(pad_block)(pad[1][l], tail, 0);
@@ -301,9 +326,7 @@ static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8
     for (size_t g = 0; g < groups; g++) {
         const uint8_t *group = in + g * lanes * len;
         uint8_t(*cur)[LSH_BLOCK] = pad[g & 1], (*nxt)[LSH_BLOCK] = pad[(g + 1) & 1];
-        for (int w = 0; w < 16; w++)
-            for (unsigned l = 0; l < lanes; l++)
-                state[w * lanes + l] = iv[w];
+        memcpy(state, iv_lanes, 16 * lanes * sizeof(LSH_WORD));
         for (size_t b = 0; b < full; b++) {
             for (unsigned l = 0; l < lanes; l++)
                 blk[l] = group + l * len + b * LSH_BLOCK;
@@ -315,9 +338,7 @@ static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8
         if (g + 1 < groups)
             for (unsigned l = 0; l < lanes; l++)
                 LSH_FN(copy_tail)(nxt[l], group + (lanes + l) * len + full * LSH_BLOCK, tail);
-        for (unsigned l = 0; l < lanes; l++)
-            LSH_FN(digest_from_lane)(state, lanes, l, out + (g * lanes + l) * digest_bytes,
-                                     digest_bytes);
+        LSH_FN(digests_from_lanes)(state, lanes, out + g * lanes * digest_bytes, digest_bytes);
     }
     karx_memzero(state, sizeof state);
     karx_memzero(pad, sizeof pad);
