@@ -12,7 +12,6 @@ typedef __m512i V;
 
 #define ADD(a, b) _mm512_add_epi32(a, b)
 #define XOR(a, b) _mm512_xor_si512(a, b)
-#define UNROLL _Pragma("GCC unroll 16") /* word indices must be constants to stay in registers */
 
 /* vpshufb pattern rotating each 32-bit word left by k bytes. */
 #define RB(k, i) (char)(((i) & 12) | (((i) - (k)) & 3))
@@ -21,34 +20,6 @@ typedef __m512i V;
                                          RB(k, 5), RB(k, 6), RB(k, 7), RB(k, 8), RB(k, 9),         \
                                          RB(k, 10), RB(k, 11), RB(k, 12), RB(k, 13), RB(k, 14),    \
                                          RB(k, 15)))
-
-/* Step j: the message words M_j = a + tau(b) are made pair by pair as Mix needs them (M_j = a
- * in the first two steps, EXP = 0), which keeps fewer registers live; then Mix_j and sigma, and
- * b gets M_j. A and B must be immediates, hence a macro. */
-#define DEFINE_STEP(name, A, B, EXP)                                                               \
-    static inline void name(V c[16], const V a[16], V b[16], const uint32_t sc[8],                 \
-                            const V g[8])                                                          \
-    {                                                                                              \
-        V t[16], n[16];                                                                            \
-        UNROLL for (int l = 0; l < 8; l++) {                                                       \
-            n[l] = EXP ? ADD(a[l], b[karx_lsh_tau[l]]) : a[l];                                     \
-            n[l + 8] = EXP ? ADD(a[l + 8], b[karx_lsh_tau[l + 8]]) : a[l + 8];                     \
-            V x = XOR(c[l], n[l]), y = XOR(c[l + 8], n[l + 8]);                                    \
-            x = XOR(_mm512_rol_epi32(ADD(x, y), A), _mm512_set1_epi32((int)sc[l]));                \
-            y = _mm512_rol_epi32(ADD(x, y), B);                                                    \
-            t[l] = ADD(x, y);                                                                      \
-            t[l + 8] = l % 7 ? _mm512_shuffle_epi8(y, g[l]) : y; /* gamma[0, 7] = 0 */             \
-        }                                                                                          \
-        UNROLL for (int l = 0; l < 16; l++) {                                                      \
-            c[l] = t[karx_lsh_sigma[l]];                                                           \
-            b[l] = n[l];                                                                           \
-        }                                                                                          \
-    }
-
-DEFINE_STEP(step0_even, 29, 1, 0)
-DEFINE_STEP(step0_odd, 5, 17, 0)
-DEFINE_STEP(step_even, 29, 1, 1)
-DEFINE_STEP(step_odd, 5, 17, 1)
 
 static inline __m512i load2x256(const uint8_t *lo, const uint8_t *hi)
 {
@@ -65,43 +36,45 @@ static inline void load_words(V m[8], const uint8_t *const *blocks, size_t off)
     const V lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
     const V hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
     V a[8], s[8], p[8];
-    UNROLL for (int i = 0; i < 8; i++)
+    KARX_UNROLL for (int i = 0; i < 8; i++)
         a[i] = load2x256(blocks[i] + off, blocks[i + 8] + off);
-    UNROLL for (int i = 0; i < 8; i += 2) {
+    KARX_UNROLL for (int i = 0; i < 8; i += 2) {
         s[i] = _mm512_unpacklo_epi32(a[i], a[i + 1]);
         s[i + 1] = _mm512_unpackhi_epi32(a[i], a[i + 1]);
     }
     /* p[4h + k] holds words k and k + 4 of lanes 4h..4h+3 and 4h+8..4h+11. */
-    UNROLL for (int h = 0; h < 8; h += 4) {
+    KARX_UNROLL for (int h = 0; h < 8; h += 4) {
         p[h] = _mm512_unpacklo_epi64(s[h], s[h + 2]);
         p[h + 1] = _mm512_unpackhi_epi64(s[h], s[h + 2]);
         p[h + 2] = _mm512_unpacklo_epi64(s[h + 1], s[h + 3]);
         p[h + 3] = _mm512_unpackhi_epi64(s[h + 1], s[h + 3]);
     }
-    UNROLL for (int k = 0; k < 4; k++) {
+    KARX_UNROLL for (int k = 0; k < 4; k++) {
         m[k] = _mm512_permutex2var_epi64(p[k], lo, p[k + 4]);
         m[k + 4] = _mm512_permutex2var_epi64(p[k], hi, p[k + 4]);
     }
 }
 
-void karx_i_lsh256_avx512_mb(uint32_t *state, const uint8_t *const *blocks)
+static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
 {
-    const V g[8] = {_mm512_setzero_si512(), ROTB(1), ROTB(2), ROTB(3),
-                    ROTB(3), ROTB(2), ROTB(1), _mm512_setzero_si512()}; /* gamma in bytes */
-    V c[16], me[16], mo[16]; /* CV; the latest even- and odd-numbered message word sets */
-    UNROLL for (int w = 0; w < 16; w++)
-        c[w] = _mm512_loadu_si512(state + w * LANES);
     load_words(me, blocks, 0);
     load_words(me + 8, blocks, 32);
     load_words(mo, blocks, 64);
     load_words(mo + 8, blocks, 96);
-
-    step0_even(c, me, me, karx_lsh256_sc[0], g);
-    step0_odd(c, mo, mo, karx_lsh256_sc[1], g);
-    for (int j = 2; j < KARX_LSH256_STEPS; j += 2) {
-        step_even(c, mo, me, karx_lsh256_sc[j], g);
-        step_odd(c, me, mo, karx_lsh256_sc[j + 1], g);
-    }
-    UNROLL for (int w = 0; w < 16; w++) /* CV ^= M_steps */
-        _mm512_storeu_si512(state + w * LANES, XOR(c[w], ADD(mo[w], me[karx_lsh_tau[w]])));
 }
+
+#define ROL(x, r) _mm512_rol_epi32(x, r)
+#define SET1(w) _mm512_set1_epi32((int)(w))
+#define SHUFB(x, m) _mm512_shuffle_epi8(x, m)
+#define LOADV(p) _mm512_loadu_si512(p)
+#define STOREV(p, v) _mm512_storeu_si512(p, v)
+#define MB_WORD uint32_t
+#define MB_FN karx_i_lsh256_avx512_mb
+#define MB_STEPS KARX_LSH256_STEPS
+#define MB_SC karx_lsh256_sc
+#define MB_GAMMA karx_lsh256_gamma
+#define MB_AE 29
+#define MB_BE 1
+#define MB_AO 5
+#define MB_BO 17
+#include "lsh_mb_template.h"

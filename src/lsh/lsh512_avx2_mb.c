@@ -13,7 +13,6 @@ typedef __m256i V;
 #define ADD(a, b) _mm256_add_epi64(a, b)
 #define XOR(a, b) _mm256_xor_si256(a, b)
 #define ROL(x, r) _mm256_or_si256(_mm256_slli_epi64(x, r), _mm256_srli_epi64(x, 64 - (r)))
-#define UNROLL _Pragma("GCC unroll 16") /* word indices must be constants to stay in registers */
 
 /* vpshufb pattern rotating each 64-bit word left by k bytes. */
 #define RB(k, i) (char)(((i) & 8) | (((i) - (k)) & 7))
@@ -22,34 +21,6 @@ typedef __m256i V;
                                               RB(k, 5), RB(k, 6), RB(k, 7), RB(k, 8), RB(k, 9),    \
                                               RB(k, 10), RB(k, 11), RB(k, 12), RB(k, 13),          \
                                               RB(k, 14), RB(k, 15)))
-
-/* Step j: the message words M_j = a + tau(b) are made pair by pair as Mix needs them (M_j = a
- * in the first two steps, EXP = 0), which keeps fewer registers live; then Mix_j and sigma, and
- * b gets M_j. A and B must be immediates, hence a macro. */
-#define DEFINE_STEP(name, A, B, EXP)                                                               \
-    static inline void name(V c[16], const V a[16], V b[16], const uint64_t sc[8],                 \
-                            const V g[8])                                                          \
-    {                                                                                              \
-        V t[16], n[16];                                                                            \
-        UNROLL for (int l = 0; l < 8; l++) {                                                       \
-            n[l] = EXP ? ADD(a[l], b[karx_lsh_tau[l]]) : a[l];                                     \
-            n[l + 8] = EXP ? ADD(a[l + 8], b[karx_lsh_tau[l + 8]]) : a[l + 8];                     \
-            V x = XOR(c[l], n[l]), y = XOR(c[l + 8], n[l + 8]);                                    \
-            x = XOR(ROL(ADD(x, y), A), _mm256_set1_epi64x((long long)sc[l]));                      \
-            y = ROL(ADD(x, y), B);                                                                 \
-            t[l] = ADD(x, y);                                                                      \
-            t[l + 8] = l ? _mm256_shuffle_epi8(y, g[l]) : y; /* gamma[0] = 0 */                    \
-        }                                                                                          \
-        UNROLL for (int l = 0; l < 16; l++) {                                                      \
-            c[l] = t[karx_lsh_sigma[l]];                                                           \
-            b[l] = n[l];                                                                           \
-        }                                                                                          \
-    }
-
-DEFINE_STEP(step0_even, 23, 59, 0)
-DEFINE_STEP(step0_odd, 7, 3, 0)
-DEFINE_STEP(step_even, 23, 59, 1)
-DEFINE_STEP(step_odd, 7, 3, 1)
 
 static inline __m256i load2x128(const uint8_t *lo, const uint8_t *hi)
 {
@@ -68,25 +39,25 @@ static inline void load_words(V m[2], const uint8_t *const *blocks, size_t off)
     m[1] = _mm256_unpackhi_epi64(a, b);
 }
 
-void karx_i_lsh512_avx2_mb(uint64_t *state, const uint8_t *const *blocks)
+static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
 {
-    const V g[8] = {_mm256_setzero_si256(), ROTB(2), ROTB(4), ROTB(6),
-                    ROTB(1), ROTB(3), ROTB(5), ROTB(7)}; /* gamma in bytes */
-    V c[16], me[16], mo[16]; /* CV; the latest even- and odd-numbered message word sets */
-    UNROLL for (int w = 0; w < 16; w++)
-        c[w] = _mm256_loadu_si256((const __m256i *)(const void *)(state + w * LANES));
-    UNROLL for (int p = 0; p < 8; p++) { /* words 2p, 2p + 1 of M_0 and of M_1 */
+    KARX_UNROLL for (int p = 0; p < 8; p++) { /* words 2p, 2p + 1 of M_0 and of M_1 */
         load_words(me + 2 * p, blocks, (size_t)16 * p);
         load_words(mo + 2 * p, blocks, (size_t)16 * p + 128);
     }
-
-    step0_even(c, me, me, karx_lsh512_sc[0], g);
-    step0_odd(c, mo, mo, karx_lsh512_sc[1], g);
-    for (int j = 2; j < KARX_LSH512_STEPS; j += 2) {
-        step_even(c, mo, me, karx_lsh512_sc[j], g);
-        step_odd(c, me, mo, karx_lsh512_sc[j + 1], g);
-    }
-    UNROLL for (int w = 0; w < 16; w++) /* CV ^= M_steps */
-        _mm256_storeu_si256((__m256i *)(void *)(state + w * LANES),
-                            XOR(c[w], ADD(mo[w], me[karx_lsh_tau[w]])));
 }
+
+#define SET1(w) _mm256_set1_epi64x((long long)(w))
+#define SHUFB(x, m) _mm256_shuffle_epi8(x, m)
+#define LOADV(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREV(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define MB_WORD uint64_t
+#define MB_FN karx_i_lsh512_avx2_mb
+#define MB_STEPS KARX_LSH512_STEPS
+#define MB_SC karx_lsh512_sc
+#define MB_GAMMA karx_lsh512_gamma
+#define MB_AE 23
+#define MB_BE 59
+#define MB_AO 7
+#define MB_BO 3
+#include "lsh_mb_template.h"

@@ -12,7 +12,6 @@ typedef __m512i V;
 
 #define ADD(a, b) _mm512_add_epi64(a, b)
 #define XOR(a, b) _mm512_xor_si512(a, b)
-#define UNROLL _Pragma("GCC unroll 16") /* word indices must be constants to stay in registers */
 
 /* vpshufb pattern rotating each 64-bit word left by k bytes. */
 #define RB(k, i) (char)(((i) & 8) | (((i) - (k)) & 7))
@@ -21,34 +20,6 @@ typedef __m512i V;
                                          RB(k, 5), RB(k, 6), RB(k, 7), RB(k, 8), RB(k, 9),         \
                                          RB(k, 10), RB(k, 11), RB(k, 12), RB(k, 13), RB(k, 14),    \
                                          RB(k, 15)))
-
-/* Step j: the message words M_j = a + tau(b) are made pair by pair as Mix needs them (M_j = a
- * in the first two steps, EXP = 0), which keeps fewer registers live; then Mix_j and sigma, and
- * b gets M_j. A and B must be immediates, hence a macro. */
-#define DEFINE_STEP(name, A, B, EXP)                                                               \
-    static inline void name(V c[16], const V a[16], V b[16], const uint64_t sc[8],                 \
-                            const V g[8])                                                          \
-    {                                                                                              \
-        V t[16], n[16];                                                                            \
-        UNROLL for (int l = 0; l < 8; l++) {                                                       \
-            n[l] = EXP ? ADD(a[l], b[karx_lsh_tau[l]]) : a[l];                                     \
-            n[l + 8] = EXP ? ADD(a[l + 8], b[karx_lsh_tau[l + 8]]) : a[l + 8];                     \
-            V x = XOR(c[l], n[l]), y = XOR(c[l + 8], n[l + 8]);                                    \
-            x = XOR(_mm512_rol_epi64(ADD(x, y), A), _mm512_set1_epi64((long long)sc[l]));          \
-            y = _mm512_rol_epi64(ADD(x, y), B);                                                    \
-            t[l] = ADD(x, y);                                                                      \
-            t[l + 8] = l ? _mm512_shuffle_epi8(y, g[l]) : y; /* gamma[0] = 0 */                    \
-        }                                                                                          \
-        UNROLL for (int l = 0; l < 16; l++) {                                                      \
-            c[l] = t[karx_lsh_sigma[l]];                                                           \
-            b[l] = n[l];                                                                           \
-        }                                                                                          \
-    }
-
-DEFINE_STEP(step0_even, 23, 59, 0)
-DEFINE_STEP(step0_odd, 7, 3, 0)
-DEFINE_STEP(step_even, 23, 59, 1)
-DEFINE_STEP(step_odd, 7, 3, 1)
 
 static inline __m512i load2x256(const uint8_t *lo, const uint8_t *hi)
 {
@@ -64,11 +35,11 @@ static inline void load_words(V m[8], const uint8_t *const *blocks, size_t off)
     const V lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
     const V hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
     V a[8];
-    UNROLL for (int i = 0; i < 8; i++) {
+    KARX_UNROLL for (int i = 0; i < 8; i++) {
         size_t o = off + 32 * (size_t)(i >> 2);
         a[i] = load2x256(blocks[i & 3] + o, blocks[(i & 3) + 4] + o);
     }
-    UNROLL for (int h = 0; h < 8; h += 4) {
+    KARX_UNROLL for (int h = 0; h < 8; h += 4) {
         V t0 = _mm512_unpacklo_epi64(a[h], a[h + 1]), t1 = _mm512_unpackhi_epi64(a[h], a[h + 1]);
         V t2 = _mm512_unpacklo_epi64(a[h + 2], a[h + 3]);
         V t3 = _mm512_unpackhi_epi64(a[h + 2], a[h + 3]);
@@ -79,24 +50,26 @@ static inline void load_words(V m[8], const uint8_t *const *blocks, size_t off)
     }
 }
 
-void karx_i_lsh512_avx512_mb(uint64_t *state, const uint8_t *const *blocks)
+static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
 {
-    const V g[8] = {_mm512_setzero_si512(), ROTB(2), ROTB(4), ROTB(6),
-                    ROTB(1), ROTB(3), ROTB(5), ROTB(7)}; /* gamma in bytes */
-    V c[16], me[16], mo[16]; /* CV; the latest even- and odd-numbered message word sets */
-    UNROLL for (int w = 0; w < 16; w++)
-        c[w] = _mm512_loadu_si512(state + w * LANES);
     load_words(me, blocks, 0);
     load_words(me + 8, blocks, 64);
     load_words(mo, blocks, 128);
     load_words(mo + 8, blocks, 192);
-
-    step0_even(c, me, me, karx_lsh512_sc[0], g);
-    step0_odd(c, mo, mo, karx_lsh512_sc[1], g);
-    for (int j = 2; j < KARX_LSH512_STEPS; j += 2) {
-        step_even(c, mo, me, karx_lsh512_sc[j], g);
-        step_odd(c, me, mo, karx_lsh512_sc[j + 1], g);
-    }
-    UNROLL for (int w = 0; w < 16; w++) /* CV ^= M_steps */
-        _mm512_storeu_si512(state + w * LANES, XOR(c[w], ADD(mo[w], me[karx_lsh_tau[w]])));
 }
+
+#define ROL(x, r) _mm512_rol_epi64(x, r)
+#define SET1(w) _mm512_set1_epi64((long long)(w))
+#define SHUFB(x, m) _mm512_shuffle_epi8(x, m)
+#define LOADV(p) _mm512_loadu_si512(p)
+#define STOREV(p, v) _mm512_storeu_si512(p, v)
+#define MB_WORD uint64_t
+#define MB_FN karx_i_lsh512_avx512_mb
+#define MB_STEPS KARX_LSH512_STEPS
+#define MB_SC karx_lsh512_sc
+#define MB_GAMMA karx_lsh512_gamma
+#define MB_AE 23
+#define MB_BE 59
+#define MB_AO 7
+#define MB_BO 3
+#include "lsh_mb_template.h"

@@ -7,6 +7,9 @@
 
 #include "karx/cpu.h"
 
+/* Full unrolling where array indices must become constants for values to stay in registers. */
+#define KARX_UNROLL _Pragma("GCC unroll 16")
+
 /* Most lanes any multi-buffer kernel uses (AVX-512 LSH-256: 16 x 32-bit). */
 #define KARX_LSH_MAX_LANES 16
 
