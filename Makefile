@@ -1,9 +1,10 @@
-# Thin wrapper over CMake: make, make test, make bench, make asan, make install PREFIX=...
+# Thin wrapper over CMake: make, make test, make check, make bench, make bench-compare,
+# make asan, make install PREFIX=...
 BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all test check bench asan install clean
+.PHONY: all test check bench bench-compare asan install clean
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
@@ -22,6 +23,10 @@ check:
 
 bench: all
 	$(BUILD)/karx bench
+
+# karx and Crypto++ 8.7 side by side in one run, saved under bench/results/
+bench-compare: all
+	python3 bench/compare.py --karx $(BUILD)/karx
 
 install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
