@@ -1,5 +1,6 @@
 /* karx info: what the CPU has, which back ends this build can run, and which are active. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench_timer.h"
@@ -34,6 +35,9 @@ int cmd_info(int argc, char **argv)
                karx_backend_supported((karx_backend)b) ? "" : "(no)");
     printf("\nbest: %s\n", karx_backend_name(karx_backend_best()));
     printf("active: %s\n", karx_backend_name(karx_get_backend()));
+    const char *env = getenv("KARX_BACKEND");
+    if (env && *env && strcmp(env, karx_backend_name(karx_get_backend())) != 0)
+        printf("note: KARX_BACKEND=%s is unknown or unsupported here; using the best\n", env);
     printf("lsh256: %u lanes for _many\nlsh512: %u lanes for _many\n", karx_lsh256_lanes(),
            karx_lsh512_lanes());
     return EXIT_OK;

@@ -70,6 +70,7 @@ echo "not a checksum line" > "$T/junk"
 # info names the active back end; KARX_BACKEND overrides it.
 "$KARX" info | grep -q '^active: ' && ok || bad "info prints active"
 expect "env override" "active: portable" "$(KARX_BACKEND=portable "$KARX" info | grep '^active:')"
+KARX_BACKEND=avx1024 "$KARX" info | grep -q '^note: KARX_BACKEND=avx1024' && ok || bad "info notes an unusable KARX_BACKEND"
 
 # Bench writes JSON lines with the required keys (tiny run).
 "$KARX" bench lsh --quick --backend portable --alg lsh256-256 --json "$T/b.json" > /dev/null
