@@ -66,7 +66,3 @@ static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
 #define MB_AO 5
 #define MB_BO 17
 #include "lsh_mb_template.h"
-
-/* The AVX2 back end: these lanes for batches, the SSSE3 kernel for single messages. */
-const karx_lsh256_kernels karx_i_lsh256_avx2 = {"avx2", karx_i_lsh256_ssse3_compress, 8,
-                                                karx_i_lsh256_avx2_mb};

@@ -1,93 +1,290 @@
-/* LSH-512 single-message kernel for AVX2: cv_l and cv_r each live in two ymm (4 x u64; [0] holds
- * words 0..3 of the half, [1] words 4..7). Rotations are shift/shift/or, the gamma byte
- * rotations one vpshufb per ymm, and sigma four vpermq: each new ymm takes its four words from
- * one mixed ymm. The message expansion runs in registers beside the latency-bound step chain. */
+/* LSH-512 single-message kernel for AVX2. The state is four ymm of 4 x u64, one per block of
+ * positions {0-3, 4-7, 8-11, 12-15}: lane k of the first pairs with lane k of the third, of
+ * the second with the fourth. sigma moves whole blocks, so it is only a renaming of the four
+ * registers; only the order of positions inside each register (the step's layout) changes,
+ * and the y outputs are moved into the x outputs' order by one vpermq per pair. This is the
+ * AVX-512 kernel's method (see lsh512_avx512.c) with AVX2 rotations. The step constants are
+ * stored in each step's layout, and the message words are permuted into it off the chain.
+ * tools/gen_lsh_layouts.py writes the tables and the unrolled step list below. */
 #include <immintrin.h>
 
 #include "lsh_core.h"
 #include "lsh_internal.h"
 
-static inline __m256i rotl64x4(__m256i x, int n)
-{
-    return _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - n));
-}
+/* In-lane qword permute (vpshufb, two ports where vpermq has one): result qword k takes
+ * qword q_k of its own 128-bit half. */
+#define QBYTES(q) 8 * (q), 8 * (q) + 1, 8 * (q) + 2, 8 * (q) + 3, 8 * (q) + 4, 8 * (q) + 5, \
+                  8 * (q) + 6, 8 * (q) + 7
+#define QSWAP(v, a, b, c, d) \
+    _mm256_shuffle_epi8((v), _mm256_setr_epi8(QBYTES(a), QBYTES(b), QBYTES(c), QBYTES(d)))
 
-/* Byte shuffles rotating words 0..3 left by {0, 16, 32, 48} and words 4..7 by {8, 24, 40, 56}. */
-typedef struct {
-    __m256i lo, hi;
-} gamma512;
+#define ROL64(x, n) _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - (n)))
 
-/* One step: mix the pairs (l, l + 8) of cv ^ m, then permute words by sigma. */
-static inline void step512(__m256i l[2], __m256i r[2], const __m256i m[4], const uint64_t *sc,
-                           int a, int b, const gamma512 *g)
-{
-    __m256i x0 = _mm256_xor_si256(l[0], m[0]), x1 = _mm256_xor_si256(l[1], m[1]);
-    __m256i y0 = _mm256_xor_si256(r[0], m[2]), y1 = _mm256_xor_si256(r[1], m[3]);
-    x0 = _mm256_add_epi64(x0, y0);
-    x1 = _mm256_add_epi64(x1, y1);
-    x0 = _mm256_xor_si256(rotl64x4(x0, a), _mm256_loadu_si256((const __m256i *)sc));
-    x1 = _mm256_xor_si256(rotl64x4(x1, a), _mm256_loadu_si256((const __m256i *)(sc + 4)));
-    y0 = rotl64x4(_mm256_add_epi64(y0, x0), b);
-    y1 = rotl64x4(_mm256_add_epi64(y1, x1), b);
-    x0 = _mm256_add_epi64(x0, y0);
-    x1 = _mm256_add_epi64(x1, y1);
-    y0 = _mm256_shuffle_epi8(y0, g->lo); /* gamma amounts are whole bytes */
-    y1 = _mm256_shuffle_epi8(y1, g->hi);
-    /* sigma: new cv_l = {x6,x4,x5,x7 | y4,y7,y6,y5}, new cv_r = {x2,x0,x1,x3 | y0,y3,y2,y1}. */
-    l[0] = _mm256_permute4x64_epi64(x1, _MM_SHUFFLE(3, 1, 0, 2));
-    l[1] = _mm256_permute4x64_epi64(y1, _MM_SHUFFLE(1, 2, 3, 0));
-    r[0] = _mm256_permute4x64_epi64(x0, _MM_SHUFFLE(3, 1, 0, 2));
-    r[1] = _mm256_permute4x64_epi64(y0, _MM_SHUFFLE(1, 2, 3, 0));
-}
+/* Mix one register pair (left words l, right words r) of cv ^ m, lane-wise. The new right
+ * words, rotated by beta (shared with the left words' update), move to the next step's layout
+ * (vpermq by imm) and rotate by gamma, a whole number of bytes (vpshufb). Folding beta + gamma
+ * into a vpsllvq/vpsrlvq rotation instead, as the AVX-512 kernel does with vprolvq, is one
+ * step shorter in latency but two uops more per pair, and measured slower with gcc (it spills).
+ * Macros, not functions: the vpermq and shift counts must be constants even at -O0. */
+#define MIX(l, r, ml, mr, sc, imm, yctl, alpha, beta)                                          \
+    do {                                                                                       \
+        __m256i x_ = _mm256_xor_si256(l, ml), y_ = _mm256_xor_si256(r, mr);                    \
+        x_ = _mm256_add_epi64(x_, y_);                                                         \
+        x_ = _mm256_xor_si256(ROL64(x_, alpha), _mm256_loadu_si256((const __m256i *)(sc)));    \
+        y_ = ROL64(_mm256_add_epi64(y_, x_), beta);                                            \
+        l = _mm256_add_epi64(x_, y_);                                                          \
+        r = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(y_, imm),                             \
+                                _mm256_loadu_si256((const __m256i *)(yctl)));                  \
+    } while (0)
 
-/* next = prev + tau(older), in place over older; tau maps words 0..3 and 4..7 of each half
- * onto themselves ({3,2,0,1} and {7,4,5,6}), so each ymm permutes alone. */
-static inline void expand512(__m256i older[4], const __m256i prev[4])
-{
-    for (int k = 0; k < 4; k += 2) {
-        older[k] = _mm256_add_epi64(prev[k],
-                                    _mm256_permute4x64_epi64(older[k], _MM_SHUFFLE(1, 0, 2, 3)));
-        older[k + 1] = _mm256_add_epi64(
-            prev[k + 1], _mm256_permute4x64_epi64(older[k + 1], _MM_SHUFFLE(2, 1, 0, 3)));
-    }
-}
+/* Step j on the registers holding positions 0-3 (a), 4-7 (b), 8-11 (c), 12-15 (d), all in
+ * the step's layout, with the message words in it too; imm moves the y outputs into the next
+ * layout. Afterwards a holds new 8-11, b 0-3, c 12-15, d 4-7, all in the next layout. */
+#define STEP(j, imm, a, b, c, d, ma, mb, mc, md)                                               \
+    do {                                                                                       \
+        if ((j) & 1) {                                                                         \
+            MIX(a, c, ma, mc, sc_lay[j], imm, y_ctl[j][0], 7, 3);                              \
+            MIX(b, d, mb, md, sc_lay[j] + 4, imm, y_ctl[j][1], 7, 3);                          \
+        } else {                                                                               \
+            MIX(a, c, ma, mc, sc_lay[j], imm, y_ctl[j][0], 23, 59);                            \
+            MIX(b, d, mb, md, sc_lay[j] + 4, imm, y_ctl[j][1], 23, 59);                        \
+        }                                                                                      \
+    } while (0)
 
-static void compress512_avx2(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
+/* <generated by tools/gen_lsh_layouts.py> */
+/* Step constants in each step's layout: [j][0..3] for the pair of positions 0-3 and
+ * 8-11, [j][4..7] for 4-7 and 12-15. */
+static const uint64_t sc_lay[28][8] = {
+    {0x97884283c938982aull, 0xba1fca93533e2355ull, 0xc519a2e87aeb1c03ull, 0x9a0fc95462af17b1ull, 0xfc3dda8ab019a82bull, 0x02825d079a895407ull, 0x79f2d0a7ee06a6f7ull, 0xd76d15eed9fdf5feull},
+    {0xd9ea5de69161790full, 0xdebc8b6366071fc8ull, 0x1fcac64d01d0c2c1ull, 0xa9d91db711c6c94bull, 0x84df64a223dd5b09ull, 0x6cc37895f4ad9e70ull, 0x3a18653ac9c1d427ull, 0x448304c8d7f3f4d5ull},
+    {0x9b47eec96d26e8a6ull, 0xea91134ed29383e0ull, 0xc4484477f2da88e8ull, 0x82f6d4c8d89014f4ull, 0x303c0e8aa24c0edcull, 0x527da0048b95fb61ull, 0x644406c60138648dull, 0xc787cda0cbe8ca19ull},
+    {0x7ba46221661764caull, 0x0c8cbc6acd6371acull, 0xe336b836940f8f41ull, 0x79cb9da168a50976ull, 0xd01da49021915cb3ull, 0xa84accc7399cf1f1ull, 0x6c4a992cee5aeb0cull, 0x4f556e6cb4b2e3e0ull},
+    {0x9949273830d51db8ull, 0x19eeeecaa39ed124ull, 0x200683877d7c2f45ull, 0x45693f0a0dae7fefull, 0xf3179400d68ee399ull, 0xb6e3c61b4945f778ull, 0xedc234b1b2ee1083ull, 0xa4c3db216796c42full},
+    {0x08ddb96e426ff53dull, 0x268a0b04f9ab7465ull, 0xe2705f6905f2d651ull, 0xaea84917bc2e6f34ull, 0x9aa9e1648f3d702eull, 0xaff6e664a0fe9470ull, 0x0aab94d765727d8cull, 0x689efc88fe5af3d3ull},
+    {0xb0950ffea51fd98bull, 0x52cfc86ef8c92833ull, 0xe69727b0b2653245ull, 0x56f160d3ea9da3e2ull, 0xa6dd4b059f93051full, 0xb6406c3cd7f00996ull, 0x448b45f3ccad9ec8ull, 0x079b8587594ec73bull},
+    {0x22983767c1f15b85ull, 0x7dbed8631797782bull, 0x45a50ea3c4f9653bull, 0x485234be88418638ull, 0xf6aca914c7f9a04cull, 0xcfd139c07a4c670cull, 0x842850a5329824c5ull, 0xa3210ce0a8160242ull},
+    {0x3c973b7aaf0fa3a8ull, 0xeab3b268be5ea080ull, 0xbacf9f29b34ce0a7ull, 0x9a86f346c9c7be80ull, 0xa10afa3ac6b373dbull, 0xac78f5d7cabcea49ull, 0xa355bddcc199ed42ull, 0xc42ded88be1844e5ull},
+    {0x9e661b271cff216aull, 0x8a6ec8dd002d8861ull, 0xd3d2b629beb34be4ull, 0x217a3a1091863f1aull, 0x256ecda287a733f5ull, 0xf9139a9e5b872fe5ull, 0xac0535017a274f7cull, 0xf21b7646d65d2aa9ull},
+    {0xf937a5dd2db5e9ebull, 0xa688dfe871ff30b7ull, 0x048142441c208c08ull, 0x9bb44aa217c5593bull, 0x0cae38f9e2b715deull, 0xb13a367ba176cc28ull, 0x943c702a2edb291aull, 0x0d91bd1d3387d49bull},
+    {0x2f68c85a712fe85dull, 0x85c386603cac940cull, 0x30dd830ae39fd5e4ull, 0x4ffeecb9dd1e94d6ull, 0xeb70b21d1842f4d9ull, 0xd0ac9a590a0443aeull, 0xbae732dc99ccf3eaull, 0x9f4eda50bb5c6fa8ull},
+    {0x4949e69ce940a091ull, 0x0e608dee8375ba14ull, 0x983122cba118458cull, 0x4eeba696fbb36b25ull, 0x7d46f3630e47f27eull, 0xa21a0f7666c0dea4ull, 0x5c22cf355b37cec4ull, 0xee292b0c17cc1847ull},
+    {0x6eee7c71f92fce22ull, 0xc953ee6cb95dd224ull, 0x9330838629e131daull, 0x3a923d92af1e9073ull, 0xbc2985dd279f8346ull, 0x7ef2049093069320ull, 0xc43a5671563a70fbull, 0x17543723e3e46035ull},
+    {0x1d425b26172ff6edull, 0xc3b409b00b130c6dull, 0x5d6aee6b28fdf090ull, 0xcccfd041cdaf03adull, 0x70f695239999b39eull, 0xfe90c7c790ab6cbfull, 0xe5af6304c722ca02ull, 0x6b8b5b07c844954cull},
+    {0x77bdb9bb1e1f7a30ull, 0xc859599426ee80edull, 0x5f9d813d4726e40aull, 0x9ca0120f7cb2b179ull, 0x8f588f583c182cbdull, 0x951267cbe9eccce7ull, 0x678bb8bd334d520eull, 0xf6e662d00cd9e1b7ull},
+    {0x21b2edbb156f6eb5ull, 0xfd1ebe846e0aee69ull, 0x357774d93d99aaa7ull, 0x3cb2218c2f642b15ull, 0xa77a33b5d6b9b47cull, 0xf34475f0809f6075ull, 0xe7e7e7945444ea4cull, 0xdd4932dce6bb99adull},
+    {0x1bdd42f278f95866ull, 0xacec4e16d74451dcull, 0xd4a0a8d084de23d6ull, 0xeed3adbb938f4051ull, 0x37ba66711fffd668ull, 0xcfcf7be8992f3733ull, 0x21ade98c906e3123ull, 0x267c0fc3a255478aull},
+    {0x993a64ee1b962e88ull, 0x754979556301faaaull, 0xf920356b7251be81ull, 0xc281694f22cf923full, 0x9f4b6481c8666b02ull, 0xcf97761cfe9f5444ull, 0xf220d7911fd63e9full, 0xa28bd365f79cd1b0ull},
+    {0xbec2ceb864fca51full, 0x1955a0ddc410407aull, 0xd39f5309b1c4b721ull, 0x43eab871f261d201ull, 0x670d931b9df39913ull, 0x12f868b0f614de91ull, 0xeaafe64a2ed16da1ull, 0x2e5f395d946e8252ull},
+    {0x6ef67ea1d450ba93ull, 0x72f25cbb767bd8f4ull, 0x8191871d61a1c4ddull, 0x2ea32a645433d344ull, 0x0b6119a70af36fa3ull, 0x9a963079003f0f8bull, 0x74a0aeb9918cac7aull, 0x8d9896f202f0d480ull},
+    {0x654f1831f254cd66ull, 0x1318a47f0366a25eull, 0x65752076250b4e01ull, 0xd1cd8eb888071772ull, 0x30c6a9793f4e9b25ull, 0x154f684b1e3926eeull, 0x6c7ac0b1fe6312aeull, 0x262f88f4f3c5550dull},
+    {0x2bbd23826a090071ull, 0xda95969b30594f66ull, 0xb4674a24472233cbull, 0x9f5c47408f1e8a43ull, 0x64b7b36957601503ull, 0xe73b72b06175c11aull, 0xf77022b88de9c055ull, 0x55b87de8b91a6233ull},
+    {0x702c31cb89a8b640ull, 0x1bb16e6b6955ff7full, 0xe8e0a5ec7309719cull, 0xfba387cfada8cde2ull, 0x22ae2311d736dc01ull, 0x6792db4677aa164cull, 0x1c6b1cc0b7751867ull, 0x0e3666a1d37c9588ull},
+    {0xcd1fd9d4bf557e9aull, 0xc986925f7c7b0e84ull, 0x9c5dfd55325ef6b0ull, 0x9f2b577d5676b0ddull, 0xfa6e21be21c062b3ull, 0x8787dd782c8d7f83ull, 0xd0d134e90e12dd23ull, 0x449d087550121d96ull},
+    {0x5018f1dbf789934dull, 0xfa5b52879155a74cull, 0xecf9ae9414d41967ull, 0xca82d4d3cd278e7cull, 0x0f6555a4ba0d030aull, 0xa2061df720f000f3ull, 0x688fdfdfe22316adull, 0xe1a57dc5622fb3daull},
+    {0x55adda18e6fcf446ull, 0xe6a842a8e8ed8153ull, 0x690acdd3811ce09dull, 0x4d57a8a0f4b60b46ull, 0xa824151810f0f495ull, 0xf86fbfc20539c415ull, 0x74bafa5ec7100d19ull, 0x8723432791e38ebbull},
+    {0x8eeaeb91d66ed539ull, 0x73d8a1549dfd7e06ull, 0x0387f2ffe3f13a9bull, 0xa5004995aac15193ull, 0x682f81c73efdda0dull, 0x2fb55925d71d268dull, 0xcc392d2901e58a3dull, 0xaa666ab975724a42ull},
+};
+/* y outputs (already rotated by beta), after the vpermq into the next layout: vpshufb
+ * rotating lane k by gamma bytes; [j][0] for pair 0, [j][1] for pair 1. */
+static const uint8_t y_ctl[28][2][32] = {
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 0, 1, 14, 15, 8, 9, 10, 11, 12, 13}, {3, 4, 5, 6, 7, 0, 1, 2, 15, 8, 9, 10, 11, 12, 13, 14, 1, 2, 3, 4, 5, 6, 7, 0, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 8, 9, 4, 5, 6, 7, 0, 1, 2, 3, 14, 15, 8, 9, 10, 11, 12, 13}, {7, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 8, 3, 4, 5, 6, 7, 0, 1, 2, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 0, 1, 14, 15, 8, 9, 10, 11, 12, 13}, {3, 4, 5, 6, 7, 0, 1, 2, 15, 8, 9, 10, 11, 12, 13, 14, 1, 2, 3, 4, 5, 6, 7, 0, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 8, 9, 4, 5, 6, 7, 0, 1, 2, 3, 14, 15, 8, 9, 10, 11, 12, 13}, {7, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 8, 3, 4, 5, 6, 7, 0, 1, 2, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 0, 1, 14, 15, 8, 9, 10, 11, 12, 13}, {3, 4, 5, 6, 7, 0, 1, 2, 15, 8, 9, 10, 11, 12, 13, 14, 1, 2, 3, 4, 5, 6, 7, 0, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 8, 9, 4, 5, 6, 7, 0, 1, 2, 3, 14, 15, 8, 9, 10, 11, 12, 13}, {7, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 8, 3, 4, 5, 6, 7, 0, 1, 2, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 0, 1, 14, 15, 8, 9, 10, 11, 12, 13}, {3, 4, 5, 6, 7, 0, 1, 2, 15, 8, 9, 10, 11, 12, 13, 14, 1, 2, 3, 4, 5, 6, 7, 0, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 8, 9, 4, 5, 6, 7, 0, 1, 2, 3, 14, 15, 8, 9, 10, 11, 12, 13}, {7, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 8, 3, 4, 5, 6, 7, 0, 1, 2, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 0, 1, 14, 15, 8, 9, 10, 11, 12, 13}, {3, 4, 5, 6, 7, 0, 1, 2, 15, 8, 9, 10, 11, 12, 13, 14, 1, 2, 3, 4, 5, 6, 7, 0, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 8, 9, 4, 5, 6, 7, 0, 1, 2, 3, 14, 15, 8, 9, 10, 11, 12, 13}, {7, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 8, 3, 4, 5, 6, 7, 0, 1, 2, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 0, 1, 14, 15, 8, 9, 10, 11, 12, 13}, {3, 4, 5, 6, 7, 0, 1, 2, 15, 8, 9, 10, 11, 12, 13, 14, 1, 2, 3, 4, 5, 6, 7, 0, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 8, 9, 4, 5, 6, 7, 0, 1, 2, 3, 14, 15, 8, 9, 10, 11, 12, 13}, {7, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 8, 3, 4, 5, 6, 7, 0, 1, 2, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 0, 1, 14, 15, 8, 9, 10, 11, 12, 13}, {3, 4, 5, 6, 7, 0, 1, 2, 15, 8, 9, 10, 11, 12, 13, 14, 1, 2, 3, 4, 5, 6, 7, 0, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 8, 9, 4, 5, 6, 7, 0, 1, 2, 3, 14, 15, 8, 9, 10, 11, 12, 13}, {7, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 8, 3, 4, 5, 6, 7, 0, 1, 2, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 0, 1, 14, 15, 8, 9, 10, 11, 12, 13}, {3, 4, 5, 6, 7, 0, 1, 2, 15, 8, 9, 10, 11, 12, 13, 14, 1, 2, 3, 4, 5, 6, 7, 0, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 8, 9, 4, 5, 6, 7, 0, 1, 2, 3, 14, 15, 8, 9, 10, 11, 12, 13}, {7, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 8, 3, 4, 5, 6, 7, 0, 1, 2, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 2, 3, 4, 5, 6, 7, 0, 1, 14, 15, 8, 9, 10, 11, 12, 13}, {3, 4, 5, 6, 7, 0, 1, 2, 15, 8, 9, 10, 11, 12, 13, 14, 1, 2, 3, 4, 5, 6, 7, 0, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 8, 9, 4, 5, 6, 7, 0, 1, 2, 3, 14, 15, 8, 9, 10, 11, 12, 13}, {7, 0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15, 8, 3, 4, 5, 6, 7, 0, 1, 2, 13, 14, 15, 8, 9, 10, 11, 12}},
+    {{2, 3, 4, 5, 6, 7, 0, 1, 12, 13, 14, 15, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13}, {1, 2, 3, 4, 5, 6, 7, 0, 11, 12, 13, 14, 15, 8, 9, 10, 7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12}},
+};
+
+/* One block: s[b] holds positions 4b..4b+3 in canonical order on entry and exit;
+ * m[b][j & 1] holds the message words of block b for step j. */
+#define LSH_BLOCK_STEPS(s, m) \
+    /* 174 message and end-of-block permutes (6.21 per step) */ \
+    STEP(0, 0x4b, s[0], s[1], s[2], s[3], m[0][0], m[1][0], m[2][0], m[3][0]); \
+    STEP(1, 0x39, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0xc9), _mm256_permute4x64_epi64(m[1][1], 0xc9), _mm256_permute4x64_epi64(m[2][1], 0xc9), _mm256_permute4x64_epi64(m[3][1], 0xc9)); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0xc9), QSWAP(m[1][0], 0, 1, 1, 0)); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0xc9), QSWAP(m[3][0], 0, 1, 1, 0)); \
+    STEP(2, 0x8d, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x6c), _mm256_permute4x64_epi64(m[1][0], 0xc9), _mm256_permute4x64_epi64(m[2][0], 0x6c), _mm256_permute4x64_epi64(m[3][0], 0xc9)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), _mm256_permute4x64_epi64(m[0][1], 0x1e)); \
+    m[1][1] = _mm256_add_epi64(m[1][0], QSWAP(m[1][1], 0, 1, 1, 0)); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), _mm256_permute4x64_epi64(m[2][1], 0x1e)); \
+    m[3][1] = _mm256_add_epi64(m[3][0], QSWAP(m[3][1], 0, 1, 1, 0)); \
+    STEP(3, 0x4b, s[2], s[0], s[3], s[1], _mm256_shuffle_epi32(m[0][1], 0x4e), _mm256_permute4x64_epi64(m[1][1], 0xd2), _mm256_shuffle_epi32(m[2][1], 0x4e), _mm256_permute4x64_epi64(m[3][1], 0xd2)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], _mm256_permute4x64_epi64(m[1][0], 0x72)); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], _mm256_permute4x64_epi64(m[3][0], 0x72)); \
+    STEP(4, 0x39, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0x9c), m[1][0], _mm256_permute4x64_epi64(m[2][0], 0x9c), m[3][0]); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x8d), m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x8d), m[3][1]); \
+    STEP(5, 0x8d, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0x39), _mm256_permute4x64_epi64(m[1][1], 0x6c), _mm256_permute4x64_epi64(m[2][1], 0x39), _mm256_permute4x64_epi64(m[3][1], 0x6c)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    STEP(6, 0x4b, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x1e), _mm256_permute4x64_epi64(m[1][0], 0x4b), _mm256_permute4x64_epi64(m[2][0], 0x1e), _mm256_permute4x64_epi64(m[3][0], 0x4b)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x8d), m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x8d), m[3][1]); \
+    STEP(7, 0x39, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0xc9), _mm256_permute4x64_epi64(m[1][1], 0x1b), _mm256_permute4x64_epi64(m[2][1], 0xc9), _mm256_permute4x64_epi64(m[3][1], 0x1b)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    STEP(8, 0x8d, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0xd2), _mm256_permute4x64_epi64(m[1][0], 0x36), _mm256_permute4x64_epi64(m[2][0], 0xd2), _mm256_permute4x64_epi64(m[3][0], 0x36)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], _mm256_permute4x64_epi64(m[0][1], 0x4b)); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x8d), m[1][1]); \
+    m[2][1] = _mm256_add_epi64(m[2][0], _mm256_permute4x64_epi64(m[2][1], 0x4b)); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x8d), m[3][1]); \
+    STEP(9, 0x4b, s[1], s[3], s[0], s[2], m[0][1], QSWAP(m[1][1], 0, 1, 1, 0), m[2][1], QSWAP(m[3][1], 0, 1, 1, 0)); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    STEP(10, 0x39, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x72), _mm256_permute4x64_epi64(m[1][0], 0x8d), _mm256_permute4x64_epi64(m[2][0], 0x72), _mm256_permute4x64_epi64(m[3][0], 0x8d)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], m[0][1]); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x8d), m[1][1]); \
+    m[2][1] = _mm256_add_epi64(m[2][0], m[2][1]); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x8d), m[3][1]); \
+    STEP(11, 0x8d, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0x6c), _mm256_permute4x64_epi64(m[1][1], 0xc9), _mm256_permute4x64_epi64(m[2][1], 0x6c), _mm256_permute4x64_epi64(m[3][1], 0xc9)); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    STEP(12, 0x4b, s[0], s[1], s[2], s[3], _mm256_shuffle_epi32(m[0][0], 0x4e), _mm256_permute4x64_epi64(m[1][0], 0xd2), _mm256_shuffle_epi32(m[2][0], 0x4e), _mm256_permute4x64_epi64(m[3][0], 0xd2)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], _mm256_permute4x64_epi64(m[1][1], 0x72)); \
+    m[2][1] = _mm256_add_epi64(m[2][0], m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], _mm256_permute4x64_epi64(m[3][1], 0x72)); \
+    STEP(13, 0x39, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0x9c), m[1][1], _mm256_permute4x64_epi64(m[2][1], 0x9c), m[3][1]); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x8d), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x8d), m[3][0]); \
+    STEP(14, 0x8d, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x39), _mm256_permute4x64_epi64(m[1][0], 0x6c), _mm256_permute4x64_epi64(m[2][0], 0x39), _mm256_permute4x64_epi64(m[3][0], 0x6c)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(m[2][0], m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(15, 0x4b, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0x1e), _mm256_permute4x64_epi64(m[1][1], 0x4b), _mm256_permute4x64_epi64(m[2][1], 0x1e), _mm256_permute4x64_epi64(m[3][1], 0x4b)); \
+    m[0][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][1], 0x1e), m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x8d), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][1], 0x1e), m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x8d), m[3][0]); \
+    STEP(16, 0x39, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0xc9), _mm256_permute4x64_epi64(m[1][0], 0x1b), _mm256_permute4x64_epi64(m[2][0], 0xc9), _mm256_permute4x64_epi64(m[3][0], 0x1b)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(m[2][0], m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(17, 0x8d, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0xd2), _mm256_permute4x64_epi64(m[1][1], 0x36), _mm256_permute4x64_epi64(m[2][1], 0xd2), _mm256_permute4x64_epi64(m[3][1], 0x36)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], _mm256_permute4x64_epi64(m[0][0], 0x4b)); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x8d), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], _mm256_permute4x64_epi64(m[2][0], 0x4b)); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x8d), m[3][0]); \
+    STEP(18, 0x4b, s[3], s[2], s[1], s[0], m[0][0], QSWAP(m[1][0], 0, 1, 1, 0), m[2][0], QSWAP(m[3][0], 0, 1, 1, 0)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(19, 0x39, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0x72), _mm256_permute4x64_epi64(m[1][1], 0x8d), _mm256_permute4x64_epi64(m[2][1], 0x72), _mm256_permute4x64_epi64(m[3][1], 0x8d)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x8d), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x8d), m[3][0]); \
+    STEP(20, 0x8d, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0x6c), _mm256_permute4x64_epi64(m[1][0], 0xc9), _mm256_permute4x64_epi64(m[2][0], 0x6c), _mm256_permute4x64_epi64(m[3][0], 0xc9)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(21, 0x4b, s[1], s[3], s[0], s[2], _mm256_shuffle_epi32(m[0][1], 0x4e), _mm256_permute4x64_epi64(m[1][1], 0xd2), _mm256_shuffle_epi32(m[2][1], 0x4e), _mm256_permute4x64_epi64(m[3][1], 0xd2)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(m[1][1], _mm256_permute4x64_epi64(m[1][0], 0x72)); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(m[3][1], _mm256_permute4x64_epi64(m[3][0], 0x72)); \
+    STEP(22, 0x39, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0x9c), m[1][0], _mm256_permute4x64_epi64(m[2][0], 0x9c), m[3][0]); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(QSWAP(m[1][0], 0, 1, 1, 0), _mm256_permute4x64_epi64(m[1][1], 0xd2)); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(QSWAP(m[3][0], 0, 1, 1, 0), _mm256_permute4x64_epi64(m[3][1], 0xd2)); \
+    STEP(23, 0x8d, s[2], s[0], s[3], s[1], _mm256_permute4x64_epi64(m[0][1], 0x39), _mm256_permute4x64_epi64(m[1][1], 0x8d), _mm256_permute4x64_epi64(m[2][1], 0x39), _mm256_permute4x64_epi64(m[3][1], 0x8d)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x39), QSWAP(m[1][0], 0, 1, 1, 0)); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x39), QSWAP(m[3][0], 0, 1, 1, 0)); \
+    STEP(24, 0x4b, s[0], s[1], s[2], s[3], _mm256_permute4x64_epi64(m[0][0], 0x1e), _mm256_permute4x64_epi64(m[1][0], 0x4e), _mm256_permute4x64_epi64(m[2][0], 0x1e), _mm256_permute4x64_epi64(m[3][0], 0x4e)); \
+    m[0][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[0][0], 0x1e), m[0][1]); \
+    m[1][1] = _mm256_add_epi64(m[1][0], m[1][1]); \
+    m[2][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[2][0], 0x1e), m[2][1]); \
+    m[3][1] = _mm256_add_epi64(m[3][0], m[3][1]); \
+    STEP(25, 0x39, s[1], s[3], s[0], s[2], _mm256_permute4x64_epi64(m[0][1], 0xc9), _mm256_permute4x64_epi64(m[1][1], 0x63), _mm256_permute4x64_epi64(m[2][1], 0xc9), _mm256_permute4x64_epi64(m[3][1], 0x63)); \
+    m[0][0] = _mm256_add_epi64(m[0][1], m[0][0]); \
+    m[1][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][1], 0x39), m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], m[2][0]); \
+    m[3][0] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][1], 0x39), m[3][0]); \
+    STEP(26, 0x8d, s[3], s[2], s[1], s[0], _mm256_permute4x64_epi64(m[0][0], 0xd2), _mm256_permute4x64_epi64(m[1][0], 0x27), _mm256_permute4x64_epi64(m[2][0], 0xd2), _mm256_permute4x64_epi64(m[3][0], 0x27)); \
+    m[0][1] = _mm256_add_epi64(m[0][0], _mm256_permute4x64_epi64(m[0][1], 0x4b)); \
+    m[1][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[1][0], 0x39), _mm256_permute4x64_epi64(m[1][1], 0x39)); \
+    m[2][1] = _mm256_add_epi64(m[2][0], _mm256_permute4x64_epi64(m[2][1], 0x4b)); \
+    m[3][1] = _mm256_add_epi64(_mm256_permute4x64_epi64(m[3][0], 0x39), _mm256_permute4x64_epi64(m[3][1], 0x39)); \
+    STEP(27, 0x4b, s[2], s[0], s[3], s[1], m[0][1], m[1][1], m[2][1], m[3][1]); \
+    m[0][0] = _mm256_add_epi64(m[0][1], _mm256_permute4x64_epi64(m[0][0], 0x4b)); \
+    m[1][0] = _mm256_add_epi64(m[1][1], m[1][0]); \
+    m[2][0] = _mm256_add_epi64(m[2][1], _mm256_permute4x64_epi64(m[2][0], 0x4b)); \
+    m[3][0] = _mm256_add_epi64(m[3][1], m[3][0]); \
+    do { \
+        __m256i o0 = _mm256_xor_si256(_mm256_permute4x64_epi64(s[0], 0xd2), m[0][0]); \
+        __m256i o1 = _mm256_xor_si256(_mm256_permute4x64_epi64(s[1], 0xd2), m[1][0]); \
+        __m256i o2 = _mm256_xor_si256(_mm256_permute4x64_epi64(s[2], 0xd2), m[2][0]); \
+        __m256i o3 = _mm256_xor_si256(_mm256_permute4x64_epi64(s[3], 0xd2), m[3][0]); \
+        s[0] = o0; \
+        s[1] = o1; \
+        s[2] = o2; \
+        s[3] = o3; \
+    } while (0)
+/* </generated> */
+
+static void compress512(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
 {
-    const gamma512 g = {
-        _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 14, 15, 8, 9, 10, 11, 12, 13,
-                         4, 5, 6, 7, 0, 1, 2, 3, 10, 11, 12, 13, 14, 15, 8, 9),
-        _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 13, 14, 15, 8, 9, 10, 11, 12,
-                         3, 4, 5, 6, 7, 0, 1, 2, 9, 10, 11, 12, 13, 14, 15, 8)};
-    __m256i l[2], r[2];
-    for (int k = 0; k < 2; k++) {
-        l[k] = _mm256_loadu_si256((const __m256i *)(cv + 4 * k));
-        r[k] = _mm256_loadu_si256((const __m256i *)(cv + 8 + 4 * k));
-    }
+    __m256i s[4], m[4][2];
+    for (int b = 0; b < 4; b++)
+        s[b] = _mm256_loadu_si256((const __m256i *)(cv + 4 * b));
 
     for (size_t i = 0; i < nblocks; i++, blocks += 256) {
-        const __m256i *p = (const __m256i *)blocks;
-        __m256i me[4], mo[4]; /* {left 0..3, left 4..7, right 0..3, right 4..7} */
-        for (int k = 0; k < 4; k++) {
-            me[k] = _mm256_loadu_si256(p + k);
-            mo[k] = _mm256_loadu_si256(p + 4 + k);
+        for (int b = 0; b < 4; b++) {
+            m[b][0] = _mm256_loadu_si256((const __m256i *)(blocks + 32 * b));
+            m[b][1] = _mm256_loadu_si256((const __m256i *)(blocks + 128 + 32 * b));
         }
-        for (int j = 0; j < KARX_LSH512_STEPS; j += 2) {
-            step512(l, r, me, karx_lsh512_sc[j], 23, 59, &g);
-            step512(l, r, mo, karx_lsh512_sc[j + 1], 7, 3, &g);
-            expand512(me, mo);
-            expand512(mo, me);
-        }
-        for (int k = 0; k < 2; k++) {
-            l[k] = _mm256_xor_si256(l[k], me[k]);
-            r[k] = _mm256_xor_si256(r[k], me[2 + k]);
-        }
+        LSH_BLOCK_STEPS(s, m);
     }
-    for (int k = 0; k < 2; k++) {
-        _mm256_storeu_si256((__m256i *)(cv + 4 * k), l[k]);
-        _mm256_storeu_si256((__m256i *)(cv + 8 + 4 * k), r[k]);
-    }
+    for (int b = 0; b < 4; b++)
+        _mm256_storeu_si256((__m256i *)(cv + 4 * b), s[b]);
 }
 
-const karx_lsh512_kernels karx_i_lsh512_avx2 = {"avx2", compress512_avx2, 4,
+const karx_lsh512_kernels karx_i_lsh512_avx2 = {"avx2", compress512, 4,
                                                  karx_i_lsh512_avx2_mb};

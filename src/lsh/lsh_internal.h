@@ -35,9 +35,6 @@ extern const karx_lsh256_kernels karx_i_lsh256_portable, karx_i_lsh256_sse2, kar
 extern const karx_lsh512_kernels karx_i_lsh512_portable, karx_i_lsh512_sse2, karx_i_lsh512_ssse3,
     karx_i_lsh512_avx2, karx_i_lsh512_avx512, karx_i_lsh512_neon;
 
-/* Single-message kernels shared between back ends. */
-void karx_i_lsh256_ssse3_compress(uint32_t cv[16], const uint8_t *blocks, size_t nblocks);
-
 /* Multi-buffer kernels (compress_lanes shape), each in its own ISA file. */
 void karx_i_lsh256_sse2_mb(uint32_t *state, const uint8_t *const *blocks);   /* 4 lanes */
 void karx_i_lsh512_sse2_mb(uint64_t *state, const uint8_t *const *blocks);   /* 2 lanes */
