@@ -44,20 +44,16 @@ static inline void load_words(V m[4], const uint8_t *const *blocks, size_t off)
     m[3] = _mm256_unpackhi_epi64(s1, s3);
 }
 
-static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
-{
-    KARX_UNROLL for (int k = 0; k < 4; k++) { /* words 4k..4k+3 of M_0 and of M_1 */
-        load_words(me + 4 * k, blocks, (size_t)16 * k);
-        load_words(mo + 4 * k, blocks, (size_t)16 * k + 64);
-    }
-}
-
 #define SET1(w) _mm256_set1_epi32((int)(w))
 #define SHUFB(x, m) _mm256_shuffle_epi8(x, m)
 #define LOADV(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREV(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
 #define MB_WORD uint32_t
 #define MB_FN karx_i_lsh256_avx2_mb
+#define MB_FN_TAIL karx_i_lsh256_avx2_mb_tail
+#define MB_CHUNK_WORDS 4
+#define AND(a, b) _mm256_and_si256(a, b)
+#define OR(a, b) _mm256_or_si256(a, b)
 #define MB_STEPS KARX_LSH256_STEPS
 #define MB_SC karx_lsh256_sc
 #define MB_GAMMA karx_lsh256_gamma

@@ -257,5 +257,5 @@ static void compress256(uint32_t cv[16], const uint8_t *blocks, size_t nblocks)
         _mm_storeu_si128((__m128i *)(cv + 4 * b), s[b]);
 }
 
-const karx_lsh256_kernels karx_i_lsh256_avx512 = {"avx512", compress256, 16,
-                                                   karx_i_lsh256_avx512_mb};
+const karx_lsh256_kernels karx_i_lsh256_avx512 = {"avx512", compress256, 16, karx_i_lsh256_avx512_mb,
+    karx_i_lsh256_avx512_mb_tail};

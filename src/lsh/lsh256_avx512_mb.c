@@ -55,14 +55,6 @@ static inline void load_words(V m[8], const uint8_t *const *blocks, size_t off)
     }
 }
 
-static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
-{
-    load_words(me, blocks, 0);
-    load_words(me + 8, blocks, 32);
-    load_words(mo, blocks, 64);
-    load_words(mo + 8, blocks, 96);
-}
-
 #define ROL(x, r) _mm512_rol_epi32(x, r)
 #define SET1(w) _mm512_set1_epi32((int)(w))
 #define SHUFB(x, m) _mm512_shuffle_epi8(x, m)
@@ -70,6 +62,10 @@ static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
 #define STOREV(p, v) _mm512_storeu_si512(p, v)
 #define MB_WORD uint32_t
 #define MB_FN karx_i_lsh256_avx512_mb
+#define MB_FN_TAIL karx_i_lsh256_avx512_mb_tail
+#define MB_CHUNK_WORDS 8
+#define AND(a, b) _mm512_and_si512(a, b)
+#define OR(a, b) _mm512_or_si512(a, b)
 #define MB_STEPS KARX_LSH256_STEPS
 #define MB_SC karx_lsh256_sc
 #define MB_GAMMA karx_lsh256_gamma

@@ -82,4 +82,4 @@ static void compress(uint32_t cv[16], const uint8_t *blocks, size_t nblocks)
         _mm_storeu_si128((__m128i *)cv + i, s[i]);
 }
 
-const karx_lsh256_kernels karx_i_lsh256_sse2 = {"sse2", compress, 4, karx_i_lsh256_sse2_mb};
+const karx_lsh256_kernels karx_i_lsh256_sse2 = {"sse2", compress, 4, karx_i_lsh256_sse2_mb, NULL};

@@ -286,5 +286,5 @@ static void compress512(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
         _mm256_storeu_si256((__m256i *)(cv + 4 * b), s[b]);
 }
 
-const karx_lsh512_kernels karx_i_lsh512_avx2 = {"avx2", compress512, 4,
-                                                 karx_i_lsh512_avx2_mb};
+const karx_lsh512_kernels karx_i_lsh512_avx2 = {"avx2", compress512, 4, karx_i_lsh512_avx2_mb,
+    karx_i_lsh512_avx2_mb_tail};

@@ -39,20 +39,16 @@ static inline void load_words(V m[2], const uint8_t *const *blocks, size_t off)
     m[1] = _mm256_unpackhi_epi64(a, b);
 }
 
-static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
-{
-    KARX_UNROLL for (int p = 0; p < 8; p++) { /* words 2p, 2p + 1 of M_0 and of M_1 */
-        load_words(me + 2 * p, blocks, (size_t)16 * p);
-        load_words(mo + 2 * p, blocks, (size_t)16 * p + 128);
-    }
-}
-
 #define SET1(w) _mm256_set1_epi64x((long long)(w))
 #define SHUFB(x, m) _mm256_shuffle_epi8(x, m)
 #define LOADV(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREV(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
 #define MB_WORD uint64_t
 #define MB_FN karx_i_lsh512_avx2_mb
+#define MB_FN_TAIL karx_i_lsh512_avx2_mb_tail
+#define MB_CHUNK_WORDS 2
+#define AND(a, b) _mm256_and_si256(a, b)
+#define OR(a, b) _mm256_or_si256(a, b)
 #define MB_STEPS KARX_LSH512_STEPS
 #define MB_SC karx_lsh512_sc
 #define MB_GAMMA karx_lsh512_gamma

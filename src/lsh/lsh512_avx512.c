@@ -313,5 +313,5 @@ static void compress512(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
         _mm256_storeu_si256((__m256i *)(cv + 4 * b), s[b]);
 }
 
-const karx_lsh512_kernels karx_i_lsh512_avx512 = {"avx512", compress512, 8,
-                                                   karx_i_lsh512_avx512_mb};
+const karx_lsh512_kernels karx_i_lsh512_avx512 = {"avx512", compress512, 8, karx_i_lsh512_avx512_mb,
+    karx_i_lsh512_avx512_mb_tail};

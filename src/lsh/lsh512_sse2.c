@@ -94,4 +94,4 @@ static void compress(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
         _mm_storeu_si128((__m128i *)cv + i, s[i]);
 }
 
-const karx_lsh512_kernels karx_i_lsh512_sse2 = {"sse2", compress, 2, karx_i_lsh512_sse2_mb};
+const karx_lsh512_kernels karx_i_lsh512_sse2 = {"sse2", compress, 2, karx_i_lsh512_sse2_mb, NULL};

@@ -98,4 +98,4 @@ static void compress(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
 }
 
 /* No lanes: two 64-bit lanes hash short messages no faster than this kernel one at a time. */
-const karx_lsh512_kernels karx_i_lsh512_ssse3 = {"ssse3", compress, 1, NULL};
+const karx_lsh512_kernels karx_i_lsh512_ssse3 = {"ssse3", compress, 1, NULL, NULL};

@@ -298,9 +298,11 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
     karx_memzero(pad, sizeof pad);
 }
 
-/* Equal lengths: groups of `lanes` messages run in lockstep, so block pointers are arithmetic,
- * the pad blocks are laid out once, and there is no per-lane bookkeeping. The next group's
- * tails are copied into the other set of pad blocks while this group is hashed, so the kernel's
+/* Equal lengths: groups of `lanes` messages run in lockstep, so block pointers are arithmetic
+ * and there is no per-lane bookkeeping. The last block of each message is padded inside the
+ * kernel straight from the input when the back end can (compress_lanes_tail) and the bytes it
+ * may over-read still lie inside the input; otherwise the tails are copied into pad blocks,
+ * double-buffered: the next group's are written while this group is hashed, so the kernel's
  * wide loads never wait on the narrow stores that just wrote them. Returns how many messages it
  * hashed (whole groups only). */
 static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
@@ -309,19 +311,33 @@ static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8
     enum { MAXL = KARX_LSH_MAX_LANES };
     const unsigned lanes = k->lanes < MAXL ? k->lanes : MAXL;
     const size_t full = len / LSH_BLOCK, tail = len % LSH_BLOCK, groups = n / lanes;
+    const size_t total = n * len; /* the input's length */
     _Alignas(64) LSH_WORD state[16 * MAXL]; /* 64-byte aligned: no split vector loads */
     _Alignas(64) LSH_WORD iv_lanes[16 * MAXL]; /* the IV in every lane: one memcpy per group */
     _Alignas(64) uint8_t pad[2][MAXL][LSH_BLOCK];
     const uint8_t *blk[MAXL];
     if (groups == 0)
         return 0;
+    /* Groups [0, in_kernel) pad in the kernel. Group g's last tail ends where the group ends,
+     * at (g + 1) * lanes * len, and the kernel may read KARX_LSH_TAIL_SLACK - 1 bytes past it;
+     * an empty tail is never read. */
+    size_t in_kernel = 0;
+    if (k->compress_lanes_tail != NULL) {
+        if (tail == 0)
+            in_kernel = groups;
+        else if (total >= KARX_LSH_TAIL_SLACK)
+            in_kernel = (total - KARX_LSH_TAIL_SLACK) / (lanes * len);
+        if (in_kernel > groups)
+            in_kernel = groups;
+    }
     for (int w = 0; w < 16; w++)
         for (unsigned l = 0; l < lanes; l++)
             iv_lanes[w * lanes + l] = iv[w];
     for (unsigned l = 0; l < lanes; l++) {
         LSH_FN(pad_block)(pad[0][l], tail, 0);
         LSH_FN(pad_block)(pad[1][l], tail, 0);
-        LSH_FN(copy_tail)(pad[0][l], in + l * len + full * LSH_BLOCK, tail);
+        if (in_kernel == 0)
+            LSH_FN(copy_tail)(pad[0][l], in + l * len + full * LSH_BLOCK, tail);
     }
     for (size_t g = 0; g < groups; g++) {
         const uint8_t *group = in + g * lanes * len;
@@ -332,10 +348,16 @@ static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8
                 blk[l] = group + l * len + b * LSH_BLOCK;
             k->compress_lanes(state, blk);
         }
-        for (unsigned l = 0; l < lanes; l++)
-            blk[l] = cur[l];
-        k->compress_lanes(state, blk);
-        if (g + 1 < groups)
+        if (g < in_kernel) {
+            for (unsigned l = 0; l < lanes; l++)
+                blk[l] = group + l * len + full * LSH_BLOCK;
+            k->compress_lanes_tail(state, blk, tail);
+        } else {
+            for (unsigned l = 0; l < lanes; l++)
+                blk[l] = cur[l];
+            k->compress_lanes(state, blk);
+        }
+        if (g + 1 < groups && g + 1 >= in_kernel)
             for (unsigned l = 0; l < lanes; l++)
                 LSH_FN(copy_tail)(nxt[l], group + (lanes + l) * len + full * LSH_BLOCK, tail);
         LSH_FN(digests_from_lanes)(state, lanes, out + g * lanes * digest_bytes, digest_bytes);

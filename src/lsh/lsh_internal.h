@@ -10,6 +10,9 @@
 /* Full unrolling where array indices must become constants for values to stay in registers. */
 #define KARX_UNROLL _Pragma("GCC unroll 16")
 
+/* How far past a tail the compress_lanes_tail kernels may read (their widest load is 64 B). */
+#define KARX_LSH_TAIL_SLACK 64
+
 /* Most lanes any multi-buffer kernel uses (AVX-512 LSH-256: 16 x 32-bit). */
 #define KARX_LSH_MAX_LANES 16
 
@@ -21,6 +24,10 @@ typedef struct karx_lsh256_kernels {
     void (*compress)(uint32_t cv[16], const uint8_t *blocks, size_t nblocks);
     unsigned lanes;
     void (*compress_lanes)(uint32_t *state, const uint8_t *const *blocks);
+    /* Optional: like compress_lanes for each lane's last block, given as the message's final
+     * tail (< one block) bytes, the same length in every lane, padded in registers. May read up
+     * to KARX_LSH_TAIL_SLACK - 1 bytes past each tail (whole vector loads). */
+    void (*compress_lanes_tail)(uint32_t *state, const uint8_t *const *tails, size_t tail);
 } karx_lsh256_kernels;
 
 typedef struct karx_lsh512_kernels {
@@ -28,6 +35,7 @@ typedef struct karx_lsh512_kernels {
     void (*compress)(uint64_t cv[16], const uint8_t *blocks, size_t nblocks);
     unsigned lanes;
     void (*compress_lanes)(uint64_t *state, const uint8_t *const *blocks);
+    void (*compress_lanes_tail)(uint64_t *state, const uint8_t *const *tails, size_t tail);
 } karx_lsh512_kernels;
 
 extern const karx_lsh256_kernels karx_i_lsh256_portable, karx_i_lsh256_sse2, karx_i_lsh256_ssse3,
@@ -42,6 +50,10 @@ void karx_i_lsh256_avx2_mb(uint32_t *state, const uint8_t *const *blocks);   /* 
 void karx_i_lsh512_avx2_mb(uint64_t *state, const uint8_t *const *blocks);   /* 4 lanes */
 void karx_i_lsh256_avx512_mb(uint32_t *state, const uint8_t *const *blocks); /* 16 lanes */
 void karx_i_lsh512_avx512_mb(uint64_t *state, const uint8_t *const *blocks); /* 8 lanes */
+void karx_i_lsh256_avx2_mb_tail(uint32_t *state, const uint8_t *const *tails, size_t tail);
+void karx_i_lsh512_avx2_mb_tail(uint64_t *state, const uint8_t *const *tails, size_t tail);
+void karx_i_lsh256_avx512_mb_tail(uint32_t *state, const uint8_t *const *tails, size_t tail);
+void karx_i_lsh512_avx512_mb_tail(uint64_t *state, const uint8_t *const *tails, size_t tail);
 
 /* The kernels for the active back end (widest available at or below it). */
 const karx_lsh256_kernels *karx_i_lsh256_kernels(void);

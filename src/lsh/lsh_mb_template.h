@@ -7,9 +7,51 @@
  *   MB_STEPS, MB_SC (step constants), MB_GAMMA (gamma table), MB_AE, MB_BE, MB_AO, MB_BO
  *   (alpha/beta of even and odd steps),
  *   ADD(a, b), XOR(a, b), ROL(x, r) (r an immediate), SET1(word), SHUFB(x, mask),
- *   ROTB(k) (byte-shuffle mask rotating every word left by k bytes), LOADV(p), STOREV(p, v),
- *   and static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks), which
- *   transposes the lanes' blocks into the message words M_0 (me) and M_1 (mo). */
+ *   AND(a, b), OR(a, b), ROTB(k) (byte-shuffle mask rotating every word left by k bytes),
+ *   LOADV(p), STOREV(p, v), MB_FN_TAIL (the tail kernel's name), MB_CHUNK_WORDS, and
+ *   static inline void load_words(V m[MB_CHUNK_WORDS], const uint8_t *const *blocks, size_t off),
+ *   which transposes words off / word size .. + MB_CHUNK_WORDS of every lane's block into m. */
+
+#define MB_CHUNK_BYTES (MB_CHUNK_WORDS * sizeof(MB_WORD))
+
+/* Message word w of the block: M_0 (me) holds words 0-15, M_1 (mo) words 16-31. */
+static inline V *mb_word(V me[16], V mo[16], int w) { return w < 16 ? me + w : mo + (w - 16); }
+
+static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
+{
+    KARX_UNROLL for (int c = 0; c < 32 / MB_CHUNK_WORDS; c++)
+        load_words(mb_word(me, mo, c * MB_CHUNK_WORDS), blocks, (size_t)c * MB_CHUNK_BYTES);
+}
+
+/* The last block of messages whose final tail bytes (the same count in every lane) start at
+ * tails[lane]: chunks past the tail are not loaded, and the padding (0x80, then zeros) is put
+ * in with lane-uniform masks, so nothing is copied. Reads whole chunks: up to
+ * MB_CHUNK_BYTES - 1 bytes past the tail. */
+static inline void load_tail_block(V me[16], V mo[16], const uint8_t *const *tails, size_t tail)
+{
+    KARX_UNROLL for (int c = 0; c < 32 / MB_CHUNK_WORDS; c++) {
+        V *m = mb_word(me, mo, c * MB_CHUNK_WORDS);
+        if ((size_t)c * MB_CHUNK_BYTES < tail) {
+            load_words(m, tails, (size_t)c * MB_CHUNK_BYTES);
+        } else {
+            KARX_UNROLL for (int i = 0; i < MB_CHUNK_WORDS; i++)
+                m[i] = SET1(0);
+        }
+    }
+    KARX_UNROLL for (int w = 0; w < 32; w++) {
+        size_t lo = (size_t)w * sizeof(MB_WORD);
+        if (lo + sizeof(MB_WORD) <= tail)
+            continue; /* all message bytes */
+        V *m = mb_word(me, mo, w);
+        if (lo > tail) {
+            *m = SET1(0); /* after the pad byte */
+            continue;
+        }
+        unsigned used = (unsigned)(tail - lo); /* message bytes in this word, then 0x80 */
+        MB_WORD keep = used ? (MB_WORD)(((MB_WORD)1 << (8 * used)) - 1) : 0;
+        *m = OR(AND(*m, SET1(keep)), SET1((MB_WORD)0x80 << (8 * used)));
+    }
+}
 
 /* Step j: the message words M_j = a + tau(b) are made pair by pair as Mix needs them (M_j = a
  * in the first two steps, EXP = 0), which keeps fewer registers live; then Mix_j and sigma, and
@@ -38,15 +80,15 @@ MB_DEFINE_STEP(mb_step0_odd, MB_AO, MB_BO, 0)
 MB_DEFINE_STEP(mb_step_even, MB_AE, MB_BE, 1)
 MB_DEFINE_STEP(mb_step_odd, MB_AO, MB_BO, 1)
 
-void MB_FN(MB_WORD *state, const uint8_t *const *blocks)
+/* One block per lane from message words already in registers. */
+static inline __attribute__((always_inline)) void mb_compress(MB_WORD *state, V me[16], V mo[16])
 {
     V g[8]; /* gamma as byte shuffles */
     KARX_UNROLL for (int l = 0; l < 8; l++)
         g[l] = ROTB(MB_GAMMA[l] / 8);
-    V c[16], me[16], mo[16]; /* CV; the latest even- and odd-numbered message word sets */
+    V c[16]; /* CV; me, mo: the latest even- and odd-numbered message word sets */
     KARX_UNROLL for (int w = 0; w < 16; w++)
         c[w] = LOADV(state + w * LANES);
-    load_block(me, mo, blocks);
 
     mb_step0_even(c, me, me, MB_SC[0], g);
     mb_step0_odd(c, mo, mo, MB_SC[1], g);
@@ -56,4 +98,18 @@ void MB_FN(MB_WORD *state, const uint8_t *const *blocks)
     }
     KARX_UNROLL for (int w = 0; w < 16; w++) /* CV ^= M_steps */
         STOREV(state + w * LANES, XOR(c[w], ADD(mo[w], me[karx_lsh_tau[w]])));
+}
+
+void MB_FN(MB_WORD *state, const uint8_t *const *blocks)
+{
+    V me[16], mo[16];
+    load_block(me, mo, blocks);
+    mb_compress(state, me, mo);
+}
+
+void MB_FN_TAIL(MB_WORD *state, const uint8_t *const *tails, size_t tail)
+{
+    V me[16], mo[16];
+    load_tail_block(me, mo, tails, tail);
+    mb_compress(state, me, mo);
 }

@@ -14,5 +14,5 @@ static void compress512(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
         karx_lsh512_compress_block(cv, blocks + i * 256);
 }
 
-const karx_lsh256_kernels karx_i_lsh256_portable = {"portable", compress256, 1, NULL};
-const karx_lsh512_kernels karx_i_lsh512_portable = {"portable", compress512, 1, NULL};
+const karx_lsh256_kernels karx_i_lsh256_portable = {"portable", compress256, 1, NULL, NULL};
+const karx_lsh512_kernels karx_i_lsh512_portable = {"portable", compress512, 1, NULL, NULL};
