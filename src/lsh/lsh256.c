@@ -12,7 +12,6 @@ static const uint32_t *lsh256_iv(size_t digest_bytes)
     }
 }
 
-#define LSH_BITS 256
 #define LSH_WORD uint32_t
 #define LSH_BLOCK KARX_LSH256_BLOCK_BYTES
 #define LSH_FN(name) karx_lsh256_##name

@@ -14,7 +14,6 @@ static const uint64_t *lsh512_iv(size_t digest_bytes)
     }
 }
 
-#define LSH_BITS 512
 #define LSH_WORD uint64_t
 #define LSH_BLOCK KARX_LSH512_BLOCK_BYTES
 #define LSH_FN(name) karx_lsh512_##name

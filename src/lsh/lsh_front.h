@@ -1,8 +1,8 @@
 /* The LSH front end (buffering, padding, bit-length input, finalisation, many-message lane
  * scheduler), written once and included by lsh256.c and lsh512.c with these defined:
- *   LSH_BITS (256 or 512), LSH_WORD (uint32_t/uint64_t), LSH_BLOCK (bytes), LSH_FN(name)
- *   (prefixes karx_lsh256_), LSH_CTX, LSH_KERNELS (type), LSH_GET_KERNELS(), LSH_ONESHOT (the one-shot name), LSH_IV(bytes)
- *   (IV for a digest length or NULL), LSH_STORE_WORD(p, w). */
+ *   LSH_WORD (uint32_t / uint64_t), LSH_BLOCK (bytes), LSH_FN(name) (prefixes karx_lsh256_),
+ *   LSH_ONESHOT (the one-shot's name), LSH_CTX, LSH_KERNELS (table type), LSH_GET_KERNELS(),
+ *   LSH_IV(bytes) (the IV for a digest length, or NULL), LSH_STORE_WORD(p, w). */
 #include <string.h>
 
 #include "karx/lsh.h"
