@@ -6,27 +6,15 @@
 #include "lsh_core.h"
 #include "lsh_internal.h"
 
-static inline __m128i rotl(__m128i x, int n)
-{
-    return _mm_or_si128(_mm_slli_epi32(x, n), _mm_srli_epi32(x, 32 - n));
-}
-
 /* pshufb bytes for one output word: input word p rotated left by k bytes. */
 #define ROTW(p, k) 4 * (p) + ((0 - (k)) & 3), 4 * (p) + ((1 - (k)) & 3), \
                    4 * (p) + ((2 - (k)) & 3), 4 * (p) + ((3 - (k)) & 3)
 
-/* s = {L0, L1, R0, R1}. Mix on the pairs (l, l+8), then cv'[l] = t[sigma(l)]. */
-static inline void step(__m128i s[4], const __m128i m[4], const uint32_t *sc, int a, int b)
-{
-    __m128i x0 = _mm_xor_si128(s[0], m[0]), x1 = _mm_xor_si128(s[1], m[1]);
-    __m128i y0 = _mm_xor_si128(s[2], m[2]), y1 = _mm_xor_si128(s[3], m[3]);
-    x0 = _mm_xor_si128(rotl(_mm_add_epi32(x0, y0), a), _mm_loadu_si128((const __m128i *)sc));
-    x1 = _mm_xor_si128(rotl(_mm_add_epi32(x1, y1), a), _mm_loadu_si128((const __m128i *)sc + 1));
-    y0 = rotl(_mm_add_epi32(x0, y0), b);
-    y1 = rotl(_mm_add_epi32(x1, y1), b);
-    x0 = _mm_add_epi32(x0, y0);
-    x1 = _mm_add_epi32(x1, y1);
+#include "lsh256_sse_template.h"
 
+/* The next chaining value from Mix's outputs: gamma on the y words, sigma on all. */
+static inline void gamma_sigma(__m128i s[4], __m128i x0, __m128i x1, __m128i y0, __m128i y1)
+{
     /* Each new cv_r register takes words (0,3,2,1) of a group (sigma); gamma in bytes is
      * {0,1,2,3} for group words 0-3 and {3,2,1,0} for 4-7. */
     const __m128i g0 = _mm_setr_epi8(ROTW(0, 0), ROTW(3, 3), ROTW(2, 2), ROTW(1, 1));
@@ -35,40 +23,6 @@ static inline void step(__m128i s[4], const __m128i m[4], const uint32_t *sc, in
     s[1] = _mm_shuffle_epi8(y1, g1);                       /* sigma 12, 15, 14, 13 */
     s[2] = _mm_shuffle_epi32(x0, _MM_SHUFFLE(3, 1, 0, 2)); /* sigma 2, 0, 1, 3 */
     s[3] = _mm_shuffle_epi8(y0, g0);                       /* sigma 8, 11, 10, 9 */
-}
-
-/* older[l] = prev[l] + older[tau(l)], tau = {3,2,0,1, 7,4,5,6, ...} per group of four. */
-static inline void expand(__m128i older[4], const __m128i prev[4])
-{
-    older[0] = _mm_add_epi32(prev[0], _mm_shuffle_epi32(older[0], _MM_SHUFFLE(1, 0, 2, 3)));
-    older[1] = _mm_add_epi32(prev[1], _mm_shuffle_epi32(older[1], _MM_SHUFFLE(2, 1, 0, 3)));
-    older[2] = _mm_add_epi32(prev[2], _mm_shuffle_epi32(older[2], _MM_SHUFFLE(1, 0, 2, 3)));
-    older[3] = _mm_add_epi32(prev[3], _mm_shuffle_epi32(older[3], _MM_SHUFFLE(2, 1, 0, 3)));
-}
-
-static void compress(uint32_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    __m128i s[4];
-    for (int i = 0; i < 4; i++)
-        s[i] = _mm_loadu_si128((const __m128i *)cv + i);
-    for (; nblocks > 0; nblocks--, blocks += 128) {
-        __m128i me[4], mo[4];
-        for (int i = 0; i < 4; i++) {
-            me[i] = _mm_loadu_si128((const __m128i *)blocks + i);
-            mo[i] = _mm_loadu_si128((const __m128i *)blocks + i + 4);
-        }
-        for (int j = 0; j < KARX_LSH256_STEPS; j += 2) {
-            step(s, me, karx_lsh256_sc[j], 29, 1);
-            step(s, mo, karx_lsh256_sc[j + 1], 5, 17);
-            expand(me, mo);
-            if (j + 2 < KARX_LSH256_STEPS)
-                expand(mo, me);
-        }
-        for (int i = 0; i < 4; i++)
-            s[i] = _mm_xor_si128(s[i], me[i]);
-    }
-    for (int i = 0; i < 4; i++)
-        _mm_storeu_si128((__m128i *)cv + i, s[i]);
 }
 
 const karx_lsh256_kernels karx_i_lsh256_ssse3 = {"ssse3", compress, 4, karx_i_lsh256_sse2_mb, NULL};
