@@ -20,7 +20,7 @@ registers: M_j is held in some lane order S_j per block, chosen by dynamic progr
 the fewest in-register permutes (for the XOR into the state, in layout L_j, and for expanding
 M_(j+1) = M_j + tau(M_(j-1))); equal permutes of one value are written once by the compiler's CSE.
 """
-import itertools, re
+import itertools, math, re
 
 SIGMA = [6, 4, 5, 7, 12, 15, 14, 13, 2, 0, 1, 3, 8, 11, 10, 9]
 TAU = [3, 2, 0, 1, 7, 4, 5, 6, 11, 10, 8, 9, 15, 12, 13, 14]
@@ -153,6 +153,18 @@ def sc_table(bits):
     return [[int(x.strip().rstrip('ul'), 16) for x in r.split(',') if x.strip()] for r in rows]
 
 
+def period(rows):
+    """The smallest p with rows[j] == rows[j % p] for every j: the y tables repeat as the
+    layouts cycle, so only one period is stored and indexed with j % p."""
+    return next(p for p in range(1, len(rows) + 1)
+                if all(rows[j] == rows[j % p] for j in range(len(rows))))
+
+
+def brace(x):
+    """A C initializer for a number or a nested list."""
+    return '{' + ', '.join(map(brace, x)) + '}' if isinstance(x, (list, tuple)) else str(x)
+
+
 def c_rows(rows, fmt):
     return ['    {' + ', '.join(fmt(x) for x in r) + '},' for r in rows]
 
@@ -175,44 +187,42 @@ def generate(bits, isa, path):
                   lambda x: hexw(x, w))
     out.append('};')
     own = []  # the ISA's own tables, written into its .c file
+
+    def y_tables(dest, tables, note):
+        """Writes each (decl, rows) of tables, one period of rows (their common period)."""
+        per = 1
+        for _, rows in tables:
+            q = period(rows)
+            per = per * q // math.gcd(per, q)
+        dest.append(f'/* {note}.\n * The rows repeat every {per} steps, so one period is kept. */')
+        dest.append(f'#define Y_PERIOD {per}')
+        for decl, rows in tables:
+            dest.append(decl.format(rows=per) + ' = {')
+            dest += ['    ' + brace(r) + ',' for r in rows[:per]]
+            dest.append('};')
+
+    def gamma_bytes(j, p, k):
+        return gamma[left(j, p, Y[j][k])] // 8
+
     if bits == 512 and isa == 'avx2':
-        own += ['/* y outputs (already rotated by beta), after the vpermq into the next layout: vpshufb',
-                ' * rotating lane k by gamma bytes; [j][0] for pair 0, [j][1] for pair 1. */',
-                f'static const uint8_t y_ctl[{steps}][2][32] = {{']
-        for j in range(steps):
-            rows = []
-            for p in (0, 1):
-                row = []
-                for k in range(4):
-                    g = gamma[left(j, p, Y[j][k])] // 8
-                    row += [8 * (k & 1) + (i - g) % 8 for i in range(8)]
-                rows.append('{' + ', '.join(map(str, row)) + '}')
-            own.append('    {' + ', '.join(rows) + '},')
-        own.append('};')
+        rows = [[[8 * (k & 1) + (i - gamma_bytes(j, p, k)) % 8 for k in range(4) for i in range(8)]
+                 for p in (0, 1)] for j in range(steps)]
+        y_tables(own, [('static const uint8_t y_ctl[{rows}][2][32]', rows)],
+                 'y outputs (already rotated by beta), after the vpermq into the next layout: '
+                 'vpshufb\n * rotating lane k by gamma bytes; [j][0] for pair 0, [j][1] for pair 1')
     elif bits == 512:
-        own += ['/* y outputs: lane k takes lane y_idx[j][k] (into the next layout), then rotates by',
-                ' * beta + gamma of its pair: y_rot[j][0..3] for pair 0, [4..7] for pair 1. */',
-                f'static const uint64_t y_idx[{steps}][4] = {{']
-        own += c_rows([Y[j] for j in range(steps)], str)
-        own += ['};', f'static const uint64_t y_rot[{steps}][8] = {{']
-        own += c_rows([[((even, odd)[j & 1][1] + gamma[left(j, p, Y[j][k])]) % w for p in (0, 1)
-                        for k in range(4)] for j in range(steps)], str)
-        own.append('};')
+        rot = [[((even, odd)[j & 1][1] + gamma[left(j, p, Y[j][k])]) % w for p in (0, 1)
+                for k in range(4)] for j in range(steps)]
+        y_tables(own, [('static const uint64_t y_idx[{rows}][4]', [list(Y[j]) for j in range(steps)]),
+                       ('static const uint64_t y_rot[{rows}][8]', rot)],
+                 'y outputs: lane k takes lane y_idx[j][k] (into the next layout), then rotates by\n'
+                 ' * beta + gamma of its pair: y_rot[j][0..3] for pair 0, [4..7] for pair 1')
     else:
-        out += ['/* y outputs (already rotated by beta): pshufb moving lane y[j][k] to lane k, into the',
-                ' * next layout, and rotating it by gamma bytes; [j][0] for pair 0, [j][1] for pair 1. */',
-                f'static const uint8_t y_ctl[{steps}][2][16] = {{']
-        for j in range(steps):
-            rows = []
-            for p in (0, 1):
-                row = []
-                for k in range(4):
-                    src = Y[j][k]
-                    g = gamma[left(j, p, src)] // 8
-                    row += [4 * src + (i - g) % 4 for i in range(4)]
-                rows.append('{' + ', '.join(map(str, row)) + '}')
-            out.append('    {' + ', '.join(rows) + '},')
-        out.append('};')
+        rows = [[[4 * Y[j][k] + (i - gamma_bytes(j, p, k)) % 4 for k in range(4) for i in range(4)]
+                 for p in (0, 1)] for j in range(steps)]
+        y_tables(out, [('static const uint8_t y_ctl[{rows}][2][16]', rows)],
+                 'y outputs (already rotated by beta): pshufb moving lane y[j][k] to lane k, into the\n'
+                 ' * next layout, and rotating it by gamma bytes; [j][0] for pair 0, [j][1] for pair 1')
     out.append('')
     out.append('/* One block: s[b] holds positions 4b..4b+3 in canonical order on entry and exit;')
     out.append(' * m[b][j & 1] holds the message words of block b for step j. */')

@@ -30,11 +30,11 @@
 #define STEP(j, a, b, c, d, ma, mb, mc, md)                                                    \
     do {                                                                                       \
         if ((j) & 1) {                                                                         \
-            MIX(a, c, ma, mc, sc_lay[j], y_ctl[j][0], 5, 17);                                  \
-            MIX(b, d, mb, md, sc_lay[j] + 4, y_ctl[j][1], 5, 17);                              \
+            MIX(a, c, ma, mc, sc_lay[j], y_ctl[(j) % Y_PERIOD][0], 5, 17);                         \
+            MIX(b, d, mb, md, sc_lay[j] + 4, y_ctl[(j) % Y_PERIOD][1], 5, 17);                     \
         } else {                                                                               \
-            MIX(a, c, ma, mc, sc_lay[j], y_ctl[j][0], 29, 1);                                  \
-            MIX(b, d, mb, md, sc_lay[j] + 4, y_ctl[j][1], 29, 1);                              \
+            MIX(a, c, ma, mc, sc_lay[j], y_ctl[(j) % Y_PERIOD][0], 29, 1);                         \
+            MIX(b, d, mb, md, sc_lay[j] + 4, y_ctl[(j) % Y_PERIOD][1], 29, 1);                     \
         }                                                                                      \
     } while (0)
 

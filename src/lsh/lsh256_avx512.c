@@ -32,8 +32,8 @@ static inline void mix256(__m128i *l, __m128i *r, __m128i ml, __m128i mr, const 
  * c 12-15, d 4-7, all in the next step's layout. */
 #define STEP(j, a, b, c, d, ma, mb, mc, md)                                                    \
     do {                                                                                       \
-        mix256(&(a), &(c), ma, mc, sc_lay[j], y_ctl[j][0], (j) & 1);                           \
-        mix256(&(b), &(d), mb, md, sc_lay[j] + 4, y_ctl[j][1], (j) & 1);                       \
+        mix256(&(a), &(c), ma, mc, sc_lay[j], y_ctl[(j) % Y_PERIOD][0], (j) & 1);                  \
+        mix256(&(b), &(d), mb, md, sc_lay[j] + 4, y_ctl[(j) % Y_PERIOD][1], (j) & 1);              \
     } while (0)
 
 #include "lsh256_layout.h" /* per-step tables and the unrolled step list */
@@ -55,5 +55,6 @@ static void compress256(uint32_t cv[16], const uint8_t *blocks, size_t nblocks)
         _mm_storeu_si128((__m128i *)(cv + 4 * b), s[b]);
 }
 
-const karx_lsh256_kernels karx_i_lsh256_avx512 = {"avx512", compress256, 16, karx_i_lsh256_avx512_mb,
-    karx_i_lsh256_avx512_mb_tail};
+const karx_lsh256_kernels karx_i_lsh256_avx512 = {"avx512", compress256, 16,
+                                                  karx_i_lsh256_avx512_mb,
+                                                  karx_i_lsh256_avx512_mb_tail};
