@@ -22,6 +22,7 @@ int cmd_info(int argc, char **argv)
         {KARX_CPU_AVX512BW, "avx512bw"}, {KARX_CPU_AVX512VBMI, "avx512vbmi"},
         {KARX_CPU_AESNI, "aes"},         {KARX_CPU_PCLMUL, "pclmulqdq"},
         {KARX_CPU_VPCLMUL, "vpclmulqdq"}, {KARX_CPU_NEON, "neon"},
+        {KARX_CPU_GFNI, "gfni"},         {KARX_CPU_AVX512VBMI2, "avx512vbmi2"},
     };
     unsigned f = karx_cpu_features();
     printf("karx %s\n", karx_version());

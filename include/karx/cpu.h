@@ -35,6 +35,8 @@ typedef enum karx_backend {
 #define KARX_CPU_AESNI (1u << 11)
 #define KARX_CPU_BMI2 (1u << 12)
 #define KARX_CPU_NEON (1u << 13)
+#define KARX_CPU_GFNI (1u << 14)         /* GF(2^8) affine/multiply on bytes */
+#define KARX_CPU_AVX512VBMI2 (1u << 15)  /* vpshldw/vpshrdw: 16-bit rotates */
 
 /* Features of this CPU that the OS also enables (XCR0 checked), detected once. */
 KARX_API unsigned karx_cpu_features(void);

@@ -45,8 +45,10 @@ static unsigned detect(void)
             if (b & (1u << 31)) f |= KARX_CPU_AVX512VL;
             if (b & (1u << 30)) f |= KARX_CPU_AVX512BW;
             if (c & (1u << 1)) f |= KARX_CPU_AVX512VBMI;
+            if (c & (1u << 6)) f |= KARX_CPU_AVX512VBMI2;
         }
         if ((f & KARX_CPU_AVX) && (c & (1u << 10))) f |= KARX_CPU_VPCLMUL;
+        if ((f & KARX_CPU_SSE2) && (c & (1u << 8))) f |= KARX_CPU_GFNI;
     }
     return f;
 }

@@ -1,0 +1,163 @@
+/* karx: block ciphers by id (LEA, HIGHT, revised CHAM) and their modes of operation: ECB, CBC
+ * (PKCS#7 or no padding), CTR, CFB (full block, 8-bit and 64-bit segments) and OFB.
+ *
+ * Three layers:
+ *  - karx_cipher_key: a scheduled key of any of the ciphers, and single-block calls;
+ *  - stateless mode calls (karx_ecb_*, karx_cbc_*, karx_ctr_xor, karx_cfb_*, karx_ofb_xor) over
+ *    such a key, which carry the IV / counter in the caller's buffer from call to call;
+ *  - a streaming context (karx_cipher_init/update/final) with padding and any split of the data,
+ *    and one-shot karx_cipher_encrypt / karx_cipher_decrypt.
+ * Buffers may be unaligned; out == in (exactly in place) is allowed everywhere, other overlaps
+ * are not. The fast back ends (cpu.h) run ECB, CTR, CBC decryption and CFB decryption on many
+ * blocks at once. */
+#ifndef KARX_CIPHER_H
+#define KARX_CIPHER_H
+
+#include "cham.h"
+#include "common.h"
+#include "hight.h"
+#include "lea.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum karx_cipher_alg {
+    KARX_CIPHER_LEA128 = 1,
+    KARX_CIPHER_LEA192 = 2,
+    KARX_CIPHER_LEA256 = 3,
+    KARX_CIPHER_HIGHT = 4,
+    KARX_CIPHER_CHAM64_128 = 5,
+    KARX_CIPHER_CHAM128_128 = 6,
+    KARX_CIPHER_CHAM128_256 = 7
+} karx_cipher_alg;
+#define KARX_CIPHER_FIRST 1
+#define KARX_CIPHER_LAST 7
+
+typedef enum karx_mode {
+    KARX_MODE_ECB = 1,
+    KARX_MODE_CBC = 2,
+    KARX_MODE_CTR = 3,
+    KARX_MODE_CFB = 4,   /* full-block segments (CFB-128 for LEA/CHAM-128, CFB-64 for 64-bit blocks) */
+    KARX_MODE_CFB8 = 5,  /* 8-bit segments */
+    KARX_MODE_CFB64 = 6, /* 64-bit segments */
+    KARX_MODE_OFB = 7
+} karx_mode;
+#define KARX_MODE_FIRST 1
+#define KARX_MODE_LAST 7
+
+#define KARX_MAX_BLOCK_BYTES 16
+#define KARX_MAX_KEY_BYTES 32
+
+/* Padding for ECB and CBC (ignored by the stream modes). */
+#define KARX_PAD_NONE 0
+#define KARX_PAD_PKCS7 1
+
+#define KARX_DECRYPT 0
+#define KARX_ENCRYPT 1
+
+/* ---- names and sizes ---- */
+/* "lea128" "lea192" "lea256" "hight" "cham64-128" "cham128-128" "cham128-256"; also accepted,
+ * in any case: "LEA-128", "CHAM-64/128", "CHAM128/256" and the like. */
+KARX_API karx_status karx_cipher_from_name(const char *name, karx_cipher_alg *out);
+KARX_API const char *karx_cipher_name(karx_cipher_alg alg);       /* NULL if unknown */
+KARX_API size_t karx_cipher_block_bytes(karx_cipher_alg alg);     /* 0 if unknown */
+KARX_API size_t karx_cipher_key_bytes(karx_cipher_alg alg);       /* 0 if unknown */
+/* "ecb" "cbc" "ctr" "cfb" (also "cfb128") "cfb8" "cfb64" "ofb". */
+KARX_API karx_status karx_mode_from_name(const char *name, karx_mode *out);
+KARX_API const char *karx_mode_name(karx_mode mode);
+/* IV bytes a mode needs with a cipher (0 for ECB; the block size otherwise); 0 also when the pair
+ * is not supported (CFB-64 needs a block of at least 64 bits, which every cipher here has). */
+KARX_API size_t karx_mode_iv_bytes(karx_cipher_alg alg, karx_mode mode);
+
+/* ---- a scheduled key of any cipher ---- */
+typedef struct karx_cipher_key {
+    union {
+        karx_lea_key lea;
+        karx_hight_key hight;
+        karx_cham64_key cham64;
+        karx_cham128_key cham128;
+    } u;
+    uint32_t alg; /* karx_cipher_alg, 0 when no key is set */
+} karx_cipher_key;
+
+KARX_API karx_status karx_cipher_set_key(karx_cipher_key *key, karx_cipher_alg alg,
+                                         const uint8_t *k, size_t key_len);
+KARX_API void karx_cipher_key_wipe(karx_cipher_key *key);
+KARX_API karx_status karx_cipher_encrypt_block(const karx_cipher_key *key, uint8_t *out,
+                                               const uint8_t *in);
+KARX_API karx_status karx_cipher_decrypt_block(const karx_cipher_key *key, uint8_t *out,
+                                               const uint8_t *in);
+
+/* ---- stateless modes over a scheduled key ----
+ * iv / ctr are block-sized and updated so that the next call continues the stream. ECB and CBC
+ * take whole blocks (else KARX_ERR_DATA_LENGTH); they do no padding. */
+KARX_API karx_status karx_ecb_encrypt(const karx_cipher_key *key, uint8_t *out, const uint8_t *in,
+                                      size_t len);
+KARX_API karx_status karx_ecb_decrypt(const karx_cipher_key *key, uint8_t *out, const uint8_t *in,
+                                      size_t len);
+KARX_API karx_status karx_cbc_encrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *out,
+                                      const uint8_t *in, size_t len);
+KARX_API karx_status karx_cbc_decrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *out,
+                                      const uint8_t *in, size_t len);
+/* CTR: the whole block is one big-endian counter. len may be any length; a final partial block
+ * uses up its counter value. A call that would run the counter past all-ones (wrap to zero and
+ * repeat keystream) returns KARX_ERR_COUNTER_OVERFLOW and writes nothing. When a call uses the
+ * all-ones value itself, ctr comes back as zero: the stream is spent and must not be continued
+ * (karx_cipher_ctx tracks this and refuses). */
+KARX_API karx_status karx_ctr_xor(const karx_cipher_key *key, uint8_t *ctr, uint8_t *out,
+                                  const uint8_t *in, size_t len);
+/* OFB: len whole blocks, except that the last call of a stream may end mid-block. */
+KARX_API karx_status karx_ofb_xor(const karx_cipher_key *key, uint8_t *iv, uint8_t *out,
+                                  const uint8_t *in, size_t len);
+/* CFB with segment_bytes 1, 8 or the block size; len a multiple of segment_bytes, except that
+ * the last call of a stream may end mid-segment. */
+KARX_API karx_status karx_cfb_encrypt(const karx_cipher_key *key, size_t segment_bytes,
+                                      uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
+KARX_API karx_status karx_cfb_decrypt(const karx_cipher_key *key, size_t segment_bytes,
+                                      uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
+
+/* ---- streaming: any split of the data, padding, one-shot ---- */
+/* Caller-allocated and copyable; fields are private. Wiped by final, on error, and by
+ * karx_cipher_ctx_wipe. */
+typedef struct karx_cipher_ctx {
+    karx_cipher_key key;
+    uint8_t reg[KARX_MAX_BLOCK_BYTES]; /* CBC chain / CTR counter / CFB and OFB register */
+    uint8_t buf[KARX_MAX_BLOCK_BYTES]; /* held input (ECB, CBC) or keystream (CTR, OFB, CFB) */
+    uint32_t buffered;                 /* bytes in buf (held input) or keystream bytes used */
+    uint32_t mode, encrypt, padding;
+    uint32_t state; /* 0 unset, 1 running, 2 counter spent */
+} karx_cipher_ctx;
+
+/* iv_len must equal karx_mode_iv_bytes(alg, mode) (ECB takes NULL / 0). padding is KARX_PAD_PKCS7
+ * or KARX_PAD_NONE and matters only for ECB and CBC. */
+KARX_API karx_status karx_cipher_init(karx_cipher_ctx *ctx, karx_cipher_alg alg, karx_mode mode,
+                                      int encrypt, int padding, const uint8_t *key, size_t key_len,
+                                      const uint8_t *iv, size_t iv_len);
+/* Writes *out_len bytes to out (at most in_len + block bytes; out_cap smaller than what this call
+ * produces gives KARX_ERR_OUTPUT_LENGTH and changes nothing). ECB/CBC decryption with padding
+ * holds the last block back until final. */
+KARX_API karx_status karx_cipher_update(karx_cipher_ctx *ctx, uint8_t *out, size_t out_cap,
+                                        size_t *out_len, const uint8_t *in, size_t in_len);
+/* Flushes: the padded last block (encrypt), or the unpadded last block (decrypt; the padding is
+ * checked in constant time and a bad one gives KARX_ERR_PADDING with nothing written). Without
+ * padding, ECB/CBC data that is not whole blocks gives KARX_ERR_DATA_LENGTH. Always wipes ctx. */
+KARX_API karx_status karx_cipher_final(karx_cipher_ctx *ctx, uint8_t *out, size_t out_cap,
+                                       size_t *out_len);
+KARX_API void karx_cipher_ctx_wipe(karx_cipher_ctx *ctx);
+
+/* One-shot. out_cap >= in_len + block bytes always suffices (encrypt with padding adds up to one
+ * block). On any error the bytes written so far are wiped and *out_len is 0. */
+KARX_API karx_status karx_cipher_encrypt(karx_cipher_alg alg, karx_mode mode, int padding,
+                                         const uint8_t *key, size_t key_len, const uint8_t *iv,
+                                         size_t iv_len, uint8_t *out, size_t out_cap,
+                                         size_t *out_len, const uint8_t *in, size_t in_len);
+KARX_API karx_status karx_cipher_decrypt(karx_cipher_alg alg, karx_mode mode, int padding,
+                                         const uint8_t *key, size_t key_len, const uint8_t *iv,
+                                         size_t iv_len, uint8_t *out, size_t out_cap,
+                                         size_t *out_len, const uint8_t *in, size_t in_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

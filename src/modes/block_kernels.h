@@ -1,0 +1,51 @@
+/* Internal: the contract between the modes (src/modes) and each cipher's back ends
+ * (src/lea, src/hight, src/cham). A cipher exposes one kernel table per back end; the modes
+ * call the table of the active back end for every bulk operation.
+ *
+ * Rules every kernel keeps:
+ *  - ks is the cipher's public key struct (karx_lea_key, karx_hight_key, karx_cham64_key,
+ *    karx_cham128_key), set and valid; kernels never check it.
+ *  - out and in may be unaligned; out == in (exactly in place) is allowed; no other overlap.
+ *  - nblocks is any count, including 0 and counts that are not a multiple of lanes: a kernel
+ *    finishes its own tail (with a narrower kernel or the portable code).
+ *  - No secret-dependent branches, table look-ups or memory addresses.
+ *  - Nothing is read or written outside in[0 .. nblocks*B) and out[0 .. nblocks*B).
+ *  - Stack copies of key or data material are wiped only where cheap; registers are not. */
+#ifndef KARX_BLOCK_KERNELS_H
+#define KARX_BLOCK_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "karx/cpu.h"
+
+typedef struct karx_block_kernels {
+    const char *name; /* back-end name, for tests and `karx bench` */
+    unsigned lanes;   /* blocks processed at once (1 for portable) */
+    void (*ecb_encrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+    void (*ecb_decrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
+    /* out[i] = in[i] ^ E(ctr + i) for i < nblocks, where ctr (block-sized, not modified) is one
+     * big-endian integer over the whole block. The caller guarantees ctr + nblocks - 1 does not
+     * pass all-ones (no wrap inside the call); carries across any number of bytes must work. */
+    void (*ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
+                    const uint8_t *ctr);
+} karx_block_kernels;
+
+/* Kernel tables of the active back end (the widest one at or below it that the cipher has). */
+const karx_block_kernels *karx_i_lea_kernels(void);
+const karx_block_kernels *karx_i_hight_kernels(void);
+const karx_block_kernels *karx_i_cham64_kernels(void);
+const karx_block_kernels *karx_i_cham128_kernels(void);
+
+/* Big-endian add of a small value to a counter block of len bytes (wraps silently: callers
+ * bound it). Used by the portable kernels and the modes. */
+static inline void karx_i_ctr_add(uint8_t *ctr, size_t len, uint64_t add)
+{
+    for (size_t i = len; i-- > 0 && add != 0;) {
+        uint64_t s = (uint64_t)ctr[i] + (add & 0xff);
+        ctr[i] = (uint8_t)s;
+        add = (add >> 8) + (s >> 8);
+    }
+}
+
+#endif
