@@ -118,8 +118,8 @@ KARX_API karx_status karx_cfb_decrypt(const karx_cipher_key *key, size_t segment
                                       uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len);
 
 /* ---- streaming: any split of the data, padding, one-shot ---- */
-/* Caller-allocated and copyable; fields are private. Wiped by final, on error, and by
- * karx_cipher_ctx_wipe. */
+/* Caller-allocated and copyable (a copy forks the stream); fields are private. final and
+ * karx_cipher_ctx_wipe wipe it; a failed init leaves it wiped. */
 typedef struct karx_cipher_ctx {
     karx_cipher_key key;
     uint8_t reg[KARX_MAX_BLOCK_BYTES]; /* CBC chain / CTR counter / CFB and OFB register */
@@ -134,14 +134,17 @@ typedef struct karx_cipher_ctx {
 KARX_API karx_status karx_cipher_init(karx_cipher_ctx *ctx, karx_cipher_alg alg, karx_mode mode,
                                       int encrypt, int padding, const uint8_t *key, size_t key_len,
                                       const uint8_t *iv, size_t iv_len);
-/* Writes *out_len bytes to out (at most in_len + block bytes; out_cap smaller than what this call
- * produces gives KARX_ERR_OUTPUT_LENGTH and changes nothing). ECB/CBC decryption with padding
- * holds the last block back until final. */
+/* Writes *out_len bytes to out (at most in_len + block bytes). A failed update changes nothing
+ * and writes nothing: out_cap smaller than what the call produces (KARX_ERR_OUTPUT_LENGTH), a CTR
+ * stream whose counter would wrap (KARX_ERR_COUNTER_OVERFLOW), NULL buffers (KARX_ERR_ARGUMENT).
+ * ECB/CBC decryption with padding holds the last block back until final. */
 KARX_API karx_status karx_cipher_update(karx_cipher_ctx *ctx, uint8_t *out, size_t out_cap,
                                         size_t *out_len, const uint8_t *in, size_t in_len);
 /* Flushes: the padded last block (encrypt), or the unpadded last block (decrypt; the padding is
  * checked in constant time and a bad one gives KARX_ERR_PADDING with nothing written). Without
- * padding, ECB/CBC data that is not whole blocks gives KARX_ERR_DATA_LENGTH. Always wipes ctx. */
+ * padding, ECB/CBC data that is not whole blocks gives KARX_ERR_DATA_LENGTH, and so does a
+ * padded ciphertext that is empty or truncated. Wipes ctx, except on KARX_ERR_OUTPUT_LENGTH and
+ * KARX_ERR_ARGUMENT, which change nothing so that the call can be repeated. */
 KARX_API karx_status karx_cipher_final(karx_cipher_ctx *ctx, uint8_t *out, size_t out_cap,
                                        size_t *out_len);
 KARX_API void karx_cipher_ctx_wipe(karx_cipher_ctx *ctx);

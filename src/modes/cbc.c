@@ -1,0 +1,63 @@
+/* CBC: encryption is a chain (one block at a time); decryption runs whole chunks through the
+ * parallel ECB kernel and then xors each block with the ciphertext before it. */
+#include <string.h>
+
+#include "modes_internal.h"
+
+karx_status karx_cbc_encrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *out,
+                             const uint8_t *in, size_t len)
+{
+    const karx_i_cipher *c;
+    karx_status st = karx_i_mode_args(key, out, in, len, &c);
+    if (st != KARX_OK)
+        return st;
+    if (iv == NULL)
+        return KARX_ERR_ARGUMENT;
+    const size_t B = c->block_bytes;
+    if (len % B != 0)
+        return KARX_ERR_DATA_LENGTH;
+    void (*enc)(const void *, uint8_t *, const uint8_t *, size_t) = c->portable->ecb_encrypt;
+    const void *ks = karx_i_ks(key);
+    uint8_t x[KARX_MAX_BLOCK_BYTES];
+    memcpy(x, iv, B);
+    for (size_t off = 0; off < len; off += B) {
+        karx_i_xor(x, x, in + off, B);
+        enc(ks, x, x, 1);
+        memcpy(out + off, x, B);
+    }
+    memcpy(iv, x, B);
+    return KARX_OK;
+}
+
+karx_status karx_cbc_decrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *out,
+                             const uint8_t *in, size_t len)
+{
+    const karx_i_cipher *c;
+    karx_status st = karx_i_mode_args(key, out, in, len, &c);
+    if (st != KARX_OK)
+        return st;
+    if (iv == NULL)
+        return KARX_ERR_ARGUMENT;
+    const size_t B = c->block_bytes;
+    if (len % B != 0)
+        return KARX_ERR_DATA_LENGTH;
+    const karx_block_kernels *k = c->kernels();
+    const void *ks = karx_i_ks(key);
+    uint8_t tmp[KARX_MODES_CHUNK], prev[KARX_MAX_BLOCK_BYTES], last[KARX_MAX_BLOCK_BYTES];
+    memcpy(prev, iv, B);
+    for (size_t off = 0; off < len;) {
+        size_t n = len - off < sizeof tmp ? len - off : sizeof tmp;
+        k->ecb_decrypt(ks, tmp, in + off, n / B);
+        /* Back to front, so that in place each ciphertext block is read before it is
+         * overwritten; the chunk's last ciphertext block chains into the next chunk. */
+        memcpy(last, in + off + n - B, B);
+        for (size_t i = n; i > B; i -= B)
+            karx_i_xor(out + off + i - B, tmp + i - B, in + off + i - 2 * B, B);
+        karx_i_xor(out + off, tmp, prev, B);
+        memcpy(prev, last, B);
+        off += n;
+    }
+    memcpy(iv, prev, B);
+    karx_memzero(tmp, sizeof tmp);
+    return KARX_OK;
+}
