@@ -321,10 +321,10 @@ static void test_padding_and_errors(karx_cipher_alg a)
             karx_cipher_decrypt_block(&k, blk, c2 + 2 * B);
             if (m == KARX_MODE_CBC) for (size_t i = 0; i < B; i++) blk[i] ^= prev[i];
             /* blk is now the padded plaintext block: B bytes of value B */
-            if (bad == 0) blk[B - 1] = 0;
-            if (bad == 1) blk[B - 1] = (uint8_t)(B + 1);
-            if (bad == 2) { blk[B - 1] = 3; blk[B - 2] = 3; blk[B - 3] = 2; }
-            if (bad == 3) { blk[B - 1] = (uint8_t)B; blk[0] ^= 1; }
+            if (bad == 0) blk[(B - 1) & 15] = 0;
+            if (bad == 1) blk[(B - 1) & 15] = (uint8_t)(B + 1);
+            if (bad == 2) { blk[(B - 1) & 15] = 3; blk[(B - 2) & 15] = 3; blk[(B - 3) & 15] = 2; }
+            if (bad == 3) { blk[(B - 1) & 15] = (uint8_t)B; blk[0] ^= 1; }
             if (m == KARX_MODE_CBC) for (size_t i = 0; i < B; i++) blk[i] ^= prev[i];
             karx_cipher_encrypt_block(&k, c2 + 2 * B, blk);
             memset(out, 0x5a, sizeof out);
