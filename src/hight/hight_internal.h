@@ -1,0 +1,25 @@
+/* Internal: HIGHT kernel tables per back end and the GFNI switch the tests use. */
+#ifndef KARX_HIGHT_INTERNAL_H
+#define KARX_HIGHT_INTERNAL_H
+
+#include "../modes/block_kernels.h"
+#include "karx/hight.h"
+
+/* karx_hight_key.ready after a successful karx_hight_set_key ("HIGT"). */
+#define KARX_HIGHT_READY 0x48494754u
+
+extern const karx_block_kernels karx_i_hight_portable;
+#ifdef KARX_HAVE_X86_SIMD
+/* Byte-sliced kernels: F0/F1 by shifts (sse2) or nibble pshufb (ssse3, avx2, avx512). */
+extern const karx_block_kernels karx_i_hight_sse2, karx_i_hight_ssse3, karx_i_hight_avx2,
+    karx_i_hight_avx512;
+/* The same with F0/F1 as one gf2p8affineqb each; run only where the CPU has GFNI. */
+extern const karx_block_kernels karx_i_hight_sse2_gfni, karx_i_hight_avx2_gfni,
+    karx_i_hight_avx512_gfni;
+#endif
+
+/* Test switch: with allow = 0, karx_i_hight_kernels() never returns a GFNI table (so the plain
+ * SIMD kernels can be tested on a GFNI CPU); 1, the default, uses them where the CPU has GFNI. */
+void karx_i_hight_allow_gfni(int allow);
+
+#endif
