@@ -1,20 +1,39 @@
 #!/usr/bin/env python3
 """Runs `karx bench` and the Crypto++/OpenSSL peer benchmark in one run on this machine, then
-writes the side-by-side table with ratios.
+writes the side-by-side tables with ratios.
 
-usage: bench/compare.py [--karx build/karx] [--peers ../shared/peers/cryptopp-bench]
-                        [--out bench/results] [--quick] [--backend LIST]
-Writes OUT/<date>-lsh-<host>.jsonl (every row from both tools) and .md (the table, the machine,
-compiler and commit), and prints the table."""
+usage: bench/compare.py [--suite lsh|cipher|all] [--karx build/karx]
+                        [--peers ../shared/peers/cryptopp-bench] [--out bench/results]
+                        [--quick] [--backend LIST]
+       bench/compare.py --render FILE.jsonl
+Suites: lsh (LSH hashing vs Crypto++ LSH) and cipher (LEA, HIGHT, revised CHAM: ctr, ecb, ecb-dec,
+cbc-enc, cbc-dec vs Crypto++ CTR/ECB, with OpenSSL AES-128-CTR as the reference line); all = both
+(default). For each suite, writes OUT/<stamp>-<suite>-<commit>.jsonl (every row from both tools)
+and .md (the table, the machine, compiler and commit), and prints the table."""
 import argparse, datetime, json, os, platform, shutil, socket, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
+# Peer bench rows per suite (its --filter: substrings of lib/algo/mode/size, case-insensitive).
+PEER_FILTER = {
+    'lsh': ['cryptopp/lsh'],
+    'cipher': ['cryptopp/lea', 'cryptopp/cham', 'cryptopp/hight', 'openssl/aes-128/ctr'],
+}
+# karx registry name -> Crypto++ algorithm name in the peer bench
+CIPHER_PEER = {'lea128': 'LEA-128', 'lea192': 'LEA-192', 'lea256': 'LEA-256', 'hight': 'HIGHT',
+               'cham64-128': 'CHAM-64/128', 'cham128-128': 'CHAM-128/128',
+               'cham128-256': 'CHAM-128/256'}
+CIPHER_ORDER = list(CIPHER_PEER)
+OP_ORDER = ['ctr', 'ecb', 'ecb-dec', 'cbc-enc', 'cbc-dec']
+OP_PEER = {'ctr': 'CTR', 'ecb': 'ECB'}  # the peer bench times encryption only
+# Rounds: karx runs revised CHAM (ICISC 2019), Crypto++ 8.7 the original 2017 CHAM.
+CHAM_ROUNDS = {'cham64-128': (88, 80), 'cham128-128': (112, 80), 'cham128-256': (120, 96)}
 
-def run(cmd, **kw):
+
+def run(cmd, check=True, **kw):
     print('+', ' '.join(cmd), file=sys.stderr, flush=True)
-    return subprocess.run(cmd, check=True, **kw)
+    return subprocess.run(cmd, check=check, **kw)
 
 
 def build_peer(src, work):
@@ -35,8 +54,28 @@ def fmt_rate(x):
     return f'{x / 1e3:.1f} k' if x >= 1e3 else f'{x:.1f}'
 
 
+def size_label(n):
+    if n >= 1 << 20 and n % (1 << 20) == 0:
+        return f'{n >> 20} MiB'
+    if n >= 1024 and n % 1024 == 0:
+        return f'{n >> 10} KiB'
+    return f'{n} B'
+
+
+def machine_line(meta):
+    return (f"Machine: {meta['cpu']}, karx core clock ~{meta['core_ghz_est']:.2f} GHz (est.), "
+            f"TSC {meta['tsc_ghz']:.2f} GHz; compiler {meta['compiler']}; karx {meta['version']} "
+            f"commit {meta['commit']}; {meta['time']}; host {meta.get('host', socket.gethostname())} "
+            f"({platform.system()} {platform.release()}).")
+
+
+def peer_of(rows, groups):
+    return [r for r in rows if r.get('bench') == 'cryptopp-bench' and r.get('type') == 'result'
+            and r.get('group') in groups]
+
+
 def render(krows, prows):
-    """The side-by-side markdown table: best karx back end per row against Crypto++."""
+    """The LSH side-by-side markdown table: best karx back end per row against Crypto++."""
     meta = krows[0]
     # best karx back end per (op, alg, size)
     best = {}
@@ -52,10 +91,7 @@ def render(krows, prows):
         peer[(alg, r['bytes'])] = r
 
     lines = []
-    lines.append(f"Machine: {meta['cpu']}, karx core clock ~{meta['core_ghz_est']:.2f} GHz (est.), "
-                 f"TSC {meta['tsc_ghz']:.2f} GHz; compiler {meta['compiler']}; karx {meta['version']} "
-                 f"commit {meta['commit']}; {meta['time']}; host {meta.get('host', socket.gethostname())} "
-                 f"({platform.system()} {platform.release()}).")
+    lines.append(machine_line(meta))
     lines.append('')
     lines.append('| op | variant | bytes | karx back end | karx GB/s | karx c/B | karx hashes/s | '
                  'Crypto++ 8.7 GB/s | Crypto++ hashes/s | karx / Crypto++ |')
@@ -73,55 +109,176 @@ def render(krows, prows):
     return '\n'.join(lines)
 
 
+def render_cipher(krows, prows):
+    """The block-cipher markdown tables: best karx back end per (cipher, op) against Crypto++,
+    OpenSSL AES-128-CTR as the reference line, then every karx back end."""
+    meta = krows[0]
+    best, by_backend, backends = {}, {}, []
+    for r in krows:
+        k = (r['alg'], r['op'], r['msg_bytes'])
+        if k not in best or r['gb_per_s'] > best[k]['gb_per_s']:
+            best[k] = r
+        by_backend[k + (r['backend'],)] = r
+        if r['backend'] not in backends:
+            backends.append(r['backend'])
+    peer, aes = {}, {}
+    for r in prows:
+        if r.get('type') != 'result':
+            continue
+        if r.get('lib') == 'cryptopp' and r.get('group') == 'block cipher':
+            peer[(r['algo'], r['mode'], r['bytes'])] = r
+        elif r.get('lib') == 'openssl' and r.get('algo') == 'AES-128' and r.get('mode') == 'CTR':
+            aes[r['bytes']] = r
+    order = lambda k: (CIPHER_ORDER.index(k[0]) if k[0] in CIPHER_ORDER else 99,
+                       OP_ORDER.index(k[1]) if k[1] in OP_ORDER else 99, k[2])
+
+    lines = [machine_line(meta)]
+    cpp, ssl = next(iter(peer.values()), None), next(iter(aes.values()), None)
+    if cpp or ssl:
+        names = ([f"Crypto++ {cpp.get('lib_version', '?')}"] if cpp else []) + \
+            ([ssl.get('lib_version', 'OpenSSL')] if ssl else [])
+        core = max(r.get('core_ghz_est', 0) for r in list(peer.values()) + list(aes.values()))
+        lines.append(f"Peers in the same run: {', '.join(names)}; peer core clock "
+                     f"~{core:.2f} GHz (est., best of its rows).")
+    lines.append('')
+    lines.append('| cipher | op | bytes | karx back end | karx GB/s | karx c/B | Crypto++ GB/s | '
+                 'Crypto++ c/B | karx / Crypto++ | per round (CHAM) |')
+    lines.append('|---|---|---|---|---|---|---|---|---|---|')
+    for k in sorted(best, key=order):
+        alg, op, size = k
+        r = best[k]
+        be = r['backend']
+        if r.get('kernel') and r['kernel'] != be:
+            be += f" ({r['kernel']} kernel)"
+        p = peer.get((CIPHER_PEER.get(alg), OP_PEER.get(op), size))
+        pg = f"{p['gb_per_s_median']:.3f}" if p else '—'
+        pc = f"{p['core_cycles_per_byte_est']:.2f}" if p else '—'
+        ratio = r['gb_per_s'] / p['gb_per_s_median'] if p else None
+        rs = f'{ratio:.2f}x' if ratio else '—'
+        per_round = '—'
+        if ratio and alg in CHAM_ROUNDS:
+            kr, pr = CHAM_ROUNDS[alg]
+            per_round = f'{ratio * kr / pr:.2f}x ({kr} vs {pr} r)'
+        lines.append(f"| {alg} | {op} | {size_label(size)} | {be} | {r['gb_per_s']:.3f} | "
+                     f"{r['cycles_per_byte']:.2f} | {pg} | {pc} | {rs} | {per_round} |")
+    for size, a in sorted(aes.items()):
+        lea = best.get(('lea128', 'ctr', size))
+        vs = f"LEA-128 {lea['gb_per_s'] / a['gb_per_s_median']:.2f}x" if lea else '—'
+        lines.append(f"| AES-128 (OpenSSL, reference) | ctr | {size_label(size)} | — | — | — | "
+                     f"{a['gb_per_s_median']:.3f} | {a['core_cycles_per_byte_est']:.2f} | {vs} | — |")
+    lines.append('')
+    lines.append('karx: stateless calls (karx_ctr_xor, karx_ecb_*, karx_cbc_*), out of place, key '
+                 'setup untimed, best back end per row ("(x kernel)": the kernel table the cipher '
+                 'actually ran for the back end asked for, where its name differs: a narrower one '
+                 'where the cipher has none, or a variant such as +gfni). Crypto++ times CTR and ECB '
+                 'encryption only (ProcessData, out of place); ecb-dec and cbc rows have no peer.')
+    lines.append('CHAM: karx implements revised CHAM (88/112/120 rounds), Crypto++ 8.7 the original '
+                 '2017 CHAM (80/80/96 rounds), so outputs differ and a round costs the same in both: '
+                 '"per round" = karx / Crypto++ x karx rounds / Crypto++ rounds (throughput per round).')
+    lines.append('OpenSSL AES-128-CTR uses AES-NI/VAES hardware: the reference line shows what a '
+                 'hardware cipher does on this machine, and the best LEA-128 CTR as a fraction of it.')
+    if len(backends) > 1:
+        lines.append('')
+        lines.append('karx GB/s per back end (requested back end; kernel actually run in brackets '
+                     'where it differs):')
+        lines.append('')
+        lines.append('| cipher | op | ' + ' | '.join(backends) + ' |')
+        lines.append('|---|---|' + '---|' * len(backends))
+        for k in sorted(best, key=order):
+            cells = []
+            for b in backends:
+                r = by_backend.get(k + (b,))
+                if not r:
+                    cells.append('—')
+                    continue
+                c = f"{r['gb_per_s']:.3f}"
+                if r.get('kernel') and r['kernel'] != b:
+                    c += f" [{r['kernel']}]"
+                cells.append(c)
+            lines.append(f'| {k[0]} | {k[1]} | ' + ' | '.join(cells) + ' |')
+    return '\n'.join(lines)
+
+
+def render_rows(rows, suite):
+    if suite == 'lsh':
+        return render([r for r in rows if r.get('suite') == 'lsh'], peer_of(rows, ('LSH',)))
+    return render_cipher([r for r in rows if r.get('suite') == 'cipher'],
+                         peer_of(rows, ('block cipher', 'context')))
+
+
+TITLES = {'lsh': 'LSH benchmark, karx vs Crypto++ 8.7 (same run)',
+          'cipher': 'Block-cipher benchmark, karx vs Crypto++ 8.7 and OpenSSL AES-128-CTR (same run)'}
+
+
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument('--suite', choices=['lsh', 'cipher', 'all'], default='all')
     ap.add_argument('--karx', default=os.path.join(ROOT, 'build', 'karx'))
     ap.add_argument('--peers', default=os.path.join(ROOT, '..', 'shared', 'peers', 'cryptopp-bench'))
     ap.add_argument('--out', default=os.path.join(HERE, 'results'))
     ap.add_argument('--backend', default=None)
     ap.add_argument('--quick', action='store_true')
-    ap.add_argument('--render', metavar='JSONL', help='only print the table of a saved run')
+    ap.add_argument('--render', metavar='JSONL', help='only print the table(s) of a saved run')
     a = ap.parse_args()
     if a.render:
         rows = load(a.render)
-        karx_rows = [r for r in rows if r.get('suite') == 'lsh']
-        print(render(karx_rows, [r for r in rows if r.get('bench') == 'cryptopp-bench']))
+        shown = [s for s in ('lsh', 'cipher') if any(r.get('suite') == s for r in rows)]
+        for i, s in enumerate(shown):
+            if i:
+                print()
+            print(render_rows(rows, s))
+        if not shown:
+            sys.exit(f'{a.render}: no karx rows')
         return
 
+    suites = ['lsh', 'cipher'] if a.suite == 'all' else [a.suite]
     work = tempfile.mkdtemp(prefix='karx-compare-')
-    kjson, pjson = os.path.join(work, 'karx.jsonl'), os.path.join(work, 'peer.jsonl')
-    kcmd = [a.karx, 'bench', 'lsh', '--json', kjson]
-    if a.backend:
-        kcmd += ['--backend', a.backend]
-    if a.quick:
-        kcmd.append('--quick')
-    run(kcmd)
+    pjson = os.path.join(work, 'peer.jsonl')
+    krows = {}
+    for s in suites:
+        kjson = os.path.join(work, f'karx-{s}.jsonl')
+        kcmd = [a.karx, 'bench', s, '--json', kjson]
+        if a.backend:
+            kcmd += ['--backend', a.backend]
+        if a.quick:
+            kcmd.append('--quick')
+        if run(kcmd, check=False).returncode != 0:
+            print(f'karx bench {s} reported a failure: some rows may be missing', file=sys.stderr)
+        krows[s] = load(kjson) if os.path.exists(kjson) else []
+        if not krows[s]:
+            sys.exit(f'karx bench {s} wrote no rows')
     peer_ok = os.path.isdir(a.peers)
+    prows = []
     if peer_ok:
         peer = build_peer(a.peers, work)
-        pcmd = [peer, '--filter', 'lsh', '--json', pjson]
+        pcmd = [peer, '--filter', ','.join(f for s in suites for f in PEER_FILTER[s]), '--json', pjson]
         if a.quick:
             pcmd += ['--reps', '3', '--min-time', '10']
+            if 'cipher' in suites:
+                pcmd += ['--cipher-sizes', '1M']  # karx bench cipher --quick runs 1 MiB
         run(pcmd, stdout=subprocess.DEVNULL)
+        prows = load(pjson)
     else:
         print(f'peer benchmark not found at {a.peers}: karx rows only', file=sys.stderr)
 
-    krows = load(kjson)
-    prows = load(pjson) if peer_ok else []
-    meta = krows[0]
-    table = render(krows, prows)
-    print(table)
-
     os.makedirs(a.out, exist_ok=True)
-    stamp = datetime.datetime.utcnow().strftime('%Y%m%d-%H%M%S')
-    base = os.path.join(a.out, f"{stamp}-lsh-{meta['commit']}")
-    with open(base + '.jsonl', 'w') as f:
-        for r in krows + prows:
-            f.write(json.dumps(r) + '\n')
-    with open(base + '.md', 'w') as f:
-        f.write(f"# LSH benchmark, karx vs Crypto++ 8.7 (same run)\n\nCommand: `bench/compare.py"
-                f"{' --quick' if a.quick else ''}`\n\n{table}\n")
-    print(f'\nwrote {base}.jsonl and {base}.md', file=sys.stderr)
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime('%Y%m%d-%H%M%S')
+    cmdline = 'bench/compare.py' + (f' --suite {a.suite}' if a.suite != 'all' else '') + \
+        (f' --backend {a.backend}' if a.backend else '') + (' --quick' if a.quick else '')
+    for i, s in enumerate(suites):
+        groups = ('LSH',) if s == 'lsh' else ('block cipher', 'context')
+        sp = peer_of(prows, groups)
+        table = render(krows[s], sp) if s == 'lsh' else render_cipher(krows[s], sp)
+        if i:
+            print()
+        print(table)
+        base = os.path.join(a.out, f"{stamp}-{s}-{krows[s][0]['commit']}")
+        with open(base + '.jsonl', 'w') as f:
+            for r in krows[s] + sp:
+                f.write(json.dumps(r) + '\n')
+        with open(base + '.md', 'w') as f:
+            f.write(f"# {TITLES[s]}\n\nCommand: `{cmdline}`\n\n{table}\n")
+        print(f'\nwrote {base}.jsonl and {base}.md', file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
 
 

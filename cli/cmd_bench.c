@@ -1,5 +1,7 @@
 /* karx bench: medians of repeated timed runs after a warm-up, per back end; prints a table and
- * optionally JSON lines. Speed is shown here, never asserted by a test. */
+ * optionally JSON lines. Speed is shown here, never asserted by a test.
+ * Suites: lsh (one-shot and batched hashing) and cipher (the block-cipher modes). Both share the
+ * timing (measure), the back-end loop and the JSON record's common tail. */
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <stdio.h>
@@ -10,33 +12,22 @@
 #include "bench_timer.h"
 #include "cli.h"
 #include "karx/karx.h"
+/* The kernel tables' names tell which kernel a requested back end really runs (a cipher falls
+ * back to the widest lower back end it has). Internal, but linked in from karx_static. */
+#include "../src/modes/block_kernels.h"
 
 #define MAX_REPS 31
 
-typedef struct {
-    const char *op; /* "hash" or "hash_many" */
-    karx_lsh_alg alg;
-    size_t msg_bytes;
-    size_t batch;   /* messages per call for hash_many */
-    uint8_t *in;
-    uint8_t *out;
-} lsh_job;
+static volatile uint8_t sink; /* every timed call folds a byte of its output in here */
 
-static volatile uint8_t sink;
-
-static void run_lsh(const lsh_job *j)
-{
-    if (j->batch)
-        karx_lsh_many(j->alg, j->out, j->batch * 64, j->in, j->msg_bytes, j->batch);
-    else
-        karx_lsh(j->alg, j->out, 64, j->in, j->msg_bytes);
-    sink ^= j->out[0]; /* consume the output */
-}
+/* ---- shared: timing, settings, JSON ---- */
 
 typedef struct {
     double ns_per_call, ticks_per_call, spread_pct;
     int reps;
 } timing;
+
+typedef void (*bench_fn)(void *job);
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -45,12 +36,12 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Calls per rep chosen so a rep takes about target_ns; one warm-up rep, then reps timed. */
-static timing measure(const lsh_job *j, double target_ns, int reps)
+static timing measure(bench_fn fn, void *job, double target_ns, int reps)
 {
     long calls = 1;
     for (;;) {
         double t0 = bench_now_ns();
-        for (long i = 0; i < calls; i++) run_lsh(j);
+        for (long i = 0; i < calls; i++) fn(job);
         double dt = bench_now_ns() - t0;
         if (dt >= target_ns / 4 || calls > (1L << 40)) {
             calls = (long)((double)calls * target_ns / (dt > 1 ? dt : 1)) + 1;
@@ -62,7 +53,7 @@ static timing measure(const lsh_job *j, double target_ns, int reps)
     for (int r = -1; r < reps; r++) {
         double t0 = bench_now_ns();
         uint64_t c0 = bench_ticks();
-        for (long i = 0; i < calls; i++) run_lsh(j);
+        for (long i = 0; i < calls; i++) fn(job);
         uint64_t c1 = bench_ticks();
         double t1 = bench_now_ns();
         if (r < 0) continue; /* warm-up */
@@ -75,16 +66,58 @@ static timing measure(const lsh_job *j, double target_ns, int reps)
     return t;
 }
 
-static void bench_usage(FILE *to)
+typedef struct {
+    const char *algs, *ops; /* comma-separated filters, NULL = all */
+    FILE *json;
+    double target_ns, core_ghz, tsc_ghz;
+    int reps, quick;
+    char stamp[32];
+    uint8_t *in, *out; /* 16 MiB each */
+} bench_env;
+
+/* A measurement's derived figures. */
+typedef struct {
+    double gbps, cpb, tpb;
+} rates;
+
+static rates rates_of(const bench_env *e, const timing *t, double bytes)
 {
-    fputs("usage: karx bench [lsh] [--json FILE] [--backend B[,B...]] [--quick]\n"
-          "  lsh             the LSH suite (default): one-shot at 64 B, 256 B, 4 KiB, 16 MiB and\n"
-          "                  hash_many at 64 B and 256 B, all six variants\n"
-          "  --json FILE     also append one JSON object per measurement to FILE ('-' = stdout)\n"
-          "  --backend LIST  only these back ends (default: every one this CPU runs)\n"
-          "  --alg LIST      only these variants (e.g. lsh512-512,lsh256-256)\n"
-          "  --quick         fewer, shorter repetitions (for smoke tests)\n",
-          to);
+    rates r = {bytes / t->ns_per_call, e->core_ghz > 0 ? t->ns_per_call * e->core_ghz / bytes : 0,
+               t->ticks_per_call / bytes};
+    return r;
+}
+
+/* s as the inside of a JSON string. */
+static const char *json_esc(const char *s, char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (; *s && n + 7 < cap; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') {
+            buf[n++] = '\\';
+            buf[n++] = (char)ch;
+        } else if (ch < 0x20) {
+            n += (size_t)snprintf(buf + n, cap - n, "\\u%04x", ch);
+        } else {
+            buf[n++] = (char)ch;
+        }
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* The keys every record ends with, from ns_per_call to time, and the closing brace. */
+static void json_tail(const bench_env *e, const timing *t, const rates *r)
+{
+    char cpu[256], cc[256];
+    fprintf(e->json,
+            "\"ns_per_call\":%.2f,\"cycles_per_byte\":%.3f,\"tsc_per_byte\":%.3f,"
+            "\"spread_pct\":%.2f,\"reps\":%d,\"core_ghz_est\":%.3f,\"tsc_ghz\":%.3f,\"cpu\":\"%s\","
+            "\"compiler\":\"%s\",\"commit\":\"%s\",\"version\":\"%s\",\"time\":\"%s\"}\n",
+            t->ns_per_call, r->cpb, r->tpb, t->spread_pct, t->reps, e->core_ghz, e->tsc_ghz,
+            json_esc(bench_cpu_name(), cpu, sizeof cpu), json_esc(bench_compiler(), cc, sizeof cc),
+            bench_commit(), karx_version(), e->stamp);
+    fflush(e->json);
 }
 
 /* Is name in the comma-separated list (NULL list = everything)? */
@@ -102,35 +135,247 @@ static int listed(const char *list, const char *name)
     return 0;
 }
 
+/* ---- suite lsh ---- */
+
+typedef struct {
+    const char *op; /* "hash" or "hash_many" */
+    karx_lsh_alg alg;
+    size_t msg_bytes;
+    size_t batch;   /* messages per call for hash_many */
+    uint8_t *in;
+    uint8_t *out;
+} lsh_job;
+
+static void run_lsh(void *job)
+{
+    const lsh_job *j = job;
+    if (j->batch)
+        karx_lsh_many(j->alg, j->out, j->batch * 64, j->in, j->msg_bytes, j->batch);
+    else
+        karx_lsh(j->alg, j->out, 64, j->in, j->msg_bytes);
+    sink ^= j->out[0]; /* consume the output */
+}
+
+#define LSH_BATCH 4096
+
+static void lsh_header(void)
+{
+    printf("%-10s %-11s %-9s %9s %6s %9s %8s %8s %13s %7s\n", "op", "alg", "backend", "bytes",
+           "lanes", "GB/s", "c/B", "tsc/B", "hashes/s", "spread");
+}
+
+static int suite_lsh(const bench_env *e, const char *bname)
+{
+    static const struct { const char *op; size_t bytes; } shapes[] = {
+        {"hash", 64}, {"hash", 256}, {"hash", 4096}, {"hash", 16u << 20},
+        {"hash_many", 64}, {"hash_many", 256},
+    };
+    for (int a = KARX_LSH256_224; a <= KARX_LSH512_512; a++) {
+        const char *aname = karx_lsh_alg_name((karx_lsh_alg)a);
+        if (!listed(e->algs, aname)) continue;
+        unsigned lanes = a <= KARX_LSH256_256 ? karx_lsh256_lanes() : karx_lsh512_lanes();
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+            if (!listed(e->ops, shapes[s].op)) continue;
+            int many = strcmp(shapes[s].op, "hash_many") == 0;
+            lsh_job j = {shapes[s].op, (karx_lsh_alg)a, shapes[s].bytes, many ? LSH_BATCH : 0,
+                         e->in, e->out};
+            timing t = measure(run_lsh, &j, e->target_ns, e->reps);
+            double msgs = many ? (double)LSH_BATCH : 1.0;
+            rates r = rates_of(e, &t, msgs * (double)shapes[s].bytes);
+            double per_s = msgs * 1e9 / t.ns_per_call;
+            printf("%-10s %-11s %-9s %9zu %6u %9.3f %8.2f %8.2f %13.0f %6.1f%%\n", shapes[s].op,
+                   aname, bname, shapes[s].bytes, many ? lanes : 1, r.gbps, r.cpb, r.tpb, per_s,
+                   t.spread_pct);
+            fflush(stdout);
+            if (e->json) {
+                fprintf(e->json,
+                        "{\"suite\":\"lsh\",\"op\":\"%s\",\"alg\":\"%s\",\"backend\":\"%s\","
+                        "\"lanes\":%u,\"msg_bytes\":%zu,\"batch\":%zu,\"gb_per_s\":%.4f,"
+                        "\"per_s\":%.1f,",
+                        shapes[s].op, aname, bname, many ? lanes : 1, shapes[s].bytes,
+                        many ? (size_t)LSH_BATCH : (size_t)1, r.gbps, per_s);
+                json_tail(e, &t, &r);
+            }
+        }
+    }
+    return EXIT_OK;
+}
+
+/* ---- suite cipher: the stateless mode calls, out of place, key setup untimed ---- */
+
+enum { OP_CTR, OP_ECB, OP_ECB_DEC, OP_CBC_ENC, OP_CBC_DEC, OP_COUNT };
+static const char *const cipher_ops[OP_COUNT] = {"ctr", "ecb", "ecb-dec", "cbc-enc", "cbc-dec"};
+
+typedef struct {
+    int op;
+    const karx_cipher_key *key;
+    uint8_t iv[KARX_MAX_BLOCK_BYTES]; /* CTR counter / CBC chain, carried from call to call */
+    size_t len;
+    const uint8_t *in;
+    uint8_t *out;
+    karx_status st; /* first failure, if any */
+} cipher_job;
+
+static void run_cipher(void *job)
+{
+    cipher_job *j = job;
+    karx_status st = KARX_OK;
+    switch (j->op) {
+    case OP_CTR: st = karx_ctr_xor(j->key, j->iv, j->out, j->in, j->len); break;
+    case OP_ECB: st = karx_ecb_encrypt(j->key, j->out, j->in, j->len); break;
+    case OP_ECB_DEC: st = karx_ecb_decrypt(j->key, j->out, j->in, j->len); break;
+    case OP_CBC_ENC: st = karx_cbc_encrypt(j->key, j->iv, j->out, j->in, j->len); break;
+    case OP_CBC_DEC: st = karx_cbc_decrypt(j->key, j->iv, j->out, j->in, j->len); break;
+    }
+    if (st != KARX_OK && j->st == KARX_OK) j->st = st;
+    sink ^= j->out[j->len - 1]; /* consume the output */
+}
+
+/* The kernel table a cipher runs on the active back end. */
+static const karx_block_kernels *cipher_kernels(karx_cipher_alg alg)
+{
+    switch (alg) {
+    case KARX_CIPHER_LEA128:
+    case KARX_CIPHER_LEA192:
+    case KARX_CIPHER_LEA256: return karx_i_lea_kernels();
+    case KARX_CIPHER_HIGHT: return karx_i_hight_kernels();
+    case KARX_CIPHER_CHAM64_128: return karx_i_cham64_kernels();
+    case KARX_CIPHER_CHAM128_128:
+    case KARX_CIPHER_CHAM128_256: return karx_i_cham128_kernels();
+    }
+    return NULL;
+}
+
+static void cipher_header(void)
+{
+    printf("%-8s %-12s %-9s %-14s %9s %6s %9s %8s %8s %7s\n", "op", "alg", "backend", "kernel",
+           "bytes", "lanes", "GB/s", "c/B", "tsc/B", "spread");
+}
+
+static int suite_cipher(const bench_env *e, const char *bname)
+{
+    static const uint8_t key_bytes[KARX_MAX_KEY_BYTES] = {
+        0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+        0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f};
+    const size_t len = e->quick ? (size_t)1 << 20 : (size_t)16 << 20;
+    int rc = EXIT_OK;
+    for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
+        karx_cipher_alg alg = (karx_cipher_alg)a;
+        const char *aname = karx_cipher_name(alg);
+        if (aname == NULL || !listed(e->algs, aname)) continue;
+        karx_cipher_key key;
+        karx_status st = karx_cipher_set_key(&key, alg, key_bytes, karx_cipher_key_bytes(alg));
+        if (st != KARX_OK) {
+            cli_error("bench %s: %s", aname, karx_strerror(st));
+            rc = EXIT_FAIL;
+            continue;
+        }
+        const karx_block_kernels *k = cipher_kernels(alg);
+        const char *kname = k && k->name ? k->name : "?";
+        unsigned lanes = k ? k->lanes : 0;
+        for (int op = 0; op < OP_COUNT; op++) {
+            if (!listed(e->ops, cipher_ops[op])) continue;
+            cipher_job j;
+            memset(&j, 0, sizeof j);
+            j.op = op;
+            j.key = &key;
+            j.len = len;
+            j.in = e->in;
+            j.out = e->out;
+            for (size_t i = 0; i < sizeof j.iv; i++) j.iv[i] = (uint8_t)(0xf0 + i);
+            run_cipher(&j); /* checks the call works before timing it */
+            if (j.st != KARX_OK) {
+                cli_error("bench %s %s on %s: %s", cipher_ops[op], aname, bname,
+                          karx_strerror(j.st));
+                rc = EXIT_FAIL;
+                continue;
+            }
+            timing t = measure(run_cipher, &j, e->target_ns, e->reps);
+            if (j.st != KARX_OK) {
+                cli_error("bench %s %s on %s: %s", cipher_ops[op], aname, bname,
+                          karx_strerror(j.st));
+                rc = EXIT_FAIL;
+                continue;
+            }
+            rates r = rates_of(e, &t, (double)len);
+            printf("%-8s %-12s %-9s %-14s %9zu %6u %9.3f %8.2f %8.2f %6.1f%%\n", cipher_ops[op],
+                   aname, bname, kname, len, lanes, r.gbps, r.cpb, r.tpb, t.spread_pct);
+            fflush(stdout);
+            if (e->json) {
+                fprintf(e->json,
+                        "{\"suite\":\"cipher\",\"op\":\"%s\",\"alg\":\"%s\",\"backend\":\"%s\","
+                        "\"kernel\":\"%s\",\"lanes\":%u,\"msg_bytes\":%zu,\"gb_per_s\":%.4f,",
+                        cipher_ops[op], aname, bname, kname, lanes, len, r.gbps);
+                json_tail(e, &t, &r);
+            }
+        }
+        karx_cipher_key_wipe(&key);
+    }
+    return rc;
+}
+
+/* ---- the command ---- */
+
+static void bench_usage(FILE *to)
+{
+    fputs("usage: karx bench [lsh|cipher|all ...] [--json FILE] [--backend B[,B...]] [--alg LIST]\n"
+          "                  [--op LIST] [--quick]\n"
+          "  lsh             the LSH suite (default): one-shot at 64 B, 256 B, 4 KiB, 16 MiB and\n"
+          "                  hash_many at 64 B and 256 B, all six variants (ops hash, hash_many)\n"
+          "  cipher          block ciphers on 16 MiB, out of place, key setup untimed: ops ctr,\n"
+          "                  ecb, ecb-dec, cbc-enc, cbc-dec for lea128 lea192 lea256 hight\n"
+          "                  cham64-128 cham128-128 cham128-256\n"
+          "  all             both suites\n"
+          "  --json FILE     also append one JSON object per measurement to FILE ('-' = stdout)\n"
+          "  --backend LIST  only these back ends (default: every one this CPU runs); a cipher\n"
+          "                  without a kernel for one runs the widest lower one ('kernel' column)\n"
+          "  --alg LIST      only these variants (e.g. lsh512-512,lsh256-256,lea128,hight)\n"
+          "  --op LIST       only these ops (e.g. hash,ctr,cbc-dec)\n"
+          "  --quick         fewer, shorter repetitions (cipher: 1 MiB) for smoke tests\n",
+          to);
+}
+
 int cmd_bench(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"json", required_argument, NULL, 'j'},
         {"backend", required_argument, NULL, 'b'},
         {"alg", required_argument, NULL, 'a'},
+        {"op", required_argument, NULL, 'o'},
         {"quick", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *json_path = NULL, *backends = NULL, *algs = NULL;
-    int quick = 0, c;
+    const char *json_path = NULL, *backends = NULL;
+    bench_env e;
+    memset(&e, 0, sizeof e);
+    int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'j': json_path = optarg; break;
         case 'b': backends = optarg; break;
-        case 'a': algs = optarg; break;
-        case 'q': quick = 1; break;
+        case 'a': e.algs = optarg; break;
+        case 'o': e.ops = optarg; break;
+        case 'q': e.quick = 1; break;
         case 'h': bench_usage(stdout); return EXIT_OK;
         default: bench_usage(stderr); return EXIT_USAGE;
         }
     }
+    int do_lsh = 0, do_cipher = 0;
     for (int i = optind; i < argc; i++) {
-        if (strcmp(argv[i], "lsh") != 0) {
-            cli_error("unknown benchmark suite '%s' (available: lsh)", argv[i]);
+        if (strcmp(argv[i], "lsh") == 0) {
+            do_lsh = 1;
+        } else if (strcmp(argv[i], "cipher") == 0) {
+            do_cipher = 1;
+        } else if (strcmp(argv[i], "all") == 0) {
+            do_lsh = do_cipher = 1;
+        } else {
+            cli_error("unknown benchmark suite '%s' (available: lsh, cipher, all)", argv[i]);
             return EXIT_USAGE;
         }
     }
+    if (!do_lsh && !do_cipher) do_lsh = 1;
     if (backends) {
         karx_backend b;
         for (const char *p = backends; *p;) {
@@ -148,80 +393,59 @@ int cmd_bench(int argc, char **argv)
             p += len + (p[len] == ',');
         }
     }
-    FILE *json = NULL;
     if (json_path) {
-        json = strcmp(json_path, "-") == 0 ? stdout : fopen(json_path, "a");
-        if (!json) {
+        e.json = strcmp(json_path, "-") == 0 ? stdout : fopen(json_path, "a");
+        if (!e.json) {
             cli_error("%s: cannot open for writing", json_path);
             return EXIT_FAIL;
         }
     }
 
-    const size_t big = 16u << 20, batch = 4096;
-    uint8_t *in = malloc(big), *out = malloc(batch * 64);
-    if (!in || !out) {
+    const size_t big = 16u << 20;
+    e.in = malloc(big);
+    e.out = malloc(big); /* >= LSH_BATCH * 64 */
+    if (!e.in || !e.out) {
         cli_error("out of memory");
+        free(e.in);
+        free(e.out);
+        if (e.json && e.json != stdout) fclose(e.json);
         return EXIT_FAIL;
     }
-    for (size_t i = 0; i < big; i++) in[i] = (uint8_t)(i * 131 + 7);
+    for (size_t i = 0; i < big; i++) e.in[i] = (uint8_t)(i * 131 + 7);
+    memset(e.out, 0, big);
 
-    double target = quick ? 5e6 : 50e6;
-    int reps = quick ? 3 : 11;
-    double core = bench_core_ghz(), tsc = bench_tsc_ghz();
+    e.target_ns = e.quick ? 5e6 : 50e6;
+    e.reps = e.quick ? 3 : 11;
+    e.core_ghz = bench_core_ghz();
+    e.tsc_ghz = bench_tsc_ghz();
     karx_backend keep = karx_get_backend();
     time_t now = time(NULL);
-    char stamp[32];
-    strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    strftime(e.stamp, sizeof e.stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     printf("karx %s (%s), %s, core ~%.2f GHz (est.), TSC %.2f GHz, medians of %d\n",
-           karx_version(), bench_commit(), bench_cpu_name(), core, tsc, reps);
-    printf("%-10s %-11s %-9s %9s %6s %9s %8s %8s %13s %7s\n", "op", "alg", "backend", "bytes",
-           "lanes", "GB/s", "c/B", "tsc/B", "hashes/s", "spread");
+           karx_version(), bench_commit(), bench_cpu_name(), e.core_ghz, e.tsc_ghz, e.reps);
 
-    struct { const char *op; size_t bytes; } shapes[] = {
-        {"hash", 64}, {"hash", 256}, {"hash", 4096}, {"hash", 16u << 20},
-        {"hash_many", 64}, {"hash_many", 256},
+    int rc = EXIT_OK;
+    struct { int on; void (*header)(void); int (*run)(const bench_env *, const char *); } suites[] = {
+        {do_lsh, lsh_header, suite_lsh},
+        {do_cipher, cipher_header, suite_cipher},
     };
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
-        const char *bname = karx_backend_name((karx_backend)b);
-        if (!karx_backend_supported((karx_backend)b) || !listed(backends, bname)) continue;
-        karx_set_backend((karx_backend)b);
-        for (int a = KARX_LSH256_224; a <= KARX_LSH512_512; a++) {
-            const char *aname = karx_lsh_alg_name((karx_lsh_alg)a);
-            if (!listed(algs, aname)) continue;
-            unsigned lanes = a <= KARX_LSH256_256 ? karx_lsh256_lanes() : karx_lsh512_lanes();
-            for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-                int many = strcmp(shapes[s].op, "hash_many") == 0;
-                lsh_job j = {shapes[s].op, (karx_lsh_alg)a, shapes[s].bytes, many ? batch : 0, in, out};
-                timing t = measure(&j, target, reps);
-                double msgs = many ? (double)batch : 1.0;
-                double bytes = msgs * (double)shapes[s].bytes;
-                double gbps = bytes / t.ns_per_call;
-                double per_s = msgs * 1e9 / t.ns_per_call;
-                double cpb = core > 0 ? t.ns_per_call * core / bytes : 0;
-                double tpb = t.ticks_per_call / bytes;
-                printf("%-10s %-11s %-9s %9zu %6u %9.3f %8.2f %8.2f %13.0f %6.1f%%\n", shapes[s].op,
-                       aname, bname, shapes[s].bytes, many ? lanes : 1, gbps, cpb, tpb, per_s,
-                       t.spread_pct);
-                fflush(stdout);
-                if (json)
-                    fprintf(json,
-                            "{\"suite\":\"lsh\",\"op\":\"%s\",\"alg\":\"%s\",\"backend\":\"%s\","
-                            "\"lanes\":%u,\"msg_bytes\":%zu,\"batch\":%zu,\"gb_per_s\":%.4f,"
-                            "\"per_s\":%.1f,\"ns_per_call\":%.2f,\"cycles_per_byte\":%.3f,"
-                            "\"tsc_per_byte\":%.3f,\"spread_pct\":%.2f,\"reps\":%d,"
-                            "\"core_ghz_est\":%.3f,\"tsc_ghz\":%.3f,\"cpu\":\"%s\","
-                            "\"compiler\":\"%s\",\"commit\":\"%s\",\"version\":\"%s\","
-                            "\"time\":\"%s\"}\n",
-                            shapes[s].op, aname, bname, many ? lanes : 1, shapes[s].bytes,
-                            many ? batch : (size_t)1, gbps, per_s, t.ns_per_call, cpb, tpb,
-                            t.spread_pct, t.reps, core, tsc, bench_cpu_name(), bench_compiler(),
-                            bench_commit(), karx_version(), stamp);
-            }
+    int first = 1;
+    for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++) {
+        if (!suites[s].on) continue;
+        if (!first) putchar('\n');
+        first = 0;
+        suites[s].header();
+        for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
+            const char *bname = karx_backend_name((karx_backend)b);
+            if (!karx_backend_supported((karx_backend)b) || !listed(backends, bname)) continue;
+            karx_set_backend((karx_backend)b);
+            if (suites[s].run(&e, bname) != EXIT_OK) rc = EXIT_FAIL;
         }
     }
+    printf("(output checksum %02x)\n", (unsigned)sink);
     karx_set_backend(keep);
-    if (json && json != stdout) fclose(json);
-    free(in);
-    free(out);
-    return EXIT_OK;
+    if (e.json && e.json != stdout) fclose(e.json);
+    free(e.in);
+    free(e.out);
+    return rc;
 }

@@ -9,8 +9,11 @@ static void usage(FILE *to)
 {
     fputs("usage: karx COMMAND [ARGS]\n"
           "  hash  [-a ALG] [--tag] [-c LIST] [FILE...]  LSH digests (sha256sum-style)\n"
+          "  enc   -c CIPHER -m MODE -K HEX [--iv HEX]   encrypt stdin or -i IN to stdout or -o OUT\n"
+          "  dec   -c CIPHER -m MODE -K HEX [--iv HEX]   decrypt (LEA, HIGHT, CHAM; ECB CBC CTR CFB OFB)\n"
           "  info                                        CPU features and active back ends\n"
-          "  bench [lsh] [--json FILE] [--backend B]     benchmarks (medians; GB/s, c/B, hashes/s)\n"
+          "  bench [lsh|cipher|all] [--json FILE] [--backend B]\n"
+          "                                              benchmarks (medians; GB/s, c/B, hashes/s)\n"
           "  version                                     library version\n"
           "Run 'karx COMMAND --help' for a command's options.\n",
           to);
@@ -24,6 +27,8 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "hash") == 0) return cmd_hash(argc - 1, argv + 1);
+    if (strcmp(cmd, "enc") == 0) return cmd_enc(argc - 1, argv + 1);
+    if (strcmp(cmd, "dec") == 0) return cmd_dec(argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0) return cmd_info(argc - 1, argv + 1);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 1, argv + 1);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
