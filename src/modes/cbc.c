@@ -48,12 +48,12 @@ karx_status karx_cbc_decrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *o
     for (size_t off = 0; off < len;) {
         size_t n = len - off < sizeof tmp ? len - off : sizeof tmp;
         k->ecb_decrypt(ks, tmp, in + off, n / B);
-        /* Back to front, so that in place each ciphertext block is read before it is
-         * overwritten; the chunk's last ciphertext block chains into the next chunk. */
+        /* Chain in the staging buffer (one long xor), then copy out: in place, the chunk's
+         * ciphertext stays readable until the copy; its last block chains into the next. */
         memcpy(last, in + off + n - B, B);
-        for (size_t i = n; i > B; i -= B)
-            karx_i_xor(out + off + i - B, tmp + i - B, in + off + i - 2 * B, B);
-        karx_i_xor(out + off, tmp, prev, B);
+        karx_i_xor(tmp, tmp, prev, B);
+        karx_i_xor(tmp + B, tmp + B, in + off, n - B);
+        memcpy(out + off, tmp, n);
         memcpy(prev, last, B);
         off += n;
     }
