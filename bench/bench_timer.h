@@ -8,7 +8,8 @@
 double bench_now_ns(void);
 uint64_t bench_ticks(void);       /* rdtsc on x86, 0 elsewhere */
 double bench_tsc_ghz(void);       /* measured TSC rate, 0 if none */
-double bench_core_ghz(void);      /* estimated from a dependent add chain, 0 if unknown */
+double bench_core_ghz(void);      /* measures again; the best estimate so far, 0 if unknown */
+double bench_core_ghz_best(void); /* the best estimate so far, without measuring */
 const char *bench_cpu_name(void); /* brand string */
 const char *bench_compiler(void);
 const char *bench_commit(void);

@@ -47,13 +47,15 @@ karx_status karx_cbc_decrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *o
     memcpy(prev, iv, B);
     for (size_t off = 0; off < len;) {
         size_t n = len - off < sizeof tmp ? len - off : sizeof tmp;
-        k->ecb_decrypt(ks, tmp, in + off, n / B);
-        /* Chain in the staging buffer (one long xor), then copy out: in place, the chunk's
-         * ciphertext stays readable until the copy; its last block chains into the next. */
+        /* Out of place the kernel writes straight to out; in place it stages in tmp, so the
+         * chunk's ciphertext stays readable for the chaining xor. */
+        uint8_t *dst = out == in ? tmp : out + off;
+        k->ecb_decrypt(ks, dst, in + off, n / B);
         memcpy(last, in + off + n - B, B);
-        karx_i_xor(tmp, tmp, prev, B);
-        karx_i_xor(tmp + B, tmp + B, in + off, n - B);
-        memcpy(out + off, tmp, n);
+        karx_i_xor(dst, dst, prev, B);
+        karx_i_xor(dst + B, dst + B, in + off, n - B);
+        if (dst == tmp)
+            memcpy(out + off, tmp, n);
         memcpy(prev, last, B);
         off += n;
     }

@@ -40,7 +40,7 @@ static inline karx_status karx_i_mode_args(const karx_cipher_key *key, const voi
 static inline const void *karx_i_ks(const karx_cipher_key *key) { return &key->u; }
 
 /* Bytes per stack chunk for the modes that stage data (CBC/CFB decryption, streaming). */
-#define KARX_MODES_CHUNK 4096
+#define KARX_MODES_CHUNK 16384
 
 static inline void karx_i_xor(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n)
 {
