@@ -8,11 +8,9 @@ karx_status karx_cbc_encrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *o
                              const uint8_t *in, size_t len)
 {
     const karx_i_cipher *c;
-    karx_status st = karx_i_mode_args(key, out, in, len, &c);
+    karx_status st = karx_i_chain_args(key, iv, out, in, len, &c);
     if (st != KARX_OK)
         return st;
-    if (iv == NULL)
-        return KARX_ERR_ARGUMENT;
     const size_t B = c->block_bytes;
     if (len % B != 0)
         return KARX_ERR_DATA_LENGTH;
@@ -33,11 +31,9 @@ karx_status karx_cbc_decrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *o
                              const uint8_t *in, size_t len)
 {
     const karx_i_cipher *c;
-    karx_status st = karx_i_mode_args(key, out, in, len, &c);
+    karx_status st = karx_i_chain_args(key, iv, out, in, len, &c);
     if (st != KARX_OK)
         return st;
-    if (iv == NULL)
-        return KARX_ERR_ARGUMENT;
     const size_t B = c->block_bytes;
     if (len % B != 0)
         return KARX_ERR_DATA_LENGTH;

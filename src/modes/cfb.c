@@ -15,11 +15,9 @@ static karx_status cfb_args(const karx_cipher_key *key, size_t s, const uint8_t 
                             const uint8_t *out, const uint8_t *in, size_t len,
                             const karx_i_cipher **c)
 {
-    karx_status st = karx_i_mode_args(key, out, in, len, c);
+    karx_status st = karx_i_chain_args(key, iv, out, in, len, c);
     if (st != KARX_OK)
         return st;
-    if (iv == NULL)
-        return KARX_ERR_ARGUMENT;
     if (s != 1 && s != 8 && s != (*c)->block_bytes)
         return KARX_ERR_ARGUMENT;
     return KARX_OK;

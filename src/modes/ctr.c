@@ -31,11 +31,9 @@ karx_status karx_ctr_xor(const karx_cipher_key *key, uint8_t *ctr, uint8_t *out,
                          size_t len)
 {
     const karx_i_cipher *c;
-    karx_status st = karx_i_mode_args(key, out, in, len, &c);
+    karx_status st = karx_i_chain_args(key, ctr, out, in, len, &c);
     if (st != KARX_OK)
         return st;
-    if (ctr == NULL)
-        return KARX_ERR_ARGUMENT;
     const size_t B = c->block_bytes;
     size_t full = len / B, tail = len % B;
     if (full + (tail != 0) > karx_i_ctr_capacity(ctr, B))

@@ -37,6 +37,17 @@ static inline karx_status karx_i_mode_args(const karx_cipher_key *key, const voi
     return *c != NULL ? KARX_OK : KARX_ERR_STATE;
 }
 
+/* The same for the modes that carry an IV / register / counter. */
+static inline karx_status karx_i_chain_args(const karx_cipher_key *key, const uint8_t *iv,
+                                            const void *out, const void *in, size_t len,
+                                            const karx_i_cipher **c)
+{
+    karx_status st = karx_i_mode_args(key, out, in, len, c);
+    if (st == KARX_OK && iv == NULL)
+        st = KARX_ERR_ARGUMENT;
+    return st;
+}
+
 static inline const void *karx_i_ks(const karx_cipher_key *key) { return &key->u; }
 
 /* Bytes per stack chunk for the modes that stage data (CBC/CFB decryption, streaming). */

@@ -5,11 +5,9 @@ karx_status karx_ofb_xor(const karx_cipher_key *key, uint8_t *iv, uint8_t *out, 
                          size_t len)
 {
     const karx_i_cipher *c;
-    karx_status st = karx_i_mode_args(key, out, in, len, &c);
+    karx_status st = karx_i_chain_args(key, iv, out, in, len, &c);
     if (st != KARX_OK)
         return st;
-    if (iv == NULL)
-        return KARX_ERR_ARGUMENT;
     const size_t B = c->block_bytes;
     const void *ks = karx_i_ks(key);
     for (size_t off = 0; off < len; off += B) {
