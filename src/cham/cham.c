@@ -1,0 +1,161 @@
+/* Revised CHAM public API: key schedules, single blocks, and the choice of bulk kernels. */
+#include "karx/cham.h"
+
+#include "../cpu/dispatch.h"
+#include "cham_core.h"
+#include "cham_internal.h"
+
+/* ---- CHAM-64/128 ---------------------------------------------------------------------- */
+
+static int cham64_key_set(const karx_cham64_key *key)
+{
+    return key->rounds == KARX_CHAM64_ROUNDS;
+}
+
+void karx_cham64_key_wipe(karx_cham64_key *key)
+{
+    if (key != NULL)
+        karx_memzero(key, sizeof *key);
+}
+
+karx_status karx_cham64_set_key(karx_cham64_key *key, const uint8_t *k, size_t key_len)
+{
+    if (key == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_cham64_key_wipe(key);
+    if (k == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (key_len != KARX_CHAM64_KEY_BYTES)
+        return KARX_ERR_KEY_LENGTH;
+    karx_cham64_expand_key(key->rk, k);
+    key->rounds = KARX_CHAM64_ROUNDS;
+    return KARX_OK;
+}
+
+static karx_status cham64_block(const karx_cham64_key *key, uint8_t *out, const uint8_t *in,
+                                int decrypt)
+{
+    if (key == NULL || out == NULL || in == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (!cham64_key_set(key))
+        return KARX_ERR_STATE;
+    karx_i_cham64_blocks(key, decrypt, out, in, 1);
+    return KARX_OK;
+}
+
+karx_status karx_cham64_encrypt_block(const karx_cham64_key *key, uint8_t out[8],
+                                      const uint8_t in[8])
+{
+    return cham64_block(key, out, in, 0);
+}
+
+karx_status karx_cham64_decrypt_block(const karx_cham64_key *key, uint8_t out[8],
+                                      const uint8_t in[8])
+{
+    return cham64_block(key, out, in, 1);
+}
+
+/* ---- CHAM-128/128 and CHAM-128/256 ------------------------------------------------------- */
+
+static int cham128_key_set(const karx_cham128_key *key)
+{
+    return (key->rounds == KARX_CHAM128_128_ROUNDS && key->rk_count == 8) ||
+           (key->rounds == KARX_CHAM128_256_ROUNDS && key->rk_count == 16);
+}
+
+void karx_cham128_key_wipe(karx_cham128_key *key)
+{
+    if (key != NULL)
+        karx_memzero(key, sizeof *key);
+}
+
+karx_status karx_cham128_set_key(karx_cham128_key *key, const uint8_t *k, size_t key_len)
+{
+    if (key == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_cham128_key_wipe(key);
+    if (k == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (key_len != 16 && key_len != 32)
+        return KARX_ERR_KEY_LENGTH;
+    unsigned words = (unsigned)(key_len / 4);
+    karx_cham128_expand_key(key->rk, k, words);
+    key->rk_count = 2 * words;
+    key->rounds = key_len == 16 ? KARX_CHAM128_128_ROUNDS : KARX_CHAM128_256_ROUNDS;
+    return KARX_OK;
+}
+
+static karx_status cham128_block(const karx_cham128_key *key, uint8_t *out, const uint8_t *in,
+                                 int decrypt)
+{
+    if (key == NULL || out == NULL || in == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (!cham128_key_set(key))
+        return KARX_ERR_STATE;
+    karx_i_cham128_blocks(key, decrypt, out, in, 1);
+    return KARX_OK;
+}
+
+karx_status karx_cham128_encrypt_block(const karx_cham128_key *key, uint8_t out[16],
+                                       const uint8_t in[16])
+{
+    return cham128_block(key, out, in, 0);
+}
+
+karx_status karx_cham128_decrypt_block(const karx_cham128_key *key, uint8_t out[16],
+                                       const uint8_t in[16])
+{
+    return cham128_block(key, out, in, 1);
+}
+
+/* ---- kernel tables ------------------------------------------------------------------------ */
+
+static const karx_block_kernels *const cham64_table[KARX_BACKEND_COUNT] = {
+    [KARX_BACKEND_PORTABLE] = &karx_i_cham64_portable,
+#ifdef KARX_HAVE_X86_SIMD
+    [KARX_BACKEND_SSE2] = &karx_i_cham64_sse2,
+    [KARX_BACKEND_SSSE3] = &karx_i_cham64_ssse3,
+    [KARX_BACKEND_AVX2] = &karx_i_cham64_avx2,
+    [KARX_BACKEND_AVX512] = &karx_i_cham64_avx512,
+#endif
+};
+
+static const karx_block_kernels *const cham128_table[KARX_BACKEND_COUNT] = {
+    [KARX_BACKEND_PORTABLE] = &karx_i_cham128_portable,
+#ifdef KARX_HAVE_X86_SIMD
+    [KARX_BACKEND_SSE2] = &karx_i_cham128_sse2,
+    [KARX_BACKEND_SSSE3] = &karx_i_cham128_ssse3,
+    [KARX_BACKEND_AVX2] = &karx_i_cham128_avx2,
+    [KARX_BACKEND_AVX512] = &karx_i_cham128_avx512,
+#endif
+};
+
+static unsigned available(const karx_block_kernels *const *table)
+{
+    unsigned have = 0;
+    for (unsigned b = 0; b < KARX_BACKEND_COUNT; b++)
+        if (table[b] != NULL)
+            have |= KARX_BIT(b);
+    return have;
+}
+
+const karx_block_kernels *karx_i_cham64_kernels(void)
+{
+    unsigned b = karx_i_pick(available(cham64_table));
+#ifdef KARX_HAVE_X86_SIMD
+    /* The AVX-512 back end guarantees F/VL/BW only; vpshldw needs VBMI2. */
+    if (b == KARX_BACKEND_AVX512 && (karx_cpu_features() & KARX_CPU_AVX512VBMI2))
+        return &karx_i_cham64_avx512_vbmi2;
+#endif
+    return cham64_table[b];
+}
+
+const karx_block_kernels *karx_i_cham128_kernels(void)
+{
+    return cham128_table[karx_i_pick(available(cham128_table))];
+}
+
+const karx_block_kernels *karx_i_cham64_kernels_no_vbmi2(void)
+{
+    return cham64_table[karx_i_pick(available(cham64_table))];
+}

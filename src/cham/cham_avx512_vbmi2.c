@@ -1,0 +1,14 @@
+/* CHAM-64 kernels for AVX-512 with VBMI2: a 16-bit rotation by 1 is one vpshldw (x, x, 1).
+ * Chosen by karx_i_cham64_kernels() only when the CPU reports KARX_CPU_AVX512VBMI2. */
+#define CH_RC_BROADCAST
+#include "cham_avx512_defs.h"
+
+#define ROL16_1(x) _mm512_shldi_epi16(x, x, 1)
+#define ROR16_1(x) _mm512_shrdi_epi16(x, x, 1)
+
+#ifndef CH_GROUPS
+#define CH_GROUPS 2 /* two interleaved groups: see cham_simd.h */
+#endif
+#define CH_NAME "avx512+vbmi2"
+#define CH_TABLE64 karx_i_cham64_avx512_vbmi2
+#include "cham_simd.h"

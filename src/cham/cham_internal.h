@@ -1,0 +1,37 @@
+/* Internal: the CHAM kernel tables of every back end (contract in src/modes/block_kernels.h).
+ * karx_i_cham64_kernels() / karx_i_cham128_kernels() pick the active back end's table; the
+ * AVX-512 back end has two CHAM-64 tables, and the one using VBMI2 (vpshldw/vpshrdw for the
+ * 16-bit rotations) is taken only when karx_cpu_features() reports KARX_CPU_AVX512VBMI2
+ * (karx_i_cham64_kernels_no_vbmi2() gives the other one to the tests). */
+#ifndef KARX_CHAM_INTERNAL_H
+#define KARX_CHAM_INTERNAL_H
+
+#include "karx/cham.h"
+
+#include "../modes/block_kernels.h"
+
+/* The portable code (cham_portable.c), also used by the block calls and by the SIMD kernels
+ * for one-block tails: n blocks one at a time; the CTR form advances ctr by n. */
+void karx_i_cham64_blocks(const karx_cham64_key *k, int decrypt, uint8_t *out, const uint8_t *in,
+                          size_t n);
+void karx_i_cham128_blocks(const karx_cham128_key *k, int decrypt, uint8_t *out,
+                           const uint8_t *in, size_t n);
+void karx_i_cham64_ctr_blocks(const karx_cham64_key *k, uint8_t *out, const uint8_t *in,
+                              size_t n, uint8_t ctr[8]);
+void karx_i_cham128_ctr_blocks(const karx_cham128_key *k, uint8_t *out, const uint8_t *in,
+                               size_t n, uint8_t ctr[16]);
+
+extern const karx_block_kernels karx_i_cham64_portable, karx_i_cham128_portable;
+
+/* Like karx_i_cham64_kernels() but never the VBMI2 table: the tests run the plain AVX-512
+ * CHAM-64 kernels through it on a CPU that has VBMI2. */
+const karx_block_kernels *karx_i_cham64_kernels_no_vbmi2(void);
+
+#ifdef KARX_HAVE_X86_SIMD
+extern const karx_block_kernels karx_i_cham64_sse2, karx_i_cham64_ssse3, karx_i_cham64_avx2,
+    karx_i_cham64_avx512, karx_i_cham64_avx512_vbmi2;
+extern const karx_block_kernels karx_i_cham128_sse2, karx_i_cham128_ssse3, karx_i_cham128_avx2,
+    karx_i_cham128_avx512;
+#endif
+
+#endif

@@ -1,0 +1,697 @@
+/* The word-sliced CHAM kernels, written once for every vector width and included by
+ * cham_{sse2,ssse3,avx2,avx512,avx512_vbmi2}.c.
+ *
+ * Layout: a group is four vectors; vector w holds word w of every block of the group (CHAM-128:
+ * VBYTES/4 blocks of four 32-bit words; CHAM-64: VBYTES/2 blocks of four 16-bit words), made by
+ * in-lane unpacks that are undone on the way out. A round is then five lane-wise operations (two
+ * rotations, two xors, one add) and the word rotation of the state is renaming: the round loop
+ * body is eight rounds (the round-key period, 8 or 16, is a multiple of it). A batch is
+ * CH_GROUPS groups whose rounds are interleaved, which gives the out-of-order core independent
+ * work: a round's dependency chain is long next to its operation count, above all where a
+ * rotation by 1 is three operations (SSE, AVX2). Round keys are broadcast once per call (rkv).
+ *
+ * CTR: the counter block is one big-endian integer, so with little-endian words the counter's
+ * low bytes are in the last word (x3). While the batch does not carry out of that word, x0, x1
+ * and x2 are the same in every lane: rounds 0, 1 (x0, x1, x2 only) and 4 (their outputs only)
+ * are computed once in scalar code, rounds 2, 3 and 5 with one side constant, and x3 is built
+ * in registers from the counter's low word plus each lane's block number. A batch where that
+ * word wraps takes a slow path (counter blocks made in memory, then the ECB batch). The driver
+ * keeps the low word in a register and touches the counter bytes only on a carry out of it.
+ *
+ * Tails: after the whole batches, whole groups run one group at a time; a remainder of at most
+ * CH_SCALAR_MAX blocks runs the portable code (cham_portable.c), a longer one a padded
+ * one-group batch in a stack buffer.
+ *
+ * The including file defines first:
+ *   V, VBYTES (16, 32 or 64), LOADU(p), STOREU(p, v), XOR(a, b), ADD32, SUB32, ADD16, SUB16,
+ *   SET1_32(int), SET1_16(int), ROL32_1, ROL32_8, ROR32_1, ROR32_8 (32-bit lanes),
+ *   ROL16_1, ROL16_8, ROR16_1 (16-bit lanes; ROL16_8 is also the 16-bit byte swap),
+ *   BSWAP32 (byte swap of each 32-bit lane), UNPACKLO16/32/64, UNPACKHI16/32/64 (in 128-bit lanes),
+ *   CH_NAME (back-end name string), the table names CH_TABLE64 and/or CH_TABLE128, CH_GROUPS,
+ *   and either CH_RC_BROADCAST (round numbers broadcast from memory) or LOADA(p) (an aligned
+ *   16-byte load; round numbers come from a table of whole vectors). */
+#include <string.h>
+
+#include "karx/cham.h"
+
+#include "cham_core.h"
+#include "cham_internal.h"
+
+#if CH_GROUPS != 1 && CH_GROUPS != 2
+#error "CH_GROUPS must be 1 or 2"
+#endif
+#define CH_INLINE static inline __attribute__((always_inline))
+/* stmt for each group g of a batch of G (a constant in every instance: 1 or CH_GROUPS),
+ * written out rather than left to an unroll pragma, so that the state stays in registers
+ * with every compiler. Per-group arrays have two entries; with one group the second is unused. */
+#define CH_EACH_GROUP(stmt)            \
+    do {                               \
+        {                              \
+            const int g = 0;           \
+            stmt;                      \
+        }                              \
+        if (CH_GROUPS > 1 && G > 1) {  \
+            const int g = 1;           \
+            stmt;                      \
+        }                              \
+    } while (0)
+#define CH_GROUP_BYTES (4 * VBYTES)
+#define CH_BATCH (CH_GROUPS * CH_GROUP_BYTES) /* bytes per batch, both ciphers */
+#define CH_G128 (VBYTES / 4)                  /* CHAM-128 blocks per group */
+#define CH_G64 (VBYTES / 2)                   /* CHAM-64 blocks per group */
+#ifndef CH_SCALAR_MAX
+#define CH_SCALAR_MAX 1
+#endif
+
+/* Round numbers as vectors: [0] i in 32-bit lanes, [1] i in both halves of each 32-bit lane
+ * (16-bit lanes). AVX2/AVX-512 broadcast them from a word table (a broadcast from memory is a
+ * load, or an embedded {1to16} operand); SSE has no such broadcast and xors a whole vector from
+ * an aligned table. CH_RC_SETUP goes first in each function using them: with the broadcast
+ * table read through a volatile pointer, the compiler cannot rebuild the constants as
+ * immediates (each a broadcast from a general register: two ALU uops per round). */
+#define CH_R4(f, b) f(b), f((b) + 1), f((b) + 2), f((b) + 3)
+#define CH_R16(f, b) CH_R4(f, b), CH_R4(f, (b) + 4), CH_R4(f, (b) + 8), CH_R4(f, (b) + 12)
+#define CH_R128(f)                                                                         \
+    CH_R16(f, 0), CH_R16(f, 16), CH_R16(f, 32), CH_R16(f, 48), CH_R16(f, 64), CH_R16(f, 80), \
+        CH_R16(f, 96), CH_R16(f, 112)
+#define CH_W32(i) (i)
+#define CH_W16(i) ((i) * 0x10001u)
+#ifdef CH_RC_BROADCAST
+static const uint32_t ch_rc_table[2][128] = {{CH_R128(CH_W32)}, {CH_R128(CH_W16)}};
+static const uint32_t (*const volatile ch_rc_ptr)[128] = ch_rc_table;
+#define CH_RC_SETUP const uint32_t(*const ch_rc)[128] = ch_rc_ptr
+#define CH_RC32(i) SET1_32((int)ch_rc[0][i])
+#define CH_RC16(i) SET1_32((int)ch_rc[1][i])
+#else
+#define CH_V32(i) {(i), (i), (i), (i)}
+#define CH_V16(i) {CH_W16(i), CH_W16(i), CH_W16(i), CH_W16(i)}
+static _Alignas(16) const uint32_t ch_rc_vectors[2][128][4] = {{CH_R128(CH_V32)},
+                                                               {CH_R128(CH_V16)}};
+#define CH_RC_SETUP (void)0
+#define CH_RC32(i) LOADA(ch_rc_vectors[0][i])
+#define CH_RC16(i) LOADA(ch_rc_vectors[1][i])
+#endif
+
+static inline uint32_t ch_load32_be(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline void ch_store32_be(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* x[4g + w] (word w of group g) to four per-word arrays and back. */
+#define CH_SPLIT(x, a, b, c, d)                                                           \
+    V a[2], b[2], c[2], d[2];                                                             \
+    CH_EACH_GROUP((a[g] = x[4 * g], b[g] = x[4 * g + 1], c[g] = x[4 * g + 2], d[g] = x[4 * g + 3]))
+#define CH_JOIN(x, a, b, c, d) \
+    CH_EACH_GROUP((x[4 * g] = a[g], x[4 * g + 1] = b[g], x[4 * g + 2] = c[g], x[4 * g + 3] = d[g]))
+
+/* Vectors 4g .. 4g + 3 (group g) from / to bytes 4g * VBYTES on. */
+#define CH_LOAD4(x, p, g)                                          \
+    (x[4 * g] = LOADU((p) + (4 * g) * VBYTES),                     \
+     x[4 * g + 1] = LOADU((p) + (4 * g + 1) * VBYTES),             \
+     x[4 * g + 2] = LOADU((p) + (4 * g + 2) * VBYTES),             \
+     x[4 * g + 3] = LOADU((p) + (4 * g + 3) * VBYTES))
+#define CH_STORE_XOR1(out, y, in, j) \
+    STOREU((out) + (j) * VBYTES, XOR(y, LOADU((in) + (j) * VBYTES)))
+
+CH_INLINE void ch_load_batch(V *x, const uint8_t *in, int G)
+{
+    CH_EACH_GROUP(CH_LOAD4(x, in, g));
+}
+
+CH_INLINE void ch_store_batch(uint8_t *out, const V *x, int G)
+{
+    CH_EACH_GROUP((STOREU(out + (4 * g) * VBYTES, x[4 * g]),
+                   STOREU(out + (4 * g + 1) * VBYTES, x[4 * g + 1]),
+                   STOREU(out + (4 * g + 2) * VBYTES, x[4 * g + 2]),
+                   STOREU(out + (4 * g + 3) * VBYTES, x[4 * g + 3])));
+}
+
+/* out = x ^ in over the batch. */
+CH_INLINE void ch_store_xor_batch(uint8_t *out, const V *x, const uint8_t *in, int G)
+{
+    CH_EACH_GROUP((CH_STORE_XOR1(out, x[4 * g], in, 4 * g),
+                   CH_STORE_XOR1(out, x[4 * g + 1], in, 4 * g + 1),
+                   CH_STORE_XOR1(out, x[4 * g + 2], in, 4 * g + 2),
+                   CH_STORE_XOR1(out, x[4 * g + 3], in, 4 * g + 3)));
+}
+
+/* ==== CHAM-128 ============================================================================ */
+#ifdef CH_TABLE128
+
+/* Which block of its group each lane of a word vector holds after the load transpose (the CTR
+ * kernels add these to the counter): in 128-bit lane L of NL, lane q holds block q * NL + L. */
+#if VBYTES == 16
+static const uint32_t ch_lane_block128[4] = {0, 1, 2, 3};
+#elif VBYTES == 32
+static const uint32_t ch_lane_block128[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+#elif VBYTES == 64
+static const uint32_t ch_lane_block128[16] = {0, 4, 8, 12, 1, 5, 9, 13,
+                                              2, 6, 10, 14, 3, 7, 11, 15};
+#else
+#error "VBYTES must be 16, 32 or 64"
+#endif
+
+typedef void (*ch128_batch_fn)(const V *rkv, uint8_t *out, const uint8_t *in);
+typedef void (*ch128_ctr_fn)(const V *rkv, const uint32_t *rk, uint8_t *out, const uint8_t *in,
+                             const uint8_t *ctr, uint32_t lo);
+
+/* 4x4 transpose of 32-bit words in each 128-bit lane of a group (its own inverse). */
+CH_INLINE void ch128_transpose1(V y[4])
+{
+    V t0 = UNPACKLO32(y[0], y[1]), t1 = UNPACKHI32(y[0], y[1]);
+    V t2 = UNPACKLO32(y[2], y[3]), t3 = UNPACKHI32(y[2], y[3]);
+    y[0] = UNPACKLO64(t0, t2);
+    y[1] = UNPACKHI64(t0, t2);
+    y[2] = UNPACKLO64(t1, t3);
+    y[3] = UNPACKHI64(t1, t3);
+}
+
+CH_INLINE void ch128_transpose(V *x, int G)
+{
+    CH_EACH_GROUP(ch128_transpose1(x + 4 * g));
+}
+
+/* Round i + k (a = the word leaving, b = the next one) in every group; rk = the round keys
+ * from round i on. */
+#define CH128_E(a, b, i, k)                                                                \
+    CH_EACH_GROUP(a[g] = ROL32_8(ADD32(XOR(a[g], CH_RC32((i) + (k))), XOR(ROL32_1(b[g]), rk[k]))))
+#define CH128_O(a, b, i, k)                                                                \
+    CH_EACH_GROUP(a[g] = ROL32_1(ADD32(XOR(a[g], CH_RC32((i) + (k))), XOR(ROL32_8(b[g]), rk[k]))))
+#define CH128_E_INV(a, b, i, k)                                                            \
+    CH_EACH_GROUP(a[g] = XOR(SUB32(ROR32_8(a[g]), XOR(ROL32_1(b[g]), rk[k])), CH_RC32((i) + (k))))
+#define CH128_O_INV(a, b, i, k)                                                            \
+    CH_EACH_GROUP(a[g] = XOR(SUB32(ROR32_1(a[g]), XOR(ROL32_8(b[g]), rk[k])), CH_RC32((i) + (k))))
+
+/* Rounds start .. rounds - 1 (multiples of 8); M = round-key count - 1. */
+CH_INLINE void ch128_enc_rounds(V *x, const V *rkv, unsigned M, unsigned start, unsigned rounds,
+                                int G)
+{
+    CH_RC_SETUP;
+    CH_SPLIT(x, a, b, c, d);
+    for (unsigned i = start; i < rounds; i += 8) {
+        const V *rk = rkv + (i & M);
+        CH128_E(a, b, i, 0);
+        CH128_O(b, c, i, 1);
+        CH128_E(c, d, i, 2);
+        CH128_O(d, a, i, 3);
+        CH128_E(a, b, i, 4);
+        CH128_O(b, c, i, 5);
+        CH128_E(c, d, i, 6);
+        CH128_O(d, a, i, 7);
+    }
+    CH_JOIN(x, a, b, c, d);
+}
+
+CH_INLINE void ch128_dec_rounds(V *x, const V *rkv, unsigned M, unsigned rounds, int G)
+{
+    CH_RC_SETUP;
+    CH_SPLIT(x, a, b, c, d);
+    for (unsigned i = rounds - 8;; i -= 8) {
+        const V *rk = rkv + (i & M);
+        CH128_O_INV(d, a, i, 7);
+        CH128_E_INV(c, d, i, 6);
+        CH128_O_INV(b, c, i, 5);
+        CH128_E_INV(a, b, i, 4);
+        CH128_O_INV(d, a, i, 3);
+        CH128_E_INV(c, d, i, 2);
+        CH128_O_INV(b, c, i, 1);
+        CH128_E_INV(a, b, i, 0);
+        if (i == 0)
+            break;
+    }
+    CH_JOIN(x, a, b, c, d);
+}
+
+CH_INLINE void ch128_batch(const V *rkv, unsigned M, unsigned rounds, int decrypt, int G,
+                           uint8_t *out, const uint8_t *in)
+{
+    V x[8];
+    ch_load_batch(x, in, G);
+    ch128_transpose(x, G);
+    if (decrypt)
+        ch128_dec_rounds(x, rkv, M, rounds, G);
+    else
+        ch128_enc_rounds(x, rkv, M, 0, rounds, G);
+    ch128_transpose(x, G);
+    ch_store_batch(out, x, G);
+}
+
+/* One CTR batch of G groups: out = in ^ E(counter + block), where the counter is bytes 0-11 of
+ * ctr followed by lo (its low 32 bits, kept apart by the caller). */
+CH_INLINE void ch128_ctr_batch(const V *rkv, const uint32_t *rk32, unsigned M, unsigned rounds,
+                               int G, ch128_batch_fn ecb, uint8_t *out, const uint8_t *in,
+                               const uint8_t *ctr, uint32_t lo)
+{
+    if (lo > 0xffffffffu - ((unsigned)G * CH_G128 - 1)) {
+        uint8_t blk[CH_BATCH];
+        for (unsigned j = 0; j < (unsigned)G * CH_G128; j++) {
+            memcpy(blk + 16 * j, ctr, 12);
+            ch_store32_be(blk + 16 * j + 12, lo);
+            karx_i_ctr_add(blk + 16 * j, 16, j);
+        }
+        ecb(rkv, blk, blk);
+        for (int k = 0; k < 4 * G; k++)
+            STOREU(out + k * VBYTES, XOR(LOADU(blk + k * VBYTES), LOADU(in + k * VBYTES)));
+        karx_memzero(blk, sizeof blk);
+        return;
+    }
+    CH_RC_SETUP;
+    uint32_t w0 = karx_load32_le(ctr), w1 = karx_load32_le(ctr + 4), w2 = karx_load32_le(ctr + 8);
+    uint32_t t0 = karx_cham128_even(w0, w1, rk32[0], 0);
+    uint32_t t1 = karx_cham128_odd(w1, w2, rk32[1], 1);
+    uint32_t t4 = karx_cham128_even(t0, t1, rk32[4], 4);
+    V c2 = SET1_32((int)(w2 ^ 2)), c3 = SET1_32((int)(karx_rotl32(t0, 8) ^ rk32[3]));
+    V c5 = SET1_32((int)(t1 ^ 5)), lanes = LOADU(ch_lane_block128);
+    V a[2], b[2], c[2], d[2];
+    /* x3 of every lane, then rounds 2, 3 and 5 with their constant side; a = t4. */
+    CH_EACH_GROUP((d[g] = BSWAP32(ADD32(SET1_32((int)(lo + (uint32_t)g * CH_G128)), lanes)),
+                   c[g] = ROL32_8(ADD32(c2, XOR(ROL32_1(d[g]), rkv[2]))),
+                   d[g] = ROL32_1(ADD32(XOR(d[g], CH_RC32(3)), c3)),
+                   b[g] = ROL32_1(ADD32(c5, XOR(ROL32_8(c[g]), rkv[5]))),
+                   a[g] = SET1_32((int)t4)));
+    const V *rk = rkv;
+    CH128_E(c, d, 0, 6);
+    CH128_O(d, a, 0, 7);
+    V x[8];
+    CH_JOIN(x, a, b, c, d);
+    ch128_enc_rounds(x, rkv, M, 8, rounds, G);
+    ch128_transpose(x, G);
+    ch_store_xor_batch(out, x, in, G);
+}
+
+/* The batch kernels with the key size and the group count fixed: _n whole batches, _1 one
+ * group (tails). */
+#define CH128_KERNELS(sfx, G)                                                                 \
+    static void ch128_enc112##sfx(const V *rkv, uint8_t *out, const uint8_t *in)              \
+    {                                                                                         \
+        ch128_batch(rkv, 7, 112, 0, G, out, in);                                              \
+    }                                                                                         \
+    static void ch128_enc120##sfx(const V *rkv, uint8_t *out, const uint8_t *in)              \
+    {                                                                                         \
+        ch128_batch(rkv, 15, 120, 0, G, out, in);                                             \
+    }                                                                                         \
+    static void ch128_dec112##sfx(const V *rkv, uint8_t *out, const uint8_t *in)              \
+    {                                                                                         \
+        ch128_batch(rkv, 7, 112, 1, G, out, in);                                              \
+    }                                                                                         \
+    static void ch128_dec120##sfx(const V *rkv, uint8_t *out, const uint8_t *in)              \
+    {                                                                                         \
+        ch128_batch(rkv, 15, 120, 1, G, out, in);                                             \
+    }                                                                                         \
+    static void ch128_ctr112##sfx(const V *rkv, const uint32_t *rk, uint8_t *out,             \
+                                  const uint8_t *in, const uint8_t *ctr, uint32_t lo)         \
+    {                                                                                         \
+        ch128_ctr_batch(rkv, rk, 7, 112, G, ch128_enc112##sfx, out, in, ctr, lo);             \
+    }                                                                                         \
+    static void ch128_ctr120##sfx(const V *rkv, const uint32_t *rk, uint8_t *out,             \
+                                  const uint8_t *in, const uint8_t *ctr, uint32_t lo)         \
+    {                                                                                         \
+        ch128_ctr_batch(rkv, rk, 15, 120, G, ch128_enc120##sfx, out, in, ctr, lo);            \
+    }
+CH128_KERNELS(_n, CH_GROUPS)
+#if CH_GROUPS > 1
+CH128_KERNELS(_1, 1)
+#else
+#define ch128_enc112_1 ch128_enc112_n
+#define ch128_enc120_1 ch128_enc120_n
+#define ch128_dec112_1 ch128_dec112_n
+#define ch128_dec120_1 ch128_dec120_n
+#define ch128_ctr112_1 ch128_ctr112_n
+#define ch128_ctr120_1 ch128_ctr120_n
+#endif
+
+static void ch128_round_keys(V rkv[16], const karx_cham128_key *k)
+{
+    for (unsigned i = 0; i < 16; i++)
+        rkv[i] = SET1_32((int)k->rk[i & (k->rk_count - 1)]);
+}
+
+static void ch128_ecb(const void *ks, uint8_t *out, const uint8_t *in, size_t n, int decrypt)
+{
+    const karx_cham128_key *k = (const karx_cham128_key *)ks;
+    if (n > CH_SCALAR_MAX) {
+        V rkv[16];
+        ch128_round_keys(rkv, k);
+        int k128 = k->rounds == KARX_CHAM128_128_ROUNDS;
+        ch128_batch_fn f = k128 ? (decrypt ? ch128_dec112_n : ch128_enc112_n)
+                                : (decrypt ? ch128_dec120_n : ch128_enc120_n);
+        ch128_batch_fn f1 = k128 ? (decrypt ? ch128_dec112_1 : ch128_enc112_1)
+                                 : (decrypt ? ch128_dec120_1 : ch128_enc120_1);
+        for (; n >= CH_GROUPS * CH_G128; n -= CH_GROUPS * CH_G128, in += CH_BATCH, out += CH_BATCH)
+            f(rkv, out, in);
+        for (; n >= CH_G128; n -= CH_G128, in += CH_GROUP_BYTES, out += CH_GROUP_BYTES)
+            f1(rkv, out, in);
+        if (n > CH_SCALAR_MAX) {
+            uint8_t buf[CH_GROUP_BYTES] = {0};
+            memcpy(buf, in, 16 * n);
+            f1(rkv, buf, buf);
+            memcpy(out, buf, 16 * n);
+            karx_memzero(buf, sizeof buf);
+            n = 0;
+        }
+        karx_memzero(rkv, sizeof rkv);
+    }
+    karx_i_cham128_blocks(k, decrypt, out, in, n);
+}
+
+static void ch128_ecb_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    ch128_ecb(ks, out, in, n, 0);
+}
+
+static void ch128_ecb_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    ch128_ecb(ks, out, in, n, 1);
+}
+
+static void ch128_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n,
+                          const uint8_t *ctr)
+{
+    const karx_cham128_key *k = (const karx_cham128_key *)ks;
+    uint8_t c[16];
+    memcpy(c, ctr, 16);
+    if (n > CH_SCALAR_MAX) {
+        V rkv[16];
+        ch128_round_keys(rkv, k);
+        int k128 = k->rounds == KARX_CHAM128_128_ROUNDS;
+        ch128_ctr_fn f = k128 ? ch128_ctr112_n : ch128_ctr120_n;
+        ch128_ctr_fn f1 = k128 ? ch128_ctr112_1 : ch128_ctr120_1;
+        uint32_t lo = ch_load32_be(c + 12);
+        while (n >= CH_G128) {
+            unsigned blocks = n >= CH_GROUPS * CH_G128 ? CH_GROUPS * CH_G128 : CH_G128;
+            (blocks == CH_G128 ? f1 : f)(rkv, k->rk, out, in, c, lo);
+            n -= blocks;
+            in += 16 * blocks;
+            out += 16 * blocks;
+            lo += blocks;
+            if (lo < blocks)
+                karx_i_ctr_add(c, 12, 1); /* the low word wrapped */
+        }
+        if (n > CH_SCALAR_MAX) {
+            uint8_t buf[CH_GROUP_BYTES] = {0};
+            memcpy(buf, in, 16 * n);
+            f1(rkv, k->rk, buf, buf, c, lo);
+            memcpy(out, buf, 16 * n);
+            karx_memzero(buf, sizeof buf);
+            n = 0;
+        }
+        ch_store32_be(c + 12, lo);
+        karx_memzero(rkv, sizeof rkv);
+    }
+    karx_i_cham128_ctr_blocks(k, out, in, n, c);
+}
+
+const karx_block_kernels CH_TABLE128 = {CH_NAME, CH_GROUPS * CH_G128, ch128_ecb_encrypt,
+                                        ch128_ecb_decrypt, ch128_ctr_xor};
+
+#endif /* CH_TABLE128 */
+
+/* ==== CHAM-64 ============================================================================= */
+#ifdef CH_TABLE64
+
+/* As ch_lane_block128: in 128-bit lane L of NL, lane q holds block
+ * (q / 2) * 2 * NL + 2 * L + q % 2 of its group. */
+#if VBYTES == 16
+static const uint16_t ch_lane_block64[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+#elif VBYTES == 32
+static const uint16_t ch_lane_block64[16] = {0, 1, 4, 5, 8, 9, 12, 13,
+                                             2, 3, 6, 7, 10, 11, 14, 15};
+#elif VBYTES == 64
+static const uint16_t ch_lane_block64[32] = {0, 1, 8,  9,  16, 17, 24, 25, /* lane 0 */
+                                             2, 3, 10, 11, 18, 19, 26, 27, /* lane 1 */
+                                             4, 5, 12, 13, 20, 21, 28, 29, /* lane 2 */
+                                             6, 7, 14, 15, 22, 23, 30, 31}; /* lane 3 */
+#else
+#error "VBYTES must be 16, 32 or 64"
+#endif
+
+typedef void (*ch64_batch_fn)(const V *rkv, uint8_t *out, const uint8_t *in);
+typedef void (*ch64_ctr_fn)(const V *rkv, const uint16_t *rk, uint8_t *out, const uint8_t *in,
+                            const uint8_t *ctr, unsigned lo);
+
+/* Four vectors of whole blocks (two per 128-bit lane) to one vector per 16-bit word, in each
+ * 128-bit lane of each group, and back. */
+CH_INLINE void ch64_to_words1(V y[4])
+{
+    V n0 = UNPACKLO16(y[0], y[1]), n1 = UNPACKHI16(y[0], y[1]);
+    V n2 = UNPACKLO16(y[2], y[3]), n3 = UNPACKHI16(y[2], y[3]);
+    V m0 = UNPACKLO32(n0, n2), m2 = UNPACKHI32(n0, n2);
+    V m1 = UNPACKLO32(n1, n3), m3 = UNPACKHI32(n1, n3);
+    y[0] = UNPACKLO16(m0, m1);
+    y[1] = UNPACKHI16(m0, m1);
+    y[2] = UNPACKLO16(m2, m3);
+    y[3] = UNPACKHI16(m2, m3);
+}
+
+CH_INLINE void ch64_to_words(V *x, int G)
+{
+    CH_EACH_GROUP(ch64_to_words1(x + 4 * g));
+}
+
+CH_INLINE void ch64_to_blocks1(V y[4])
+{
+    V p0 = UNPACKLO16(y[0], y[2]), p2 = UNPACKHI16(y[0], y[2]);
+    V p1 = UNPACKLO16(y[1], y[3]), p3 = UNPACKHI16(y[1], y[3]);
+    y[0] = UNPACKLO16(p0, p1);
+    y[1] = UNPACKHI16(p0, p1);
+    y[2] = UNPACKLO16(p2, p3);
+    y[3] = UNPACKHI16(p2, p3);
+}
+
+CH_INLINE void ch64_to_blocks(V *x, int G)
+{
+    CH_EACH_GROUP(ch64_to_blocks1(x + 4 * g));
+}
+
+/* CHAM-64 keeps the words that rounds 0 and 2 mod 4 write (a and c) as the sum s before the
+ * final rotation, word = rol8(s): the next round reads them through rol8, and rol8(rol8(s)) = s
+ * for 16-bit words, so that rotation disappears and only the x0 side rotates (4.5 lane
+ * operations a round instead of 5). b and d are plain words. */
+#define CH64_E(s, w, i, k) \
+    CH_EACH_GROUP(s[g] = ADD16(XOR(ROL16_8(s[g]), CH_RC16((i) + (k))), XOR(ROL16_1(w[g]), rk[k])))
+#define CH64_O(w, s, i, k) \
+    CH_EACH_GROUP(w[g] = ROL16_1(ADD16(XOR(w[g], CH_RC16((i) + (k))), XOR(s[g], rk[k]))))
+#define CH64_E_INV(s, w, i, k) \
+    CH_EACH_GROUP(s[g] = ROL16_8(XOR(SUB16(s[g], XOR(ROL16_1(w[g]), rk[k])), CH_RC16((i) + (k)))))
+#define CH64_O_INV(w, s, i, k) \
+    CH_EACH_GROUP(w[g] = XOR(SUB16(ROR16_1(w[g]), XOR(s[g], rk[k])), CH_RC16((i) + (k))))
+
+/* Between words and the form above (words 0 and 2 of each group; rol8 is its own inverse). */
+CH_INLINE void ch64_flip(V *x, int G)
+{
+    CH_EACH_GROUP((x[4 * g] = ROL16_8(x[4 * g]), x[4 * g + 2] = ROL16_8(x[4 * g + 2])));
+}
+
+/* Rounds start .. 87 (start a multiple of 8) on x in that form. */
+CH_INLINE void ch64_enc_rounds(V *x, const V *rkv, unsigned start, int G)
+{
+    CH_RC_SETUP;
+    CH_SPLIT(x, a, b, c, d);
+    for (unsigned i = start; i < KARX_CHAM64_ROUNDS; i += 8) {
+        const V *rk = rkv + (i & 15);
+        CH64_E(a, b, i, 0);
+        CH64_O(b, c, i, 1);
+        CH64_E(c, d, i, 2);
+        CH64_O(d, a, i, 3);
+        CH64_E(a, b, i, 4);
+        CH64_O(b, c, i, 5);
+        CH64_E(c, d, i, 6);
+        CH64_O(d, a, i, 7);
+    }
+    CH_JOIN(x, a, b, c, d);
+}
+
+CH_INLINE void ch64_dec_rounds(V *x, const V *rkv, int G)
+{
+    CH_RC_SETUP;
+    CH_SPLIT(x, a, b, c, d);
+    for (unsigned i = KARX_CHAM64_ROUNDS - 8;; i -= 8) {
+        const V *rk = rkv + (i & 15);
+        CH64_O_INV(d, a, i, 7);
+        CH64_E_INV(c, d, i, 6);
+        CH64_O_INV(b, c, i, 5);
+        CH64_E_INV(a, b, i, 4);
+        CH64_O_INV(d, a, i, 3);
+        CH64_E_INV(c, d, i, 2);
+        CH64_O_INV(b, c, i, 1);
+        CH64_E_INV(a, b, i, 0);
+        if (i == 0)
+            break;
+    }
+    CH_JOIN(x, a, b, c, d);
+}
+
+CH_INLINE void ch64_batch(const V *rkv, int decrypt, int G, uint8_t *out, const uint8_t *in)
+{
+    V x[8];
+    ch_load_batch(x, in, G);
+    ch64_to_words(x, G);
+    ch64_flip(x, G);
+    if (decrypt)
+        ch64_dec_rounds(x, rkv, G);
+    else
+        ch64_enc_rounds(x, rkv, 0, G);
+    ch64_flip(x, G);
+    ch64_to_blocks(x, G);
+    ch_store_batch(out, x, G);
+}
+
+/* One CTR batch (see the CHAM-128 one): the counter is bytes 0-5 of ctr followed by lo, its
+ * low 16 bits, which are word x3. */
+CH_INLINE void ch64_ctr_batch(const V *rkv, const uint16_t *rk16, int G, ch64_batch_fn ecb,
+                              uint8_t *out, const uint8_t *in, const uint8_t *ctr, unsigned lo)
+{
+    if (lo > 0xffffu - ((unsigned)G * CH_G64 - 1)) {
+        uint8_t blk[CH_BATCH];
+        for (unsigned j = 0; j < (unsigned)G * CH_G64; j++) {
+            memcpy(blk + 8 * j, ctr, 6);
+            blk[8 * j + 6] = (uint8_t)(lo >> 8);
+            blk[8 * j + 7] = (uint8_t)lo;
+            karx_i_ctr_add(blk + 8 * j, 8, j);
+        }
+        ecb(rkv, blk, blk);
+        for (int k = 0; k < 4 * G; k++)
+            STOREU(out + k * VBYTES, XOR(LOADU(blk + k * VBYTES), LOADU(in + k * VBYTES)));
+        karx_memzero(blk, sizeof blk);
+        return;
+    }
+    CH_RC_SETUP;
+    uint16_t w0 = karx_cham_load16_le(ctr), w1 = karx_cham_load16_le(ctr + 2);
+    uint16_t w2 = karx_cham_load16_le(ctr + 4);
+    uint16_t t0 = karx_cham64_even(w0, w1, rk16[0], 0);
+    uint16_t t1 = karx_cham64_odd(w1, w2, rk16[1], 1);
+    uint16_t t4 = karx_cham64_even(t0, t1, rk16[4], 4);
+    V c2 = SET1_16(w2 ^ 2), c3 = SET1_16(karx_cham_rol16(t0, 8) ^ rk16[3]);
+    V c5 = SET1_16(t1 ^ 5), lanes = LOADU(ch_lane_block64);
+    V a[2], b[2], c[2], d[2];
+    /* x3 of every lane; c is round 2's sum, a = rol8(t4) (the sum form of round 4's word). */
+    CH_EACH_GROUP((d[g] = ROL16_8(ADD16(SET1_16((int)(lo + (unsigned)g * CH_G64)), lanes)),
+                   c[g] = ADD16(c2, XOR(ROL16_1(d[g]), rkv[2])),
+                   d[g] = ROL16_1(ADD16(XOR(d[g], CH_RC16(3)), c3)),
+                   b[g] = ROL16_1(ADD16(c5, XOR(c[g], rkv[5]))),
+                   a[g] = SET1_16(karx_cham_rol16(t4, 8))));
+    const V *rk = rkv;
+    CH64_E(c, d, 0, 6);
+    CH64_O(d, a, 0, 7);
+    V x[8];
+    CH_JOIN(x, a, b, c, d);
+    ch64_enc_rounds(x, rkv, 8, G);
+    ch64_flip(x, G);
+    ch64_to_blocks(x, G);
+    ch_store_xor_batch(out, x, in, G);
+}
+
+#define CH64_KERNELS(sfx, G)                                                                  \
+    static void ch64_enc##sfx(const V *rkv, uint8_t *out, const uint8_t *in)                  \
+    {                                                                                         \
+        ch64_batch(rkv, 0, G, out, in);                                                       \
+    }                                                                                         \
+    static void ch64_dec##sfx(const V *rkv, uint8_t *out, const uint8_t *in)                  \
+    {                                                                                         \
+        ch64_batch(rkv, 1, G, out, in);                                                       \
+    }                                                                                         \
+    static void ch64_ctr##sfx(const V *rkv, const uint16_t *rk, uint8_t *out,                 \
+                              const uint8_t *in, const uint8_t *ctr, unsigned lo)             \
+    {                                                                                         \
+        ch64_ctr_batch(rkv, rk, G, ch64_enc##sfx, out, in, ctr, lo);                          \
+    }
+CH64_KERNELS(_n, CH_GROUPS)
+#if CH_GROUPS > 1
+CH64_KERNELS(_1, 1)
+#else
+#define ch64_enc_1 ch64_enc_n
+#define ch64_dec_1 ch64_dec_n
+#define ch64_ctr_1 ch64_ctr_n
+#endif
+
+static void ch64_round_keys(V rkv[16], const karx_cham64_key *k)
+{
+    for (unsigned i = 0; i < 16; i++)
+        rkv[i] = SET1_16(k->rk[i]);
+}
+
+static void ch64_ecb(const void *ks, uint8_t *out, const uint8_t *in, size_t n, int decrypt)
+{
+    const karx_cham64_key *k = (const karx_cham64_key *)ks;
+    if (n > CH_SCALAR_MAX) {
+        V rkv[16];
+        ch64_round_keys(rkv, k);
+        ch64_batch_fn f = decrypt ? ch64_dec_n : ch64_enc_n;
+        ch64_batch_fn f1 = decrypt ? ch64_dec_1 : ch64_enc_1;
+        for (; n >= CH_GROUPS * CH_G64; n -= CH_GROUPS * CH_G64, in += CH_BATCH, out += CH_BATCH)
+            f(rkv, out, in);
+        for (; n >= CH_G64; n -= CH_G64, in += CH_GROUP_BYTES, out += CH_GROUP_BYTES)
+            f1(rkv, out, in);
+        if (n > CH_SCALAR_MAX) {
+            uint8_t buf[CH_GROUP_BYTES] = {0};
+            memcpy(buf, in, 8 * n);
+            f1(rkv, buf, buf);
+            memcpy(out, buf, 8 * n);
+            karx_memzero(buf, sizeof buf);
+            n = 0;
+        }
+        karx_memzero(rkv, sizeof rkv);
+    }
+    karx_i_cham64_blocks(k, decrypt, out, in, n);
+}
+
+static void ch64_ecb_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    ch64_ecb(ks, out, in, n, 0);
+}
+
+static void ch64_ecb_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    ch64_ecb(ks, out, in, n, 1);
+}
+
+static void ch64_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n,
+                         const uint8_t *ctr)
+{
+    const karx_cham64_key *k = (const karx_cham64_key *)ks;
+    uint8_t c[8];
+    memcpy(c, ctr, 8);
+    if (n > CH_SCALAR_MAX) {
+        V rkv[16];
+        ch64_round_keys(rkv, k);
+        unsigned lo = (unsigned)c[6] << 8 | c[7];
+        while (n >= CH_G64) {
+            unsigned blocks = n >= CH_GROUPS * CH_G64 ? CH_GROUPS * CH_G64 : CH_G64;
+            ch64_ctr_fn f = blocks == CH_G64 ? ch64_ctr_1 : ch64_ctr_n;
+            f(rkv, k->rk, out, in, c, lo);
+            n -= blocks;
+            in += 8 * blocks;
+            out += 8 * blocks;
+            lo += blocks;
+            if (lo > 0xffffu) { /* the low word wrapped */
+                lo &= 0xffffu;
+                karx_i_ctr_add(c, 6, 1);
+            }
+        }
+        if (n > CH_SCALAR_MAX) {
+            uint8_t buf[CH_GROUP_BYTES] = {0};
+            memcpy(buf, in, 8 * n);
+            ch64_ctr_1(rkv, k->rk, buf, buf, c, lo);
+            memcpy(out, buf, 8 * n);
+            karx_memzero(buf, sizeof buf);
+            n = 0;
+        }
+        c[6] = (uint8_t)(lo >> 8);
+        c[7] = (uint8_t)lo;
+        karx_memzero(rkv, sizeof rkv);
+    }
+    karx_i_cham64_ctr_blocks(k, out, in, n, c);
+}
+
+const karx_block_kernels CH_TABLE64 = {CH_NAME, CH_GROUPS * CH_G64, ch64_ecb_encrypt,
+                                       ch64_ecb_decrypt, ch64_ctr_xor};
+
+#endif /* CH_TABLE64 */
