@@ -25,4 +25,9 @@ int cli_unhex(const char *s, size_t n_chars, uint8_t *out); /* 0 on success */
 FILE *cli_open_input(const char *path);
 void cli_close_input(FILE *f);
 
+/* The kernel table (name, lanes) a cipher runs on the active back end: the library's internal
+ * dispatch, so `karx info` and `karx bench` show what really runs. */
+struct karx_block_kernels;
+const struct karx_block_kernels *cli_cipher_kernels(int alg);
+
 #endif

@@ -56,3 +56,20 @@ void cli_close_input(FILE *f)
     if (f != NULL && f != stdin)
         fclose(f);
 }
+
+#include "../src/modes/block_kernels.h"
+#include "karx/cipher.h"
+
+const struct karx_block_kernels *cli_cipher_kernels(int alg)
+{
+    switch (alg) {
+    case KARX_CIPHER_LEA128:
+    case KARX_CIPHER_LEA192:
+    case KARX_CIPHER_LEA256: return karx_i_lea_kernels();
+    case KARX_CIPHER_HIGHT: return karx_i_hight_kernels();
+    case KARX_CIPHER_CHAM64_128: return karx_i_cham64_kernels();
+    case KARX_CIPHER_CHAM128_128:
+    case KARX_CIPHER_CHAM128_256: return karx_i_cham128_kernels();
+    default: return NULL;
+    }
+}

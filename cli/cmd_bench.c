@@ -233,20 +233,6 @@ static void run_cipher(void *job)
     sink ^= j->out[j->len - 1]; /* consume the output */
 }
 
-/* The kernel table a cipher runs on the active back end. */
-static const karx_block_kernels *cipher_kernels(karx_cipher_alg alg)
-{
-    switch (alg) {
-    case KARX_CIPHER_LEA128:
-    case KARX_CIPHER_LEA192:
-    case KARX_CIPHER_LEA256: return karx_i_lea_kernels();
-    case KARX_CIPHER_HIGHT: return karx_i_hight_kernels();
-    case KARX_CIPHER_CHAM64_128: return karx_i_cham64_kernels();
-    case KARX_CIPHER_CHAM128_128:
-    case KARX_CIPHER_CHAM128_256: return karx_i_cham128_kernels();
-    }
-    return NULL;
-}
 
 static void cipher_header(void)
 {
@@ -272,7 +258,7 @@ static int suite_cipher(const bench_env *e, const char *bname)
             rc = EXIT_FAIL;
             continue;
         }
-        const karx_block_kernels *k = cipher_kernels(alg);
+        const karx_block_kernels *k = cli_cipher_kernels(alg);
         const char *kname = k && k->name ? k->name : "?";
         unsigned lanes = k ? k->lanes : 0;
         for (int op = 0; op < OP_COUNT; op++) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bench_timer.h"
+#include "../src/modes/block_kernels.h"
 #include "cli.h"
 #include "karx/karx.h"
 
@@ -41,5 +42,10 @@ int cmd_info(int argc, char **argv)
         printf("note: KARX_BACKEND=%s is unknown or unsupported here; using the best\n", env);
     printf("lsh256: %u lanes for _many\nlsh512: %u lanes for _many\n", karx_lsh256_lanes(),
            karx_lsh512_lanes());
+    for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
+        const struct karx_block_kernels *k = cli_cipher_kernels(a);
+        printf("%s: %s kernel, %u blocks per register\n", karx_cipher_name((karx_cipher_alg)a), k->name,
+               k->lanes);
+    }
     return EXIT_OK;
 }

@@ -409,7 +409,7 @@ static void ch128_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
     karx_i_cham128_ctr_blocks(k, out, in, n, c);
 }
 
-const karx_block_kernels CH_TABLE128 = {CH_NAME, CH_GROUPS * CH_G128, ch128_ecb_encrypt,
+const karx_block_kernels CH_TABLE128 = {CH_NAME, CH_G128, ch128_ecb_encrypt,
                                         ch128_ecb_decrypt, ch128_ctr_xor};
 
 #endif /* CH_TABLE128 */
@@ -691,7 +691,7 @@ static void ch64_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t
     karx_i_cham64_ctr_blocks(k, out, in, n, c);
 }
 
-const karx_block_kernels CH_TABLE64 = {CH_NAME, CH_GROUPS * CH_G64, ch64_ecb_encrypt,
+const karx_block_kernels CH_TABLE64 = {CH_NAME, CH_G64, ch64_ecb_encrypt,
                                        ch64_ecb_decrypt, ch64_ctr_xor};
 
 #endif /* CH_TABLE64 */

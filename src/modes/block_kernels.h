@@ -21,7 +21,7 @@
 
 typedef struct karx_block_kernels {
     const char *name; /* back-end name, for tests and `karx bench` */
-    unsigned lanes;   /* blocks processed at once (1 for portable) */
+    unsigned lanes;   /* blocks per register (1 for portable); kernels may interleave groups */
     void (*ecb_encrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
     void (*ecb_decrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks);
     /* out[i] = in[i] ^ E(ctr + i) for i < nblocks, where ctr (block-sized, not modified) is one
