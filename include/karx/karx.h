@@ -4,9 +4,11 @@
 
 #include "cham.h"
 #include "cipher.h"
+#include "cmac.h"
 #include "common.h"
 #include "cpu.h"
 #include "hight.h"
+#include "hmac.h"
 #include "lea.h"
 #include "lsh.h"
 
