@@ -1,0 +1,106 @@
+/* karx: CTR_DRBG (NIST SP 800-90A rev. 1, section 10.2, as profiled by TTAK.KO-12.0189) over
+ * every block cipher of cipher.h: LEA-128/192/256, HIGHT, revised CHAM-64/128, CHAM-128/128 and
+ * CHAM-128/256.
+ *
+ * Conventions (SP 800-90A with ctr_len = blocklen):
+ *  - seedlen = keylen + blocklen (LEA-128 32, LEA-192 40, LEA-256 48, HIGHT 24, CHAM-64/128 24,
+ *    CHAM-128/128 32, CHAM-128/256 48 bytes);
+ *  - the whole block V is the counter, incremented as one big-endian integer mod 2^blocklen;
+ *  - security strength = key bytes (16, 24 or 32);
+ *  - with the derivation function (KARX_DRBG_USE_DF): entropy >= security strength bytes, nonce
+ *    >= half of it, personalization string / additional input of any length (the df input in
+ *    all < 2^32 bytes);
+ *  - without it: entropy exactly seedlen bytes, the nonce is ignored, personalization string and
+ *    additional input at most seedlen bytes (zero-padded and xored in);
+ *  - a generate request is at most KARX_CTR_DRBG_MAX_REQUEST_BYTES (2^19 bits); the reseed
+ *    counter starts at 1 and a generate call with reseed_counter > reseed interval returns
+ *    KARX_ERR_RESEED_REQUIRED (the default interval is the SP 800-90A maximum, 2^48).
+ *
+ * The state is caller-allocated and copyable (a copy forks the generator: never use both); its
+ * fields are private. It is secret: karx_ctr_drbg_uninstantiate wipes it, and a failed
+ * instantiate leaves it wiped. A struct that was never instantiated must be zeroed (or
+ * uninstantiated) before use; then every call but the instantiate calls returns KARX_ERR_STATE.
+ * Errors change nothing in the state and write nothing to out. */
+#ifndef KARX_DRBG_H
+#define KARX_DRBG_H
+
+#include "cipher.h"
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Flags for instantiate. */
+#define KARX_DRBG_USE_DF 1u /* use the block-cipher derivation function */
+#define KARX_DRBG_PR 2u     /* prediction resistance: every generate reseeds first */
+
+#define KARX_CTR_DRBG_MAX_SEED_BYTES 48            /* largest seedlen (LEA-256, CHAM-128/256) */
+#define KARX_CTR_DRBG_MAX_REQUEST_BYTES 65536      /* 2^19 bits per generate call */
+#define KARX_CTR_DRBG_MAX_RESEED_INTERVAL (1ull << 48)
+#define KARX_CTR_DRBG_MAX_INPUT_BYTES 0xffffffffu   /* with df: entropy+nonce+pers, or entropy+add */
+
+/* seedlen of alg in bytes; 0 if alg is unknown. */
+KARX_API size_t karx_ctr_drbg_seed_bytes(karx_cipher_alg alg);
+/* Security strength of alg in bytes (= key bytes); 0 if alg is unknown. */
+KARX_API size_t karx_ctr_drbg_strength_bytes(karx_cipher_alg alg);
+KARX_API size_t karx_ctr_drbg_max_seed_bytes(void);    /* KARX_CTR_DRBG_MAX_SEED_BYTES */
+KARX_API size_t karx_ctr_drbg_max_request_bytes(void); /* KARX_CTR_DRBG_MAX_REQUEST_BYTES */
+KARX_API uint64_t karx_ctr_drbg_max_reseed_interval(void);
+
+typedef struct karx_ctr_drbg {
+    karx_cipher_key key;                 /* Key, scheduled */
+    uint8_t v[KARX_MAX_BLOCK_BYTES];     /* V */
+    uint64_t reseed_counter;
+    uint64_t reseed_interval;
+    uint32_t alg;   /* karx_cipher_alg */
+    uint32_t flags; /* KARX_DRBG_USE_DF | KARX_DRBG_PR */
+    uint32_t state; /* 0 unset, otherwise instantiated */
+} karx_ctr_drbg;
+
+/* Instantiate from explicit entropy (known-answer testing, or the caller's own source).
+ * KARX_ERR_ARGUMENT (NULL drbg, NULL pointer with a non-zero length, unknown flag bits),
+ * KARX_ERR_UNKNOWN_ALGORITHM, KARX_ERR_DATA_LENGTH (length rules above). */
+KARX_API karx_status karx_ctr_drbg_instantiate(karx_ctr_drbg *drbg, karx_cipher_alg alg,
+                                               unsigned flags, const uint8_t *entropy,
+                                               size_t entropy_len, const uint8_t *nonce,
+                                               size_t nonce_len, const uint8_t *pers,
+                                               size_t pers_len);
+/* Reseed with fresh entropy and optional additional input; resets the reseed counter to 1. */
+KARX_API karx_status karx_ctr_drbg_reseed(karx_ctr_drbg *drbg, const uint8_t *entropy,
+                                          size_t entropy_len, const uint8_t *add, size_t add_len);
+/* out_len <= KARX_CTR_DRBG_MAX_REQUEST_BYTES (else KARX_ERR_DATA_LENGTH; 0 is allowed and still
+ * updates the state). KARX_ERR_RESEED_REQUIRED when the reseed interval is used up, and on an
+ * instance with prediction resistance (use karx_ctr_drbg_generate_pr). */
+KARX_API karx_status karx_ctr_drbg_generate(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
+                                            const uint8_t *add, size_t add_len);
+/* Prediction-resistant generate: reseed with (entropy, add), then generate with no additional
+ * input (SP 800-90A 9.3.1). Allowed on any instance; it also clears a pending reseed. */
+KARX_API karx_status karx_ctr_drbg_generate_pr(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
+                                               const uint8_t *entropy, size_t entropy_len,
+                                               const uint8_t *add, size_t add_len);
+/* 1 <= interval <= KARX_CTR_DRBG_MAX_RESEED_INTERVAL, else KARX_ERR_ARGUMENT. */
+KARX_API karx_status karx_ctr_drbg_set_reseed_interval(karx_ctr_drbg *drbg, uint64_t interval);
+/* Wipes the whole state (NULL is allowed). */
+KARX_API void karx_ctr_drbg_uninstantiate(karx_ctr_drbg *drbg);
+
+/* ---- seeded from the operating system (Linux getrandom(), else /dev/urandom) ----
+ * Entropy input of seedlen bytes and a nonce of 16 bytes. KARX_ERR_UNSUPPORTED on other
+ * operating systems, KARX_ERR_DEVICE when the OS source fails. */
+KARX_API karx_status karx_ctr_drbg_instantiate_os(karx_ctr_drbg *drbg, karx_cipher_alg alg,
+                                                  unsigned flags, const uint8_t *pers,
+                                                  size_t pers_len);
+KARX_API karx_status karx_ctr_drbg_reseed_os(karx_ctr_drbg *drbg, const uint8_t *add,
+                                             size_t add_len);
+/* Any out_len: split into requests of at most KARX_CTR_DRBG_MAX_REQUEST_BYTES, each given the
+ * same additional input; reseeds from the OS before a request when prediction resistance is set
+ * or the interval is used up. On error the bytes written are wiped. */
+KARX_API karx_status karx_ctr_drbg_generate_os(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
+                                               const uint8_t *add, size_t add_len);
+/* Fills buf with len bytes from the OS source (the one instantiate_os uses). */
+KARX_API karx_status karx_os_random(uint8_t *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,557 @@
+/* CTR_DRBG (NIST SP 800-90A rev. 1, 10.2; TTAK.KO-12.0189) over any cipher of cipher.h.
+ *
+ * Written on the public cipher API only: the derivation function's BCC chain runs on single-block
+ * calls (its inputs are short), and every keystream (generate's output and the Update function)
+ * is karx_ctr_xor over a constant zero buffer, so long requests run on the back end's SIMD CTR
+ * kernel. karx_ctr_xor refuses to wrap the counter, while the DRBG's V wraps mod 2^blocklen:
+ * the keystream is split at the wrap (the only branch on V, taken with probability about
+ * n_blocks / 2^blocklen). */
+#if !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1 /* getrandom, open, read under -std=c11 */
+#endif
+
+#include <string.h>
+
+#include "karx/drbg.h"
+
+#if defined(__linux__)
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#if defined(__has_include)
+#if __has_include(<sys/random.h>)
+#include <sys/random.h>
+#define KARX_HAVE_GETRANDOM 1
+#endif
+#endif
+#endif
+
+#define DRBG_STATE_READY 0x44524247u /* "DRBG" */
+#define DRBG_DEFAULT_RESEED_INTERVAL KARX_CTR_DRBG_MAX_RESEED_INTERVAL
+#define DRBG_OS_NONCE_BYTES 16
+#define DRBG_ZERO_CHUNK KARX_CTR_DRBG_MAX_REQUEST_BYTES /* one kernel call per request */
+
+/* Read-only by use, but not const: in .bss it costs no file size, and its never-written pages all
+ * map to the OS's one zero page. Only ever passed as an input. */
+static uint8_t drbg_zeros[DRBG_ZERO_CHUNK];
+
+/* ---- sizes ---- */
+
+size_t karx_ctr_drbg_seed_bytes(karx_cipher_alg alg)
+{
+    size_t k = karx_cipher_key_bytes(alg), b = karx_cipher_block_bytes(alg);
+    return (k == 0 || b == 0) ? 0 : k + b;
+}
+
+size_t karx_ctr_drbg_strength_bytes(karx_cipher_alg alg)
+{
+    return karx_cipher_key_bytes(alg);
+}
+
+size_t karx_ctr_drbg_max_seed_bytes(void)
+{
+    return KARX_CTR_DRBG_MAX_SEED_BYTES;
+}
+
+size_t karx_ctr_drbg_max_request_bytes(void)
+{
+    return KARX_CTR_DRBG_MAX_REQUEST_BYTES;
+}
+
+uint64_t karx_ctr_drbg_max_reseed_interval(void)
+{
+    return KARX_CTR_DRBG_MAX_RESEED_INTERVAL;
+}
+
+/* ---- internals ---- */
+
+typedef struct drbg_sizes {
+    size_t kl, bl, sl;
+} drbg_sizes;
+
+static int drbg_sizes_of(uint32_t alg, drbg_sizes *s)
+{
+    s->kl = karx_cipher_key_bytes((karx_cipher_alg)alg);
+    s->bl = karx_cipher_block_bytes((karx_cipher_alg)alg);
+    s->sl = s->kl + s->bl;
+    return s->kl != 0 && s->bl != 0 && s->sl <= KARX_CTR_DRBG_MAX_SEED_BYTES;
+}
+
+/* Blocks the counter can still run before it wraps (ctr itself included); SIZE_MAX for "more
+ * than any request". */
+static size_t ctr_capacity(const uint8_t *ctr, size_t bl)
+{
+    unsigned all_ff = 0xff;
+    for (size_t i = 0; i + 8 < bl; i++)
+        all_ff &= ctr[i];
+    uint64_t left = 0; /* all-ones minus the low 64 bits */
+    for (size_t i = bl - 8; i < bl; i++)
+        left = (left << 8) | (uint8_t)~ctr[i];
+    if (all_ff != 0xff || left >= (uint64_t)SIZE_MAX - 1)
+        return SIZE_MAX;
+    return (size_t)left + 1;
+}
+
+static void be_inc(uint8_t *v, size_t n)
+{
+    unsigned carry = 1;
+    for (size_t i = n; i-- > 0;) {
+        carry += v[i];
+        v[i] = (uint8_t)carry;
+        carry >>= 8;
+    }
+}
+
+static void be_dec(uint8_t *v, size_t n)
+{
+    unsigned borrow = 1;
+    for (size_t i = n; i-- > 0;) {
+        unsigned x = (unsigned)v[i] - borrow;
+        v[i] = (uint8_t)x;
+        borrow = (x >> 8) & 1;
+    }
+}
+
+/* out = E(V+1) || E(V+2) || ... (len bytes, last block cut), V += blocks used, mod 2^blocklen. */
+static void drbg_keystream(karx_ctr_drbg *d, size_t bl, uint8_t *out, size_t len)
+{
+    uint8_t ctr[KARX_MAX_BLOCK_BYTES];
+    memcpy(ctr, d->v, bl);
+    be_inc(ctr, bl);
+    while (len > 0) {
+        size_t n = len < DRBG_ZERO_CHUNK ? len : DRBG_ZERO_CHUNK;
+        size_t nb = (n + bl - 1) / bl;
+        size_t cap = ctr_capacity(ctr, bl);
+        if (nb > cap)
+            n = cap * bl; /* up to and including the all-ones block; ctr comes back 0 */
+        (void)karx_ctr_xor(&d->key, ctr, out, drbg_zeros, n);
+        out += n;
+        len -= n;
+    }
+    be_dec(ctr, bl); /* ctr = V_last + 1 */
+    memcpy(d->v, ctr, bl);
+    karx_memzero(ctr, sizeof ctr);
+}
+
+/* CTR_DRBG_Update: (Key, V) from seedlen bytes of keystream xor provided (seedlen bytes). */
+static void drbg_update(karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *provided)
+{
+    uint8_t t[KARX_CTR_DRBG_MAX_SEED_BYTES + KARX_MAX_BLOCK_BYTES];
+    drbg_keystream(d, s->bl, t, s->sl);
+    for (size_t i = 0; i < s->sl; i++)
+        t[i] ^= provided[i];
+    (void)karx_cipher_set_key(&d->key, (karx_cipher_alg)d->alg, t, s->kl);
+    memcpy(d->v, t + s->kl, s->bl);
+    karx_memzero(t, sizeof t);
+}
+
+/* ---- Block_Cipher_df (10.3.2) over up to three concatenated pieces ---- */
+
+typedef struct bcc_state {
+    const karx_cipher_key *key;
+    size_t bl, fill;
+    uint8_t x[KARX_MAX_BLOCK_BYTES];
+    uint8_t buf[KARX_MAX_BLOCK_BYTES];
+} bcc_state;
+
+static void bcc_block(bcc_state *b, const uint8_t *blk)
+{
+    for (size_t i = 0; i < b->bl; i++)
+        b->x[i] ^= blk[i];
+    (void)karx_cipher_encrypt_block(b->key, b->x, b->x);
+}
+
+static void bcc_absorb(bcc_state *b, const uint8_t *p, size_t n)
+{
+    if (b->fill > 0) {
+        size_t take = b->bl - b->fill < n ? b->bl - b->fill : n;
+        memcpy(b->buf + b->fill, p, take);
+        b->fill += take;
+        p += take;
+        n -= take;
+        if (b->fill < b->bl)
+            return;
+        bcc_block(b, b->buf);
+        b->fill = 0;
+    }
+    for (; n >= b->bl; p += b->bl, n -= b->bl)
+        bcc_block(b, p);
+    memcpy(b->buf, p, n);
+    b->fill = n;
+}
+
+typedef struct df_input {
+    const uint8_t *p[3];
+    size_t n[3];
+} df_input;
+
+/* out = Block_Cipher_df(in, out_len) with out_len = seedlen. */
+static void drbg_df(uint32_t alg, const drbg_sizes *s, const df_input *in, uint8_t *out,
+                    size_t out_len)
+{
+    karx_cipher_key k;
+    bcc_state b;
+    uint8_t kx[KARX_CTR_DRBG_MAX_SEED_BYTES + KARX_MAX_BLOCK_BYTES]; /* K || X, then K0 */
+    uint8_t hdr[8], one = 0x80;
+    uint32_t L = (uint32_t)(in->n[0] + in->n[1] + in->n[2]);
+    size_t want = s->kl + s->bl;
+
+    for (size_t i = 0; i < s->kl; i++)
+        kx[i] = (uint8_t)i;
+    (void)karx_cipher_set_key(&k, (karx_cipher_alg)alg, kx, s->kl);
+    hdr[0] = (uint8_t)(L >> 24);
+    hdr[1] = (uint8_t)(L >> 16);
+    hdr[2] = (uint8_t)(L >> 8);
+    hdr[3] = (uint8_t)L;
+    hdr[4] = (uint8_t)(out_len >> 24);
+    hdr[5] = (uint8_t)(out_len >> 16);
+    hdr[6] = (uint8_t)(out_len >> 8);
+    hdr[7] = (uint8_t)out_len;
+
+    b.key = &k;
+    b.bl = s->bl;
+    uint8_t temp[KARX_CTR_DRBG_MAX_SEED_BYTES + KARX_MAX_BLOCK_BYTES];
+    for (uint32_t i = 0; i * s->bl < want; i++) {
+        uint8_t iv[KARX_MAX_BLOCK_BYTES] = {0};
+        iv[0] = (uint8_t)(i >> 24);
+        iv[1] = (uint8_t)(i >> 16);
+        iv[2] = (uint8_t)(i >> 8);
+        iv[3] = (uint8_t)i;
+        memset(b.x, 0, sizeof b.x);
+        b.fill = 0;
+        bcc_block(&b, iv);
+        bcc_absorb(&b, hdr, sizeof hdr);
+        for (int j = 0; j < 3; j++)
+            if (in->n[j] > 0)
+                bcc_absorb(&b, in->p[j], in->n[j]);
+        bcc_absorb(&b, &one, 1);
+        if (b.fill > 0)
+            bcc_absorb(&b, drbg_zeros, b.bl - b.fill);
+        memcpy(temp + i * s->bl, b.x, s->bl);
+    }
+    (void)karx_cipher_set_key(&k, (karx_cipher_alg)alg, temp, s->kl);
+    uint8_t *x = temp + s->kl;
+    for (size_t o = 0; o < out_len; o += s->bl) {
+        (void)karx_cipher_encrypt_block(&k, x, x);
+        size_t c = out_len - o < s->bl ? out_len - o : s->bl;
+        memcpy(out + o, x, c);
+    }
+    karx_cipher_key_wipe(&k);
+    karx_memzero(&b, sizeof b);
+    karx_memzero(kx, sizeof kx);
+    karx_memzero(temp, sizeof temp);
+}
+
+/* seed material: df(pieces) with df, else pieces[0] (seedlen) xor zero-padded pieces[1]. */
+static void drbg_seed_material(const karx_ctr_drbg *d, const drbg_sizes *s, const df_input *in,
+                               uint8_t *sm)
+{
+    if (d->flags & KARX_DRBG_USE_DF) {
+        drbg_df(d->alg, s, in, sm, s->sl);
+    } else {
+        memcpy(sm, in->p[0], s->sl);
+        for (size_t i = 0; i < in->n[1]; i++)
+            sm[i] ^= in->p[1][i];
+    }
+}
+
+static int bad_buf(const void *p, size_t n)
+{
+    return p == NULL && n != 0;
+}
+
+static karx_status check_ready(const karx_ctr_drbg *d, drbg_sizes *s)
+{
+    if (d == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (d->state != DRBG_STATE_READY || !drbg_sizes_of(d->alg, s))
+        return KARX_ERR_STATE;
+    return KARX_OK;
+}
+
+/* Entropy and additional input of a reseed (also used for PR generate). */
+static karx_status check_reseed_input(const karx_ctr_drbg *d, const drbg_sizes *s,
+                                      const uint8_t *entropy, size_t entropy_len,
+                                      const uint8_t *add, size_t add_len)
+{
+    if (bad_buf(entropy, entropy_len) || bad_buf(add, add_len))
+        return KARX_ERR_ARGUMENT;
+    if (d->flags & KARX_DRBG_USE_DF) {
+        if (entropy_len < s->kl || entropy_len > KARX_CTR_DRBG_MAX_INPUT_BYTES ||
+            add_len > KARX_CTR_DRBG_MAX_INPUT_BYTES - entropy_len)
+            return KARX_ERR_DATA_LENGTH;
+    } else if (entropy_len != s->sl || add_len > s->sl) {
+        return KARX_ERR_DATA_LENGTH;
+    }
+    return KARX_OK;
+}
+
+static karx_status check_add(const karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *add,
+                             size_t add_len)
+{
+    if (bad_buf(add, add_len))
+        return KARX_ERR_ARGUMENT;
+    if (add_len > ((d->flags & KARX_DRBG_USE_DF) ? (size_t)KARX_CTR_DRBG_MAX_INPUT_BYTES : s->sl))
+        return KARX_ERR_DATA_LENGTH;
+    return KARX_OK;
+}
+
+static void reseed_core(karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *entropy,
+                        size_t entropy_len, const uint8_t *add, size_t add_len)
+{
+    uint8_t sm[KARX_CTR_DRBG_MAX_SEED_BYTES];
+    df_input in = {{entropy, add, NULL}, {entropy_len, add_len, 0}};
+    drbg_seed_material(d, s, &in, sm);
+    drbg_update(d, s, sm);
+    d->reseed_counter = 1;
+    karx_memzero(sm, sizeof sm);
+}
+
+static void generate_core(karx_ctr_drbg *d, const drbg_sizes *s, uint8_t *out, size_t out_len,
+                          const uint8_t *add, size_t add_len)
+{
+    uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES] = {0};
+    if (add_len > 0) {
+        if (d->flags & KARX_DRBG_USE_DF) {
+            df_input in = {{add, NULL, NULL}, {add_len, 0, 0}};
+            drbg_df(d->alg, s, &in, a, s->sl);
+        } else {
+            memcpy(a, add, add_len);
+        }
+        drbg_update(d, s, a);
+    }
+    if (out_len > 0)
+        drbg_keystream(d, s->bl, out, out_len);
+    drbg_update(d, s, a);
+    d->reseed_counter++;
+    karx_memzero(a, sizeof a);
+}
+
+/* ---- public calls ---- */
+
+karx_status karx_ctr_drbg_instantiate(karx_ctr_drbg *drbg, karx_cipher_alg alg, unsigned flags,
+                                      const uint8_t *entropy, size_t entropy_len,
+                                      const uint8_t *nonce, size_t nonce_len, const uint8_t *pers,
+                                      size_t pers_len)
+{
+    drbg_sizes s;
+    if (drbg == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_memzero(drbg, sizeof *drbg);
+    if ((flags & ~(KARX_DRBG_USE_DF | KARX_DRBG_PR)) != 0 || bad_buf(entropy, entropy_len) ||
+        bad_buf(nonce, nonce_len) || bad_buf(pers, pers_len))
+        return KARX_ERR_ARGUMENT;
+    if (!drbg_sizes_of((uint32_t)alg, &s))
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    df_input in;
+    if (flags & KARX_DRBG_USE_DF) {
+        const size_t max = KARX_CTR_DRBG_MAX_INPUT_BYTES;
+        if (entropy_len < s.kl || nonce_len < (s.kl + 1) / 2 || entropy_len > max ||
+            nonce_len > max - entropy_len || pers_len > max - entropy_len - nonce_len)
+            return KARX_ERR_DATA_LENGTH;
+        in = (df_input){{entropy, nonce, pers}, {entropy_len, nonce_len, pers_len}};
+    } else {
+        if (entropy_len != s.sl || pers_len > s.sl)
+            return KARX_ERR_DATA_LENGTH;
+        in = (df_input){{entropy, pers, NULL}, {entropy_len, pers_len, 0}};
+    }
+    uint8_t sm[KARX_CTR_DRBG_MAX_SEED_BYTES];
+    drbg->alg = (uint32_t)alg;
+    drbg->flags = flags;
+    drbg_seed_material(drbg, &s, &in, sm);
+    /* Key = 0^keylen, V = 0^blocklen (the struct is zeroed). */
+    (void)karx_cipher_set_key(&drbg->key, alg, drbg_zeros, s.kl);
+    drbg_update(drbg, &s, sm);
+    karx_memzero(sm, sizeof sm);
+    drbg->reseed_counter = 1;
+    drbg->reseed_interval = DRBG_DEFAULT_RESEED_INTERVAL;
+    drbg->state = DRBG_STATE_READY;
+    return KARX_OK;
+}
+
+karx_status karx_ctr_drbg_reseed(karx_ctr_drbg *drbg, const uint8_t *entropy, size_t entropy_len,
+                                 const uint8_t *add, size_t add_len)
+{
+    drbg_sizes s;
+    karx_status st = check_ready(drbg, &s);
+    if (st == KARX_OK)
+        st = check_reseed_input(drbg, &s, entropy, entropy_len, add, add_len);
+    if (st != KARX_OK)
+        return st;
+    reseed_core(drbg, &s, entropy, entropy_len, add, add_len);
+    return KARX_OK;
+}
+
+karx_status karx_ctr_drbg_generate(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
+                                   const uint8_t *add, size_t add_len)
+{
+    drbg_sizes s;
+    karx_status st = check_ready(drbg, &s);
+    if (st != KARX_OK)
+        return st;
+    if (bad_buf(out, out_len))
+        return KARX_ERR_ARGUMENT;
+    if ((st = check_add(drbg, &s, add, add_len)) != KARX_OK)
+        return st;
+    if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
+        return KARX_ERR_DATA_LENGTH;
+    if ((drbg->flags & KARX_DRBG_PR) || drbg->reseed_counter > drbg->reseed_interval)
+        return KARX_ERR_RESEED_REQUIRED;
+    generate_core(drbg, &s, out, out_len, add, add_len);
+    return KARX_OK;
+}
+
+karx_status karx_ctr_drbg_generate_pr(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
+                                      const uint8_t *entropy, size_t entropy_len,
+                                      const uint8_t *add, size_t add_len)
+{
+    drbg_sizes s;
+    karx_status st = check_ready(drbg, &s);
+    if (st != KARX_OK)
+        return st;
+    if (bad_buf(out, out_len))
+        return KARX_ERR_ARGUMENT;
+    if ((st = check_reseed_input(drbg, &s, entropy, entropy_len, add, add_len)) != KARX_OK)
+        return st;
+    if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
+        return KARX_ERR_DATA_LENGTH;
+    reseed_core(drbg, &s, entropy, entropy_len, add, add_len);
+    generate_core(drbg, &s, out, out_len, NULL, 0);
+    return KARX_OK;
+}
+
+karx_status karx_ctr_drbg_set_reseed_interval(karx_ctr_drbg *drbg, uint64_t interval)
+{
+    drbg_sizes s;
+    karx_status st = check_ready(drbg, &s);
+    if (st != KARX_OK)
+        return st;
+    if (interval < 1 || interval > KARX_CTR_DRBG_MAX_RESEED_INTERVAL)
+        return KARX_ERR_ARGUMENT;
+    drbg->reseed_interval = interval;
+    return KARX_OK;
+}
+
+void karx_ctr_drbg_uninstantiate(karx_ctr_drbg *drbg)
+{
+    if (drbg != NULL)
+        karx_memzero(drbg, sizeof *drbg);
+}
+
+/* ---- operating-system entropy ---- */
+
+karx_status karx_os_random(uint8_t *buf, size_t len)
+{
+    if (bad_buf(buf, len))
+        return KARX_ERR_ARGUMENT;
+#if defined(__linux__)
+    size_t got = 0;
+#if defined(KARX_HAVE_GETRANDOM)
+    while (got < len) {
+        size_t want = len - got > 256 ? 256 : len - got;
+        ssize_t r = getrandom(buf + got, want, 0);
+        if (r > 0) {
+            got += (size_t)r;
+        } else if (r < 0 && errno == EINTR) {
+            continue;
+        } else {
+            break; /* ENOSYS (old kernel) or another failure: try /dev/urandom */
+        }
+    }
+    if (got == len)
+        return KARX_OK;
+#endif
+    int fd;
+    do {
+        fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) {
+        karx_memzero(buf, len);
+        return KARX_ERR_DEVICE;
+    }
+    while (got < len) {
+        ssize_t r = read(fd, buf + got, len - got);
+        if (r > 0) {
+            got += (size_t)r;
+        } else if (!(r < 0 && errno == EINTR)) {
+            break;
+        }
+    }
+    (void)close(fd);
+    if (got != len) {
+        karx_memzero(buf, len);
+        return KARX_ERR_DEVICE;
+    }
+    return KARX_OK;
+#else
+    karx_memzero(buf, len);
+    return KARX_ERR_UNSUPPORTED;
+#endif
+}
+
+karx_status karx_ctr_drbg_instantiate_os(karx_ctr_drbg *drbg, karx_cipher_alg alg, unsigned flags,
+                                         const uint8_t *pers, size_t pers_len)
+{
+    uint8_t buf[KARX_CTR_DRBG_MAX_SEED_BYTES + DRBG_OS_NONCE_BYTES];
+    size_t sl = karx_ctr_drbg_seed_bytes(alg);
+    if (drbg == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (sl == 0) {
+        karx_memzero(drbg, sizeof *drbg);
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    }
+    karx_status st = karx_os_random(buf, sl + DRBG_OS_NONCE_BYTES);
+    if (st != KARX_OK) {
+        karx_memzero(drbg, sizeof *drbg);
+        return st;
+    }
+    st = karx_ctr_drbg_instantiate(drbg, alg, flags, buf, sl, buf + sl, DRBG_OS_NONCE_BYTES, pers,
+                                   pers_len);
+    karx_memzero(buf, sizeof buf);
+    return st;
+}
+
+karx_status karx_ctr_drbg_reseed_os(karx_ctr_drbg *drbg, const uint8_t *add, size_t add_len)
+{
+    uint8_t ent[KARX_CTR_DRBG_MAX_SEED_BYTES];
+    drbg_sizes s;
+    karx_status st = check_ready(drbg, &s);
+    if (st == KARX_OK)
+        st = check_reseed_input(drbg, &s, drbg_zeros, s.sl, add, add_len);
+    if (st == KARX_OK)
+        st = karx_os_random(ent, s.sl);
+    if (st == KARX_OK)
+        reseed_core(drbg, &s, ent, s.sl, add, add_len);
+    karx_memzero(ent, sizeof ent);
+    return st;
+}
+
+karx_status karx_ctr_drbg_generate_os(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
+                                      const uint8_t *add, size_t add_len)
+{
+    drbg_sizes s;
+    karx_status st = check_ready(drbg, &s);
+    if (st != KARX_OK)
+        return st;
+    if (bad_buf(out, out_len))
+        return KARX_ERR_ARGUMENT;
+    if ((st = check_reseed_input(drbg, &s, drbg_zeros, s.sl, add, add_len)) != KARX_OK)
+        return st;
+    size_t done = 0;
+    do {
+        size_t n = out_len - done;
+        if (n > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
+            n = KARX_CTR_DRBG_MAX_REQUEST_BYTES;
+        if ((drbg->flags & KARX_DRBG_PR) || drbg->reseed_counter > drbg->reseed_interval) {
+            if ((st = karx_ctr_drbg_reseed_os(drbg, add, add_len)) != KARX_OK) {
+                karx_memzero(out, done);
+                return st;
+            }
+            generate_core(drbg, &s, out + done, n, NULL, 0);
+        } else {
+            generate_core(drbg, &s, out + done, n, add, add_len);
+        }
+        done += n;
+    } while (done < out_len);
+    return KARX_OK;
+}
