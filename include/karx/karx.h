@@ -2,11 +2,13 @@
 #ifndef KARX_H
 #define KARX_H
 
+#include "ccm.h"
 #include "cham.h"
 #include "cipher.h"
 #include "cmac.h"
 #include "common.h"
 #include "cpu.h"
+#include "drbg.h"
 #include "hight.h"
 #include "hmac.h"
 #include "lea.h"
