@@ -1,0 +1,520 @@
+/* GCM (NIST SP 800-38D) over the 128-bit-block ciphers, written over the public cipher calls.
+ *
+ * The CTR part uses karx_ctr_xor, which steps the whole block as one big-endian counter and runs
+ * many blocks at once on the SIMD back ends. GCM steps only the low 32 bits (inc32), so a call is
+ * split where the low word would wrap and the next counter block is rebuilt by hand; between wraps
+ * the two counters agree. Encryption works in cache-sized chunks (CTR, then GHASH over the fresh
+ * ciphertext); decryption GHASHes the whole ciphertext, checks the tag, and only then decrypts. */
+#include "karx/gcm.h"
+
+#include <string.h>
+
+#include "aead/ghash.h"
+#include "karx/cpu.h"
+
+#define GCM_B 16
+#define GCM_CHUNK 8192 /* bytes of CTR output GHASHed while still in L1 */
+#define GCM_MAX_LEN ((uint64_t)68719476704u)
+#define GCM_MAX_AAD_IV ((uint64_t)1 << 61) /* exclusive: bit lengths must fit in 64 bits */
+
+size_t karx_gcm_block_bytes(void) { return KARX_GCM_BLOCK_BYTES; }
+size_t karx_gcm_iv_bytes(void) { return KARX_GCM_IV_BYTES; }
+size_t karx_gcm_tag_min_bytes(void) { return KARX_GCM_TAG_MIN_BYTES; }
+size_t karx_gcm_tag_max_bytes(void) { return KARX_GCM_TAG_MAX_BYTES; }
+size_t karx_gcm_max_payload_bytes(void)
+{
+    return (uint64_t)SIZE_MAX < GCM_MAX_LEN ? SIZE_MAX : (size_t)GCM_MAX_LEN;
+}
+int karx_gcm_tag_len_ok(size_t tag_len)
+{
+    return tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16);
+}
+
+/* ---- GHASH dispatch ---- */
+#if defined(KARX_HAVE_X86_SIMD)
+/* 0 portable, 1 PCLMULQDQ, 2 VPCLMULQDQ; follows the active back end so that
+ * karx_set_backend(KARX_BACKEND_PORTABLE) gives a pure-C GCM. */
+static int ghash_kind(void)
+{
+    const unsigned need = KARX_CPU_PCLMUL | KARX_CPU_SSSE3 | KARX_CPU_SSE41;
+    const unsigned wide = need | KARX_CPU_VPCLMUL | KARX_CPU_AVX512F | KARX_CPU_AVX512VL |
+                          KARX_CPU_AVX512BW | KARX_CPU_AVX2;
+    unsigned f = karx_cpu_features();
+    karx_backend b = karx_get_backend();
+    if (b == KARX_BACKEND_AVX512 && (f & wide) == wide)
+        return 2;
+    if (b != KARX_BACKEND_PORTABLE && b != KARX_BACKEND_NEON && (f & need) == need)
+        return 1;
+    return 0;
+}
+#endif
+
+void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16])
+{
+#if defined(KARX_HAVE_X86_SIMD)
+    if (ghash_kind() != 0) {
+        karx_i_ghash_powers_pclmul(htab, h);
+        return;
+    }
+#endif
+    karx_i_ghash_powers_portable(htab, h);
+}
+
+void karx_i_ghash_blocks(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
+                         const uint8_t *data, size_t nblocks)
+{
+    if (nblocks == 0)
+        return;
+#if defined(KARX_HAVE_X86_SIMD)
+    int kind = ghash_kind();
+    if (kind == 2) {
+        karx_i_ghash_blocks_vpclmul(htab, y, data, nblocks);
+        return;
+    }
+    if (kind == 1) {
+        karx_i_ghash_blocks_pclmul(htab, y, data, nblocks);
+        return;
+    }
+#endif
+    karx_i_ghash_blocks_portable(htab, y, data, nblocks);
+}
+
+/* GHASH over len bytes, the last partial block zero-padded. */
+static void ghash_bytes(const uint64_t *htab, uint8_t y[16], const uint8_t *data, size_t len)
+{
+    size_t full = len / GCM_B, tail = len % GCM_B;
+    karx_i_ghash_blocks(htab, y, data, full);
+    if (tail != 0) {
+        uint8_t buf[GCM_B] = {0};
+        memcpy(buf, data + full * GCM_B, tail);
+        karx_i_ghash_blocks(htab, y, buf, 1);
+        karx_memzero(buf, sizeof buf);
+    }
+}
+
+static void store64_be(uint8_t *p, uint64_t v)
+{
+    for (int i = 7; i >= 0; i--, v >>= 8)
+        p[i] = (uint8_t)v;
+}
+
+static uint32_t load32_be(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void store32_be(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* ---- parameters and keys ---- */
+static karx_status gcm_check_params(const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                                    size_t aad_len, const void *out, const void *in, size_t len,
+                                    const void *tag, size_t tag_len)
+{
+    if (iv == NULL || tag == NULL || (aad_len != 0 && aad == NULL) ||
+        (len != 0 && (out == NULL || in == NULL)))
+        return KARX_ERR_ARGUMENT;
+    if (iv_len == 0 || (uint64_t)iv_len >= GCM_MAX_AAD_IV)
+        return KARX_ERR_IV_LENGTH;
+    if (!karx_gcm_tag_len_ok(tag_len))
+        return KARX_ERR_ARGUMENT;
+    if ((uint64_t)len > GCM_MAX_LEN || (uint64_t)aad_len >= GCM_MAX_AAD_IV)
+        return KARX_ERR_DATA_LENGTH;
+    return KARX_OK;
+}
+
+static karx_status gcm_check_alg(karx_cipher_alg alg)
+{
+    size_t bb = karx_cipher_block_bytes(alg);
+    if (bb == 0)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    return bb == GCM_B ? KARX_OK : KARX_ERR_UNSUPPORTED;
+}
+
+karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_t *key,
+                             size_t key_len)
+{
+    if (gk == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_memzero(gk, sizeof *gk);
+    if (key == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_status st = gcm_check_alg(alg);
+    if (st == KARX_OK)
+        st = karx_cipher_set_key(&gk->cipher, alg, key, key_len);
+    if (st != KARX_OK) {
+        karx_memzero(gk, sizeof *gk);
+        return st;
+    }
+    uint8_t h[GCM_B] = {0};
+    st = karx_cipher_encrypt_block(&gk->cipher, h, h);
+    if (st == KARX_OK) {
+        karx_i_ghash_powers(gk->htab, h);
+        gk->ready = 1;
+    } else {
+        karx_memzero(gk, sizeof *gk);
+    }
+    karx_memzero(h, sizeof h);
+    return st;
+}
+
+void karx_gcm_key_wipe(karx_gcm_key *gk)
+{
+    if (gk != NULL)
+        karx_memzero(gk, sizeof *gk);
+}
+
+static karx_status gcm_check_key(const karx_gcm_key *gk)
+{
+    if (gk == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (gk->ready != 1 || karx_cipher_block_bytes((karx_cipher_alg)gk->cipher.alg) != GCM_B)
+        return KARX_ERR_STATE;
+    return KARX_OK;
+}
+
+/* ---- the pieces of SP 800-38D 7.1 ---- */
+static void gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8_t *iv, size_t iv_len)
+{
+    if (iv_len == 12) {
+        memcpy(j0, iv, 12);
+        store32_be(j0 + 12, 1);
+        return;
+    }
+    uint8_t lenblk[GCM_B] = {0};
+    memset(j0, 0, GCM_B);
+    ghash_bytes(gk->htab, j0, iv, iv_len);
+    store64_be(lenblk + 8, (uint64_t)iv_len * 8);
+    karx_i_ghash_blocks(gk->htab, j0, lenblk, 1);
+}
+
+/* GCTR from counter block ctr (advanced by inc32 per block): len bytes, the last call of a
+ * message may end mid-block. Bulk runs go to karx_ctr_xor; a run stops where the low 32 bits
+ * wrap, and the counter is then rebuilt with the upper 96 bits unchanged. */
+static karx_status gcm_ctr(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *out,
+                           const uint8_t *in, size_t len)
+{
+    while (len != 0) {
+        uint64_t to_wrap = ((uint64_t)1 << 32) - load32_be(ctr + 12); /* blocks, 1 .. 2^32 */
+        uint64_t nblk = ((uint64_t)len + GCM_B - 1) / GCM_B;
+        size_t seg = len;
+        if (nblk >= to_wrap) {
+            seg = (uint64_t)len < to_wrap * GCM_B ? len : (size_t)(to_wrap * GCM_B);
+            nblk = to_wrap;
+        }
+        uint8_t upper[12];
+        memcpy(upper, ctr, 12);
+        karx_status st = karx_ctr_xor(&gk->cipher, ctr, out, in, seg);
+        if (st != KARX_OK)
+            return st;
+        if (nblk == to_wrap) { /* the low word wrapped: inc32 leaves the upper 96 bits alone */
+            memcpy(ctr, upper, 12);
+            store32_be(ctr + 12, 0);
+        }
+        out += seg;
+        in += seg;
+        len -= seg;
+    }
+    return KARX_OK;
+}
+
+/* tag = E(J0) ^ GHASH(... || len(A) || len(C)), from the GHASH state y over A and C. */
+static karx_status gcm_finish(const karx_gcm_key *gk, uint8_t y[GCM_B], const uint8_t j0[GCM_B],
+                              uint64_t aad_len, uint64_t len, uint8_t full[GCM_B])
+{
+    uint8_t lenblk[GCM_B];
+    store64_be(lenblk, aad_len * 8);
+    store64_be(lenblk + 8, len * 8);
+    karx_i_ghash_blocks(gk->htab, y, lenblk, 1);
+    karx_status st = karx_cipher_encrypt_block(&gk->cipher, full, j0);
+    for (int i = 0; i < GCM_B; i++)
+        full[i] ^= y[i];
+    return st;
+}
+
+static void inc32(uint8_t ctr[GCM_B]) { store32_be(ctr + 12, load32_be(ctr + 12) + 1u); }
+
+karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
+                          const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
+                          size_t len, uint8_t *tag, size_t tag_len)
+{
+    karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+    if (st == KARX_OK)
+        st = gcm_check_key(gk);
+    if (st != KARX_OK)
+        return st;
+    uint8_t j0[GCM_B], ctr[GCM_B], y[GCM_B] = {0}, full[GCM_B];
+    gcm_j0(gk, j0, iv, iv_len);
+    ghash_bytes(gk->htab, y, aad, aad_len);
+    memcpy(ctr, j0, GCM_B);
+    inc32(ctr);
+    for (size_t done = 0; done < len && st == KARX_OK;) {
+        size_t n = len - done < GCM_CHUNK ? len - done : GCM_CHUNK;
+        st = gcm_ctr(gk, ctr, out + done, in + done, n);
+        ghash_bytes(gk->htab, y, out + done, n); /* n is whole blocks except at the end */
+        done += n;
+    }
+    if (st == KARX_OK)
+        st = gcm_finish(gk, y, j0, aad_len, len, full);
+    if (st == KARX_OK)
+        memcpy(tag, full, tag_len);
+    else if (len != 0)
+        karx_memzero(out, len);
+    karx_memzero(j0, sizeof j0);
+    karx_memzero(ctr, sizeof ctr);
+    karx_memzero(y, sizeof y);
+    karx_memzero(full, sizeof full);
+    return st;
+}
+
+karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
+                          const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
+                          size_t len, const uint8_t *tag, size_t tag_len)
+{
+    karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+    if (st == KARX_OK)
+        st = gcm_check_key(gk);
+    if (st != KARX_OK)
+        return st;
+    uint8_t j0[GCM_B], ctr[GCM_B], y[GCM_B] = {0}, full[GCM_B];
+    gcm_j0(gk, j0, iv, iv_len);
+    ghash_bytes(gk->htab, y, aad, aad_len);
+    ghash_bytes(gk->htab, y, in, len);
+    st = gcm_finish(gk, y, j0, aad_len, len, full);
+    if (st == KARX_OK && karx_memcmp_ct(full, tag, tag_len) != 0)
+        st = KARX_ERR_AUTHENTICATION;
+    if (st == KARX_OK) {
+        memcpy(ctr, j0, GCM_B);
+        inc32(ctr);
+        st = gcm_ctr(gk, ctr, out, in, len);
+    }
+    if (st != KARX_OK && len != 0)
+        karx_memzero(out, len);
+    karx_memzero(j0, sizeof j0);
+    karx_memzero(ctr, sizeof ctr);
+    karx_memzero(y, sizeof y);
+    karx_memzero(full, sizeof full);
+    return st;
+}
+
+karx_status karx_gcm_encrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                             const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                             uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag,
+                             size_t tag_len)
+{
+    karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+    if (st != KARX_OK)
+        return st;
+    karx_gcm_key gk;
+    st = karx_gcm_set_key(&gk, alg, key, key_len);
+    if (st == KARX_OK)
+        st = karx_gcm_seal(&gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+    karx_memzero(&gk, sizeof gk);
+    return st;
+}
+
+karx_status karx_gcm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                             const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                             uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag,
+                             size_t tag_len)
+{
+    karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+    if (st != KARX_OK)
+        return st;
+    karx_gcm_key gk;
+    st = karx_gcm_set_key(&gk, alg, key, key_len);
+    if (st == KARX_OK)
+        st = karx_gcm_open(&gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+    karx_memzero(&gk, sizeof gk);
+    return st;
+}
+
+/* ---- streaming ---- */
+void karx_gcm_ctx_wipe(karx_gcm_ctx *ctx)
+{
+    if (ctx != NULL)
+        karx_memzero(ctx, sizeof *ctx);
+}
+
+karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int encrypt,
+                              const uint8_t *iv, size_t iv_len)
+{
+    if (ctx == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_memzero(ctx, sizeof *ctx);
+    if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
+        return KARX_ERR_ARGUMENT;
+    if (iv_len == 0 || (uint64_t)iv_len >= GCM_MAX_AAD_IV)
+        return KARX_ERR_IV_LENGTH;
+    karx_status st = gcm_check_key(gk);
+    if (st != KARX_OK)
+        return st;
+    ctx->key = *gk;
+    gcm_j0(&ctx->key, ctx->j0, iv, iv_len);
+    memcpy(ctx->ctr, ctx->j0, GCM_B);
+    inc32(ctx->ctr);
+    ctx->encrypt = (uint32_t)encrypt;
+    ctx->state = 1;
+    return KARX_OK;
+}
+
+karx_status karx_gcm_init(karx_gcm_ctx *ctx, karx_cipher_alg alg, const uint8_t *key,
+                          size_t key_len, int encrypt, const uint8_t *iv, size_t iv_len)
+{
+    if (ctx == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_memzero(ctx, sizeof *ctx);
+    if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
+        return KARX_ERR_ARGUMENT;
+    if (iv_len == 0 || (uint64_t)iv_len >= GCM_MAX_AAD_IV)
+        return KARX_ERR_IV_LENGTH;
+    karx_gcm_key gk;
+    karx_status st = karx_gcm_set_key(&gk, alg, key, key_len);
+    if (st == KARX_OK)
+        st = karx_gcm_init_key(ctx, &gk, encrypt, iv, iv_len);
+    karx_memzero(&gk, sizeof gk);
+    return st;
+}
+
+karx_status karx_gcm_aad(karx_gcm_ctx *ctx, const uint8_t *aad, size_t aad_len)
+{
+    if (ctx == NULL || (aad_len != 0 && aad == NULL))
+        return KARX_ERR_ARGUMENT;
+    if (ctx->state != 1)
+        return KARX_ERR_STATE;
+    if ((uint64_t)aad_len >= GCM_MAX_AAD_IV - ctx->aad_len)
+        return KARX_ERR_DATA_LENGTH;
+    ctx->aad_len += aad_len;
+    while (aad_len != 0 && ctx->used != 0) { /* fill the partial block first */
+        ctx->part[ctx->used++] = *aad++;
+        aad_len--;
+        if (ctx->used == GCM_B) {
+            karx_i_ghash_blocks(ctx->key.htab, ctx->y, ctx->part, 1);
+            ctx->used = 0;
+        }
+    }
+    size_t full = aad_len / GCM_B;
+    karx_i_ghash_blocks(ctx->key.htab, ctx->y, aad, full);
+    aad += full * GCM_B;
+    aad_len -= full * GCM_B;
+    memcpy(ctx->part, aad, aad_len);
+    ctx->used += (uint32_t)aad_len;
+    return KARX_OK;
+}
+
+/* Ends the AAD phase: the partial AAD block is zero-padded into GHASH. */
+static void gcm_aad_done(karx_gcm_ctx *ctx)
+{
+    if (ctx->state == 1) {
+        if (ctx->used != 0) {
+            memset(ctx->part + ctx->used, 0, GCM_B - ctx->used);
+            karx_i_ghash_blocks(ctx->key.htab, ctx->y, ctx->part, 1);
+        }
+        ctx->used = 0;
+        ctx->state = 2;
+    }
+}
+
+karx_status karx_gcm_update(karx_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (ctx == NULL || (len != 0 && (out == NULL || in == NULL)))
+        return KARX_ERR_ARGUMENT;
+    if (ctx->state != 1 && ctx->state != 2)
+        return KARX_ERR_STATE;
+    if ((uint64_t)len > GCM_MAX_LEN - ctx->len)
+        return KARX_ERR_DATA_LENGTH;
+    if (len == 0)
+        return KARX_OK; /* an empty update does not end the AAD phase */
+    gcm_aad_done(ctx);
+    ctx->len += len;
+    const int enc = ctx->encrypt == KARX_ENCRYPT;
+    /* finish the partial block with its saved keystream */
+    while (len != 0 && ctx->used != 0) {
+        uint8_t c = enc ? (uint8_t)(*in ^ ctx->ks[ctx->used]) : *in;
+        *out++ = (uint8_t)(*in++ ^ ctx->ks[ctx->used]);
+        ctx->part[ctx->used++] = c;
+        len--;
+        if (ctx->used == GCM_B) {
+            karx_i_ghash_blocks(ctx->key.htab, ctx->y, ctx->part, 1);
+            ctx->used = 0;
+        }
+    }
+    /* whole blocks, in cache-sized chunks (decryption hashes the ciphertext before overwriting
+     * it, since out may be in) */
+    size_t whole = len - len % GCM_B;
+    karx_status st = KARX_OK;
+    for (size_t done = 0; done < whole && st == KARX_OK;) {
+        size_t n = whole - done < GCM_CHUNK ? whole - done : GCM_CHUNK;
+        if (!enc)
+            karx_i_ghash_blocks(ctx->key.htab, ctx->y, in + done, n / GCM_B);
+        st = gcm_ctr(&ctx->key, ctx->ctr, out + done, in + done, n);
+        if (enc)
+            karx_i_ghash_blocks(ctx->key.htab, ctx->y, out + done, n / GCM_B);
+        done += n;
+    }
+    if (st != KARX_OK)
+        return st;
+    in += whole;
+    out += whole;
+    len -= whole;
+    if (len != 0) { /* start a partial block: keep its keystream */
+        st = karx_cipher_encrypt_block(&ctx->key.cipher, ctx->ks, ctx->ctr);
+        if (st != KARX_OK)
+            return st;
+        inc32(ctx->ctr);
+        for (size_t i = 0; i < len; i++) {
+            uint8_t c = enc ? (uint8_t)(in[i] ^ ctx->ks[i]) : in[i];
+            out[i] = (uint8_t)(in[i] ^ ctx->ks[i]);
+            ctx->part[i] = c;
+        }
+        ctx->used = (uint32_t)len;
+    }
+    return KARX_OK;
+}
+
+/* The full 16-byte tag of the message so far; ends the stream. */
+static karx_status gcm_stream_tag(karx_gcm_ctx *ctx, uint8_t full[GCM_B])
+{
+    gcm_aad_done(ctx);
+    if (ctx->used != 0) {
+        memset(ctx->part + ctx->used, 0, GCM_B - ctx->used);
+        karx_i_ghash_blocks(ctx->key.htab, ctx->y, ctx->part, 1);
+        ctx->used = 0;
+    }
+    return gcm_finish(&ctx->key, ctx->y, ctx->j0, ctx->aad_len, ctx->len, full);
+}
+
+karx_status karx_gcm_final(karx_gcm_ctx *ctx, uint8_t *tag, size_t tag_len)
+{
+    if (ctx == NULL || tag == NULL || !karx_gcm_tag_len_ok(tag_len))
+        return KARX_ERR_ARGUMENT;
+    if ((ctx->state != 1 && ctx->state != 2) || ctx->encrypt != KARX_ENCRYPT)
+        return KARX_ERR_STATE;
+    uint8_t full[GCM_B];
+    karx_status st = gcm_stream_tag(ctx, full);
+    if (st == KARX_OK)
+        memcpy(tag, full, tag_len);
+    karx_memzero(full, sizeof full);
+    karx_memzero(ctx, sizeof *ctx);
+    return st;
+}
+
+karx_status karx_gcm_verify(karx_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len)
+{
+    if (ctx == NULL || tag == NULL || !karx_gcm_tag_len_ok(tag_len))
+        return KARX_ERR_ARGUMENT;
+    if ((ctx->state != 1 && ctx->state != 2) || ctx->encrypt != KARX_DECRYPT)
+        return KARX_ERR_STATE;
+    uint8_t full[GCM_B];
+    karx_status st = gcm_stream_tag(ctx, full);
+    if (st == KARX_OK && karx_memcmp_ct(full, tag, tag_len) != 0)
+        st = KARX_ERR_AUTHENTICATION;
+    karx_memzero(full, sizeof full);
+    karx_memzero(ctx, sizeof *ctx);
+    return st;
+}

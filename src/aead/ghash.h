@@ -1,0 +1,39 @@
+/* Internal: GHASH (NIST SP 800-38D 6.4) back ends.
+ *
+ * Representation shared by every back end: a 16-byte block read as a big-endian 128-bit integer
+ * (coefficient of x^i at integer bit 127 - i, the "reflected" order of the spec) and held as two
+ * 64-bit words {lo, hi}. htab holds H^1 .. H^KARX_I_GHASH_POWERS in that form (H^k at
+ * htab[2k - 2], htab[2k - 1]), so the PCLMULQDQ kernels can load a power with one unaligned load
+ * on a little-endian machine. The state y is kept as the 16 spec bytes.
+ *
+ * Every kernel is constant time: no branch, table index or address depends on H or the data. */
+#ifndef KARX_AEAD_GHASH_H
+#define KARX_AEAD_GHASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KARX_I_GHASH_POWERS 32
+
+/* Portable (any C11 target). */
+void karx_i_ghash_powers_portable(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16]);
+void karx_i_ghash_blocks_portable(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
+                                  const uint8_t *data, size_t nblocks);
+
+#if defined(KARX_HAVE_X86_SIMD)
+/* PCLMULQDQ + SSSE3 + SSE4.1 (ghash_pclmul.c): 16 blocks per reduction. */
+void karx_i_ghash_powers_pclmul(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16]);
+void karx_i_ghash_blocks_pclmul(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
+                                const uint8_t *data, size_t nblocks);
+/* VPCLMULQDQ + AVX-512 F/VL/BW (ghash_vpclmul.c): 32 blocks per reduction, tails to PCLMULQDQ. */
+void karx_i_ghash_blocks_vpclmul(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
+                                 const uint8_t *data, size_t nblocks);
+#endif
+
+/* Dispatch (gcm.c): VPCLMULQDQ when the active back end is avx512 and the CPU has it; else
+ * PCLMULQDQ when the CPU has it and the active back end is not portable; else portable. */
+void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16]);
+void karx_i_ghash_blocks(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
+                         const uint8_t *data, size_t nblocks);
+
+#endif
