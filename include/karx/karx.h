@@ -9,6 +9,7 @@
 #include "common.h"
 #include "cpu.h"
 #include "drbg.h"
+#include "gcm.h"
 #include "hight.h"
 #include "hmac.h"
 #include "lea.h"
