@@ -2,13 +2,15 @@
 """Runs `karx bench` and the Crypto++/OpenSSL peer benchmark in one run on this machine, then
 writes the side-by-side tables with ratios.
 
-usage: bench/compare.py [--suite lsh|cipher|all] [--karx build/karx]
+usage: bench/compare.py [--suite lsh|cipher|aead|all] [--karx build/karx]
                         [--peers ../shared/peers/cryptopp-bench] [--out bench/results]
                         [--quick] [--backend LIST]
        bench/compare.py --render FILE.jsonl
 Suites: lsh (LSH hashing vs Crypto++ LSH) and cipher (LEA, HIGHT, revised CHAM: ctr, ecb, ecb-dec,
-cbc-enc, cbc-dec vs Crypto++ CTR/ECB, with OpenSSL AES-128-CTR as the reference line); all = both
-(default). For each suite, writes OUT/<stamp>-<suite>-<commit>.jsonl (every row from both tools)
+cbc-enc, cbc-dec vs Crypto++ CTR/ECB, with OpenSSL AES-128-CTR as the reference line), aead (GCM,
+CCM, CMAC, HMAC-LSH, CTR_DRBG; the peer bench has no such rows, so OpenSSL AES-128-GCM from
+`openssl speed -evp` and AES-128-CTR from the peer bench are the context lines, with the issue-4
+targets); all = every suite (default). For each suite, writes OUT/<stamp>-<suite>-<commit>.jsonl (every row from both tools)
 and .md (the table, the machine, compiler and commit), and prints the table."""
 import argparse, datetime, json, os, platform, shutil, socket, subprocess, sys, tempfile
 
@@ -19,7 +21,9 @@ ROOT = os.path.dirname(HERE)
 PEER_FILTER = {
     'lsh': ['cryptopp/lsh'],
     'cipher': ['cryptopp/lea', 'cryptopp/cham', 'cryptopp/hight', 'openssl/aes-128/ctr'],
+    'aead': ['openssl/aes-128/ctr'],  # the peer bench has no GCM/CCM/CMAC/HMAC/DRBG rows
 }
+SUITES = ['lsh', 'cipher', 'aead']
 # karx registry name -> Crypto++ algorithm name in the peer bench
 CIPHER_PEER = {'lea128': 'LEA-128', 'lea192': 'LEA-192', 'lea256': 'LEA-256', 'hight': 'HIGHT',
                'cham64-128': 'CHAM-64/128', 'cham128-128': 'CHAM-128/128',
@@ -199,20 +203,191 @@ def render_cipher(krows, prows):
     return '\n'.join(lines)
 
 
+AEAD_OP_ORDER = ['gcm-seal', 'gcm-open', 'ccm-seal', 'ccm-open', 'cmac', 'hash', 'hmac', 'ctr',
+                 'drbg']
+LSH_ORDER = ['lsh256-224', 'lsh256-256', 'lsh512-224', 'lsh512-256', 'lsh512-384', 'lsh512-512']
+# issue 4 targets
+GCM_TARGET_GBPS = 5.0
+DRBG_TARGET_PCT = 80.0
+HMAC_TARGET_PCT = 1.0
+
+
+def openssl_speed(sizes, seconds, decrypt=False):
+    """OpenSSL AES-128-GCM via `openssl speed -evp` (one run of `seconds` per size, not a median
+    of repetitions like the other rows): context for the GCM rows."""
+    exe = shutil.which('openssl')
+    if not exe:
+        print('openssl not found: no AES-128-GCM context line', file=sys.stderr)
+        return []
+    ver = subprocess.run([exe, 'version'], capture_output=True, text=True).stdout.strip()
+    rows = []
+    for n in sizes:
+        cmd = [exe, 'speed', '-mr', '-evp', 'aes-128-gcm', '-bytes', str(n), '-seconds',
+               str(seconds)] + (['-decrypt'] if decrypt else [])
+        out = run(cmd, check=False, capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            if line.startswith('+F:'):
+                bps = float(line.rsplit(':', 1)[1])
+                rows.append({'bench': 'openssl-speed', 'type': 'result', 'group': 'context',
+                             'lib': 'openssl', 'lib_version': ver.split(' (')[0], 'algo': 'AES-128',
+                             'mode': 'GCM', 'op': 'open' if decrypt else 'seal', 'bytes': n,
+                             'gb_per_s': bps / 1e9, 'seconds': seconds,
+                             'command': ' '.join(cmd[1:])})
+    return rows
+
+
+def render_aead(krows, prows):
+    """The aead markdown tables: the issue-4 targets, best karx back end per (alg, op, size) with
+    the HMAC overhead and DRBG/CTR ratios, the OpenSSL context lines, then every back end."""
+    meta = krows[0]
+    best, by_backend, backends = {}, {}, []
+    for r in krows:
+        k = (r['alg'], r['op'], r['msg_bytes'])
+        if k not in best or r['gb_per_s'] > best[k]['gb_per_s']:
+            best[k] = r
+        by_backend[k + (r['backend'],)] = r
+        if r['backend'] not in backends:
+            backends.append(r['backend'])
+    # a reference row (hash, ctr) is shown from the back end of its partner's best row, since
+    # the two were timed alternately there
+    for k in list(best):
+        partner = {'hash': 'hmac', 'ctr': 'drbg'}.get(k[1])
+        pb = best.get((k[0], partner, k[2])) if partner else None
+        if pb and k + (pb['backend'],) in by_backend:
+            best[k] = by_backend[k + (pb['backend'],)]
+    gcm = [r for r in prows if r.get('bench') == 'openssl-speed']
+    aes_ctr = {r['bytes']: r for r in prows if r.get('bench') == 'cryptopp-bench'
+               and r.get('type') == 'result' and r.get('lib') == 'openssl'
+               and r.get('algo') == 'AES-128' and r.get('mode') == 'CTR'}
+    algs = CIPHER_ORDER + LSH_ORDER
+    order = lambda k: (algs.index(k[0]) if k[0] in algs else 99,
+                       AEAD_OP_ORDER.index(k[1]) if k[1] in AEAD_OP_ORDER else 99, -k[2])
+    big = max((k[2] for k in best if k[1] in ('gcm-seal', 'hmac')), default=0)
+
+    lines = [machine_line(meta)]
+    ctx = sorted({r['lib_version'] for r in gcm} |
+                 {r.get('lib_version', 'OpenSSL') for r in aes_ctr.values()})
+    if ctx:
+        lines.append(f"Context in the same run: {', '.join(ctx)} (AES-NI/VAES hardware); the peer "
+                     'bench has no GCM, CCM, CMAC, HMAC or DRBG rows for Crypto++ LEA/CHAM/HIGHT or '
+                     'LSH, so there is no per-algorithm peer column.')
+    lines.append('')
+
+    # targets
+    lines.append('| target (issue 4) | goal | karx (best back end) | met? |')
+    lines.append('|---|---|---|---|')
+    for op in ('gcm-seal', 'gcm-open'):
+        r = best.get(('lea128', op, big))
+        if r:
+            g = r['gb_per_s']
+            lines.append(f"| LEA-128-GCM {op[4:]}, {size_label(big)} | ≥ {GCM_TARGET_GBPS:g} GB/s | "
+                         f"{g:.3f} GB/s, {r['cycles_per_byte']:.2f} c/B ({r['backend']}) | "
+                         f"{'yes' if g >= GCM_TARGET_GBPS else 'no'} |")
+    r = best.get(('lea128', 'drbg', 1 << 20))
+    if r and 'ctr_pct' in r:
+        p = r['ctr_pct']
+        lines.append(f"| CTR_DRBG(LEA-128), 1 MiB as 16 × 64 KiB | ≥ {DRBG_TARGET_PCT:g} % of "
+                     f"LEA-128-CTR | {p:.1f} % (rep by rep; medians {r['gb_per_s']:.3f} vs "
+                     f"{r['ctr_gb_per_s']:.3f} GB/s, {r['backend']}) | {'yes' if p >= DRBG_TARGET_PCT else 'no'} |")
+    hm = [best[k] for k in best if k[1] == 'hmac' and k[2] == big and 'overhead_pct' in best[k]]
+    if hm:
+        worst = max(hm, key=lambda r: r['overhead_pct'])
+        ok = worst['overhead_pct'] < HMAC_TARGET_PCT
+        lines.append(f"| HMAC-LSH overhead over the hash, {size_label(big)} | < {HMAC_TARGET_PCT:g} % "
+                     f"| worst {worst['overhead_pct']:+.2f} % ({worst['alg']}), range "
+                     f"{min(r['overhead_pct'] for r in hm):+.2f} … {worst['overhead_pct']:+.2f} % | "
+                     f"{'yes' if ok else 'no'} |")
+    lines.append('')
+
+    lines.append('| alg | op | bytes | karx back end | karx GB/s | karx c/B | calls/s | spread | note |')
+    lines.append('|---|---|---|---|---|---|---|---|---|')
+    for k in sorted(best, key=order):
+        alg, op, size = k
+        r = best[k]
+        be = r['backend']
+        if r.get('kernel') and r['kernel'] not in (be, '-'):
+            be += f" ({r['kernel']} kernel)"
+        note = ''
+        if 'overhead_pct' in r:
+            note = f"HMAC overhead {r['overhead_pct']:+.2f} % (rep by rep; hash median {r['hash_gb_per_s']:.3f} GB/s)"
+        elif 'ctr_pct' in r:
+            note = f"{r['ctr_pct']:.1f} % of CTR (rep by rep; CTR median {r['ctr_gb_per_s']:.3f} GB/s)"
+        elif op in ('hash', 'ctr'):
+            note = 'reference, timed alternately with the row below (same back end)'
+        lines.append(f"| {alg} | {op} | {size_label(size)} | {be} | {r['gb_per_s']:.3f} | "
+                     f"{r['cycles_per_byte']:.2f} | {fmt_rate(r['per_s'])} | "
+                     f"{r['spread_pct']:.1f} % | {note} |")
+    for g in sorted(gcm, key=lambda r: (r['op'], -r['bytes'])):
+        lea = best.get(('lea128', 'gcm-' + g['op'], g['bytes']))
+        vs = f"LEA-128-GCM {lea['gb_per_s'] / g['gb_per_s']:.2f}x" if lea else ''
+        lines.append(f"| AES-128 (OpenSSL, context) | gcm-{g['op']} | {size_label(g['bytes'])} | "
+                     f"— | {g['gb_per_s']:.3f} | — | — | — | `openssl speed` {g['seconds']} s, "
+                     f"one run; {vs} |")
+    for size, a in sorted(aes_ctr.items()):
+        lea = best.get(('lea128', 'ctr', size))
+        vs = f"LEA-128-CTR (drbg reference) {lea['gb_per_s'] / a['gb_per_s_median']:.2f}x" if lea else ''
+        lines.append(f"| AES-128 (OpenSSL, context) | ctr | {size_label(size)} | — | "
+                     f"{a['gb_per_s_median']:.3f} | {a['core_cycles_per_byte_est']:.2f} | — | "
+                     f"{a.get('spread_pct', 0):.1f} % | peer bench; {vs} |")
+    lines.append('')
+    lines.append('karx: key setup untimed, out of place, best back end per row. GCM/CCM: '
+                 'karx_gcm_seal/open and karx_ccm_seal/open with a scheduled key, 12-byte IV/nonce, '
+                 '16-byte tag, no AAD (CCM with a 12-byte nonce carries < 2^24 bytes, hence 16 MiB '
+                 '− 16 B); open verifies a valid tag. CMAC / HMAC: a context keyed once, copied per '
+                 'call, update + final. HMAC on the long message and its plain hash, and the 1 MiB '
+                 'DRBG request set and CTR (karx_ctr_xor, 1 MiB) are timed in alternating '
+                 'repetitions and their ratio is the median of the per-pair ratios (so it can differ '
+                 'from the ratio of the two medians), not skewed by host drift; an overhead within ±1–2 % '
+                 "is at this host's noise level. DRBG: CTR_DRBG with df, no prediction resistance, "
+                 'no additional input; it writes keystream without reading an input, so it can '
+                 'beat karx_ctr_xor.')
+    if gcm:
+        lines.append('OpenSSL AES-128-GCM: `openssl speed -evp aes-128-gcm` (AES-NI + PCLMULQDQ/VAES; '
+                     'one timed run per size, not a median of repetitions), same machine and run.')
+    if len(backends) > 1:
+        lines.append('')
+        lines.append('karx GB/s per back end:')
+        lines.append('')
+        lines.append('| alg | op | bytes | ' + ' | '.join(backends) + ' |')
+        lines.append('|---|---|---|' + '---|' * len(backends))
+        for k in sorted(best, key=order):
+            cells = []
+            for b in backends:
+                r = by_backend.get(k + (b,))
+                cells.append(f"{r['gb_per_s']:.3f}" if r else '—')
+            lines.append(f'| {k[0]} | {k[1]} | {size_label(k[2])} | ' + ' | '.join(cells) + ' |')
+    return '\n'.join(lines)
+
+
+def peer_rows(rows, suite):
+    """The peer / context rows a suite's table uses."""
+    if suite == 'lsh':
+        return peer_of(rows, ('LSH',))
+    if suite == 'aead':
+        return [r for r in rows if r.get('bench') == 'openssl-speed'] + \
+            [r for r in peer_of(rows, ('context',)) if r.get('algo') == 'AES-128'
+             and r.get('mode') == 'CTR' and r.get('lib') == 'openssl']
+    return peer_of(rows, ('block cipher', 'context'))
+
+
 def render_rows(rows, suite):
     if suite == 'lsh':
         return render([r for r in rows if r.get('suite') == 'lsh'], peer_of(rows, ('LSH',)))
+    if suite == 'aead':
+        return render_aead([r for r in rows if r.get('suite') == 'aead'], peer_rows(rows, 'aead'))
     return render_cipher([r for r in rows if r.get('suite') == 'cipher'],
                          peer_of(rows, ('block cipher', 'context')))
 
 
 TITLES = {'lsh': 'LSH benchmark, karx vs Crypto++ 8.7 (same run)',
-          'cipher': 'Block-cipher benchmark, karx vs Crypto++ 8.7 and OpenSSL AES-128-CTR (same run)'}
+          'cipher': 'Block-cipher benchmark, karx vs Crypto++ 8.7 and OpenSSL AES-128-CTR (same run)',
+          'aead': 'AEAD / MAC / DRBG benchmark (GCM, CCM, CMAC, HMAC-LSH, CTR_DRBG), with OpenSSL '
+                  'AES-128-GCM and AES-128-CTR as context (same run)'}
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--suite', choices=['lsh', 'cipher', 'all'], default='all')
+    ap.add_argument('--suite', choices=SUITES + ['all'], default='all')
     ap.add_argument('--karx', default=os.path.join(ROOT, 'build', 'karx'))
     ap.add_argument('--peers', default=os.path.join(ROOT, '..', 'shared', 'peers', 'cryptopp-bench'))
     ap.add_argument('--out', default=os.path.join(HERE, 'results'))
@@ -222,7 +397,7 @@ def main():
     a = ap.parse_args()
     if a.render:
         rows = load(a.render)
-        shown = [s for s in ('lsh', 'cipher') if any(r.get('suite') == s for r in rows)]
+        shown = [s for s in SUITES if any(r.get('suite') == s for r in rows)]
         for i, s in enumerate(shown):
             if i:
                 print()
@@ -231,7 +406,7 @@ def main():
             sys.exit(f'{a.render}: no karx rows')
         return
 
-    suites = ['lsh', 'cipher'] if a.suite == 'all' else [a.suite]
+    suites = SUITES if a.suite == 'all' else [a.suite]
     work = tempfile.mkdtemp(prefix='karx-compare-')
     pjson = os.path.join(work, 'peer.jsonl')
     krows = {}
@@ -254,21 +429,24 @@ def main():
         pcmd = [peer, '--filter', ','.join(f for s in suites for f in PEER_FILTER[s]), '--json', pjson]
         if a.quick:
             pcmd += ['--reps', '3', '--min-time', '10']
-            if 'cipher' in suites:
-                pcmd += ['--cipher-sizes', '1M']  # karx bench cipher --quick runs 1 MiB
+            if 'cipher' in suites or 'aead' in suites:
+                pcmd += ['--cipher-sizes', '1M']  # karx bench cipher/aead --quick run 1 MiB
         run(pcmd, stdout=subprocess.DEVNULL)
         prows = load(pjson)
     else:
         print(f'peer benchmark not found at {a.peers}: karx rows only', file=sys.stderr)
+    if 'aead' in suites:  # OpenSSL AES-128-GCM at the karx GCM sizes
+        sizes = sorted({r['msg_bytes'] for r in krows['aead'] if r['op'] == 'gcm-seal'}, reverse=True)
+        secs = 1 if a.quick else 3
+        prows += openssl_speed(sizes, secs) + openssl_speed(sizes, secs, decrypt=True)
 
     os.makedirs(a.out, exist_ok=True)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime('%Y%m%d-%H%M%S')
     cmdline = 'bench/compare.py' + (f' --suite {a.suite}' if a.suite != 'all' else '') + \
         (f' --backend {a.backend}' if a.backend else '') + (' --quick' if a.quick else '')
     for i, s in enumerate(suites):
-        groups = ('LSH',) if s == 'lsh' else ('block cipher', 'context')
-        sp = peer_of(prows, groups)
-        table = render(krows[s], sp) if s == 'lsh' else render_cipher(krows[s], sp)
+        sp = peer_rows(prows, s)
+        table = {'lsh': render, 'cipher': render_cipher, 'aead': render_aead}[s](krows[s], sp)
         if i:
             print()
         print(table)

@@ -1,7 +1,8 @@
 /* karx bench: medians of repeated timed runs after a warm-up, per back end; prints a table and
  * optionally JSON lines. Speed is shown here, never asserted by a test.
- * Suites: lsh (one-shot and batched hashing) and cipher (the block-cipher modes). Both share the
- * timing (measure), the back-end loop and the JSON record's common tail. */
+ * Suites: lsh (one-shot and batched hashing), cipher (the block-cipher modes) and aead (GCM, CCM,
+ * CMAC, HMAC-LSH, CTR_DRBG). They share the timing (measure, measure_pair), the back-end loop and
+ * the JSON record's common tail. */
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <stdio.h>
@@ -35,35 +36,70 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Calls per rep chosen so a rep takes about target_ns; one warm-up rep, then reps timed. */
-static timing measure(bench_fn fn, void *job, double target_ns, int reps)
+/* Calls per rep so that a rep takes about target_ns. */
+static long calibrate(bench_fn fn, void *job, double target_ns)
 {
     long calls = 1;
     for (;;) {
         double t0 = bench_now_ns();
         for (long i = 0; i < calls; i++) fn(job);
         double dt = bench_now_ns() - t0;
-        if (dt >= target_ns / 4 || calls > (1L << 40)) {
-            calls = (long)((double)calls * target_ns / (dt > 1 ? dt : 1)) + 1;
-            break;
-        }
+        if (dt >= target_ns / 4 || calls > (1L << 40))
+            return (long)((double)calls * target_ns / (dt > 1 ? dt : 1)) + 1;
         calls *= 4;
     }
-    double ns[MAX_REPS], ticks[MAX_REPS];
-    for (int r = -1; r < reps; r++) {
-        double t0 = bench_now_ns();
-        uint64_t c0 = bench_ticks();
-        for (long i = 0; i < calls; i++) fn(job);
-        uint64_t c1 = bench_ticks();
-        double t1 = bench_now_ns();
-        if (r < 0) continue; /* warm-up */
-        ns[r] = (t1 - t0) / (double)calls;
-        ticks[r] = (double)(c1 - c0) / (double)calls;
-    }
+}
+
+/* One timed rep of calls calls: ns and ticks per call. */
+static void timed_rep(bench_fn fn, void *job, long calls, double *ns, double *ticks)
+{
+    double t0 = bench_now_ns();
+    uint64_t c0 = bench_ticks();
+    for (long i = 0; i < calls; i++) fn(job);
+    uint64_t c1 = bench_ticks();
+    double t1 = bench_now_ns();
+    *ns = (t1 - t0) / (double)calls;
+    *ticks = (double)(c1 - c0) / (double)calls;
+}
+
+static timing median_of(double *ns, double *ticks, int reps)
+{
     qsort(ns, (size_t)reps, sizeof ns[0], cmp_double);
     qsort(ticks, (size_t)reps, sizeof ticks[0], cmp_double);
     timing t = {ns[reps / 2], ticks[reps / 2], 100.0 * (ns[reps - 1] - ns[0]) / ns[reps / 2], reps};
     return t;
+}
+
+/* Calls per rep chosen so a rep takes about target_ns; one warm-up rep, then reps timed. */
+static timing measure(bench_fn fn, void *job, double target_ns, int reps)
+{
+    long calls = calibrate(fn, job, target_ns);
+    double ns[MAX_REPS], ticks[MAX_REPS], wns, wticks;
+    timed_rep(fn, job, calls, &wns, &wticks); /* warm-up */
+    for (int r = 0; r < reps; r++) timed_rep(fn, job, calls, &ns[r], &ticks[r]);
+    return median_of(ns, ticks, reps);
+}
+
+/* Two jobs timed in alternating reps (a, b, a, b, ...), so that a ratio between them is not
+ * skewed by the host's clock drifting between two separate measurements. *ratio is the median
+ * over the reps of time(b) / time(a) within each adjacent pair. */
+static void measure_pair(bench_fn fa, void *ja, bench_fn fb, void *jb, double target_ns,
+                         int reps, timing *ta, timing *tb, double *ratio)
+{
+    long ca = calibrate(fa, ja, target_ns), cb = calibrate(fb, jb, target_ns);
+    double ns_a[MAX_REPS], ticks_a[MAX_REPS], ns_b[MAX_REPS], ticks_b[MAX_REPS], wns, wticks;
+    timed_rep(fa, ja, ca, &wns, &wticks); /* warm-ups */
+    timed_rep(fb, jb, cb, &wns, &wticks);
+    for (int r = 0; r < reps; r++) {
+        timed_rep(fa, ja, ca, &ns_a[r], &ticks_a[r]);
+        timed_rep(fb, jb, cb, &ns_b[r], &ticks_b[r]);
+    }
+    double q[MAX_REPS];
+    for (int r = 0; r < reps; r++) q[r] = ns_b[r] / ns_a[r];
+    qsort(q, (size_t)reps, sizeof q[0], cmp_double);
+    *ratio = q[reps / 2];
+    *ta = median_of(ns_a, ticks_a, reps);
+    *tb = median_of(ns_b, ticks_b, reps);
 }
 
 typedef struct {
@@ -73,6 +109,7 @@ typedef struct {
     int reps, quick;
     char stamp[32];
     uint8_t *in, *out; /* 16 MiB each */
+    uint8_t *ct;       /* 16 MiB for the aead suite (ciphertexts to open), else NULL */
 } bench_env;
 
 /* A measurement's derived figures. */
@@ -302,24 +339,362 @@ static int suite_cipher(const bench_env *e, const char *bname)
     return rc;
 }
 
+/* ---- suite aead: GCM, CCM, CMAC, HMAC-LSH and CTR_DRBG, key setup untimed ----
+ * GCM / CCM run through the scheduled-key calls (karx_gcm_seal/open, karx_ccm_seal/open), no
+ * AAD, 16-byte tag, out of place. CMAC and HMAC key a context once; each call copies it (a fork,
+ * as a server holding a keyed context does), absorbs the message and finalises. The HMAC rows on
+ * the long message are timed alternately with the plain hash of the same message, the 1 MiB
+ * DRBG rows alternately with karx_ctr_xor of the same cipher on 1 MiB, so the ratios printed
+ * are from the same moments of the run. */
+
+enum {
+    AOP_GCM_SEAL, AOP_GCM_OPEN, AOP_CCM_SEAL, AOP_CCM_OPEN, AOP_CMAC, AOP_HMAC, AOP_HASH,
+    AOP_DRBG, AOP_CTR
+};
+static const char *const aead_ops[] = {"gcm-seal", "gcm-open", "ccm-seal", "ccm-open", "cmac",
+                                       "hmac",     "hash",     "drbg",     "ctr"};
+
+#define AEAD_IV_BYTES 12 /* GCM IV and CCM nonce */
+#define AEAD_TAG_BYTES 16
+#define DRBG_CHUNK ((size_t)KARX_CTR_DRBG_MAX_REQUEST_BYTES)
+
+typedef struct {
+    int op;
+    int lsh_alg;                   /* AOP_HMAC / AOP_HASH */
+    const karx_gcm_key *gk;        /* AOP_GCM_* */
+    const karx_cipher_key *ck;     /* AOP_CCM_*, AOP_CTR */
+    const karx_cmac_ctx *cmac;     /* keyed once, copied per call */
+    const karx_hmac_lsh_ctx *hmac; /* keyed once, copied per call */
+    karx_ctr_drbg *drbg;
+    size_t len, tag_len;
+    const uint8_t *in;
+    uint8_t *out;
+    uint8_t iv[KARX_MAX_BLOCK_BYTES]; /* GCM IV / CCM nonce / CTR counter */
+    uint8_t tag[KARX_LSH_MAX_DIGEST_BYTES];
+    karx_status st; /* first failure, if any */
+} aead_job;
+
+static void run_aead(void *job)
+{
+    aead_job *j = job;
+    karx_status st = KARX_OK;
+    switch (j->op) {
+    case AOP_GCM_SEAL:
+        j->iv[AEAD_IV_BYTES - 1]++; /* a fresh IV per message, as a caller must */
+        st = karx_gcm_seal(j->gk, j->iv, AEAD_IV_BYTES, NULL, 0, j->out, j->in, j->len, j->tag,
+                           AEAD_TAG_BYTES);
+        break;
+    case AOP_GCM_OPEN: /* j->in holds a valid ciphertext for the fixed IV and j->tag */
+        st = karx_gcm_open(j->gk, j->iv, AEAD_IV_BYTES, NULL, 0, j->out, j->in, j->len, j->tag,
+                           AEAD_TAG_BYTES);
+        break;
+    case AOP_CCM_SEAL:
+        j->iv[AEAD_IV_BYTES - 1]++;
+        st = karx_ccm_seal(j->ck, j->iv, AEAD_IV_BYTES, NULL, 0, j->out, j->in, j->len, j->tag,
+                           AEAD_TAG_BYTES);
+        break;
+    case AOP_CCM_OPEN:
+        st = karx_ccm_open(j->ck, j->iv, AEAD_IV_BYTES, NULL, 0, j->out, j->in, j->len, j->tag,
+                           AEAD_TAG_BYTES);
+        break;
+    case AOP_CMAC: {
+        karx_cmac_ctx c = *j->cmac;
+        st = karx_cmac_update(&c, j->in, j->len);
+        if (st == KARX_OK) st = karx_cmac_final(&c, j->tag, j->tag_len);
+        karx_cmac_ctx_wipe(&c);
+        break;
+    }
+    case AOP_HMAC: {
+        karx_hmac_lsh_ctx h = *j->hmac;
+        st = karx_hmac_lsh_update(&h, j->in, j->len);
+        if (st == KARX_OK) st = karx_hmac_lsh_final(&h, j->tag, sizeof j->tag);
+        karx_hmac_lsh_ctx_wipe(&h);
+        break;
+    }
+    case AOP_HASH: st = karx_lsh((karx_lsh_alg)j->lsh_alg, j->tag, sizeof j->tag, j->in, j->len); break;
+    case AOP_DRBG: /* requests of at most 64 KiB, as SP 800-90A allows */
+        for (size_t off = 0; off < j->len && st == KARX_OK; off += DRBG_CHUNK) {
+            size_t n = j->len - off < DRBG_CHUNK ? j->len - off : DRBG_CHUNK;
+            st = karx_ctr_drbg_generate(j->drbg, j->out + off, n, NULL, 0);
+        }
+        break;
+    case AOP_CTR: st = karx_ctr_xor(j->ck, j->iv, j->out, j->in, j->len); break;
+    }
+    if (st != KARX_OK && j->st == KARX_OK) j->st = st;
+    sink ^= (uint8_t)(j->tag[0] ^ (j->len ? j->out[j->len - 1] : 0)); /* consume the output */
+}
+
+static void aead_header(void)
+{
+    printf("%-8s %-11s %-9s %-14s %9s %9s %8s %8s %12s %7s  %s\n", "op", "alg", "backend",
+           "kernel", "bytes", "GB/s", "c/B", "tsc/B", "calls/s", "spread", "note");
+}
+
+typedef struct {
+    const bench_env *e;
+    const char *bname;
+    int rc;
+} aead_ctx;
+
+/* Checks a job once before timing it; 0 (and an error printed) if it fails. */
+static int aead_try(aead_ctx *ax, aead_job *j, const char *aname)
+{
+    run_aead(j);
+    if (j->st == KARX_OK) return 1;
+    cli_error("bench %s %s on %s: %s", aead_ops[j->op], aname, ax->bname, karx_strerror(j->st));
+    ax->rc = EXIT_FAIL;
+    return 0;
+}
+
+/* Prints and records one measured row; extra is a JSON fragment ending in ',' (or ""). */
+static void aead_row(aead_ctx *ax, const aead_job *j, const char *aname, const char *kname,
+                     const timing *t, const char *note, const char *extra)
+{
+    const bench_env *e = ax->e;
+    if (j->st != KARX_OK) {
+        cli_error("bench %s %s on %s: %s", aead_ops[j->op], aname, ax->bname,
+                  karx_strerror(j->st));
+        ax->rc = EXIT_FAIL;
+        return;
+    }
+    rates r = rates_of(e, t, (double)j->len);
+    double per_s = 1e9 / t->ns_per_call;
+    printf("%-8s %-11s %-9s %-14s %9zu %9.3f %8.2f %8.2f %12.0f %6.1f%%  %s\n", aead_ops[j->op],
+           aname, ax->bname, kname, j->len, r.gbps, r.cpb, r.tpb, per_s, t->spread_pct, note);
+    fflush(stdout);
+    if (e->json) {
+        fprintf(e->json,
+                "{\"suite\":\"aead\",\"op\":\"%s\",\"alg\":\"%s\",\"backend\":\"%s\","
+                "\"kernel\":\"%s\",\"msg_bytes\":%zu,\"gb_per_s\":%.4f,\"per_s\":%.1f,%s",
+                aead_ops[j->op], aname, ax->bname, kname, j->len, r.gbps, per_s, extra);
+        json_tail(e, t, &r);
+    }
+}
+
+static void aead_one(aead_ctx *ax, aead_job *j, const char *aname, const char *kname)
+{
+    if (!aead_try(ax, j, aname)) return;
+    timing t = measure(run_aead, j, ax->e->target_ns, ax->e->reps);
+    aead_row(ax, j, aname, kname, &t, "", "");
+}
+
+static void aead_job_init(aead_job *j, int op, const bench_env *e, size_t len)
+{
+    memset(j, 0, sizeof *j);
+    j->op = op;
+    j->len = len;
+    j->in = e->in;
+    j->out = e->out;
+    for (size_t i = 0; i < sizeof j->iv; i++) j->iv[i] = (uint8_t)(0xa0 + i);
+}
+
+static const uint8_t bench_key[KARX_MAX_KEY_BYTES] = {
+    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+    0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f};
+
+/* GCM and CCM for one 128-bit-block cipher. */
+static void aead_modes(aead_ctx *ax, karx_cipher_alg alg, const char *aname, const char *kname,
+                       const karx_cipher_key *ck, size_t big)
+{
+    const bench_env *e = ax->e;
+    const int want_gcm = listed(e->ops, "gcm-seal") || listed(e->ops, "gcm-open");
+    if (want_gcm) {
+        karx_gcm_key gk;
+        karx_status st = karx_gcm_set_key(&gk, alg, bench_key, karx_cipher_key_bytes(alg));
+        if (st != KARX_OK) {
+            cli_error("bench gcm %s: %s", aname, karx_strerror(st));
+            ax->rc = EXIT_FAIL;
+        } else {
+            const size_t sizes[] = {big, 16u << 10};
+            for (size_t s = 0; s < 2; s++) {
+                aead_job j;
+                if (listed(e->ops, "gcm-seal")) {
+                    aead_job_init(&j, AOP_GCM_SEAL, e, sizes[s]);
+                    j.gk = &gk;
+                    aead_one(ax, &j, aname, kname);
+                }
+                if (listed(e->ops, "gcm-open")) {
+                    /* a valid (ciphertext, tag) for the fixed IV, in e->ct */
+                    aead_job_init(&j, AOP_GCM_OPEN, e, sizes[s]);
+                    j.gk = &gk;
+                    st = karx_gcm_seal(&gk, j.iv, AEAD_IV_BYTES, NULL, 0, e->ct, e->in, j.len,
+                                       j.tag, AEAD_TAG_BYTES);
+                    j.in = e->ct;
+                    if (st != KARX_OK) j.st = st;
+                    aead_one(ax, &j, aname, kname);
+                }
+            }
+            karx_gcm_key_wipe(&gk);
+        }
+    }
+    /* CCM with a 12-byte nonce carries at most 2^24 - 1 bytes: the long message is 16 MiB less
+     * one block there. */
+    size_t ccm_len = karx_ccm_max_payload_bytes(AEAD_IV_BYTES) & ~(size_t)15;
+    if (ccm_len > big) ccm_len = big;
+    aead_job j;
+    if (listed(e->ops, "ccm-seal")) {
+        aead_job_init(&j, AOP_CCM_SEAL, e, ccm_len);
+        j.ck = ck;
+        aead_one(ax, &j, aname, kname);
+    }
+    if (listed(e->ops, "ccm-open")) {
+        aead_job_init(&j, AOP_CCM_OPEN, e, ccm_len);
+        j.ck = ck;
+        karx_status st = karx_ccm_seal(ck, j.iv, AEAD_IV_BYTES, NULL, 0, e->ct, e->in, j.len,
+                                       j.tag, AEAD_TAG_BYTES);
+        j.in = e->ct;
+        if (st != KARX_OK) j.st = st;
+        aead_one(ax, &j, aname, kname);
+    }
+}
+
+/* CMAC, and CTR_DRBG against CTR, for one cipher. */
+static void aead_cmac_drbg(aead_ctx *ax, karx_cipher_alg alg, const char *aname,
+                           const char *kname, const karx_cipher_key *ck, size_t big)
+{
+    const bench_env *e = ax->e;
+    if (listed(e->ops, "cmac")) {
+        karx_cmac_ctx c;
+        karx_status st = karx_cmac_init(&c, alg, bench_key, karx_cipher_key_bytes(alg));
+        if (st != KARX_OK) {
+            cli_error("bench cmac %s: %s", aname, karx_strerror(st));
+            ax->rc = EXIT_FAIL;
+        } else {
+            const size_t sizes[] = {big, 64};
+            for (size_t s = 0; s < 2; s++) {
+                aead_job j;
+                aead_job_init(&j, AOP_CMAC, e, sizes[s]);
+                j.cmac = &c;
+                j.tag_len = karx_cmac_tag_bytes(alg);
+                aead_one(ax, &j, aname, kname);
+            }
+            karx_cmac_ctx_wipe(&c);
+        }
+    }
+    if (listed(e->ops, "drbg")) {
+        karx_ctr_drbg d;
+        uint8_t nonce[16];
+        for (size_t i = 0; i < sizeof nonce; i++) nonce[i] = (uint8_t)(0x20 + i);
+        /* with df: entropy of 32 bytes (>= every strength), a 16-byte nonce */
+        karx_status st = karx_ctr_drbg_instantiate(&d, alg, KARX_DRBG_USE_DF, bench_key,
+                                                   sizeof bench_key, nonce, sizeof nonce, NULL, 0);
+        if (st != KARX_OK) {
+            cli_error("bench drbg %s: %s", aname, karx_strerror(st));
+            ax->rc = EXIT_FAIL;
+            return;
+        }
+        aead_job j, c;
+        aead_job_init(&j, AOP_DRBG, e, 64);
+        j.drbg = &d;
+        aead_one(ax, &j, aname, kname);
+        /* 1 MiB as 16 requests of 64 KiB, timed alternately with CTR on 1 MiB */
+        aead_job_init(&j, AOP_DRBG, e, (size_t)1 << 20);
+        j.drbg = &d;
+        aead_job_init(&c, AOP_CTR, e, (size_t)1 << 20);
+        c.ck = ck;
+        c.out = e->ct;
+        if (aead_try(ax, &j, aname) && aead_try(ax, &c, aname)) {
+            timing td, tc;
+            double q;
+            measure_pair(run_aead, &c, run_aead, &j, e->target_ns, e->reps, &tc, &td, &q);
+            double pct = 100.0 / q; /* DRBG speed as a % of CTR's, rep by rep */
+            char note[80], extra[80];
+            aead_row(ax, &c, aname, kname, &tc, "(reference for drbg)", "");
+            snprintf(note, sizeof note, "%.1f%% of ctr", pct);
+            snprintf(extra, sizeof extra, "\"ctr_pct\":%.2f,\"ctr_gb_per_s\":%.4f,", pct,
+                     (double)c.len / tc.ns_per_call);
+            aead_row(ax, &j, aname, kname, &td, note, extra);
+        }
+        karx_ctr_drbg_uninstantiate(&d);
+    }
+}
+
+/* HMAC-LSH on the long message beside the plain hash, and on 64 bytes. */
+static void aead_hmac(aead_ctx *ax, int a, size_t big)
+{
+    const bench_env *e = ax->e;
+    const char *aname = karx_lsh_alg_name((karx_lsh_alg)a);
+    if (aname == NULL || !listed(e->algs, aname) || !listed(e->ops, "hmac")) return;
+    karx_hmac_lsh_ctx h;
+    karx_status st = karx_hmac_lsh_init(&h, (karx_lsh_alg)a, bench_key, sizeof bench_key);
+    if (st != KARX_OK) {
+        cli_error("bench hmac %s: %s", aname, karx_strerror(st));
+        ax->rc = EXIT_FAIL;
+        return;
+    }
+    aead_job hm, hs;
+    aead_job_init(&hm, AOP_HMAC, e, big);
+    hm.hmac = &h;
+    aead_job_init(&hs, AOP_HASH, e, big);
+    hs.lsh_alg = a;
+    if (aead_try(ax, &hs, aname) && aead_try(ax, &hm, aname)) {
+        timing ts, tm;
+        double q;
+        measure_pair(run_aead, &hs, run_aead, &hm, e->target_ns, e->reps, &ts, &tm, &q);
+        double pct = 100.0 * (q - 1.0); /* extra time over the hash, rep by rep */
+        char note[80], extra[80];
+        aead_row(ax, &hs, aname, "-", &ts, "(reference for hmac)", "");
+        snprintf(note, sizeof note, "overhead %+.2f%% vs hash", pct);
+        snprintf(extra, sizeof extra, "\"overhead_pct\":%.3f,\"hash_gb_per_s\":%.4f,", pct,
+                 (double)hs.len / ts.ns_per_call);
+        aead_row(ax, &hm, aname, "-", &tm, note, extra);
+    }
+    aead_job_init(&hm, AOP_HMAC, e, 64);
+    hm.hmac = &h;
+    aead_one(ax, &hm, aname, "-");
+    karx_hmac_lsh_ctx_wipe(&h);
+}
+
+static int suite_aead(const bench_env *e, const char *bname)
+{
+    aead_ctx ax = {e, bname, EXIT_OK};
+    const size_t big = e->quick ? (size_t)1 << 20 : (size_t)16 << 20;
+    for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
+        karx_cipher_alg alg = (karx_cipher_alg)a;
+        const char *aname = karx_cipher_name(alg);
+        if (aname == NULL || !listed(e->algs, aname)) continue;
+        karx_cipher_key key;
+        karx_status st = karx_cipher_set_key(&key, alg, bench_key, karx_cipher_key_bytes(alg));
+        if (st != KARX_OK) {
+            cli_error("bench %s: %s", aname, karx_strerror(st));
+            ax.rc = EXIT_FAIL;
+            continue;
+        }
+        const karx_block_kernels *k = cli_cipher_kernels(alg);
+        const char *kname = k && k->name ? k->name : "?";
+        if (karx_cipher_block_bytes(alg) == 16) aead_modes(&ax, alg, aname, kname, &key, big);
+        aead_cmac_drbg(&ax, alg, aname, kname, &key, big);
+        karx_cipher_key_wipe(&key);
+    }
+    for (int a = KARX_LSH256_224; a <= KARX_LSH512_512; a++) aead_hmac(&ax, a, big);
+    return ax.rc;
+}
+
 /* ---- the command ---- */
 
 static void bench_usage(FILE *to)
 {
-    fputs("usage: karx bench [lsh|cipher|all ...] [--json FILE] [--backend B[,B...]] [--alg LIST]\n"
+    fputs("usage: karx bench [lsh|cipher|aead|all ...] [--json FILE] [--backend B[,B...]] [--alg LIST]\n"
           "                  [--op LIST] [--quick]\n"
           "  lsh             the LSH suite (default): one-shot at 64 B, 256 B, 4 KiB, 16 MiB and\n"
           "                  hash_many at 64 B and 256 B, all six variants (ops hash, hash_many)\n"
           "  cipher          block ciphers on 16 MiB, out of place, key setup untimed: ops ctr,\n"
           "                  ecb, ecb-dec, cbc-enc, cbc-dec for lea128 lea192 lea256 hight\n"
           "                  cham64-128 cham128-128 cham128-256\n"
-          "  all             both suites\n"
+          "  aead            GCM, CCM, CMAC, HMAC-LSH and CTR_DRBG, key setup untimed: ops\n"
+          "                  gcm-seal, gcm-open (16 MiB, 16 KiB), ccm-seal, ccm-open (16 MiB - 16 B:\n"
+          "                  a 12-byte nonce allows < 2^24 bytes) for the 128-bit-block ciphers\n"
+          "                  (12-byte IV, 16-byte tag, no AAD); cmac (16 MiB, 64 B) for every\n"
+          "                  cipher; hmac (16 MiB beside the plain hash, 64 B) for the six LSH\n"
+          "                  variants; drbg (with df: 64 B requests, 1 MiB as 16 x 64 KiB beside\n"
+          "                  ctr on 1 MiB) for every cipher\n"
+          "  all             every suite\n"
           "  --json FILE     also append one JSON object per measurement to FILE ('-' = stdout)\n"
           "  --backend LIST  only these back ends (default: every one this CPU runs); a cipher\n"
           "                  without a kernel for one runs the widest lower one ('kernel' column)\n"
           "  --alg LIST      only these variants (e.g. lsh512-512,lsh256-256,lea128,hight)\n"
           "  --op LIST       only these ops (e.g. hash,ctr,cbc-dec)\n"
-          "  --quick         fewer, shorter repetitions (cipher: 1 MiB) for smoke tests\n",
+          "  --quick         fewer, shorter repetitions (cipher, aead: 1 MiB) for smoke tests\n",
           to);
 }
 
@@ -350,20 +725,22 @@ int cmd_bench(int argc, char **argv)
         default: bench_usage(stderr); return EXIT_USAGE;
         }
     }
-    int do_lsh = 0, do_cipher = 0;
+    int do_lsh = 0, do_cipher = 0, do_aead = 0;
     for (int i = optind; i < argc; i++) {
         if (strcmp(argv[i], "lsh") == 0) {
             do_lsh = 1;
         } else if (strcmp(argv[i], "cipher") == 0) {
             do_cipher = 1;
+        } else if (strcmp(argv[i], "aead") == 0) {
+            do_aead = 1;
         } else if (strcmp(argv[i], "all") == 0) {
-            do_lsh = do_cipher = 1;
+            do_lsh = do_cipher = do_aead = 1;
         } else {
-            cli_error("unknown benchmark suite '%s' (available: lsh, cipher, all)", argv[i]);
+            cli_error("unknown benchmark suite '%s' (available: lsh, cipher, aead, all)", argv[i]);
             return EXIT_USAGE;
         }
     }
-    if (!do_lsh && !do_cipher) do_lsh = 1;
+    if (!do_lsh && !do_cipher && !do_aead) do_lsh = 1;
     if (backends) {
         karx_backend b;
         for (const char *p = backends; *p;) {
@@ -392,15 +769,18 @@ int cmd_bench(int argc, char **argv)
     const size_t big = 16u << 20;
     e.in = malloc(big);
     e.out = malloc(big); /* >= LSH_BATCH * 64 */
-    if (!e.in || !e.out) {
+    e.ct = do_aead ? malloc(big) : NULL;
+    if (!e.in || !e.out || (do_aead && !e.ct)) {
         cli_error("out of memory");
         free(e.in);
         free(e.out);
+        free(e.ct);
         if (e.json && e.json != stdout) fclose(e.json);
         return EXIT_FAIL;
     }
     for (size_t i = 0; i < big; i++) e.in[i] = (uint8_t)(i * 131 + 7);
     memset(e.out, 0, big);
+    if (e.ct) memset(e.ct, 0, big);
 
     e.target_ns = e.quick ? 5e6 : 50e6;
     e.reps = e.quick ? 3 : 11;
@@ -416,6 +796,7 @@ int cmd_bench(int argc, char **argv)
     struct { int on; void (*header)(void); int (*run)(const bench_env *, const char *); } suites[] = {
         {do_lsh, lsh_header, suite_lsh},
         {do_cipher, cipher_header, suite_cipher},
+        {do_aead, aead_header, suite_aead},
     };
     int first = 1;
     for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++) {
@@ -435,5 +816,6 @@ int cmd_bench(int argc, char **argv)
     if (e.json && e.json != stdout) fclose(e.json);
     free(e.in);
     free(e.out);
+    free(e.ct);
     return rc;
 }
