@@ -14,12 +14,28 @@ int cmd_info(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_enc(int argc, char **argv);
 int cmd_dec(int argc, char **argv);
+int cmd_mac(int argc, char **argv);
+int cmd_kdf(int argc, char **argv);
+int cmd_rand(int argc, char **argv);
+int cmd_drbg(int argc, char **argv);
 
 /* One line "karx: <what>: <why>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 void cli_hex(const uint8_t *p, size_t n, char *out); /* out: 2n+1 bytes, lowercase */
 int cli_unhex(const char *s, size_t n_chars, uint8_t *out); /* 0 on success */
+
+/* Hex string of any even length (0 allowed) into a fresh buffer (*out; NULL when empty, free
+ * with cli_free_secret). 0, or EXIT_USAGE / EXIT_FAIL with one line printed naming opt. */
+int cli_hex_arg(const char *opt, const char *hex, uint8_t **out, size_t *len);
+/* Wipes n bytes of p and frees it (NULL allowed). */
+void cli_free_secret(uint8_t *p, size_t n);
+/* Decimal count in [min, max]. 0, or EXIT_USAGE with one line printed naming opt. */
+int cli_count_arg(const char *opt, const char *s, unsigned long long min, unsigned long long max,
+                  unsigned long long *out);
+/* Reads all of f into a fresh buffer (*out, *len; a non-NULL buffer even when empty), at most
+ * max bytes. 0; EXIT_FAIL with one line printed (name: read error / too large / no memory). */
+int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *len);
 
 /* Opens FILE, or stdin for "-"; NULL with errno set on failure. */
 FILE *cli_open_input(const char *path);

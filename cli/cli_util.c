@@ -1,7 +1,11 @@
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "karx/common.h"
 
 void cli_error(const char *fmt, ...)
 {
@@ -41,6 +45,102 @@ int cli_unhex(const char *s, size_t n_chars, uint8_t *out)
             return -1;
         out[i / 2] = (uint8_t)(hi << 4 | lo);
     }
+    return 0;
+}
+
+int cli_hex_arg(const char *opt, const char *hex, uint8_t **out, size_t *len)
+{
+    size_t n = strlen(hex);
+    *out = NULL;
+    *len = 0;
+    for (size_t i = 0; i < n; i++)
+        if (hexval((unsigned char)hex[i]) < 0) n = 1; /* force the error below */
+    if (n % 2) {
+        cli_error("%s: not a hex string (an even number of digits 0-9 a-f)", opt);
+        return EXIT_USAGE;
+    }
+    if (n == 0) return 0;
+    uint8_t *b = malloc(n / 2);
+    if (b == NULL) {
+        cli_error("%s: out of memory", opt);
+        return EXIT_FAIL;
+    }
+    cli_unhex(hex, n, b);
+    *out = b;
+    *len = n / 2;
+    return 0;
+}
+
+void cli_free_secret(uint8_t *p, size_t n)
+{
+    if (p == NULL) return;
+    karx_memzero(p, n);
+    free(p);
+}
+
+int cli_count_arg(const char *opt, const char *s, unsigned long long min, unsigned long long max,
+                  unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = (s[0] >= '0' && s[0] <= '9') ? strtoull(s, &end, 10) : 0;
+    if (!(s[0] >= '0' && s[0] <= '9') || *end != '\0' || errno || v < min || v > max) {
+        cli_error("%s: '%s' is not a whole number from %llu to %llu", opt, s, min, max);
+        return EXIT_USAGE;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *b = malloc(cap);
+    *out = NULL;
+    *len = 0;
+    if (b == NULL) {
+        cli_error("%s: out of memory", name);
+        return EXIT_FAIL;
+    }
+    errno = 0;
+    for (;;) {
+        if (n == cap) {
+            if (cap > max) {
+                cli_free_secret(b, cap);
+                cli_error("%s: input too large (more than %zu bytes; this command reads it all "
+                          "into memory)", name, max);
+                return EXIT_FAIL;
+            }
+            size_t ncap = cap * 2;
+            uint8_t *nb = malloc(ncap);
+            if (nb == NULL) {
+                cli_free_secret(b, cap);
+                cli_error("%s: out of memory reading the input", name);
+                return EXIT_FAIL;
+            }
+            memcpy(nb, b, n);
+            cli_free_secret(b, cap); /* no realloc: the old copy may hold secrets */
+            b = nb;
+            cap = ncap;
+        }
+        size_t got = fread(b + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        int e = errno ? errno : EIO;
+        cli_free_secret(b, cap);
+        cli_error("%s: read error: %s", name, strerror(e));
+        return EXIT_FAIL;
+    }
+    if (n > max) {
+        cli_free_secret(b, cap);
+        cli_error("%s: input too large (more than %zu bytes; this command reads it all into "
+                  "memory)", name, max);
+        return EXIT_FAIL;
+    }
+    *out = b;
+    *len = n;
     return 0;
 }
 

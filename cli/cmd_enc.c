@@ -1,5 +1,9 @@
 /* karx enc / karx dec: block-cipher encryption of a file or standard input in constant memory,
- * through the streaming API (karx_cipher_init / update / final) in fixed-size chunks.
+ * through the streaming API (karx_cipher_init / update / final) in fixed-size chunks; and the
+ * AEAD modes GCM and CCM (-m gcm|ccm), which read the whole input into memory (at most
+ * AEAD_MAX_INPUT bytes) for the one-shot seal / open: encryption writes ciphertext || tag,
+ * decryption verifies the tag before a single byte is written (a forged or truncated input
+ * writes nothing: no OUT file, nothing on stdout).
  *
  * With -o the output goes to a temporary file in OUT's folder, renamed onto OUT only when
  * everything succeeded: a failed run never leaves a partial OUT, and an existing OUT keeps its
@@ -15,28 +19,39 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "karx/ccm.h"
+#include "karx/gcm.h"
 #include "karx/karx.h"
 
 #define CHUNK (1u << 20)
 #define KEY_FILE_MAX 4096 /* longest key file read (hex text with a lot of white space) */
+#define AEAD_MAX_INPUT ((size_t)1 << 30) /* GCM / CCM read the whole input: 1 GiB at most */
 
 static void enc_usage(FILE *to, const char *cmd)
 {
     fprintf(to,
             "usage: karx %s -c CIPHER -m MODE (-K HEX | --key-file FILE) [--iv HEX] [--no-pad]\n"
-            "                [-i IN] [-o OUT]\n"
+            "                [--aad HEX] [--tag-len N] [-i IN] [-o OUT]\n"
             "  -c, --cipher CIPHER  lea128 lea192 lea256 hight cham64-128 cham128-128 cham128-256\n"
             "  -m, --mode MODE      ecb cbc ctr cfb cfb8 cfb64 ofb (cfb: full-block segments;\n"
-            "                       ctr: the whole block is one big-endian counter)\n"
+            "                       ctr: the whole block is one big-endian counter), or the AEAD\n"
+            "                       modes gcm ccm (128-bit-block ciphers only: LEA, CHAM-128)\n"
             "  -K, --key HEX        the key in hex (visible to other users in ps: prefer --key-file)\n"
             "      --key-file FILE  the key: exactly key-length raw bytes, or hex text\n"
             "      --iv HEX         IV / initial counter block in hex (every mode but ECB)\n"
             "      --no-pad         ECB and CBC without PKCS#7 padding (whole blocks only)\n"
+            "      --aad HEX        gcm/ccm: additional authenticated data (default empty)\n"
+            "      --tag-len N      gcm/ccm: tag bytes (default 16; gcm 4 8 12..16, ccm 4 6 .. 16)\n"
+            "                       gcm: --iv of any length >= 1 byte (12 recommended);\n"
+            "                       ccm: --iv is the nonce, 7..13 bytes\n"
+            "                       enc writes ciphertext || tag; dec reads it all (1 GiB at most),\n"
+            "                       checks the tag and writes the plaintext only if it matches\n"
             "  -i, --in IN          input (default '-' = standard input)\n"
             "  -o, --out OUT        output (default '-' = standard output); written to a temporary\n"
             "                       file beside OUT and renamed onto it only on success\n"
-            "Exit: 0 done, 1 bad data (length, padding, CTR counter), unreadable input or\n"
-            "unwritable output, 2 usage error (names, key, IV, options).\n",
+            "Exit: 0 done, 1 bad data (length, padding, CTR counter, gcm/ccm authentication\n"
+            "failure or input shorter than the tag), unreadable input or unwritable output,\n"
+            "2 usage error (names, key, IV, options; gcm/ccm with a 64-bit-block cipher).\n",
             cmd);
 }
 
@@ -310,6 +325,123 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, const char *
     return output_write(out, obuf, got);
 }
 
+/* ---- GCM / CCM ---- */
+
+typedef struct {
+    int encrypt, ccm;
+    karx_cipher_alg alg;
+    const uint8_t *key;
+    size_t key_len;
+    const char *iv_hex, *aad_hex, *tag_len_s, *in_path, *out_path;
+} aead_job;
+
+/* 0, or an exit code with one line printed. Everything secret is wiped before it returns. */
+static int run_aead(const aead_job *a)
+{
+    const char *mname = a->ccm ? "ccm" : "gcm";
+    uint8_t *iv = NULL, *aad = NULL, *data = NULL, *res = NULL;
+    size_t iv_len = 0, aad_len = 0, len = 0, res_len = 0, tag_len = 16;
+    const char *in_name = "stdin";
+    FILE *in = NULL;
+    output out = {NULL, NULL, NULL, NULL};
+    karx_status st;
+    int rc = 0;
+
+    if (a->tag_len_s) {
+        unsigned long long v;
+        if ((rc = cli_count_arg("--tag-len", a->tag_len_s, 1, 16, &v)) != 0) goto done;
+        tag_len = (size_t)v;
+    }
+    if (a->ccm ? (tag_len < 4 || tag_len % 2) : !karx_gcm_tag_len_ok(tag_len)) {
+        cli_error("--tag-len: %s takes %s, not %zu", mname,
+                  a->ccm ? "4, 6, 8, 10, 12, 14 or 16" : "4, 8, 12, 13, 14, 15 or 16", tag_len);
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if (a->iv_hex == NULL) {
+        cli_error("%s: %s needs --iv: %s", a->encrypt ? "enc" : "dec", mname,
+                  a->ccm ? "a nonce of 7..13 bytes" : "an IV of at least 1 byte (12 recommended)");
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if ((rc = cli_hex_arg("--iv", a->iv_hex, &iv, &iv_len)) != 0) goto done;
+    if (a->ccm ? (iv_len < 7 || iv_len > 13) : iv_len == 0) {
+        cli_error("--iv: %s", a->ccm ? "a ccm nonce is 7..13 bytes" : "a gcm IV is at least 1 byte");
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if (a->aad_hex && (rc = cli_hex_arg("--aad", a->aad_hex, &aad, &aad_len)) != 0) goto done;
+
+    if (strcmp(a->in_path, "-") != 0) in_name = a->in_path;
+    in = cli_open_input(a->in_path);
+    if (in == NULL) {
+        cli_error("%s: %s", in_name, strerror(errno));
+        rc = EXIT_FAIL;
+        goto done;
+    }
+    if ((rc = cli_read_all(in, in_name, AEAD_MAX_INPUT, &data, &len)) != 0) goto done;
+
+    if (a->encrypt) {
+        res_len = len + tag_len;
+        res = malloc(res_len);
+        if (res == NULL) {
+            cli_error("%s: out of memory", in_name);
+            rc = EXIT_FAIL;
+            goto done;
+        }
+        st = a->ccm ? karx_ccm_encrypt(a->alg, a->key, a->key_len, iv, iv_len, aad, aad_len,
+                                       res, data, len, res + len, tag_len)
+                    : karx_gcm_encrypt(a->alg, a->key, a->key_len, iv, iv_len, aad, aad_len,
+                                       res, data, len, res + len, tag_len);
+    } else {
+        if (len < tag_len) {
+            cli_error("%s: truncated input: %zu bytes, shorter than the %zu-byte %s tag; nothing "
+                      "written", in_name, len, tag_len, mname);
+            rc = EXIT_FAIL;
+            goto done;
+        }
+        res_len = len - tag_len;
+        res = malloc(res_len ? res_len : 1);
+        if (res == NULL) {
+            cli_error("%s: out of memory", in_name);
+            rc = EXIT_FAIL;
+            goto done;
+        }
+        st = a->ccm ? karx_ccm_decrypt(a->alg, a->key, a->key_len, iv, iv_len, aad, aad_len,
+                                       res, data, res_len, data + res_len, tag_len)
+                    : karx_gcm_decrypt(a->alg, a->key, a->key_len, iv, iv_len, aad, aad_len,
+                                       res, data, res_len, data + res_len, tag_len);
+    }
+    if (st == KARX_ERR_AUTHENTICATION) {
+        cli_error("%s: %s authentication failed (wrong key, IV or AAD, or corrupted data); "
+                  "nothing written", in_name, mname);
+        rc = EXIT_FAIL;
+        goto done;
+    } else if (st == KARX_ERR_DATA_LENGTH) {
+        cli_error("%s: %s (too long for %s%s)", in_name, karx_strerror(st), mname,
+                  a->ccm ? " with this nonce length: a shorter nonce allows more" : "");
+        rc = EXIT_FAIL;
+        goto done;
+    } else if (st != KARX_OK) {
+        cli_error("%s: %s", mname, karx_strerror(st));
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    /* only now, with the data authenticated (or sealed), is any output created */
+    if ((rc = output_open(&out, a->out_path)) != 0) goto done;
+    rc = output_write(&out, res, res_len);
+    if (rc == 0) rc = output_commit(&out);
+    if (rc) output_abort(&out);
+
+done:
+    cli_free_secret(iv, iv_len);
+    cli_free_secret(aad, aad_len);
+    cli_free_secret(data, len);
+    cli_free_secret(res, res_len);
+    cli_close_input(in);
+    return rc;
+}
+
 static int cmd_crypt(int argc, char **argv, int encrypt)
 {
     static const struct option opts[] = {
@@ -319,6 +451,8 @@ static int cmd_crypt(int argc, char **argv, int encrypt)
         {"key-file", required_argument, NULL, 'k'},
         {"iv", required_argument, NULL, 'v'},
         {"no-pad", no_argument, NULL, 'p'},
+        {"aad", required_argument, NULL, 'a'},
+        {"tag-len", required_argument, NULL, 't'},
         {"in", required_argument, NULL, 'i'},
         {"out", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -327,6 +461,8 @@ static int cmd_crypt(int argc, char **argv, int encrypt)
     const char *cmd = encrypt ? "enc" : "dec";
     const char *cipher_name = NULL, *mode_name = NULL, *key_file = NULL;
     char *key_hex = NULL, *iv_hex = NULL;
+    const char *aad_hex = NULL, *tag_len_s = NULL;
+    int aead = 0, no_pad = 0; /* aead: 1 gcm, 2 ccm */
     job j = {encrypt, KARX_PAD_PKCS7, (karx_cipher_alg)0, (karx_mode)0, "-", NULL, 0};
     int rc = EXIT_OK, help = 0, c;
     uint8_t key[KARX_MAX_KEY_BYTES], iv[KARX_MAX_BLOCK_BYTES];
@@ -350,7 +486,9 @@ static int cmd_crypt(int argc, char **argv, int encrypt)
         case 'K': key_hex = optarg; break;
         case 'k': key_file = optarg; break;
         case 'v': iv_hex = optarg; break;
-        case 'p': j.padding = KARX_PAD_NONE; break;
+        case 'p': j.padding = KARX_PAD_NONE; no_pad = 1; break;
+        case 'a': aad_hex = optarg; break;
+        case 't': tag_len_s = optarg; break;
         case 'i': j.in_path = optarg; break;
         case 'o': j.out_path = optarg; break;
         case 'h': help = 1; break;
@@ -389,10 +527,21 @@ static int cmd_crypt(int argc, char **argv, int encrypt)
                   "cham128-256)", cipher_name);
         rc = EXIT_USAGE;
     } else if (mode_name == NULL) {
-        cli_error("%s: no mode given (-m ecb|cbc|ctr|cfb|cfb8|cfb64|ofb)", cmd);
+        cli_error("%s: no mode given (-m ecb|cbc|ctr|cfb|cfb8|cfb64|ofb|gcm|ccm)", cmd);
         rc = EXIT_USAGE;
-    } else if (karx_mode_from_name(mode_name, &j.mode) != KARX_OK) {
-        cli_error("%s: unknown mode (ecb, cbc, ctr, cfb, cfb8, cfb64, ofb)", mode_name);
+    } else if ((aead = strcmp(mode_name, "gcm") == 0 ? 1 : strcmp(mode_name, "ccm") == 0 ? 2 : 0),
+               aead == 0 && karx_mode_from_name(mode_name, &j.mode) != KARX_OK) {
+        cli_error("%s: unknown mode (ecb, cbc, ctr, cfb, cfb8, cfb64, ofb, gcm, ccm)", mode_name);
+        rc = EXIT_USAGE;
+    } else if (aead && karx_cipher_block_bytes(j.alg) != 16) {
+        cli_error("%s: %s needs a 128-bit-block cipher (lea128, lea192, lea256, cham128-128, "
+                  "cham128-256), not %s", cmd, mode_name, karx_cipher_name(j.alg));
+        rc = EXIT_USAGE;
+    } else if (aead && no_pad) {
+        cli_error("--no-pad: %s has no padding", mode_name);
+        rc = EXIT_USAGE;
+    } else if (!aead && (aad_hex || tag_len_s)) {
+        cli_error("%s: only gcm and ccm take a tag (--tag-len, --aad)", aad_hex ? "--aad" : "--tag-len");
         rc = EXIT_USAGE;
     } else if (key_hex == NULL && key_file == NULL) {
         cli_error("%s: no key given (-K HEX or --key-file FILE)", cmd);
@@ -405,6 +554,18 @@ static int cmd_crypt(int argc, char **argv, int encrypt)
 
     j.block = karx_cipher_block_bytes(j.alg);
     key_len = karx_cipher_key_bytes(j.alg);
+    if (aead) {
+        char what[48];
+        snprintf(what, sizeof what, "a %s key", karx_cipher_name(j.alg));
+        rc = key_hex ? parse_hex_arg("-K", what, key_hex, key, key_len)
+                     : read_key_file(key_file, key, key_len);
+        if (rc == 0) {
+            aead_job a = {encrypt, aead == 2, j.alg, key, key_len, iv_hex, aad_hex, tag_len_s,
+                          j.in_path, j.out_path};
+            rc = run_aead(&a);
+        }
+        goto done;
+    }
     iv_len = karx_mode_iv_bytes(j.alg, j.mode);
     if (j.mode != KARX_MODE_ECB && iv_len == 0) {
         cli_error("%s: mode %s is not available with %s", cmd, karx_mode_name(j.mode),

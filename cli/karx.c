@@ -10,7 +10,13 @@ static void usage(FILE *to)
     fputs("usage: karx COMMAND [ARGS]\n"
           "  hash  [-a ALG] [--tag] [-c LIST] [FILE...]  LSH digests (sha256sum-style)\n"
           "  enc   -c CIPHER -m MODE -K HEX [--iv HEX]   encrypt stdin or -i IN to stdout or -o OUT\n"
-          "  dec   -c CIPHER -m MODE -K HEX [--iv HEX]   decrypt (LEA, HIGHT, CHAM; ECB CBC CTR CFB OFB)\n"
+          "  dec   -c CIPHER -m MODE -K HEX [--iv HEX]   decrypt (LEA, HIGHT, CHAM; ECB CBC CTR CFB OFB;\n"
+          "        [--aad HEX] [--tag-len N]             GCM CCM: ciphertext || tag, checked first)\n"
+          "  mac   -a ALG -K HEX [FILE...]              HMAC-LSH / CMAC tags (hmac-lsh256-256, cmac-lea128..)\n"
+          "  kdf   pbkdf2 [-a ALG] --salt HEX -i ITER -n LEN\n"
+          "                                              PBKDF2-HMAC-LSH, password on stdin\n"
+          "  rand  -n BYTES [--hex] [-c CIPHER]          random bytes (OS-seeded CTR_DRBG)\n"
+          "  drbg  -c CIPHER --entropy HEX ... -n BYTES  CTR_DRBG known-answer procedure\n"
           "  info                                        CPU features and active back ends\n"
           "  bench [lsh|cipher|all] [--json FILE] [--backend B]\n"
           "                                              benchmarks (medians; GB/s, c/B, hashes/s)\n"
@@ -29,6 +35,10 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "hash") == 0) return cmd_hash(argc - 1, argv + 1);
     if (strcmp(cmd, "enc") == 0) return cmd_enc(argc - 1, argv + 1);
     if (strcmp(cmd, "dec") == 0) return cmd_dec(argc - 1, argv + 1);
+    if (strcmp(cmd, "mac") == 0) return cmd_mac(argc - 1, argv + 1);
+    if (strcmp(cmd, "kdf") == 0) return cmd_kdf(argc - 1, argv + 1);
+    if (strcmp(cmd, "rand") == 0) return cmd_rand(argc - 1, argv + 1);
+    if (strcmp(cmd, "drbg") == 0) return cmd_drbg(argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0) return cmd_info(argc - 1, argv + 1);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 1, argv + 1);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {

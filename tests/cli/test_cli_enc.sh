@@ -235,7 +235,7 @@ head -c 32 "$T/rand" > "$T/p32"
 : > "$T/empty"
 # usage errors: 2
 fails "unknown cipher" 2 enc -c aes128 -m cbc -K $KEY --iv $IV -i "$T/p17"
-fails "unknown mode" 2 enc $L -m gcm --iv $IV -i "$T/p17"
+fails "unknown mode" 2 enc $L -m xts --iv $IV -i "$T/p17"
 fails "no cipher" 2 enc -m cbc -K $KEY --iv $IV -i "$T/p17"
 fails "no mode" 2 enc $L --iv $IV -i "$T/p17"
 fails "missing key" 2 enc -c lea128 -m cbc --iv $IV -i "$T/p17"
@@ -327,7 +327,7 @@ fi
 for args in "dec $L -m cbc --iv $IV -i $T/cpad0" "dec $L -m cbc --iv $IV -i $T/c47" \
     "enc $L -m ctr --iv $FF16 -i $T/p17" "enc $L -m cbc --iv $IV --no-pad -i $T/p17" \
     "enc $L -m ctr --iv $IV -i $T/missing" "enc $L -m ctr --iv $IV -i $T/adir" \
-    "enc $L -m gcm --iv $IV -i $T/p17" "enc -c lea128 -K 00 -m ctr --iv $IV -i $T/p17"; do
+    "enc $L -m xts --iv $IV -i $T/p17" "enc -c lea128 -K 00 -m ctr --iv $IV -i $T/p17"; do
     cp "$T/old" "$T/o/keep"
     # shellcheck disable=SC2086
     "$KARX" $args -o "$T/o/keep" 2> "$T/err"
