@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "karx/ccm.h"
+#include "modes/modes_internal.h"
 
 #define CCM_B 16
 #define CCM_CHUNK 4096 /* bytes per payload chunk (MAC and CTR while in L1); whole blocks */
@@ -79,11 +80,7 @@ typedef struct ccm_mac {
 static void ccm_mac_blocks(const karx_cipher_key *key, ccm_mac *m, const uint8_t *data,
                            size_t nblocks)
 {
-    for (size_t b = 0; b < nblocks; b++, data += CCM_B) {
-        for (size_t i = 0; i < CCM_B; i++)
-            m->x[i] ^= data[i];
-        (void)karx_cipher_encrypt_block(key, m->x, m->x);
-    }
+    karx_i_cbc_mac(key, m->x, data, nblocks);
 }
 
 /* x = CBC-MAC continued over n < 16 bytes zero-padded to a block (nothing when n is 0). */
@@ -93,9 +90,7 @@ static void ccm_mac_partial(const karx_cipher_key *key, ccm_mac *m, const uint8_
         return;
     uint8_t blk[CCM_B] = {0};
     memcpy(blk, data, n);
-    for (size_t i = 0; i < CCM_B; i++)
-        m->x[i] ^= blk[i];
-    (void)karx_cipher_encrypt_block(key, m->x, m->x);
+    karx_i_cbc_mac(key, m->x, blk, 1);
     karx_memzero(blk, sizeof blk);
 }
 

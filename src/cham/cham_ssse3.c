@@ -2,27 +2,8 @@
  * pshufb. */
 #include <tmmintrin.h>
 
-#define V __m128i
-#define VBYTES 16
-#define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
-#define LOADA(p) _mm_load_si128((const __m128i *)(const void *)(p))
-#define XOR _mm_xor_si128
-#define ADD32 _mm_add_epi32
-#define SUB32 _mm_sub_epi32
-#define ADD16 _mm_add_epi16
-#define SUB16 _mm_sub_epi16
-#define SET1_32(x) _mm_set1_epi32(x)
-#define SET1_16(x) _mm_set1_epi16((short)(x))
-#define UNPACKLO16 _mm_unpacklo_epi16
-#define UNPACKHI16 _mm_unpackhi_epi16
-#define UNPACKLO32 _mm_unpacklo_epi32
-#define UNPACKHI32 _mm_unpackhi_epi32
-#define UNPACKLO64 _mm_unpacklo_epi64
-#define UNPACKHI64 _mm_unpackhi_epi64
+#include "cham_sse_defs.h"
 
-static inline V rol32_1(V x) { return _mm_or_si128(_mm_add_epi32(x, x), _mm_srli_epi32(x, 31)); }
-static inline V ror32_1(V x) { return _mm_or_si128(_mm_slli_epi32(x, 31), _mm_srli_epi32(x, 1)); }
 static inline V rol32_8(V x)
 {
     return _mm_shuffle_epi8(x, _mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14));
@@ -35,25 +16,11 @@ static inline V bswap32(V x)
 {
     return _mm_shuffle_epi8(x, _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
 }
-static inline V rol16_1(V x) { return _mm_or_si128(_mm_add_epi16(x, x), _mm_srli_epi16(x, 15)); }
-static inline V ror16_1(V x) { return _mm_or_si128(_mm_slli_epi16(x, 15), _mm_srli_epi16(x, 1)); }
 static inline V rol16_8(V x)
 {
     return _mm_shuffle_epi8(x, _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
 }
 
-#define ROL32_1 rol32_1
-#define ROL32_8 rol32_8
-#define ROR32_1 ror32_1
-#define ROR32_8 ror32_8
-#define ROL16_1 rol16_1
-#define ROL16_8 rol16_8
-#define ROR16_1 ror16_1
-#define BSWAP32 bswap32
-
-#ifndef CH_GROUPS
-#define CH_GROUPS 2 /* two interleaved groups: see cham_simd.h */
-#endif
 #define CH_NAME "ssse3"
 #define CH_TABLE64 karx_i_cham64_ssse3
 #define CH_TABLE128 karx_i_cham128_ssse3

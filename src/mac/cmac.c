@@ -74,26 +74,9 @@ static const karx_i_cipher *cmac_row(const karx_cmac_ctx *ctx)
 }
 
 /* Absorbs n whole blocks that are known not to be the last one: x = E(x ^ block). */
-static void absorb(karx_cmac_ctx *ctx, const karx_i_cipher *c, const uint8_t *in, size_t n)
+static void absorb(karx_cmac_ctx *ctx, const uint8_t *in, size_t n)
 {
-    const size_t B = c->block_bytes;
-    if (n == 0)
-        return;
-    /* The chain value lives in a local (no aliasing with in, so the xor stays in registers) and
-     * the xor is done in 64-bit words. */
-    void (*enc)(const void *, uint8_t *, const uint8_t *, size_t) = c->portable->ecb_encrypt;
-    const void *ks = karx_i_ks(&ctx->key);
-    uint64_t x[2], w[2] = {0, 0};
-    memcpy(x, ctx->x, sizeof x);
-    for (size_t i = 0; i < n; i++, in += B) {
-        memcpy(w, in, B);
-        x[0] ^= w[0];
-        x[1] ^= w[1]; /* w[1] stays 0 when B == 8: the second word is left as it was */
-        enc(ks, (uint8_t *)x, (const uint8_t *)x, 1);
-    }
-    memcpy(ctx->x, x, sizeof x);
-    karx_memzero(x, sizeof x);
-    karx_memzero(w, sizeof w);
+    karx_i_cbc_mac(&ctx->key, ctx->x, in, n);
 }
 
 void karx_cmac_ctx_wipe(karx_cmac_ctx *ctx)
@@ -144,13 +127,13 @@ karx_status karx_cmac_update(karx_cmac_ctx *ctx, const uint8_t *in, size_t len)
     /* More data follows the held bytes, so the held block is not the last one. */
     if (ctx->buffered != 0) {
         memcpy(ctx->buf + ctx->buffered, in, room);
-        absorb(ctx, c, ctx->buf, 1);
+        absorb(ctx, ctx->buf, 1);
         in += room;
         len -= room;
     }
     /* len >= 1: absorb every whole block but the last 1..B bytes, which are held back. */
     size_t n = (len - 1) / B;
-    absorb(ctx, c, in, n);
+    absorb(ctx, in, n);
     in += n * B;
     len -= n * B;
     memcpy(ctx->buf, in, len);

@@ -27,6 +27,27 @@ karx_status karx_cbc_encrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *o
     return KARX_OK;
 }
 
+void karx_i_cbc_mac(const karx_cipher_key *key, uint8_t *x, const uint8_t *in, size_t nblocks)
+{
+    const karx_i_cipher *c = karx_i_key_row(key);
+    const size_t B = c->block_bytes;
+    void (*enc)(const void *, uint8_t *, const uint8_t *, size_t) = c->portable->ecb_encrypt;
+    const void *ks = karx_i_ks(key);
+    /* The chain value lives in a local (no aliasing with in, so the xor stays in registers) and
+     * the xor is done in 64-bit words; with 8-byte blocks the second word stays as it was. */
+    uint64_t v[2], w[2] = {0, 0};
+    memcpy(v, x, B);
+    for (size_t i = 0; i < nblocks; i++, in += B) {
+        memcpy(w, in, B);
+        v[0] ^= w[0];
+        v[1] ^= w[1];
+        enc(ks, (uint8_t *)v, (const uint8_t *)v, 1);
+    }
+    memcpy(x, v, B);
+    karx_memzero(v, sizeof v);
+    karx_memzero(w, sizeof w);
+}
+
 karx_status karx_cbc_decrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *out,
                              const uint8_t *in, size_t len)
 {

@@ -59,6 +59,10 @@ static inline void karx_i_xor(uint8_t *out, const uint8_t *a, const uint8_t *b, 
         out[i] = (uint8_t)(a[i] ^ b[i]);
 }
 
+/* CBC-MAC, shared by CMAC and CCM: x = E(x ^ block) over nblocks whole blocks, on the portable
+ * single-block code (a chain cannot use lanes). key must be set; x is block-sized. */
+void karx_i_cbc_mac(const karx_cipher_key *key, uint8_t *x, const uint8_t *in, size_t nblocks);
+
 /* How many more counter blocks ctr may produce before it would wrap, capped at SIZE_MAX. */
 size_t karx_i_ctr_capacity(const uint8_t *ctr, size_t block_bytes);
 
