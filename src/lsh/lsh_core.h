@@ -50,14 +50,12 @@ KARX_LSH_CONST unsigned char karx_lsh512_gamma[8] = {0, 16, 32, 48, 8, 24, 40, 5
             older[l] = t[l];                                                                    \
     }                                                                                           \
                                                                                                 \
-    static inline KARX_HD void karx_lsh##BITS##_compress_block(uint##W##_t cv[16],              \
-                                                               const uint8_t *blk)             \
+    /* One block already loaded as words (me = words 0..15, mo = 16..31); me and mo are          \
+     * consumed. The GPU kernels call this on words staged through shared memory. */             \
+    static inline KARX_HD void karx_lsh##BITS##_compress_words(uint##W##_t cv[16],              \
+                                                               uint##W##_t me[16],              \
+                                                               uint##W##_t mo[16])              \
     {                                                                                           \
-        uint##W##_t me[16], mo[16];                                                             \
-        for (int l = 0; l < 16; l++) {                                                          \
-            me[l] = karx_load##W##_le(blk + (W / 8) * l);                                       \
-            mo[l] = karx_load##W##_le(blk + (W / 8) * (l + 16));                                \
-        }                                                                                       \
         for (int j = 0; j < STEPS; j += 2) {                                                    \
             karx_lsh##BITS##_step(cv, me, karx_lsh##BITS##_sc[j], AE, BE);                      \
             karx_lsh##BITS##_step(cv, mo, karx_lsh##BITS##_sc[j + 1], AO, BO);                  \
@@ -67,6 +65,17 @@ KARX_LSH_CONST unsigned char karx_lsh512_gamma[8] = {0, 16, 32, 48, 8, 24, 40, 5
         }                                                                                       \
         for (int l = 0; l < 16; l++)                                                            \
             cv[l] ^= me[l];                                                                     \
+    }                                                                                           \
+                                                                                                \
+    static inline KARX_HD void karx_lsh##BITS##_compress_block(uint##W##_t cv[16],              \
+                                                               const uint8_t *blk)             \
+    {                                                                                           \
+        uint##W##_t me[16], mo[16];                                                             \
+        for (int l = 0; l < 16; l++) {                                                          \
+            me[l] = karx_load##W##_le(blk + (W / 8) * l);                                       \
+            mo[l] = karx_load##W##_le(blk + (W / 8) * (l + 16));                                \
+        }                                                                                       \
+        karx_lsh##BITS##_compress_words(cv, me, mo);                                            \
     }
 
 KARX_LSH_DEFINE_CORE(256, 32, KARX_LSH256_STEPS, 29, 1, 5, 17)

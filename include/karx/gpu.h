@@ -1,0 +1,107 @@
+/* karx GPU back end (NVIDIA CUDA): batches of many messages hashed one message per GPU thread.
+ *
+ * GPU use is always explicit: nothing in the CPU API moves to the GPU behind the caller's back.
+ * A handle owns one device, its CUDA streams, pinned host staging buffers and device buffers;
+ * buffers are allocated on first use and grown on demand, never per call. A handle is not
+ * thread-safe: use one per thread, or serialise calls on it.
+ *
+ * In a build without CUDA (KARX_CUDA=OFF, or no nvcc found), or on a machine without a usable
+ * device or driver, every call here returns KARX_ERR_NO_DEVICE and the rest of karx works. */
+#ifndef KARX_GPU_H
+#define KARX_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+#include "lsh.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct karx_gpu karx_gpu;   /* opaque */
+
+typedef struct karx_gpu_info {
+    char name[128];                 /* as the driver (and nvidia-smi) names it */
+    int device;                     /* CUDA device ordinal */
+    int cc_major, cc_minor;         /* compute capability */
+    int sm_count;
+    int sm_clock_mhz;               /* maximum SM clock the driver reports */
+    int mem_clock_mhz;
+    int mem_bus_bits;
+    size_t global_mem_bytes;
+    int driver_version;             /* e.g. 13000 for CUDA 13.0 */
+    int runtime_version;
+} karx_gpu_info;
+
+/* Launch shape; zero fields keep the handle's current value. The defaults are the tuned ones. */
+typedef struct karx_gpu_config {
+    unsigned threads_per_block;     /* multiple of 32, 32..1024 */
+    unsigned streams;               /* 1..KARX_GPU_MAX_STREAMS: chunks in flight at once */
+    size_t chunk_bytes;             /* input bytes per pipeline chunk */
+} karx_gpu_config;
+
+#define KARX_GPU_MAX_STREAMS 8
+/* Longest message a GPU batch call takes (each thread walks its message serially; beyond this
+ * the CPU is faster for a single message anyway: see docs/BACKENDS.md). */
+#define KARX_GPU_MAX_MSG_BYTES ((size_t)1 << 30)
+
+/* 1 when this library was built with the CUDA back end, 0 otherwise. */
+KARX_API int karx_gpu_built(void);
+/* Number of usable CUDA devices in *count (0 without CUDA or driver: returns KARX_OK then too). */
+KARX_API karx_status karx_gpu_device_count(int *count);
+
+/* Opens device `device` (0 = first), creates streams and runs a known-answer self-test of every
+ * kernel on the device; on any failure *g is NULL and nothing is leaked. */
+KARX_API karx_status karx_gpu_open(karx_gpu **g, int device);
+KARX_API void karx_gpu_close(karx_gpu *g);   /* NULL is fine */
+KARX_API karx_status karx_gpu_get_info(const karx_gpu *g, karx_gpu_info *info);
+KARX_API karx_status karx_gpu_configure(karx_gpu *g, const karx_gpu_config *cfg);
+KARX_API karx_status karx_gpu_get_config(const karx_gpu *g, karx_gpu_config *cfg);
+/* Text of the CUDA error behind the last KARX_ERR_DEVICE / KARX_ERR_NO_MEMORY on this handle
+ * ("" if none). karx_gpu_open_error() gives the text for a failed open (thread-local). */
+KARX_API const char *karx_gpu_last_error(const karx_gpu *g);
+KARX_API const char *karx_gpu_open_error(void);
+
+/* ---- Batch LSH from host memory (same shape as karx_lsh*_many) ----
+ * Equal lengths: message i is in[i*msg_len .. +msg_len), digest i goes to out[i*digest_bytes ..).
+ * n = 0 is allowed (nothing done); in may be NULL only when n or msg_len is 0. */
+KARX_API karx_status karx_gpu_lsh256_many(karx_gpu *g, uint8_t *out, size_t digest_bytes,
+                                          const void *in, size_t msg_len, size_t n);
+KARX_API karx_status karx_gpu_lsh512_many(karx_gpu *g, uint8_t *out, size_t digest_bytes,
+                                          const void *in, size_t msg_len, size_t n);
+/* Variable lengths in one buffer: message i is buf[offsets[i] .. offsets[i+1]) (n+1 offsets,
+ * non-decreasing). */
+KARX_API karx_status karx_gpu_lsh256_many_offsets(karx_gpu *g, uint8_t *out, size_t digest_bytes,
+                                                  const void *buf, const size_t *offsets, size_t n);
+KARX_API karx_status karx_gpu_lsh512_many_offsets(karx_gpu *g, uint8_t *out, size_t digest_bytes,
+                                                  const void *buf, const size_t *offsets, size_t n);
+KARX_API karx_status karx_gpu_lsh_many(karx_gpu *g, karx_lsh_alg alg, uint8_t *out, size_t out_len,
+                                       const void *in, size_t msg_len, size_t n);
+
+/* ---- Batch LSH on device memory (data already on the GPU; d_* are device pointers) ----
+ * Runs on the handle's first stream and returns when the digests are written. */
+KARX_API karx_status karx_gpu_lsh256_many_device(karx_gpu *g, void *d_out, size_t digest_bytes,
+                                                 const void *d_in, size_t msg_len, size_t n);
+KARX_API karx_status karx_gpu_lsh512_many_device(karx_gpu *g, void *d_out, size_t digest_bytes,
+                                                 const void *d_in, size_t msg_len, size_t n);
+/* d_offsets: n+1 uint64 offsets in device memory. */
+KARX_API karx_status karx_gpu_lsh256_many_offsets_device(karx_gpu *g, void *d_out,
+                                                         size_t digest_bytes, const void *d_buf,
+                                                         const uint64_t *d_offsets, size_t n);
+KARX_API karx_status karx_gpu_lsh512_many_offsets_device(karx_gpu *g, void *d_out,
+                                                         size_t digest_bytes, const void *d_buf,
+                                                         const uint64_t *d_offsets, size_t n);
+
+/* Device memory owned by the caller, for the *_device calls (freed with karx_gpu_free). */
+KARX_API karx_status karx_gpu_malloc(karx_gpu *g, void **d_ptr, size_t bytes);
+KARX_API void karx_gpu_free(karx_gpu *g, void *d_ptr);
+KARX_API karx_status karx_gpu_memcpy_htod(karx_gpu *g, void *d_dst, const void *src, size_t bytes);
+KARX_API karx_status karx_gpu_memcpy_dtoh(karx_gpu *g, void *dst, const void *d_src, size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
