@@ -5,6 +5,7 @@
  * the JSON record's common tail. */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,7 @@ static long calibrate(bench_fn fn, void *job, double target_ns)
         double t0 = bench_now_ns();
         for (long i = 0; i < calls; i++) fn(job);
         double dt = bench_now_ns() - t0;
-        if (dt >= target_ns / 4 || calls > (1L << 40))
+        if (dt >= target_ns / 4 || calls > LONG_MAX / 8) /* long is 32 bits on armhf */
             return (long)((double)calls * target_ns / (dt > 1 ? dt : 1)) + 1;
         calls *= 4;
     }

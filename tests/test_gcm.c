@@ -616,10 +616,10 @@ static void run_bad_input(void)
               "payload 2^36 - 31");
         CHECK(karx_gcm_open(&gk, iv, 12, aad, 0, out, pt, big, tag, 16) == KARX_ERR_DATA_LENGTH,
               "payload 2^36 - 31");
-        CHECK(karx_gcm_seal(&gk, iv, 12, aad, (size_t)1 << 61, out, pt, 16, tag, 16) ==
+        CHECK(karx_gcm_seal(&gk, iv, 12, aad, (size_t)((uint64_t)1 << 61), out, pt, 16, tag, 16) ==
                   KARX_ERR_DATA_LENGTH,
               "aad 2^61");
-        CHECK(karx_gcm_seal(&gk, iv, (size_t)1 << 61, aad, 0, out, pt, 16, tag, 16) ==
+        CHECK(karx_gcm_seal(&gk, iv, (size_t)((uint64_t)1 << 61), aad, 0, out, pt, 16, tag, 16) ==
                   KARX_ERR_IV_LENGTH,
               "IV 2^61");
     }

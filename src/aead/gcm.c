@@ -17,6 +17,10 @@
 #define GCM_MAX_LEN ((uint64_t)68719476704u)
 #define GCM_MAX_AAD_IV ((uint64_t)1 << 61) /* exclusive: bit lengths must fit in 64 bits */
 
+/* n >= limit, as a function: with a 32-bit size_t the comparison is always false, which gcc's
+ * -Wtype-limits reports on the inline form (an error on armhf with -Werror). */
+static inline int gcm_at_least(uint64_t n, uint64_t limit) { return n >= limit; }
+
 size_t karx_gcm_block_bytes(void) { return KARX_GCM_BLOCK_BYTES; }
 size_t karx_gcm_iv_bytes(void) { return KARX_GCM_IV_BYTES; }
 size_t karx_gcm_tag_min_bytes(void) { return KARX_GCM_TAG_MIN_BYTES; }
@@ -119,11 +123,11 @@ static karx_status gcm_check_params(const uint8_t *iv, size_t iv_len, const uint
     if (iv == NULL || tag == NULL || (aad_len != 0 && aad == NULL) ||
         (len != 0 && (out == NULL || in == NULL)))
         return KARX_ERR_ARGUMENT;
-    if (iv_len == 0 || (uint64_t)iv_len >= GCM_MAX_AAD_IV)
+    if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
         return KARX_ERR_IV_LENGTH;
     if (!karx_gcm_tag_len_ok(tag_len))
         return KARX_ERR_ARGUMENT;
-    if ((uint64_t)len > GCM_MAX_LEN || (uint64_t)aad_len >= GCM_MAX_AAD_IV)
+    if (gcm_at_least(len, GCM_MAX_LEN + 1) || gcm_at_least(aad_len, GCM_MAX_AAD_IV))
         return KARX_ERR_DATA_LENGTH;
     return KARX_OK;
 }
@@ -349,7 +353,7 @@ karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int enc
     karx_memzero(ctx, sizeof *ctx);
     if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
         return KARX_ERR_ARGUMENT;
-    if (iv_len == 0 || (uint64_t)iv_len >= GCM_MAX_AAD_IV)
+    if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
         return KARX_ERR_IV_LENGTH;
     karx_status st = gcm_check_key(gk);
     if (st != KARX_OK)
@@ -371,7 +375,7 @@ karx_status karx_gcm_init(karx_gcm_ctx *ctx, karx_cipher_alg alg, const uint8_t 
     karx_memzero(ctx, sizeof *ctx);
     if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
         return KARX_ERR_ARGUMENT;
-    if (iv_len == 0 || (uint64_t)iv_len >= GCM_MAX_AAD_IV)
+    if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
         return KARX_ERR_IV_LENGTH;
     karx_gcm_key gk;
     karx_status st = karx_gcm_set_key(&gk, alg, key, key_len);

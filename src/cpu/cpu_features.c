@@ -57,8 +57,16 @@ static unsigned detect(void)
 {
 #if defined(__aarch64__)
     return KARX_CPU_NEON; /* Advanced SIMD is mandatory on AArch64 */
-#elif defined(__linux__) && defined(HWCAP_NEON)
-    return (getauxval(AT_HWCAP) & HWCAP_NEON) ? KARX_CPU_NEON : 0;
+#elif defined(__linux__)
+    /* glibc's <sys/auxv.h> names the bit HWCAP_ARM_NEON; the kernel's <asm/hwcap.h> HWCAP_NEON. */
+#if defined(HWCAP_ARM_NEON)
+    const unsigned long neon = HWCAP_ARM_NEON;
+#elif defined(HWCAP_NEON)
+    const unsigned long neon = HWCAP_NEON;
+#else
+    const unsigned long neon = 1ul << 12;
+#endif
+    return (getauxval(AT_HWCAP) & neon) ? KARX_CPU_NEON : 0;
 #else
     return 0;
 #endif

@@ -84,6 +84,9 @@ static const karx_block_kernels *const lea_table[KARX_BACKEND_COUNT] = {
     [KARX_BACKEND_AVX2] = &karx_i_lea_avx2,
     [KARX_BACKEND_AVX512] = &karx_i_lea_avx512,
 #endif
+#ifdef KARX_HAVE_NEON
+    [KARX_BACKEND_NEON] = &karx_i_lea_neon,
+#endif
 };
 
 const karx_block_kernels *karx_i_lea_kernels(void)

@@ -112,7 +112,7 @@ static inline KARX_HD void karx_lea_decrypt_words(const uint32_t (*rk)[6], unsig
 
 /* Kernel tables, one per back end (lea_portable.c, lea_sse2.c, lea_avx2.c, lea_avx512.c). */
 extern const karx_block_kernels karx_i_lea_portable, karx_i_lea_sse2, karx_i_lea_avx2,
-    karx_i_lea_avx512;
+    karx_i_lea_avx512, karx_i_lea_neon;
 #endif
 
 #endif

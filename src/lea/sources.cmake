@@ -5,3 +5,4 @@ list(APPEND KARX_X86_FILES
   src/lea/lea_sse2.c:-msse2
   src/lea/lea_avx2.c:-mavx2
   src/lea/lea_avx512.c:-mavx512f,-mavx512vl,-mavx512bw,-mavx2)
+list(APPEND KARX_ARM_FILES src/lea/lea_neon.c)

@@ -50,6 +50,10 @@ void karx_i_lsh256_avx2_mb(uint32_t *state, const uint8_t *const *blocks);   /* 
 void karx_i_lsh512_avx2_mb(uint64_t *state, const uint8_t *const *blocks);   /* 4 lanes */
 void karx_i_lsh256_avx512_mb(uint32_t *state, const uint8_t *const *blocks); /* 16 lanes */
 void karx_i_lsh512_avx512_mb(uint64_t *state, const uint8_t *const *blocks); /* 8 lanes */
+void karx_i_lsh256_neon_mb(uint32_t *state, const uint8_t *const *blocks);     /* 4 lanes */
+void karx_i_lsh512_neon_mb(uint64_t *state, const uint8_t *const *blocks);     /* 2 lanes */
+void karx_i_lsh256_neon_mb_tail(uint32_t *state, const uint8_t *const *tails, size_t tail);
+void karx_i_lsh512_neon_mb_tail(uint64_t *state, const uint8_t *const *tails, size_t tail);
 void karx_i_lsh256_avx2_mb_tail(uint32_t *state, const uint8_t *const *tails, size_t tail);
 void karx_i_lsh512_avx2_mb_tail(uint64_t *state, const uint8_t *const *tails, size_t tail);
 void karx_i_lsh256_avx512_mb_tail(uint32_t *state, const uint8_t *const *tails, size_t tail);
