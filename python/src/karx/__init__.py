@@ -1,0 +1,289 @@
+"""karx: Korean ARX cryptography (LSH, HMAC-LSH, PBKDF2, LEA/HIGHT/CHAM and their modes,
+GCM, CCM, CMAC, CTR_DRBG) with interfaces modelled on :mod:`hashlib`, :mod:`hmac`,
+:mod:`secrets` and the ``cryptography`` package.
+
+See docs/PYTHON.md for the full reference.
+"""
+from __future__ import annotations
+
+from . import _karx
+from ._errors import (
+    CounterOverflow,
+    DeviceError,
+    InvalidArgument,
+    InvalidDataLength,
+    InvalidIV,
+    InvalidKey,
+    InvalidOutputLength,
+    InvalidPadding,
+    InvalidState,
+    InvalidTag,
+    KarxError,
+    NoDevice,
+    OutOfMemory,
+    ReseedRequired,
+    UnknownAlgorithm,
+    Unsupported,
+    _STATUS_TO_ERROR,
+)
+
+_karx._register_errors(_STATUS_TO_ERROR)
+
+from ._karx import (  # noqa: E402  (after the error types are registered)
+    CtrDrbg,
+    LshHash,
+    backend,
+    cmac,
+    cmac_verify,
+    gpu_available,
+    gpu_built,
+    gpu_info,
+    hmac_digest,
+    lsh256_224,
+    lsh256_256,
+    lsh512_224,
+    lsh512_256,
+    lsh512_384,
+    lsh512_512,
+    new,
+    pbkdf2_hmac,
+    set_backend,
+    strerror,
+    token_bytes,
+)
+
+__version__ = _karx.version()
+
+#: Hash names accepted by :func:`new` (``'lsh512_256'`` and ``'LSH-512-256'`` work too).
+algorithms_available = frozenset(_karx._lsh_names())
+algorithms_guaranteed = algorithms_available
+#: Block ciphers accepted by :class:`Cipher`, :func:`cmac` and :class:`CtrDrbg`.
+ciphers_available = tuple(_karx._cipher_names())
+#: Modes accepted by :class:`Cipher`.
+modes_available = tuple(_karx._mode_names())
+
+__all__ = [
+    "KarxError", "InvalidArgument", "InvalidKey", "InvalidIV", "InvalidOutputLength",
+    "InvalidDataLength", "InvalidPadding", "InvalidState", "CounterOverflow", "ReseedRequired",
+    "Unsupported", "NoDevice", "DeviceError", "OutOfMemory", "InvalidTag", "UnknownAlgorithm",
+    "lsh256_224", "lsh256_256", "lsh512_224", "lsh512_256", "lsh512_384", "lsh512_512", "new",
+    "LshHash", "file_digest", "hmac_digest", "pbkdf2_hmac", "Cipher", "CipherContext", "LEAGCM",
+    "CHAMGCM", "LEACCM", "CHAMCCM", "cmac", "cmac_verify", "CtrDrbg", "token_bytes",
+    "token_hex", "lsh_many", "gpu_available", "gpu_built", "gpu_info", "backend",
+    "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
+    "ciphers_available", "modes_available",
+]
+
+
+# ---------------------------------------------------------------------------- hashes
+
+def file_digest(fileobj, digest, /, *, _bufsize=2**18):
+    """Hash a binary file object like :func:`hashlib.file_digest` (Python 3.11+).
+
+    ``digest`` is a hash name (``'lsh256-256'``) or a constructor (``karx.lsh512_512``).
+    The file is read in 256 KiB chunks; hashing them releases the GIL.
+    """
+    if isinstance(digest, str):
+        h = new(digest)
+    else:
+        h = digest()
+    if hasattr(fileobj, "getbuffer"):  # io.BytesIO: no copy
+        h.update(fileobj.getbuffer())
+        return h
+    if not (hasattr(fileobj, "readinto") and hasattr(fileobj, "readable") and fileobj.readable()):
+        raise ValueError(f"'{fileobj!r}' is not a file-like object in binary reading mode.")
+    buf = bytearray(_bufsize)
+    view = memoryview(buf)
+    while True:
+        size = fileobj.readinto(buf)
+        if size is None:
+            raise BlockingIOError("I/O operation would block.")
+        if size == 0:
+            break
+        h.update(view[:size])
+    return h
+
+
+# ---------------------------------------------------------------------------- ciphers
+
+class CipherContext:
+    """A streaming encryption or decryption (from :meth:`Cipher.encryptor` /
+    :meth:`Cipher.decryptor`): ``update(data) -> bytes`` any number of times, then
+    ``finalize() -> bytes`` once. Use after ``finalize`` raises :class:`InvalidState`.
+    One context may be shared between threads (it has its own lock); the order of concurrent
+    updates is then the order in which they get the lock."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, stream):
+        self._s = stream
+
+    def update(self, data) -> bytes:
+        return self._s.update(data)
+
+    def finalize(self) -> bytes:
+        return self._s.finalize()
+
+    @property
+    def finalized(self) -> bool:
+        return self._s.finalized
+
+
+class Cipher:
+    """A block cipher in a mode: ``Cipher('lea128', 'cbc', key, iv)``.
+
+    ``name``: one of :data:`ciphers_available`; ``mode``: one of :data:`modes_available`;
+    ``iv``: the block-size IV (or initial counter for CTR), ``None`` for ECB; ``padding``:
+    PKCS#7 for ECB and CBC (ignored by the stream modes). Lengths are checked here, so a bad
+    key or IV raises :class:`InvalidKey` / :class:`InvalidIV` at construction.
+    """
+
+    __slots__ = ("name", "mode", "padding", "_key", "_iv")
+
+    def __init__(self, name: str, mode: str, key, iv=None, padding: bool = True):
+        # Validate now (raises the right error with expected vs given lengths).
+        _karx._CipherStream(name, mode, key, iv, True, padding)
+        self.name = _karx._canonical_cipher(name)
+        self.mode = mode.lower()
+        self.padding = bool(padding)
+        self._key = bytes(key)
+        self._iv = None if iv is None else bytes(iv)
+
+    @property
+    def block_size(self) -> int:
+        return _karx._cipher_block_bytes(self.name)
+
+    @property
+    def key_size(self) -> int:
+        return _karx._cipher_key_bytes(self.name)
+
+    def encryptor(self) -> CipherContext:
+        return CipherContext(_karx._CipherStream(self.name, self.mode, self._key, self._iv,
+                                                 True, self.padding))
+
+    def decryptor(self) -> CipherContext:
+        return CipherContext(_karx._CipherStream(self.name, self.mode, self._key, self._iv,
+                                                 False, self.padding))
+
+    def encrypt(self, data) -> bytes:
+        """One-shot: ``encryptor().update(data) + finalize()``."""
+        s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, True, self.padding)
+        return s.update(data) + s.finalize()
+
+    def decrypt(self, data) -> bytes:
+        s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, False, self.padding)
+        return s.update(data) + s.finalize()
+
+    def __repr__(self):
+        return f"<karx.Cipher {self.name}-{self.mode}>"
+
+
+@classmethod
+def _generate_key(cls, bit_length: int) -> bytes:
+    """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
+    if bit_length not in cls._key_bits:
+        raise InvalidKey(f"{cls.__name__} key length must be one of {cls._key_bits} bits, "
+                         f"got {bit_length}")
+    return token_bytes(bit_length // 8)
+
+
+class LEAGCM(_karx._Gcm):
+    """LEA-GCM like ``cryptography``'s AESGCM: ``LEAGCM(key)`` with a 16-, 24- or 32-byte key;
+    ``encrypt(nonce, data, associated_data) -> ciphertext || tag``;
+    ``decrypt(nonce, data, associated_data) -> plaintext`` or :class:`InvalidTag` (no
+    plaintext is released). Nonce: any length >= 1 byte, 12 recommended; never reuse one under
+    a key. Thread-safe (the scheduled key is read-only)."""
+
+    _key_bits = (128, 192, 256)
+
+    generate_key = _generate_key
+
+    def __init__(self, key, tag_length: int = 16):
+        super().__init__("lea", key, tag_length)
+
+
+class CHAMGCM(_karx._Gcm):
+    """CHAM-128 GCM (key 16 bytes: CHAM-128/128, 32 bytes: CHAM-128/256); as :class:`LEAGCM`."""
+
+    _key_bits = (128, 256)
+
+    generate_key = _generate_key
+
+    def __init__(self, key, tag_length: int = 16):
+        super().__init__("cham", key, tag_length)
+
+
+class LEACCM(_karx._Ccm):
+    """LEA-CCM like ``cryptography``'s AESCCM: ``LEACCM(key, tag_length=16)``; nonce 7 to 13
+    bytes; tags 4, 6, ..., 16 bytes. Thread-safe (the scheduled key is read-only)."""
+
+    _key_bits = (128, 192, 256)
+
+    generate_key = _generate_key
+
+    def __init__(self, key, tag_length: int = 16):
+        super().__init__("lea", key, tag_length)
+
+
+class CHAMCCM(_karx._Ccm):
+    """CHAM-128 CCM; as :class:`LEACCM`."""
+
+    _key_bits = (128, 256)
+
+    generate_key = _generate_key
+
+    def __init__(self, key, tag_length: int = 16):
+        super().__init__("cham", key, tag_length)
+
+
+def token_hex(nbytes: int = 32) -> str:
+    """Like :func:`secrets.token_hex`, from :func:`token_bytes`."""
+    return token_bytes(nbytes).hex()
+
+
+# ---------------------------------------------------------------------------- batches
+
+_DEVICES = {"cpu": 0, "gpu": 1, "auto": 2}
+
+
+def lsh_many(name: str, messages, device: str = "cpu", *, out=None):
+    """Hash many messages at once; returns a ``(n, digest_size)`` uint8 NumPy array.
+
+    ``messages``: a 2-D uint8 NumPy array (one message per row, used in place through the
+    buffer protocol: no copy when it is C-contiguous) or a sequence of bytes-like objects of
+    any lengths. ``device``: ``'cpu'`` (multi-buffer SIMD), ``'gpu'`` (CUDA back end;
+    :class:`NoDevice` when this build or machine has none) or ``'auto'`` (the GPU when one
+    opens, else the CPU). ``out``: an optional C-contiguous uint8 array of that shape to fill.
+    The GIL is released while hashing.
+    """
+    import numpy as np
+
+    try:
+        dev = _DEVICES[device]
+    except (KeyError, TypeError):
+        raise InvalidArgument(f"device must be 'cpu', 'gpu' or 'auto', got {device!r}") from None
+    if isinstance(messages, np.ndarray):
+        if messages.ndim != 2:
+            raise TypeError(f"messages: expected a 2-D uint8 array, got {messages.ndim}-D")
+        if messages.dtype != np.uint8:
+            raise TypeError(f"messages: expected dtype uint8, got {messages.dtype}")
+        if not messages.flags.c_contiguous:
+            messages = np.ascontiguousarray(messages)
+        n = messages.shape[0]
+    elif isinstance(messages, (bytes, bytearray, str)):
+        raise TypeError("messages: expected a 2-D uint8 array or a sequence of bytes-like "
+                        f"objects, got {type(messages).__name__}")
+    else:
+        if not isinstance(messages, (list, tuple)):
+            messages = list(messages)
+        n = len(messages)
+    d = new(name).digest_size
+    if out is None:
+        out = np.empty((n, d), dtype=np.uint8)
+    elif not (isinstance(out, np.ndarray) and out.dtype == np.uint8 and out.shape == (n, d)
+              and out.flags.c_contiguous and out.flags.writeable):
+        raise InvalidOutputLength(f"out must be a writable C-contiguous uint8 array of shape "
+                                  f"{(n, d)}")
+    _karx._lsh_many_into(name, out, messages, dev)
+    return out
+
