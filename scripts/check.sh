@@ -36,6 +36,9 @@ bash tests/install/check_symbols.sh build/libkarx.so
 step "install + find_package + pkg-config consumers"
 bash tests/install/test_install.sh build
 
+step "Arm NEON: AArch64 + armhf cross builds, tests under qemu-user (scripts/test-arm.sh)"
+bash scripts/test-arm.sh
+
 echo
 # set -e stops at the first failing step, so reaching here means every step passed
 echo "check: $steps passed, 0 failed"

@@ -5,6 +5,8 @@ set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 pkgs="build-essential cmake pkg-config clang libclang-rt-14-dev git python3 libcrypto++-dev libssl-dev"
+# Arm NEON back ends (scripts/test-arm.sh): AArch64 and armhf cross compilers, qemu-user
+pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user"
 missing=""
 for p in $pkgs; do
     dpkg -s "$p" > /dev/null 2>&1 || missing="$missing $p"
