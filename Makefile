@@ -4,7 +4,7 @@ BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all test check bench bench-compare asan install clean
+.PHONY: all test check bench bench-compare asan install clean embedded
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
@@ -20,6 +20,10 @@ asan:
 
 check:
 	bash scripts/check.sh
+
+# AVR (simavr), Cortex-M3 (qemu) and MSP430 builds with their known-answer tests; see docs/EMBEDDED.md
+embedded:
+	bash embedded/run.sh
 
 bench: all
 	$(BUILD)/karx bench

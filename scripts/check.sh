@@ -36,6 +36,9 @@ bash tests/install/check_symbols.sh build/libkarx.so
 step "install + find_package + pkg-config consumers"
 bash tests/install/test_install.sh build
 
+step "embedded KATs: AVR in simavr, Cortex-M3 in qemu (embedded/run.sh)"
+bash embedded/run.sh
+
 step "Arm NEON: AArch64 + armhf cross builds, tests under qemu-user (scripts/test-arm.sh)"
 bash scripts/test-arm.sh
 

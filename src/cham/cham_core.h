@@ -22,7 +22,9 @@
  * count is a constant at the call site (the one-block functions of cham_portable.c dispatch on it),
  * so that round numbers and round-key offsets become immediates: about 5 operations a round
  * instead of 7 to 8 with the loop's index arithmetic. */
-#if defined(__CUDACC__)
+#if defined(KARX_COMPACT) /* small-code builds (embedded/): rolled loops, ordinary calls */
+#define KARX_CHAM_UNROLL
+#elif defined(__CUDACC__)
 #define KARX_CHAM_UNROLL _Pragma("unroll")
 #elif defined(__clang__)
 #define KARX_CHAM_UNROLL _Pragma("clang loop unroll(enable)")
@@ -31,15 +33,16 @@
 #else
 #define KARX_CHAM_UNROLL
 #endif
-#if defined(__GNUC__) && !defined(__CUDACC__)
+#if defined(__GNUC__) && !defined(__CUDACC__) && !defined(KARX_COMPACT)
 #define KARX_CHAM_FORCE_INLINE __attribute__((always_inline))
 #else
-#define KARX_CHAM_FORCE_INLINE /* KARX_HD already forces it under nvcc */
+#define KARX_CHAM_FORCE_INLINE /* nvcc inlines device functions itself */
 #endif
 
 static inline KARX_HD uint16_t karx_cham_rol16(uint16_t x, unsigned r)
 {
-    return (uint16_t)((x << (r & 15)) | (x >> ((16 - r) & 15)));
+    /* unsigned before shifting: with 16-bit int (AVR, MSP430) a uint16_t promotes to int */
+    return (uint16_t)(((unsigned)x << (r & 15)) | ((unsigned)x >> ((16 - r) & 15)));
 }
 
 static inline KARX_HD uint32_t karx_cham_ror32(uint32_t x, unsigned r)
@@ -49,7 +52,7 @@ static inline KARX_HD uint32_t karx_cham_ror32(uint32_t x, unsigned r)
 
 static inline KARX_HD uint16_t karx_cham_load16_le(const uint8_t *p)
 {
-    return (uint16_t)(p[0] | (p[1] << 8));
+    return (uint16_t)(p[0] | ((unsigned)p[1] << 8));
 }
 
 static inline KARX_HD void karx_cham_store16_le(uint8_t *p, uint16_t v)

@@ -8,6 +8,14 @@
 #include "hight_core.h"
 #include "hight_internal.h"
 
+/* Small-RAM builds (KARX_COMPACT, embedded/) skip the eight-block path: its expanded key alone
+ * is 1088 bytes of stack. */
+#ifdef KARX_COMPACT
+#define HIGHT_SWAR 0
+#else
+#define HIGHT_SWAR 1
+#endif
+
 #define REP8(b) ((uint64_t)(b) * 0x0101010101010101ull)
 #define HI7 REP8(0x7f)
 #define HI8 REP8(0x80)
@@ -141,7 +149,7 @@ static void portable_ecb(const void *ks, uint8_t *out, const uint8_t *in, size_t
 {
     const karx_hight_key *key = (const karx_hight_key *)ks;
     size_t i = 0;
-    if (nblocks >= 8) {
+    if (HIGHT_SWAR && nblocks >= 8) {
         uint64_t kv[136], m[8];
         swar_expand(kv, key);
         for (; i + 8 <= nblocks; i += 8) {
@@ -192,7 +200,7 @@ static void portable_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, si
     uint8_t c[8], k[8];
     memcpy(c, ctr, 8);
     size_t i = 0;
-    if (nblocks >= 8) {
+    if (HIGHT_SWAR && nblocks >= 8) {
         uint64_t kv[136], m[8], v = 0;
         for (unsigned j = 0; j < 8; j++)
             v = (v << 8) | c[j];

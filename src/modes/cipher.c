@@ -1,5 +1,4 @@
 /* The cipher registry (names, sizes), scheduled keys of any cipher, and single-block calls. */
-#include <ctype.h>
 #include <string.h>
 
 #include "modes_internal.h"
@@ -43,7 +42,8 @@ static int squash(const char *name, char *out, size_t cap)
             continue;
         if (n + 1 >= cap)
             return 0;
-        out[n++] = (char)tolower((unsigned char)*name);
+        char ch = *name; /* ASCII lower-casing (tolower's "C" locale), no <ctype.h> */
+        out[n++] = (ch >= 'A' && ch <= 'Z') ? (char)(ch - 'A' + 'a') : ch;
     }
     out[n] = '\0';
     return 1;

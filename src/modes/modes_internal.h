@@ -50,8 +50,15 @@ static inline karx_status karx_i_chain_args(const karx_cipher_key *key, const ui
 
 static inline const void *karx_i_ks(const karx_cipher_key *key) { return &key->u; }
 
-/* Bytes per stack chunk for the modes that stage data (CBC/CFB decryption, streaming). */
+/* Bytes per stack chunk for the modes that stage data (CBC/CFB decryption, streaming); a
+ * multiple of 16. Small-RAM builds (KARX_COMPACT, embedded/) use 64. */
+#ifndef KARX_MODES_CHUNK
+#ifdef KARX_COMPACT
+#define KARX_MODES_CHUNK 64
+#else
 #define KARX_MODES_CHUNK 16384
+#endif
+#endif
 
 static inline void karx_i_xor(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n)
 {

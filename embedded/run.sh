@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Builds karx for the embedded targets and runs their known-answer tests in simulators:
+#   host     the same sources and compact configuration, natively (quick check)
+#   avr      ATmega2560, avr-gcc, simavr through embedded/avr/harness.c (cycle counts)
+#   cortexm  Cortex-M3, arm-none-eabi-gcc, qemu-system-arm -M mps2-an385 (semihosting)
+#   msp430   see docs/EMBEDDED.md (run when its toolchain is present)
+# Each target is also built once with a deliberately wrong vector, whose run must fail, so a
+# simulator that exits 0 whatever happens would be caught. Exit 0 only if every KAT passed.
+# Usage: embedded/run.sh [--quick]   (--quick: skip the fault-injection runs)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=build-emb
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
+failures=0
+ran=0
+
+note() { printf '== %s\n' "$*"; }
+fail() { printf 'FAILED: %s\n' "$*"; failures=$((failures + 1)); }
+
+qemu_m3() { timeout 300 qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
+              -semihosting-config enable=on,target=native -kernel "$1"; }
+
+run_target() { # name build-dir runner...
+    local name=$1 dir=$2
+    shift 2
+    note "$name: running KATs"
+    "$@" > "$dir/run.log" 2>&1
+    local rc=$?
+    cat "$dir/run.log"
+    ran=$((ran + 1))
+    if [ $rc -ne 0 ] || ! grep -q '^KAT: [0-9]* passed, 0 failed$' "$dir/run.log"; then
+        fail "$name KATs (exit $rc)"
+    fi
+}
+
+python3 embedded/tools/gen_kat.py --check || fail "kat_vectors.h is stale"
+
+targets=(host)
+command -v avr-gcc > /dev/null && [ -f /usr/include/simavr/sim_avr.h ] && targets+=(avr) ||
+    fail "avr-gcc or libsimavr-dev missing (bash scripts/setup.sh)"
+command -v arm-none-eabi-gcc > /dev/null && command -v qemu-system-arm > /dev/null &&
+    targets+=(cortexm) || fail "arm-none-eabi-gcc or qemu-system-arm missing"
+[ -x embedded/msp430/build.sh ] && embedded/msp430/build.sh --available && targets+=(msp430)
+
+note "building: ${targets[*]}"
+for t in "${targets[@]}"; do
+    if [ "$t" = msp430 ]; then
+        embedded/msp430/build.sh "$OUT/msp430" || fail "msp430 build"
+    else
+        make -s -C embedded "$t" OUT="../$OUT" || fail "$t build"
+    fi
+done
+
+for t in "${targets[@]}"; do
+    case $t in
+    host) [ -x "$OUT/host/kat" ] && run_target host "$OUT/host" "$OUT/host/kat" ;;
+    avr) [ -f "$OUT/avr/kat.elf" ] && run_target "avr (simavr, atmega2560)" "$OUT/avr" \
+        "$OUT/avr/harness" "$OUT/avr/kat.elf" ;;
+    cortexm) [ -f "$OUT/cortexm/kat.elf" ] && run_target "cortex-m3 (qemu mps2-an385)" \
+        "$OUT/cortexm" qemu_m3 "$OUT/cortexm/kat.elf" ;;
+    msp430) [ -f "$OUT/msp430/kat.elf" ] && run_target "msp430 (mspdebug sim)" "$OUT/msp430" \
+        embedded/msp430/build.sh --run "$OUT/msp430" ;;
+    esac
+done
+
+if [ $quick -eq 0 ]; then
+    note "fault injection: every target must report the planted wrong vector"
+    for t in "${targets[@]}"; do
+        f="$OUT/fault/$t"
+        mkdir -p "$f"
+        case $t in
+        host) make -s -C embedded host OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null &&
+            "$f/kat" > "$f/run.log" 2>&1 ;;
+        avr) make -s -C embedded avr OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null &&
+            "$f/harness" "$f/kat.elf" > "$f/run.log" 2>&1 ;;
+        cortexm) make -s -C embedded cortexm OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null &&
+            qemu_m3 "$f/kat.elf" > "$f/run.log" 2>&1 ;;
+        msp430) KARX_EMB_INJECT_FAULT=1 embedded/msp430/build.sh "$f" > /dev/null &&
+            embedded/msp430/build.sh --run "$f" > "$f/run.log" 2>&1 ;;
+        esac
+        rc=$?
+        if [ $rc -ne 0 ] && grep -q '^FAIL lsh256 one-shot #0' "$f/run.log"; then
+            echo "$t: planted fault detected (exit $rc)"
+        else
+            fail "$t: planted fault NOT detected (exit $rc)"
+        fi
+    done
+fi
+
+if [ -f "$OUT/avr/run.log" ]; then
+    note "AVR figures (simavr cycle counter, markers' own cost subtracted)"
+    python3 embedded/tools/report.py "$OUT/avr/run.log" "$OUT/avr/kat.elf" avr
+fi
+
+note "embedded: $ran target runs"
+if [ $failures -ne 0 ]; then
+    echo "embedded: $failures problem(s)"
+    exit 1
+fi
+echo "embedded: all KATs passed"
