@@ -229,12 +229,27 @@ std::string norm_name(const std::string &s)
 karx_lsh_alg lsh_alg(const std::string &name)
 {
     karx_lsh_alg alg;
-    if (karx_lsh_alg_from_name(norm_name(name).c_str(), &alg) != KARX_OK)
+    if (karx_lsh_alg_from_name(name.c_str(), &alg) == KARX_OK)
+        return alg;
+    // Any case, with or without '-' / '_': "LSH_512_256", "lsh512256", "Lsh-512-256".
+    std::string key;
+    for (char c : norm_name(name))
+        if (c != '-')
+            key += c;
+    for (int a = KARX_LSH256_224; a <= KARX_LSH512_512; a++) {
+        std::string canon;
+        for (const char *p = karx_lsh_alg_name(static_cast<karx_lsh_alg>(a)); *p; p++)
+            if (*p != '-')
+                canon += *p;
+        if (canon == key)
+            return static_cast<karx_lsh_alg>(a);
+    }
+    {
         raise_status(KARX_ERR_UNKNOWN_ALGORITHM,
                      "unknown hash '" + name +
                          "' (expected lsh256-224, lsh256-256, lsh512-224, lsh512-256, "
                          "lsh512-384 or lsh512-512)");
-    return alg;
+    }
 }
 
 karx_cipher_alg cipher_alg(const std::string &name)

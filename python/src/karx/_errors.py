@@ -3,9 +3,10 @@ from __future__ import annotations
 
 
 class KarxError(Exception):
-    __module__ = "karx"
     """Base class of every error the karx library reports. ``status`` is the C karx_status
     value (negative) and ``status_name`` its enum name."""
+
+    __module__ = "karx"
 
     status: int = 0
     status_name: str = "KARX_OK"
