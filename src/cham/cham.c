@@ -118,6 +118,9 @@ static const karx_block_kernels *const cham64_table[KARX_BACKEND_COUNT] = {
     [KARX_BACKEND_AVX2] = &karx_i_cham64_avx2,
     [KARX_BACKEND_AVX512] = &karx_i_cham64_avx512,
 #endif
+#ifdef KARX_HAVE_NEON
+    [KARX_BACKEND_NEON] = &karx_i_cham64_neon,
+#endif
 };
 
 static const karx_block_kernels *const cham128_table[KARX_BACKEND_COUNT] = {
@@ -127,6 +130,9 @@ static const karx_block_kernels *const cham128_table[KARX_BACKEND_COUNT] = {
     [KARX_BACKEND_SSSE3] = &karx_i_cham128_ssse3,
     [KARX_BACKEND_AVX2] = &karx_i_cham128_avx2,
     [KARX_BACKEND_AVX512] = &karx_i_cham128_avx512,
+#endif
+#ifdef KARX_HAVE_NEON
+    [KARX_BACKEND_NEON] = &karx_i_cham128_neon,
 #endif
 };
 

@@ -33,5 +33,8 @@ extern const karx_block_kernels karx_i_cham64_sse2, karx_i_cham64_ssse3, karx_i_
 extern const karx_block_kernels karx_i_cham128_sse2, karx_i_cham128_ssse3, karx_i_cham128_avx2,
     karx_i_cham128_avx512;
 #endif
+#ifdef KARX_HAVE_NEON
+extern const karx_block_kernels karx_i_cham64_neon, karx_i_cham128_neon;
+#endif
 
 #endif

@@ -8,3 +8,4 @@ list(APPEND KARX_X86_FILES
   src/cham/cham_avx2.c:-mavx2
   src/cham/cham_avx512.c:-mavx512f,-mavx512vl,-mavx512bw,-mavx2
   src/cham/cham_avx512_vbmi2.c:-mavx512f,-mavx512vl,-mavx512bw,-mavx512vbmi2,-mavx2)
+list(APPEND KARX_ARM_FILES src/cham/cham_neon.c)
