@@ -35,6 +35,7 @@ run_target() { # name build-dir runner...
 }
 
 python3 embedded/tools/gen_kat.py --check || fail "kat_vectors.h is stale"
+python3 embedded/tools/gen_avr_lsh.py --check || fail "avr/lsh_avr.S is stale"
 
 targets=(host)
 command -v avr-gcc > /dev/null && [ -f /usr/include/simavr/sim_avr.h ] && targets+=(avr) ||
