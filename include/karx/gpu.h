@@ -99,6 +99,11 @@ KARX_API karx_status karx_gpu_malloc(karx_gpu *g, void **d_ptr, size_t bytes);
 KARX_API void karx_gpu_free(karx_gpu *g, void *d_ptr);
 KARX_API karx_status karx_gpu_memcpy_htod(karx_gpu *g, void *d_dst, const void *src, size_t bytes);
 KARX_API karx_status karx_gpu_memcpy_dtoh(karx_gpu *g, void *dst, const void *d_src, size_t bytes);
+/* Pinned (page-locked) host memory: host batches in it skip the staging copy. */
+KARX_API karx_status karx_gpu_host_alloc(karx_gpu *g, void **h_ptr, size_t bytes);
+KARX_API void karx_gpu_host_free(karx_gpu *g, void *h_ptr);
+/* Waits for all work queued on the handle's streams (the *_device calls already do). */
+KARX_API karx_status karx_gpu_synchronize(karx_gpu *g);
 
 #ifdef __cplusplus
 }

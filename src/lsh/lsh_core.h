@@ -21,6 +21,15 @@ KARX_LSH_CONST unsigned char karx_lsh_sigma[16] = {6, 4, 5, 7, 12, 15, 14, 13, 2
 KARX_LSH_CONST unsigned char karx_lsh256_gamma[8] = {0, 8, 16, 24, 24, 16, 8, 0};
 KARX_LSH_CONST unsigned char karx_lsh512_gamma[8] = {0, 16, 32, 48, 8, 24, 40, 56};
 
+/* The same tables as nibble/byte-packed literals: with l a constant after unrolling, each index
+ * is a constant expression on every compiler (a load from a __constant__ array is not one, and
+ * register arrays indexed by it would spill to local memory on the GPU). Checked against the
+ * arrays by test_gpu_core. */
+#define KARX_LSH_TAU(l) ((unsigned)((0xEDCF98AB65471023ull >> (4 * (l))) & 15u))
+#define KARX_LSH_SIGMA(l) ((unsigned)((0x9AB83102DEFC7546ull >> (4 * (l))) & 15u))
+#define KARX_LSH256_GAMMA(l) ((unsigned)((0x0008101818100800ull >> (8 * (l))) & 63u))
+#define KARX_LSH512_GAMMA(l) ((unsigned)((0x3828180830201000ull >> (8 * (l))) & 63u))
+
 /* One LSH family's compression, instantiated for 32- and 64-bit words below. */
 #define KARX_LSH_DEFINE_CORE(BITS, W, STEPS, AE, BE, AO, BO)                                   \
     static inline KARX_HD void karx_lsh##BITS##_step(uint##W##_t cv[16], const uint##W##_t m[16], \
@@ -28,15 +37,15 @@ KARX_LSH_CONST unsigned char karx_lsh512_gamma[8] = {0, 16, 32, 48, 8, 24, 40, 5
                                                      unsigned b)                                 \
     {                                                                                           \
         uint##W##_t t[16];                                                                      \
-        for (int l = 0; l < 8; l++) {                                                           \
+        KARX_HD_UNROLL for (int l = 0; l < 8; l++) {                                                           \
             uint##W##_t x = cv[l] ^ m[l], y = cv[l + 8] ^ m[l + 8];                             \
             x = karx_rotl##W(x + y, a) ^ sc[l];                                                 \
             y = karx_rotl##W(x + y, b);                                                         \
             t[l] = x + y;                                                                       \
-            t[l + 8] = karx_rotl##W(y, karx_lsh##BITS##_gamma[l]);                              \
+            t[l + 8] = karx_rotl##W(y, KARX_LSH##BITS##_GAMMA(l));                              \
         }                                                                                       \
-        for (int l = 0; l < 16; l++)                                                            \
-            cv[l] = t[karx_lsh_sigma[l]];                                                       \
+        KARX_HD_UNROLL for (int l = 0; l < 16; l++)                                                            \
+            cv[l] = t[KARX_LSH_SIGMA(l)];                                                       \
     }                                                                                           \
                                                                                                 \
     /* next[l] = prev[l] + older[tau(l)], written over older. */                               \
@@ -44,9 +53,9 @@ KARX_LSH_CONST unsigned char karx_lsh512_gamma[8] = {0, 16, 32, 48, 8, 24, 40, 5
                                                        const uint##W##_t prev[16])             \
     {                                                                                           \
         uint##W##_t t[16];                                                                      \
-        for (int l = 0; l < 16; l++)                                                            \
-            t[l] = prev[l] + older[karx_lsh_tau[l]];                                            \
-        for (int l = 0; l < 16; l++)                                                            \
+        KARX_HD_UNROLL for (int l = 0; l < 16; l++)                                                            \
+            t[l] = prev[l] + older[KARX_LSH_TAU(l)];                                            \
+        KARX_HD_UNROLL for (int l = 0; l < 16; l++)                                                            \
             older[l] = t[l];                                                                    \
     }                                                                                           \
                                                                                                 \
@@ -56,14 +65,14 @@ KARX_LSH_CONST unsigned char karx_lsh512_gamma[8] = {0, 16, 32, 48, 8, 24, 40, 5
                                                                uint##W##_t me[16],              \
                                                                uint##W##_t mo[16])              \
     {                                                                                           \
-        for (int j = 0; j < STEPS; j += 2) {                                                    \
+        KARX_HD_UNROLL for (int j = 0; j < STEPS; j += 2) {                                                    \
             karx_lsh##BITS##_step(cv, me, karx_lsh##BITS##_sc[j], AE, BE);                      \
             karx_lsh##BITS##_step(cv, mo, karx_lsh##BITS##_sc[j + 1], AO, BO);                  \
             karx_lsh##BITS##_expand(me, mo);                                                    \
             if (j + 2 < STEPS)                                                                  \
                 karx_lsh##BITS##_expand(mo, me);                                                \
         }                                                                                       \
-        for (int l = 0; l < 16; l++)                                                            \
+        KARX_HD_UNROLL for (int l = 0; l < 16; l++)                                                            \
             cv[l] ^= me[l];                                                                     \
     }                                                                                           \
                                                                                                 \
@@ -71,7 +80,7 @@ KARX_LSH_CONST unsigned char karx_lsh512_gamma[8] = {0, 16, 32, 48, 8, 24, 40, 5
                                                                const uint8_t *blk)             \
     {                                                                                           \
         uint##W##_t me[16], mo[16];                                                             \
-        for (int l = 0; l < 16; l++) {                                                          \
+        KARX_HD_UNROLL for (int l = 0; l < 16; l++) {                                                          \
             me[l] = karx_load##W##_le(blk + (W / 8) * l);                                       \
             mo[l] = karx_load##W##_le(blk + (W / 8) * (l + 16));                                \
         }                                                                                       \

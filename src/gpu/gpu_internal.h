@@ -1,0 +1,55 @@
+/* Internal to the CUDA back end: the handle, its pipeline slots, and the error helpers. */
+#ifndef KARX_GPU_INTERNAL_H
+#define KARX_GPU_INTERNAL_H
+
+#include <cuda_runtime.h>
+
+#include "karx/gpu.h"
+
+/* One pipeline slot per stream: pinned host staging and device buffers, grown on demand
+ * (never shrunk, never allocated per call). */
+struct karx_gpu_slot {
+    cudaStream_t stream;
+    uint8_t *h_in, *h_out;   /* pinned */
+    uint8_t *d_in, *d_out;
+    uint64_t *h_off, *d_off; /* chunk-relative offsets for variable-length batches */
+    size_t in_cap, out_cap, off_cap;
+    /* Where the slot's pending output goes once its stream finishes. */
+    uint8_t *pending_dst;
+    size_t pending_bytes;
+};
+
+struct karx_gpu {
+    int device;
+    karx_gpu_info info;
+    karx_gpu_config cfg;
+    size_t smem_optin;       /* most dynamic shared memory one block may use */
+    struct karx_gpu_slot slot[KARX_GPU_MAX_STREAMS];
+    char err[256];
+};
+
+/* Records what failed and returns the status it maps to. */
+karx_status karx_i_gpu_fail(karx_gpu *g, cudaError_t e, const char *what);
+#define KARX_GPU_TRY(g, call, what)                                   \
+    do {                                                              \
+        cudaError_t karx_e_ = (call);                                 \
+        if (karx_e_ != cudaSuccess)                                   \
+            return karx_i_gpu_fail((g), karx_e_, (what));             \
+    } while (0)
+
+/* Makes slot s hold at least in_bytes / out_bytes / off_count; keeps what fits. */
+karx_status karx_i_gpu_reserve(karx_gpu *g, unsigned s, size_t in_bytes, size_t out_bytes,
+                               size_t off_count);
+/* Waits for slot s's stream and copies its pending output to the caller. */
+karx_status karx_i_gpu_drain(karx_gpu *g, unsigned s);
+/* Waits for every slot (used on error paths too, so no copy is left writing a buffer). */
+karx_status karx_i_gpu_drain_all(karx_gpu *g);
+
+/* Kernel launches (gpu_lsh.cu). d_out must be 4-aligned. */
+karx_status karx_i_gpu_lsh_launch(karx_gpu *g, cudaStream_t st, int bits, size_t dlen,
+                                  uint8_t *d_out, const uint8_t *d_base, const uint64_t *d_off,
+                                  uint64_t msg_len, uint64_t n);
+karx_status karx_i_gpu_lsh_prepare(karx_gpu *g);   /* shared-memory opt-in, once at open */
+karx_status karx_i_gpu_lsh_selftest(karx_gpu *g);
+
+#endif

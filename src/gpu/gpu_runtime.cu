@@ -1,0 +1,323 @@
+/* The GPU handle: device selection, streams, pinned and device buffers grown on demand, error
+ * text, and the self-test run at open. Linked against the static CUDA runtime, so the library
+ * loads on machines without a driver; there every call reports KARX_ERR_NO_DEVICE. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu_internal.h"
+
+static thread_local char open_error[256];
+
+static karx_status map_error(cudaError_t e)
+{
+    switch (e) {
+    case cudaErrorNoDevice:
+    case cudaErrorInsufficientDriver:
+    case cudaErrorInvalidDevice:
+    case cudaErrorInitializationError:
+    case cudaErrorCompatNotSupportedOnDevice:
+    case cudaErrorSystemDriverMismatch:
+    case cudaErrorNoKernelImageForDevice:
+    case cudaErrorUnsupportedPtxVersion:
+        return KARX_ERR_NO_DEVICE;
+    case cudaErrorMemoryAllocation:
+        return KARX_ERR_NO_MEMORY;
+    default:
+        return KARX_ERR_DEVICE;
+    }
+}
+
+karx_status karx_i_gpu_fail(karx_gpu *g, cudaError_t e, const char *what)
+{
+    char *dst = g ? g->err : open_error;
+    snprintf(dst, sizeof g->err, "%s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
+    (void)cudaGetLastError(); /* clear a non-sticky error so the handle stays usable */
+    return map_error(e);
+}
+
+extern "C" int karx_gpu_built(void)
+{
+    return 1;
+}
+
+extern "C" karx_status karx_gpu_device_count(int *count)
+{
+    if (!count)
+        return KARX_ERR_ARGUMENT;
+    int c = 0;
+    if (cudaGetDeviceCount(&c) != cudaSuccess)
+        c = 0; /* no driver or no device: zero devices, not an error */
+    (void)cudaGetLastError();
+    *count = c;
+    return KARX_OK;
+}
+
+extern "C" const char *karx_gpu_open_error(void)
+{
+    return open_error;
+}
+
+extern "C" const char *karx_gpu_last_error(const karx_gpu *g)
+{
+    return g ? g->err : "";
+}
+
+static void free_slot(struct karx_gpu_slot *s)
+{
+    if (s->stream)
+        cudaStreamSynchronize(s->stream);
+    cudaFreeHost(s->h_in);
+    cudaFreeHost(s->h_out);
+    cudaFreeHost(s->h_off);
+    cudaFree(s->d_in);
+    cudaFree(s->d_out);
+    cudaFree(s->d_off);
+    if (s->stream)
+        cudaStreamDestroy(s->stream);
+    memset(s, 0, sizeof *s);
+}
+
+extern "C" void karx_gpu_close(karx_gpu *g)
+{
+    if (!g)
+        return;
+    cudaSetDevice(g->device);
+    for (unsigned i = 0; i < KARX_GPU_MAX_STREAMS; i++)
+        free_slot(&g->slot[i]);
+    (void)cudaGetLastError();
+    free(g);
+}
+
+static karx_status fill_info(karx_gpu *g)
+{
+    cudaDeviceProp p;
+    KARX_GPU_TRY(g, cudaGetDeviceProperties(&p, g->device), "cudaGetDeviceProperties");
+    karx_gpu_info *in = &g->info;
+    snprintf(in->name, sizeof in->name, "%.127s", p.name);
+    in->device = g->device;
+    in->cc_major = p.major;
+    in->cc_minor = p.minor;
+    in->sm_count = p.multiProcessorCount;
+    in->global_mem_bytes = p.totalGlobalMem;
+    int v = 0;
+    if (cudaDeviceGetAttribute(&v, cudaDevAttrClockRate, g->device) == cudaSuccess)
+        in->sm_clock_mhz = v / 1000;
+    if (cudaDeviceGetAttribute(&v, cudaDevAttrMemoryClockRate, g->device) == cudaSuccess)
+        in->mem_clock_mhz = v / 1000;
+    if (cudaDeviceGetAttribute(&v, cudaDevAttrGlobalMemoryBusWidth, g->device) == cudaSuccess)
+        in->mem_bus_bits = v;
+    if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, g->device) == cudaSuccess)
+        g->smem_optin = (size_t)v;
+    else
+        g->smem_optin = 48 * 1024;
+    (void)cudaGetLastError();
+    cudaDriverGetVersion(&in->driver_version);
+    cudaRuntimeGetVersion(&in->runtime_version);
+    return KARX_OK;
+}
+
+extern "C" karx_status karx_gpu_open(karx_gpu **out, int device)
+{
+    if (!out)
+        return KARX_ERR_ARGUMENT;
+    *out = NULL;
+    open_error[0] = 0;
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess)
+        return karx_i_gpu_fail(NULL, e, "no usable CUDA device");
+    if (device < 0 || device >= count) {
+        snprintf(open_error, sizeof open_error, "CUDA device %d requested, %d present", device, count);
+        return count ? KARX_ERR_ARGUMENT : KARX_ERR_NO_DEVICE;
+    }
+    karx_gpu *g = (karx_gpu *)calloc(1, sizeof *g);
+    if (!g)
+        return KARX_ERR_NO_MEMORY;
+    g->device = device;
+    g->cfg.threads_per_block = 256;
+    g->cfg.streams = 4;
+    g->cfg.chunk_bytes = (size_t)32 << 20;
+    karx_status st = KARX_OK;
+    e = cudaSetDevice(device);
+    if (e != cudaSuccess)
+        st = karx_i_gpu_fail(g, e, "cudaSetDevice");
+    if (st == KARX_OK)
+        st = fill_info(g);
+    for (unsigned i = 0; st == KARX_OK && i < KARX_GPU_MAX_STREAMS; i++) {
+        e = cudaStreamCreateWithFlags(&g->slot[i].stream, cudaStreamNonBlocking);
+        if (e != cudaSuccess)
+            st = karx_i_gpu_fail(g, e, "cudaStreamCreate");
+    }
+    if (st == KARX_OK)
+        st = karx_i_gpu_lsh_prepare(g);
+    if (st == KARX_OK)
+        st = karx_i_gpu_lsh_selftest(g);
+    if (st != KARX_OK) {
+        if (!open_error[0])
+            snprintf(open_error, sizeof open_error, "%s", g->err);
+        karx_gpu_close(g);
+        return st;
+    }
+    *out = g;
+    return KARX_OK;
+}
+
+extern "C" karx_status karx_gpu_get_info(const karx_gpu *g, karx_gpu_info *info)
+{
+    if (!g || !info)
+        return KARX_ERR_ARGUMENT;
+    *info = g->info;
+    return KARX_OK;
+}
+
+extern "C" karx_status karx_gpu_configure(karx_gpu *g, const karx_gpu_config *cfg)
+{
+    if (!g || !cfg)
+        return KARX_ERR_ARGUMENT;
+    if (cfg->threads_per_block &&
+        (cfg->threads_per_block % 32 || cfg->threads_per_block > 1024))
+        return KARX_ERR_ARGUMENT;
+    if (cfg->streams > KARX_GPU_MAX_STREAMS)
+        return KARX_ERR_ARGUMENT;
+    if (cfg->chunk_bytes && cfg->chunk_bytes < 4096)
+        return KARX_ERR_ARGUMENT;
+    if (cfg->threads_per_block)
+        g->cfg.threads_per_block = cfg->threads_per_block;
+    if (cfg->streams)
+        g->cfg.streams = cfg->streams;
+    if (cfg->chunk_bytes)
+        g->cfg.chunk_bytes = cfg->chunk_bytes;
+    return KARX_OK;
+}
+
+extern "C" karx_status karx_gpu_get_config(const karx_gpu *g, karx_gpu_config *cfg)
+{
+    if (!g || !cfg)
+        return KARX_ERR_ARGUMENT;
+    *cfg = g->cfg;
+    return KARX_OK;
+}
+
+/* Grows one buffer pair to at least need bytes (with headroom so growth is rare). */
+static karx_status grow(karx_gpu *g, uint8_t **h, uint8_t **d, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return KARX_OK;
+    size_t want = need + need / 4 + 64; /* +64: kernels may read the aligned word at the end */
+    if (h) {
+        cudaFreeHost(*h);
+        *h = NULL;
+    }
+    cudaFree(*d);
+    *d = NULL;
+    *cap = 0;
+    if (h)
+        KARX_GPU_TRY(g, cudaMallocHost((void **)h, want), "cudaMallocHost (pinned staging)");
+    KARX_GPU_TRY(g, cudaMalloc((void **)d, want), "cudaMalloc (device buffer)");
+    *cap = want;
+    return KARX_OK;
+}
+
+karx_status karx_i_gpu_reserve(karx_gpu *g, unsigned s, size_t in_bytes, size_t out_bytes,
+                               size_t off_count)
+{
+    struct karx_gpu_slot *sl = &g->slot[s];
+    karx_status st = grow(g, &sl->h_in, &sl->d_in, &sl->in_cap, in_bytes);
+    if (st == KARX_OK)
+        st = grow(g, &sl->h_out, &sl->d_out, &sl->out_cap, out_bytes);
+    if (st == KARX_OK && off_count) {
+        size_t cap = sl->off_cap * sizeof(uint64_t);
+        st = grow(g, (uint8_t **)&sl->h_off, (uint8_t **)&sl->d_off, &cap,
+                  off_count * sizeof(uint64_t));
+        sl->off_cap = cap / sizeof(uint64_t);
+    }
+    return st;
+}
+
+karx_status karx_i_gpu_drain(karx_gpu *g, unsigned s)
+{
+    struct karx_gpu_slot *sl = &g->slot[s];
+    cudaError_t e = cudaStreamSynchronize(sl->stream);
+    if (e != cudaSuccess) {
+        sl->pending_dst = NULL;
+        return karx_i_gpu_fail(g, e, "stream");
+    }
+    if (sl->pending_dst) {
+        memcpy(sl->pending_dst, sl->h_out, sl->pending_bytes);
+        sl->pending_dst = NULL;
+    }
+    return KARX_OK;
+}
+
+karx_status karx_i_gpu_drain_all(karx_gpu *g)
+{
+    karx_status first = KARX_OK;
+    for (unsigned s = 0; s < KARX_GPU_MAX_STREAMS; s++) {
+        karx_status st = karx_i_gpu_drain(g, s);
+        if (first == KARX_OK)
+            first = st;
+    }
+    return first;
+}
+
+extern "C" karx_status karx_gpu_synchronize(karx_gpu *g)
+{
+    if (!g)
+        return KARX_ERR_ARGUMENT;
+    return karx_i_gpu_drain_all(g);
+}
+
+extern "C" karx_status karx_gpu_malloc(karx_gpu *g, void **d_ptr, size_t bytes)
+{
+    if (!g || !d_ptr || !bytes)
+        return KARX_ERR_ARGUMENT;
+    *d_ptr = NULL;
+    KARX_GPU_TRY(g, cudaMalloc(d_ptr, bytes), "cudaMalloc");
+    return KARX_OK;
+}
+
+extern "C" void karx_gpu_free(karx_gpu *g, void *d_ptr)
+{
+    if (g && d_ptr)
+        cudaFree(d_ptr);
+}
+
+extern "C" karx_status karx_gpu_host_alloc(karx_gpu *g, void **h_ptr, size_t bytes)
+{
+    if (!g || !h_ptr || !bytes)
+        return KARX_ERR_ARGUMENT;
+    *h_ptr = NULL;
+    KARX_GPU_TRY(g, cudaMallocHost(h_ptr, bytes), "cudaMallocHost");
+    return KARX_OK;
+}
+
+extern "C" void karx_gpu_host_free(karx_gpu *g, void *h_ptr)
+{
+    if (g && h_ptr)
+        cudaFreeHost(h_ptr);
+}
+
+extern "C" karx_status karx_gpu_memcpy_htod(karx_gpu *g, void *d_dst, const void *src, size_t bytes)
+{
+    if (!g || (bytes && (!d_dst || !src)))
+        return KARX_ERR_ARGUMENT;
+    if (!bytes)
+        return KARX_OK;
+    KARX_GPU_TRY(g, cudaMemcpyAsync(d_dst, src, bytes, cudaMemcpyHostToDevice, g->slot[0].stream),
+                 "cudaMemcpy host to device");
+    KARX_GPU_TRY(g, cudaStreamSynchronize(g->slot[0].stream), "cudaMemcpy host to device");
+    return KARX_OK;
+}
+
+extern "C" karx_status karx_gpu_memcpy_dtoh(karx_gpu *g, void *dst, const void *d_src, size_t bytes)
+{
+    if (!g || (bytes && (!dst || !d_src)))
+        return KARX_ERR_ARGUMENT;
+    if (!bytes)
+        return KARX_OK;
+    KARX_GPU_TRY(g, cudaMemcpyAsync(dst, d_src, bytes, cudaMemcpyDeviceToHost, g->slot[0].stream),
+                 "cudaMemcpy device to host");
+    KARX_GPU_TRY(g, cudaStreamSynchronize(g->slot[0].stream), "cudaMemcpy device to host");
+    return KARX_OK;
+}

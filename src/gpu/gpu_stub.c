@@ -1,0 +1,102 @@
+/* The GPU API in a build without CUDA: every call reports KARX_ERR_NO_DEVICE (argument errors
+ * first, so callers see the same statuses for misuse either way), and the rest of karx works. */
+#include "karx/gpu.h"
+
+int karx_gpu_built(void)
+{
+    return 0;
+}
+
+karx_status karx_gpu_device_count(int *count)
+{
+    if (!count)
+        return KARX_ERR_ARGUMENT;
+    *count = 0;
+    return KARX_OK;
+}
+
+karx_status karx_gpu_open(karx_gpu **g, int device)
+{
+    (void)device;
+    if (!g)
+        return KARX_ERR_ARGUMENT;
+    *g = NULL;
+    return KARX_ERR_NO_DEVICE;
+}
+
+void karx_gpu_close(karx_gpu *g)
+{
+    (void)g;
+}
+
+const char *karx_gpu_open_error(void)
+{
+    return "karx was built without CUDA (KARX_CUDA=OFF or no nvcc found)";
+}
+
+const char *karx_gpu_last_error(const karx_gpu *g)
+{
+    (void)g;
+    return karx_gpu_open_error();
+}
+
+/* No handle can exist here, so every handle call reports the missing device. */
+#define NO_DEVICE_BODY(...) \
+    {                       \
+        (void)g;            \
+        __VA_ARGS__;        \
+        return KARX_ERR_NO_DEVICE; \
+    }
+
+karx_status karx_gpu_get_info(const karx_gpu *g, karx_gpu_info *info) NO_DEVICE_BODY((void)info)
+karx_status karx_gpu_configure(karx_gpu *g, const karx_gpu_config *cfg) NO_DEVICE_BODY((void)cfg)
+karx_status karx_gpu_get_config(const karx_gpu *g, karx_gpu_config *cfg) NO_DEVICE_BODY((void)cfg)
+karx_status karx_gpu_synchronize(karx_gpu *g) NO_DEVICE_BODY((void)0)
+
+karx_status karx_gpu_lsh256_many(karx_gpu *g, uint8_t *out, size_t digest_bytes, const void *in,
+                                 size_t msg_len, size_t n)
+    NO_DEVICE_BODY((void)out, (void)digest_bytes, (void)in, (void)msg_len, (void)n)
+karx_status karx_gpu_lsh512_many(karx_gpu *g, uint8_t *out, size_t digest_bytes, const void *in,
+                                 size_t msg_len, size_t n)
+    NO_DEVICE_BODY((void)out, (void)digest_bytes, (void)in, (void)msg_len, (void)n)
+karx_status karx_gpu_lsh256_many_offsets(karx_gpu *g, uint8_t *out, size_t digest_bytes,
+                                         const void *buf, const size_t *offsets, size_t n)
+    NO_DEVICE_BODY((void)out, (void)digest_bytes, (void)buf, (void)offsets, (void)n)
+karx_status karx_gpu_lsh512_many_offsets(karx_gpu *g, uint8_t *out, size_t digest_bytes,
+                                         const void *buf, const size_t *offsets, size_t n)
+    NO_DEVICE_BODY((void)out, (void)digest_bytes, (void)buf, (void)offsets, (void)n)
+karx_status karx_gpu_lsh_many(karx_gpu *g, karx_lsh_alg alg, uint8_t *out, size_t out_len,
+                              const void *in, size_t msg_len, size_t n)
+    NO_DEVICE_BODY((void)alg, (void)out, (void)out_len, (void)in, (void)msg_len, (void)n)
+karx_status karx_gpu_lsh256_many_device(karx_gpu *g, void *d_out, size_t digest_bytes,
+                                        const void *d_in, size_t msg_len, size_t n)
+    NO_DEVICE_BODY((void)d_out, (void)digest_bytes, (void)d_in, (void)msg_len, (void)n)
+karx_status karx_gpu_lsh512_many_device(karx_gpu *g, void *d_out, size_t digest_bytes,
+                                        const void *d_in, size_t msg_len, size_t n)
+    NO_DEVICE_BODY((void)d_out, (void)digest_bytes, (void)d_in, (void)msg_len, (void)n)
+karx_status karx_gpu_lsh256_many_offsets_device(karx_gpu *g, void *d_out, size_t digest_bytes,
+                                                const void *d_buf, const uint64_t *d_offsets,
+                                                size_t n)
+    NO_DEVICE_BODY((void)d_out, (void)digest_bytes, (void)d_buf, (void)d_offsets, (void)n)
+karx_status karx_gpu_lsh512_many_offsets_device(karx_gpu *g, void *d_out, size_t digest_bytes,
+                                                const void *d_buf, const uint64_t *d_offsets,
+                                                size_t n)
+    NO_DEVICE_BODY((void)d_out, (void)digest_bytes, (void)d_buf, (void)d_offsets, (void)n)
+karx_status karx_gpu_malloc(karx_gpu *g, void **d_ptr, size_t bytes)
+    NO_DEVICE_BODY(if (d_ptr) *d_ptr = 0, (void)bytes)
+void karx_gpu_free(karx_gpu *g, void *d_ptr)
+{
+    (void)g;
+    (void)d_ptr;
+}
+karx_status karx_gpu_memcpy_htod(karx_gpu *g, void *d_dst, const void *src, size_t bytes)
+    NO_DEVICE_BODY((void)d_dst, (void)src, (void)bytes)
+karx_status karx_gpu_memcpy_dtoh(karx_gpu *g, void *dst, const void *d_src, size_t bytes)
+    NO_DEVICE_BODY((void)dst, (void)d_src, (void)bytes)
+karx_status karx_gpu_host_alloc(karx_gpu *g, void **h_ptr, size_t bytes)
+    NO_DEVICE_BODY(if (h_ptr) *h_ptr = 0, (void)bytes)
+void karx_gpu_host_free(karx_gpu *g, void *h_ptr)
+{
+    (void)g;
+    (void)h_ptr;
+}

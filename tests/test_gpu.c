@@ -1,0 +1,232 @@
+/* The GPU API through the public header.
+ *   test_gpu api     every machine: statuses without a device (or without CUDA), misuse
+ *   test_gpu device  needs a CUDA device (exit 77 = skipped without one): GPU digests equal the
+ *                    CPU's on random batches (n = 1, 31, 32, 33, 1023, 2^20; odd lengths; every
+ *                    variant; equal-length, offsets and device-pointer forms; pinned and pageable
+ *                    host memory; several launch shapes and chunk sizes), and bad input.
+ *   test_gpu small   the device test cut to a few cases (for compute-sanitizer). */
+#include <karx/gpu.h>
+#include <karx/lsh.h>
+
+#include "test_util.h"
+
+#ifndef KARX_EXPECT_CUDA
+#define KARX_EXPECT_CUDA 0
+#endif
+
+static const karx_lsh_alg algs[] = {KARX_LSH256_224, KARX_LSH256_256, KARX_LSH512_224,
+                                    KARX_LSH512_256, KARX_LSH512_384, KARX_LSH512_512};
+
+static karx_status gpu_many(karx_gpu *g, karx_lsh_alg a, uint8_t *out, const void *in, size_t len, size_t n)
+{
+    size_t d = karx_lsh_digest_bytes(a);
+    return karx_lsh_block_bytes(a) == 128 ? karx_gpu_lsh256_many(g, out, d, in, len, n)
+                                          : karx_gpu_lsh512_many(g, out, d, in, len, n);
+}
+
+static void test_api(void)
+{
+    int count = -1;
+    CHECK(karx_gpu_built() == KARX_EXPECT_CUDA, "built with CUDA = %d", karx_gpu_built());
+    CHECK(karx_gpu_device_count(NULL) == KARX_ERR_ARGUMENT, "count NULL");
+    CHECK(karx_gpu_device_count(&count) == KARX_OK && count >= 0, "count");
+    CHECK(karx_gpu_open(NULL, 0) == KARX_ERR_ARGUMENT, "open NULL");
+    karx_gpu *g = (karx_gpu *)1;
+    if (count == 0) {
+        CHECK(karx_gpu_open(&g, 0) == KARX_ERR_NO_DEVICE && g == NULL, "open without a device");
+        CHECK(karx_gpu_open_error()[0] != 0, "open error text");
+        printf("no CUDA device: %s\n", karx_gpu_open_error());
+    } else {
+        CHECK(karx_gpu_open(&g, count) == KARX_ERR_ARGUMENT && g == NULL, "open past the last device");
+        CHECK(karx_gpu_open(&g, -1) == KARX_ERR_ARGUMENT && g == NULL, "open device -1");
+    }
+    /* Calls without a handle report the missing device, never crash. */
+    uint8_t out[64], in[64] = {0};
+    CHECK(karx_gpu_lsh256_many(NULL, out, 32, in, 64, 1) == KARX_ERR_NO_DEVICE, "many without handle");
+    CHECK(karx_gpu_lsh512_many(NULL, out, 64, in, 64, 1) == KARX_ERR_NO_DEVICE, "many without handle");
+    size_t offs[2] = {0, 64};
+    CHECK(karx_gpu_lsh256_many_offsets(NULL, out, 32, in, offs, 1) == KARX_ERR_NO_DEVICE, "offsets");
+    CHECK(karx_gpu_lsh512_many_device(NULL, out, 64, in, 64, 1) == KARX_ERR_NO_DEVICE, "device form");
+    CHECK(karx_gpu_lsh_many(NULL, KARX_LSH512_256, out, 32, in, 64, 1) == KARX_ERR_NO_DEVICE, "by id");
+    karx_gpu_close(NULL);
+}
+
+/* Equal lengths from pageable memory at an odd offset, against karx_lsh*_many. */
+static void cmp_equal(karx_gpu *g, karx_lsh_alg a, size_t n, size_t len, size_t off)
+{
+    size_t d = karx_lsh_digest_bytes(a);
+    uint8_t *in = malloc(n * len + off + 1), *got = malloc(n * d), *want = malloc(n * d);
+    if (!in || !got || !want) {
+        CHECK(0, "out of memory");
+        goto done;
+    }
+    t_fill(in, n * len + off + 1);
+    CHECK(gpu_many(g, a, got, in + off, len, n) == KARX_OK, "gpu many: %s", karx_gpu_last_error(g));
+    CHECK(karx_lsh_many(a, want, d, in + off, len, n) == KARX_OK, "cpu many");
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad += memcmp(got + i * d, want + i * d, d) != 0;
+    CHECK(bad == 0, "%s n=%zu len=%zu off=%zu: %zu digests differ", karx_lsh_alg_name(a), n, len, off, bad);
+done:
+    free(in);
+    free(got);
+    free(want);
+}
+
+static void cmp_offsets(karx_gpu *g, karx_lsh_alg a, size_t n, size_t maxlen)
+{
+    size_t d = karx_lsh_digest_bytes(a), *offs = malloc((n + 1) * sizeof *offs), pos = 3;
+    const uint8_t **ptrs = malloc(n * sizeof *ptrs);
+    size_t *lens = malloc(n * sizeof *lens);
+    for (size_t i = 0; i <= n; i++) {
+        offs[i] = pos;
+        if (i < n)
+            pos += (size_t)(t_rand64() % (maxlen + 1));
+    }
+    uint8_t *buf = malloc(pos + 1), *got = malloc(n * d), *want = malloc(n * d);
+    t_fill(buf, pos + 1);
+    for (size_t i = 0; i < n; i++) {
+        ptrs[i] = buf + offs[i];
+        lens[i] = offs[i + 1] - offs[i];
+    }
+    karx_status st = karx_lsh_block_bytes(a) == 128
+                         ? karx_gpu_lsh256_many_offsets(g, got, d, buf, offs, n)
+                         : karx_gpu_lsh512_many_offsets(g, got, d, buf, offs, n);
+    CHECK(st == KARX_OK, "gpu offsets: %s", karx_gpu_last_error(g));
+    CHECK(karx_lsh_many_ptrs(a, want, d, ptrs, lens, n) == KARX_OK, "cpu ptrs");
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad += memcmp(got + i * d, want + i * d, d) != 0;
+    CHECK(bad == 0, "%s offsets n=%zu: %zu digests differ", karx_lsh_alg_name(a), n, bad);
+    free(offs);
+    free(ptrs);
+    free(lens);
+    free(buf);
+    free(got);
+    free(want);
+}
+
+/* Device-pointer forms and pinned host memory. */
+static void cmp_device(karx_gpu *g, karx_lsh_alg a, size_t n, size_t len)
+{
+    size_t d = karx_lsh_digest_bytes(a);
+    void *d_in = NULL, *d_out = NULL, *h_in = NULL, *h_out = NULL;
+    uint8_t *want = malloc(n * d + 1);
+    CHECK(karx_gpu_malloc(g, &d_in, n * len + 1) == KARX_OK, "malloc in");
+    CHECK(karx_gpu_malloc(g, &d_out, n * d) == KARX_OK, "malloc out");
+    CHECK(karx_gpu_host_alloc(g, &h_in, n * len + 1) == KARX_OK, "pinned in");
+    CHECK(karx_gpu_host_alloc(g, &h_out, n * d) == KARX_OK, "pinned out");
+    if (!d_in || !d_out || !h_in || !h_out || !want)
+        goto done;
+    t_fill(h_in, n * len + 1);
+    CHECK(karx_lsh_many(a, want, d, h_in, len, n) == KARX_OK, "cpu");
+    CHECK(karx_gpu_memcpy_htod(g, d_in, h_in, n * len + 1) == KARX_OK, "htod");
+    karx_status st = karx_lsh_block_bytes(a) == 128
+                         ? karx_gpu_lsh256_many_device(g, d_out, d, d_in, len, n)
+                         : karx_gpu_lsh512_many_device(g, d_out, d, d_in, len, n);
+    CHECK(st == KARX_OK, "device form: %s", karx_gpu_last_error(g));
+    memset(h_out, 0, n * d);
+    CHECK(karx_gpu_memcpy_dtoh(g, h_out, d_out, n * d) == KARX_OK, "dtoh");
+    CHECK(memcmp(h_out, want, n * d) == 0, "%s device form n=%zu len=%zu", karx_lsh_alg_name(a), n, len);
+    /* Pinned host memory goes straight to the copy engine. */
+    memset(h_out, 0, n * d);
+    CHECK(gpu_many(g, a, h_out, h_in, len, n) == KARX_OK, "pinned many");
+    CHECK(memcmp(h_out, want, n * d) == 0, "%s pinned n=%zu len=%zu", karx_lsh_alg_name(a), n, len);
+    /* Unaligned device input (message starts off a word boundary). */
+    CHECK(karx_lsh_many(a, want, d, (uint8_t *)h_in + 1, len, n) == KARX_OK, "cpu");
+    st = karx_lsh_block_bytes(a) == 128 ? karx_gpu_lsh256_many_device(g, d_out, d, (uint8_t *)d_in + 1, len, n)
+                                        : karx_gpu_lsh512_many_device(g, d_out, d, (uint8_t *)d_in + 1, len, n);
+    CHECK(st == KARX_OK, "unaligned device form");
+    CHECK(karx_gpu_memcpy_dtoh(g, h_out, d_out, n * d) == KARX_OK, "dtoh");
+    CHECK(memcmp(h_out, want, n * d) == 0, "%s unaligned device input", karx_lsh_alg_name(a));
+done:
+    karx_gpu_free(g, d_in);
+    karx_gpu_free(g, d_out);
+    karx_gpu_host_free(g, h_in);
+    karx_gpu_host_free(g, h_out);
+    free(want);
+}
+
+static void bad_input(karx_gpu *g)
+{
+    uint8_t in[64] = {0}, out[64];
+    size_t offs[3] = {0, 40, 20};
+    CHECK(karx_gpu_lsh256_many(g, out, 32, in, 64, 0) == KARX_OK, "n = 0");
+    CHECK(karx_gpu_lsh256_many(g, NULL, 32, in, 64, 1) == KARX_ERR_ARGUMENT, "NULL out");
+    CHECK(karx_gpu_lsh256_many(g, out, 32, NULL, 64, 1) == KARX_ERR_ARGUMENT, "NULL in");
+    CHECK(karx_gpu_lsh256_many(g, out, 48, in, 64, 1) == KARX_ERR_OUTPUT_LENGTH, "bad digest length");
+    CHECK(karx_gpu_lsh512_many(g, out, 20, in, 64, 1) == KARX_ERR_OUTPUT_LENGTH, "bad digest length");
+    CHECK(karx_gpu_lsh512_many(g, out, 64, in, KARX_GPU_MAX_MSG_BYTES + 1, 1) == KARX_ERR_DATA_LENGTH,
+          "message too long");
+    CHECK(karx_gpu_lsh512_many(g, out, 64, in, SIZE_MAX / 2, 4) == KARX_ERR_DATA_LENGTH, "overflow");
+    CHECK(karx_gpu_lsh256_many_offsets(g, out, 32, in, offs, 2) == KARX_ERR_ARGUMENT, "offsets decrease");
+    CHECK(karx_gpu_lsh_many(g, KARX_LSH512_384, out, 32, in, 64, 1) == KARX_ERR_OUTPUT_LENGTH, "by id length");
+    void *d = NULL;
+    CHECK(karx_gpu_malloc(g, &d, 256) == KARX_OK, "malloc");
+    CHECK(karx_gpu_lsh256_many_device(g, (uint8_t *)d + 1, 32, d, 8, 1) == KARX_ERR_ARGUMENT, "unaligned d_out");
+    CHECK(karx_gpu_lsh256_many_offsets_device(g, d, 32, d, NULL, 1) == KARX_ERR_ARGUMENT, "NULL d_offsets");
+    karx_gpu_free(g, d);
+    karx_gpu_config bad = {33, 0, 0};
+    CHECK(karx_gpu_configure(g, &bad) == KARX_ERR_ARGUMENT, "threads not a multiple of 32");
+    karx_gpu_config bad2 = {0, KARX_GPU_MAX_STREAMS + 1, 0};
+    CHECK(karx_gpu_configure(g, &bad2) == KARX_ERR_ARGUMENT, "too many streams");
+    /* Out of device memory: a clear status, and the handle stays usable. */
+    void *huge = NULL;
+    CHECK(karx_gpu_malloc(g, &huge, (size_t)1 << 50) == KARX_ERR_NO_MEMORY && huge == NULL, "huge malloc");
+    CHECK(karx_gpu_last_error(g)[0] != 0, "error text");
+    cmp_equal(g, KARX_LSH256_256, 33, 64, 0);
+}
+
+static int test_device(int small)
+{
+    int count = 0;
+    karx_gpu_device_count(&count);
+    if (count == 0) {
+        printf("no CUDA device: the GPU comparisons were not run (skipped)\n");
+        return 77;
+    }
+    karx_gpu *g = NULL;
+    karx_status st = karx_gpu_open(&g, 0);
+    CHECK(st == KARX_OK, "open: %s (%s)", karx_strerror(st), karx_gpu_open_error());
+    if (st != KARX_OK)
+        return t_finish("gpu_device");
+    karx_gpu_info info;
+    karx_gpu_get_info(g, &info);
+    printf("device %d: %s, sm_%d%d, %d SMs, %d MHz\n", info.device, info.name, info.cc_major,
+           info.cc_minor, info.sm_count, info.sm_clock_mhz);
+    static const size_t ns[] = {1, 31, 32, 33, 1023};
+    for (unsigned a = 0; a < 6; a++) {
+        for (unsigned i = 0; i < (small ? 2u : 5u); i++)
+            cmp_equal(g, algs[a], ns[i], 1 + 2 * (size_t)(t_rand64() % 300), (size_t)(t_rand64() % 4));
+        cmp_equal(g, algs[a], 65, 0, 0);
+        cmp_offsets(g, algs[a], small ? 40 : 3000, 700);
+        cmp_device(g, algs[a], small ? 33 : 1000, 1 + 2 * (size_t)(t_rand64() % 200));
+        if (!small)
+            cmp_equal(g, algs[a], (size_t)1 << 20, 64, 1);
+    }
+    if (!small) {
+        /* Launch shapes and chunking: many chunks over every stream count. */
+        static const karx_gpu_config shapes[] = {{32, 1, 4096}, {1024, 8, 8192}, {128, 2, 65536},
+                                                 {512, 3, 1 << 20}};
+        for (unsigned s = 0; s < 4; s++) {
+            CHECK(karx_gpu_configure(g, &shapes[s]) == KARX_OK, "configure");
+            cmp_equal(g, KARX_LSH512_512, 5000, 129, 1);
+            cmp_equal(g, KARX_LSH256_224, 5000, 127, 2);
+            cmp_offsets(g, KARX_LSH512_224, 2000, 3000);
+        }
+        cmp_equal(g, KARX_LSH256_256, 3, 200000, 1); /* long messages: a chunk each */
+    }
+    bad_input(g);
+    karx_gpu_close(g);
+    return t_finish("gpu_device");
+}
+
+int main(int argc, char **argv)
+{
+    t_seed_from_env();
+    const char *mode = argc > 1 ? argv[1] : "api";
+    if (!strcmp(mode, "device") || !strcmp(mode, "small"))
+        return test_device(!strcmp(mode, "small"));
+    test_api();
+    return t_finish("gpu_api");
+}
