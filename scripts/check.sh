@@ -42,6 +42,12 @@ bash embedded/run.sh
 step "Arm NEON: AArch64 + armhf cross builds, tests under qemu-user (scripts/test-arm.sh)"
 bash scripts/test-arm.sh
 
+step "Python package: pip install . (build-py/venv) + pytest python/tests"
+bash python/setup_venv.sh > /dev/null
+CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" build-py/venv/bin/pip install -q --no-build-isolation \
+    --config-settings=cmake.define.KARX_WERROR=ON --config-settings=cmake.define.KARX_CUDA=OFF .
+build-py/venv/bin/python -m pytest python/tests -q -p no:cacheprovider
+
 echo
 # set -e stops at the first failing step, so reaching here means every step passed
 echo "check: $steps passed, 0 failed"

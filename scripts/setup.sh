@@ -4,7 +4,7 @@
 set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-pkgs="build-essential cmake pkg-config clang libclang-rt-14-dev git python3 libcrypto++-dev libssl-dev"
+pkgs="build-essential cmake pkg-config clang libclang-rt-14-dev git python3 python3-venv python3-dev libcrypto++-dev libssl-dev"
 # Arm NEON back ends (scripts/test-arm.sh): AArch64 and armhf cross compilers, qemu-user
 pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user"
 # embedded/ (make embedded): AVR and Cortex-M cross compilers and their simulators
@@ -19,4 +19,6 @@ if [ -n "$missing" ]; then
     # shellcheck disable=SC2086
     $SUDO apt-get install -y -qq $missing
 fi
+# Python package: a virtual environment in build-py/venv with its build and test packages (PyPI)
+bash "$(dirname "$0")/../python/setup_venv.sh"
 echo "setup: all build, test and benchmark dependencies present"
