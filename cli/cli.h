@@ -12,12 +12,17 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 int cmd_hash(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_bench_gpu(int argc, char **argv); /* karx bench gpu ... */
 int cmd_enc(int argc, char **argv);
 int cmd_dec(int argc, char **argv);
 int cmd_mac(int argc, char **argv);
 int cmd_kdf(int argc, char **argv);
 int cmd_rand(int argc, char **argv);
 int cmd_drbg(int argc, char **argv);
+
+/* karx hash --device gpu|auto (hash_batch.c). */
+#include "karx/lsh.h"
+int cli_hash_batched(char *const *files, int nfiles, karx_lsh_alg alg, int tag, const char *device);
 
 /* One line "karx: <what>: <why>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

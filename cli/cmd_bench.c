@@ -677,6 +677,7 @@ static void bench_usage(FILE *to)
 {
     fputs("usage: karx bench [lsh|cipher|aead|all ...] [--json FILE] [--backend B[,B...]] [--alg LIST]\n"
           "                  [--op LIST] [--quick]\n"
+          "       karx bench gpu [--json FILE] [--alg LIST] [--quick] [--no-sweep]  (CUDA device)\n"
           "  lsh             the LSH suite (default): one-shot at 64 B, 256 B, 4 KiB, 16 MiB and\n"
           "                  hash_many at 64 B and 256 B, all six variants (ops hash, hash_many)\n"
           "  cipher          block ciphers on 16 MiB, out of place, key setup untimed: ops ctr,\n"
@@ -710,6 +711,8 @@ int cmd_bench(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
+    if (argc > 1 && strcmp(argv[1], "gpu") == 0)
+        return cmd_bench_gpu(argc - 1, argv + 1);
     const char *json_path = NULL, *backends = NULL;
     bench_env e;
     memset(&e, 0, sizeof e);

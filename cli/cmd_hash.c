@@ -13,12 +13,16 @@
 
 static void hash_usage(FILE *to)
 {
-    fputs("usage: karx hash [-a ALG] [--tag] [FILE...]\n"
+    fputs("usage: karx hash [-a ALG] [--tag] [--device cpu|gpu|auto] [FILE...]\n"
           "       karx hash [-a ALG] -c LIST\n"
           "  -a, --algorithm ALG  lsh256-224 lsh256-256 (default) lsh512-224 lsh512-256\n"
           "                       lsh512-384 lsh512-512\n"
           "      --tag            BSD-style lines: LSH-256-256 (FILE) = HEX\n"
           "  -c, --check LIST     verify the digests listed in LIST ('-' = stdin)\n"
+          "      --device DEV     cpu (default: one file at a time, streamed); gpu: all files\n"
+          "                       as batches on the CUDA device, one file per thread (fails if\n"
+          "                       there is none); auto: gpu if present, else the CPU's\n"
+          "                       multi-buffer batch. Batched files are read whole.\n"
           "With no FILE, or FILE '-', reads standard input.\n"
           "Exit: 0 all good, 1 a file unreadable or a check failed, 2 usage error.\n",
           to);
@@ -146,11 +150,12 @@ int cmd_hash(int argc, char **argv)
         {"algorithm", required_argument, NULL, 'a'},
         {"check", required_argument, NULL, 'c'},
         {"tag", no_argument, NULL, 't'},
+        {"device", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     karx_lsh_alg alg = KARX_LSH256_256;
-    const char *check = NULL;
+    const char *check = NULL, *device = "cpu";
     int tag = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "a:c:h", opts, NULL)) != -1) {
@@ -164,13 +169,30 @@ int cmd_hash(int argc, char **argv)
             break;
         case 'c': check = optarg; break;
         case 't': tag = 1; break;
+        case 'D':
+            if (strcmp(optarg, "cpu") && strcmp(optarg, "gpu") && strcmp(optarg, "auto")) {
+                cli_error("unknown device '%s' (cpu, gpu, auto)", optarg);
+                return EXIT_USAGE;
+            }
+            device = optarg;
+            break;
         case 'h': hash_usage(stdout); return EXIT_OK;
         default: hash_usage(stderr); return EXIT_USAGE;
         }
     }
-    if (check && (tag || optind < argc)) {
-        cli_error("--check takes one LIST and no other files or --tag");
+    if (check && (tag || optind < argc || strcmp(device, "cpu"))) {
+        cli_error("--check takes one LIST and no other files, --tag or --device");
         return EXIT_USAGE;
+    }
+    if (strcmp(device, "cpu")) {
+        static char *const stdin_only[] = {"-"};
+        int n = optind < argc ? argc - optind : 1;
+        int rc = cli_hash_batched(optind < argc ? argv + optind : stdin_only, n, alg, tag, device);
+        if (fflush(stdout) != 0) {
+            cli_error("write error: %s", strerror(errno));
+            return EXIT_FAIL;
+        }
+        return rc;
     }
     uint8_t *buf = malloc(CHUNK);
     if (buf == NULL) {

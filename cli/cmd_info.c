@@ -6,6 +6,7 @@
 #include "bench_timer.h"
 #include "../src/modes/block_kernels.h"
 #include "cli.h"
+#include "karx/gpu.h"
 #include "karx/karx.h"
 
 int cmd_info(int argc, char **argv)
@@ -46,6 +47,21 @@ int cmd_info(int argc, char **argv)
         const struct karx_block_kernels *k = cli_cipher_kernels(a);
         printf("%s: %s kernel, %u blocks per register\n", karx_cipher_name((karx_cipher_alg)a), k->name,
                k->lanes);
+    }
+    /* The GPU: opening it runs its self-test, so "gpu: NAME" means the kernels passed. */
+    karx_gpu *g = NULL;
+    karx_status st = karx_gpu_open(&g, 0);
+    if (st == KARX_OK) {
+        karx_gpu_info gi;
+        karx_gpu_get_info(g, &gi);
+        printf("gpu: %s, sm_%d%d, %d SMs, %d MHz, %zu MiB (self-test passed)\n", gi.name,
+               gi.cc_major, gi.cc_minor, gi.sm_count, gi.sm_clock_mhz, gi.global_mem_bytes >> 20);
+        karx_gpu_close(g);
+    } else {
+        if (!karx_gpu_built())
+            printf("gpu: none (built without CUDA)\n");
+        else
+            printf("gpu: none (%s: %s)\n", karx_strerror(st), karx_gpu_open_error());
     }
     return EXIT_OK;
 }

@@ -1,0 +1,353 @@
+/* karx bench gpu: batch LSH on the CUDA device.
+ *   copy        pinned host<->device bandwidth (the reference for end-to-end figures)
+ *   kernel      data already on the device (karx_gpu_lsh*_many_device), outputs consumed
+ *   end_to_end  pinned host memory in and out through the handle's pipeline (both copies)
+ *   sweeps      threads per block, blocks (batch size), streams, as in the LSH GPU paper
+ *   crossover   GPU end-to-end vs all CPU cores (karx_lsh*_many on every core) by batch size
+ * Medians of repeated runs; JSON lines carry backend "gpu", scope, device and sm_clock_mhz. */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench_timer.h"
+#include "cli.h"
+#include "karx/gpu.h"
+#include "karx/karx.h"
+
+typedef struct {
+    karx_gpu *g;
+    karx_gpu_info info;
+    FILE *json;
+    int reps, quick;
+    char stamp[32];
+    uint8_t *h_in, *h_out;       /* pinned */
+    void *d_in, *d_out;
+    size_t cap;                  /* bytes of each input buffer */
+    unsigned sink;
+} gb_env;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return v[n / 2];
+}
+
+static karx_status run_lsh(gb_env *e, karx_lsh_alg a, int device, size_t len, size_t n)
+{
+    size_t d = karx_lsh_digest_bytes(a);
+    int w256 = karx_lsh_block_bytes(a) == 128;
+    if (device)
+        return w256 ? karx_gpu_lsh256_many_device(e->g, e->d_out, d, e->d_in, len, n)
+                    : karx_gpu_lsh512_many_device(e->g, e->d_out, d, e->d_in, len, n);
+    return w256 ? karx_gpu_lsh256_many(e->g, e->h_out, d, e->h_in, len, n)
+                : karx_gpu_lsh512_many(e->g, e->h_out, d, e->h_in, len, n);
+}
+
+/* Median seconds of one call; -1 on error (printed). */
+static double time_lsh(gb_env *e, karx_lsh_alg a, int device, size_t len, size_t n)
+{
+    double t[32];
+    karx_status st = run_lsh(e, a, device, len, n); /* warm-up (and buffer growth) */
+    for (int r = 0; st == KARX_OK && r < e->reps; r++) {
+        double t0 = bench_now_ns();
+        st = run_lsh(e, a, device, len, n);
+        t[r] = (bench_now_ns() - t0) * 1e-9;
+    }
+    if (st != KARX_OK) {
+        cli_error("bench gpu %s: %s: %s", karx_lsh_alg_name(a), karx_strerror(st), karx_gpu_last_error(e->g));
+        return -1;
+    }
+    if (!device)
+        e->sink += e->h_out[n * karx_lsh_digest_bytes(a) - 1];
+    else {
+        uint8_t last = 0;
+        karx_gpu_memcpy_dtoh(e->g, &last, (uint8_t *)e->d_out + n * karx_lsh_digest_bytes(a) - 1, 1);
+        e->sink += last; /* consume the output */
+    }
+    return median(t, e->reps);
+}
+
+static void json_row(gb_env *e, const char *op, const char *alg, const char *scope, size_t msg,
+                     size_t n, double per_s, double gbps, const char *extra)
+{
+    karx_gpu_config cfg;
+    karx_gpu_get_config(e->g, &cfg);
+    if (!e->json)
+        return;
+    fprintf(e->json,
+            "{\"op\":\"%s\",\"alg\":\"%s\",\"backend\":\"gpu\",\"scope\":\"%s\",\"msg_bytes\":%zu,"
+            "\"n\":%zu,\"threads_per_block\":%u,\"streams\":%u,\"per_s\":%.6g,\"hashes_per_s\":%.6g,"
+            "\"gb_per_s\":%.4f,\"device\":\"%s\",\"sm_count\":%d,\"cc\":\"%d.%d\","
+            "\"sm_clock_mhz\":%d,\"cuda_runtime\":%d,\"driver\":%d,\"commit\":\"%s\","
+            "\"cpu\":\"%s\",\"compiler\":\"%s\",\"reps\":%d,\"timestamp\":\"%s\"%s}\n",
+            op, alg, scope, msg, n, cfg.threads_per_block, cfg.streams, per_s, per_s, gbps,
+            e->info.name, e->info.sm_count, e->info.cc_major, e->info.cc_minor,
+            e->info.sm_clock_mhz, e->info.runtime_version, e->info.driver_version, bench_commit(),
+            bench_cpu_name(), bench_compiler(), e->reps, e->stamp, extra ? extra : "");
+}
+
+static double copy_bw(gb_env *e, int to_device, size_t bytes)
+{
+    double t[32];
+    for (int r = 0; r < e->reps; r++) {
+        double t0 = bench_now_ns();
+        karx_status st = to_device ? karx_gpu_memcpy_htod(e->g, e->d_in, e->h_in, bytes)
+                                   : karx_gpu_memcpy_dtoh(e->g, e->h_out, e->d_in, bytes);
+        t[r] = (bench_now_ns() - t0) * 1e-9;
+        if (st != KARX_OK)
+            return -1;
+    }
+    return bytes / median(t, e->reps) * 1e-9;
+}
+
+/* Messages per run: enough to fill the device many times over, within the buffers. */
+static size_t batch_n(const gb_env *e, size_t len)
+{
+    size_t n = e->cap / (len ? len : 1);
+    size_t most = e->quick ? (size_t)1 << 20 : (size_t)1 << 22;
+    return n < most ? n : most;
+}
+
+/* ---- CPU side of the crossover: karx_lsh*_many split over every core ---- */
+typedef struct {
+    karx_lsh_alg a;
+    const uint8_t *in;
+    uint8_t *out;
+    size_t len, n;
+} cpu_part;
+
+static void *cpu_worker(void *p)
+{
+    cpu_part *c = p;
+    size_t d = karx_lsh_digest_bytes(c->a);
+    karx_lsh_many(c->a, c->out, d, c->in, c->len, c->n);
+    return NULL;
+}
+
+static double cpu_all_cores(karx_lsh_alg a, const uint8_t *in, uint8_t *out, size_t len, size_t n,
+                            int threads, int reps)
+{
+    double t[32];
+    size_t d = karx_lsh_digest_bytes(a);
+    for (int r = 0; r < reps; r++) {
+        pthread_t th[256];
+        cpu_part parts[256];
+        int used = 0;
+        double t0 = bench_now_ns();
+        for (int k = 0; k < threads; k++) {
+            size_t lo = n * (size_t)k / (size_t)threads, hi = n * (size_t)(k + 1) / (size_t)threads;
+            if (hi == lo)
+                continue;
+            parts[used] = (cpu_part){a, in + lo * len, out + lo * d, len, hi - lo};
+            if (pthread_create(&th[used], NULL, cpu_worker, &parts[used]) != 0) {
+                cpu_worker(&parts[used]);
+                continue;
+            }
+            used++;
+        }
+        for (int k = 0; k < used; k++)
+            pthread_join(th[k], NULL);
+        t[r] = (bench_now_ns() - t0) * 1e-9;
+    }
+    return median(t, reps);
+}
+
+static void bench_gpu_usage(FILE *to)
+{
+    fputs("usage: karx bench gpu [--json FILE] [--alg LIST] [--quick] [--no-sweep]\n"
+          "  Batch LSH on the CUDA device: copy bandwidth, kernel-only and end-to-end rates per\n"
+          "  variant and message size (64 B .. 16 KiB), launch-shape sweeps, GPU/CPU crossover.\n",
+          to);
+}
+
+int cmd_bench_gpu(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"json", required_argument, NULL, 'j'}, {"alg", required_argument, NULL, 'a'},
+        {"quick", no_argument, NULL, 'q'},      {"no-sweep", no_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
+    };
+    const char *json_path = NULL, *algs = NULL;
+    int quick = 0, sweep = 1, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'j': json_path = optarg; break;
+        case 'a': algs = optarg; break;
+        case 'q': quick = 1; break;
+        case 's': sweep = 0; break;
+        case 'h': bench_gpu_usage(stdout); return EXIT_OK;
+        default: bench_gpu_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    gb_env e;
+    memset(&e, 0, sizeof e);
+    e.quick = quick;
+    e.reps = quick ? 3 : 9;
+    karx_status st = karx_gpu_open(&e.g, 0);
+    if (st != KARX_OK) {
+        cli_error("bench gpu: %s: %s", karx_strerror(st), karx_gpu_open_error());
+        return EXIT_FAIL;
+    }
+    karx_gpu_get_info(e.g, &e.info);
+    e.cap = quick ? (size_t)64 << 20 : (size_t)256 << 20;
+    int rc = EXIT_OK;
+    if (karx_gpu_host_alloc(e.g, (void **)&e.h_in, e.cap) || karx_gpu_host_alloc(e.g, (void **)&e.h_out, e.cap) ||
+        karx_gpu_malloc(e.g, &e.d_in, e.cap) || karx_gpu_malloc(e.g, &e.d_out, e.cap)) {
+        cli_error("bench gpu: buffers: %s", karx_gpu_last_error(e.g));
+        rc = EXIT_FAIL;
+        goto done;
+    }
+    if (json_path) {
+        e.json = strcmp(json_path, "-") == 0 ? stdout : fopen(json_path, "a");
+        if (!e.json) {
+            cli_error("%s: cannot open for writing", json_path);
+            rc = EXIT_FAIL;
+            goto done;
+        }
+    }
+    for (size_t i = 0; i < e.cap; i++)
+        e.h_in[i] = (uint8_t)(i * 131 + 7);
+    karx_gpu_memcpy_htod(e.g, e.d_in, e.h_in, e.cap);
+    time_t now = time(NULL);
+    strftime(e.stamp, sizeof e.stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    printf("karx %s (%s) on %s (sm_%d%d, %d SMs, %d MHz, CUDA runtime %d, driver %d), medians of %d\n",
+           karx_version(), bench_commit(), e.info.name, e.info.cc_major, e.info.cc_minor,
+           e.info.sm_count, e.info.sm_clock_mhz, e.info.runtime_version, e.info.driver_version, e.reps);
+
+    double h2d = copy_bw(&e, 1, e.cap), d2h = copy_bw(&e, 0, e.cap);
+    printf("\npinned copy bandwidth: host->device %.2f GB/s, device->host %.2f GB/s\n", h2d, d2h);
+    json_row(&e, "copy", "-", "host_to_device", e.cap, 1, 0, h2d, NULL);
+    json_row(&e, "copy", "-", "device_to_host", e.cap, 1, 0, d2h, NULL);
+
+    static const karx_lsh_alg all[] = {KARX_LSH256_224, KARX_LSH256_256, KARX_LSH512_224,
+                                       KARX_LSH512_256, KARX_LSH512_384, KARX_LSH512_512};
+    static const size_t sizes[] = {64, 128, 256, 1024, 16384};
+    printf("\n%-11s %7s %9s | %12s %9s | %12s %9s %7s\n", "variant", "msg B", "n", "kernel H/s",
+           "GB/s", "end2end H/s", "GB/s", "% copy");
+    for (unsigned a = 0; a < 6; a++) {
+        const char *name = karx_lsh_alg_name(all[a]);
+        if (algs && !strstr(algs, name))
+            continue;
+        for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            size_t len = sizes[s], n = batch_n(&e, len);
+            double tk = time_lsh(&e, all[a], 1, len, n), te = time_lsh(&e, all[a], 0, len, n);
+            if (tk < 0 || te < 0) {
+                rc = EXIT_FAIL;
+                goto done;
+            }
+            double gk = n * len / tk * 1e-9, ge = n * len / te * 1e-9;
+            printf("%-11s %7zu %9zu | %12.4g %9.2f | %12.4g %9.2f %6.1f%%\n", name, len, n, n / tk,
+                   gk, n / te, ge, 100.0 * ge / h2d);
+            json_row(&e, "lsh_many", name, "kernel", len, n, n / tk, gk, NULL);
+            char extra[64];
+            snprintf(extra, sizeof extra, ",\"copy_h2d_gb_per_s\":%.3f", h2d);
+            json_row(&e, "lsh_many", name, "end_to_end", len, n, n / te, ge, extra);
+        }
+    }
+
+    if (sweep) {
+        karx_gpu_config keep;
+        karx_gpu_get_config(e.g, &keep);
+        static const karx_lsh_alg sw[] = {KARX_LSH256_256, KARX_LSH512_512};
+        for (unsigned a = 0; a < 2; a++) {
+            const char *name = karx_lsh_alg_name(sw[a]);
+            size_t n = batch_n(&e, 64);
+            printf("\n%s, 64-byte messages, kernel only: threads per block (n = %zu)\n", name, n);
+            for (unsigned tpb = 32; tpb <= 1024; tpb *= 2) {
+                karx_gpu_config cfg = {tpb, 0, 0};
+                karx_gpu_configure(e.g, &cfg);
+                double t = time_lsh(&e, sw[a], 1, 64, n);
+                if (t < 0) { rc = EXIT_FAIL; goto done; }
+                printf("  %4u threads: %.4g H/s\n", tpb, n / t);
+                json_row(&e, "sweep_threads", name, "kernel", 64, n, n / t, n * 64 / t * 1e-9, NULL);
+            }
+            karx_gpu_configure(e.g, &keep);
+            printf("%s, 64-byte messages, kernel only: blocks of %u threads\n", name, keep.threads_per_block);
+            for (size_t blocks = (size_t)e.info.sm_count; blocks * keep.threads_per_block <= n; blocks *= 2) {
+                size_t m = blocks * keep.threads_per_block;
+                double t = time_lsh(&e, sw[a], 1, 64, m);
+                if (t < 0) { rc = EXIT_FAIL; goto done; }
+                printf("  %7zu blocks: %.4g H/s\n", blocks, m / t);
+                json_row(&e, "sweep_blocks", name, "kernel", 64, m, m / t, m * 64 / t * 1e-9, NULL);
+            }
+            printf("%s, 1 KiB messages, end to end: streams\n", name);
+            for (unsigned sn = 1; sn <= KARX_GPU_MAX_STREAMS; sn *= 2) {
+                karx_gpu_config cfg = {0, sn, 0};
+                karx_gpu_configure(e.g, &cfg);
+                size_t m = batch_n(&e, 1024);
+                double t = time_lsh(&e, sw[a], 0, 1024, m);
+                if (t < 0) { rc = EXIT_FAIL; goto done; }
+                printf("  %u streams: %.4g H/s, %.2f GB/s\n", sn, m / t, m * 1024.0 / t * 1e-9);
+                json_row(&e, "sweep_streams", name, "end_to_end", 1024, m, m / t, m * 1024.0 / t * 1e-9, NULL);
+            }
+            karx_gpu_configure(e.g, &keep);
+        }
+
+        /* Crossover: pageable host memory (what a caller usually has) vs every CPU core. */
+        int threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
+        threads = threads < 1 ? 1 : threads > 256 ? 256 : threads;
+        uint8_t *in = malloc((size_t)64 << 20), *out = malloc((size_t)64 << 20);
+        if (!in || !out) {
+            free(in);
+            free(out);
+            cli_error("out of memory");
+            rc = EXIT_FAIL;
+            goto done;
+        }
+        memcpy(in, e.h_in, (size_t)64 << 20);
+        for (unsigned a = 0; a < 2; a++) {
+            const char *name = karx_lsh_alg_name(sw[a]);
+            size_t d = karx_lsh_digest_bytes(sw[a]), cross = 0;
+            printf("%s, 64-byte messages from pageable memory: GPU end to end vs %d CPU threads (%s)\n",
+                   name, threads, karx_backend_name(karx_get_backend()));
+            for (size_t n = 16; n <= ((size_t)1 << 20); n *= 4) {
+                double tg[32];
+                for (int r = 0; r < e.reps; r++) {
+                    double t0 = bench_now_ns();
+                    if (karx_gpu_lsh_many(e.g, sw[a], out, d, in, 64, n) != KARX_OK) {
+                        rc = EXIT_FAIL;
+                        break;
+                    }
+                    tg[r] = (bench_now_ns() - t0) * 1e-9;
+                }
+                if (rc != EXIT_OK)
+                    break;
+                double g = median(tg, e.reps), cpu = cpu_all_cores(sw[a], in, out, 64, n, threads, e.reps);
+                if (!cross && g < cpu)
+                    cross = n;
+                printf("  n = %8zu: GPU %.4g H/s, CPU %.4g H/s\n", n, n / g, n / cpu);
+                char extra[96];
+                snprintf(extra, sizeof extra, ",\"cpu_threads\":%d,\"cpu_per_s\":%.6g", threads, n / cpu);
+                json_row(&e, "crossover", name, "end_to_end", 64, n, n / g, n * 64 / g * 1e-9, extra);
+            }
+            if (cross)
+                printf("  the GPU is faster from n = %zu messages on\n", cross);
+            else
+                printf("  the GPU was not faster at any n up to 2^20\n");
+        }
+        free(in);
+        free(out);
+    }
+    printf("(output checksum %02x)\n", e.sink & 0xff);
+done:
+    if (e.json && e.json != stdout)
+        fclose(e.json);
+    karx_gpu_free(e.g, e.d_in);
+    karx_gpu_free(e.g, e.d_out);
+    karx_gpu_host_free(e.g, e.h_in);
+    karx_gpu_host_free(e.g, e.h_out);
+    karx_gpu_close(e.g);
+    return rc;
+}

@@ -1,0 +1,61 @@
+#!/bin/sh
+# karx hash --device and karx bench gpu: batched digests equal the CPU's line for line, on a GPU
+# when `karx info` reports one (its self-test passed), otherwise the CPU batch for --device auto
+# and a one-line error, exit 1, for --device gpu and bench gpu.
+# usage: test_cli_gpu.sh PATH/TO/karx
+KARX=$1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+expect() { if [ "$2" = "$3" ]; then ok; else bad "$1: want [$2] got [$3]"; fi; }
+
+# 150 files of random lengths around the block sizes, an empty one, and one of 200000 bytes.
+i=0
+while [ $i -lt 150 ]; do
+    head -c $(( (i * 37) % 700 )) /dev/urandom > "$T/f$i"
+    i=$((i + 1))
+done
+: > "$T/empty"
+head -c 200000 /dev/urandom > "$T/long"
+set -- "$T"/f* "$T/empty" "$T/long"
+
+gpu=no
+"$KARX" info | grep -q '^gpu: .*self-test passed' && gpu=yes
+for alg in lsh256-224 lsh256-256 lsh512-224 lsh512-256 lsh512-384 lsh512-512; do
+    want=$("$KARX" hash -a $alg "$@")
+    expect "$alg --device auto" "$want" "$("$KARX" hash -a $alg --device auto "$@")"
+    expect "$alg --device cpu" "$want" "$("$KARX" hash -a $alg --device cpu "$@")"
+    if [ $gpu = yes ]; then
+        expect "$alg --device gpu" "$want" "$("$KARX" hash -a $alg --device gpu "$@")"
+    fi
+done
+want=$("$KARX" hash --tag -a lsh512-256 "$@")
+expect "--tag --device auto" "$want" "$("$KARX" hash --tag -a lsh512-256 --device auto "$@")"
+expect "stdin --device auto" "$("$KARX" hash < "$T/long")" "$("$KARX" hash --device auto < "$T/long")"
+
+# An unreadable file: one line on stderr, exit 1, the others still hashed in order.
+"$KARX" hash --device auto "$T/f1" "$T/missing" "$T/f2" > "$T/out" 2> "$T/err"
+expect "missing file exit" 1 $?
+expect "missing file stderr lines" 1 "$(wc -l < "$T/err")"
+expect "missing file others" "$("$KARX" hash "$T/f1" "$T/f2")" "$(cat "$T/out")"
+
+# Usage errors.
+"$KARX" hash --device tpu "$T/f1" > /dev/null 2> "$T/err"
+expect "unknown device exit" 2 $?
+"$KARX" hash --device gpu -c "$T/f1" > /dev/null 2> "$T/err"
+expect "--check with --device exit" 2 $?
+
+if [ $gpu = no ]; then
+    "$KARX" hash --device gpu "$T/f1" > "$T/out" 2> "$T/err"
+    expect "no device: exit" 1 $?
+    expect "no device: one stderr line" 1 "$(wc -l < "$T/err")"
+    expect "no device: nothing on stdout" 0 "$(wc -c < "$T/out")"
+    "$KARX" bench gpu --quick > "$T/out" 2> "$T/err"
+    expect "bench gpu without device: exit" 1 $?
+    expect "bench gpu without device: one stderr line" 1 "$(wc -l < "$T/err")"
+    echo "no GPU here: the --device gpu comparisons ran on the CPU batch path only"
+fi
+echo "test_cli_gpu: $pass passed, $fail failed"
+[ $fail -eq 0 ]
