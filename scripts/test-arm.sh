@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Arm cross builds with the NEON back ends: AArch64 (build-arm64/) and ARMv7 hard-float with
 # -mfpu=neon on the NEON files (build-armhf/), each a -Werror release build whose test suite
-# ctest runs under qemu-user (every C test; the CLI shell tests run the host's karx and are
-# left out). The test binaries compare every back end the CPU supports, NEON included, with the
-# portable code. Then, on 32-bit Arm, the same binaries on an emulated CPU without NEON
+# ctest runs under qemu-user (every C test), then the CLI shell tests through a qemu wrapper.
+# The test binaries compare every back end the CPU supports, NEON included, with the portable
+# code. Then, on 32-bit Arm, the same binaries on an emulated CPU without NEON
 # (Cortex-R5F, VFPv3-D16) must detect no NEON and pass on the portable path.
 # Needs gcc-aarch64-linux-gnu, gcc-arm-linux-gnueabihf, qemu-user (scripts/setup.sh).
 # Usage: scripts/test-arm.sh [arm64|armhf]...   (default: both)
@@ -39,6 +39,18 @@ for t in "${targets[@]}"; do
 
     printf -- '--- %s: ctest under %s (all tests but the CLI scripts)\n' "$t" "$qemu"
     ctest --test-dir "$dir" -E '^cli' --output-on-failure -j "$JOBS"
+
+    # The CLI shell tests exec "$KARX" directly: hand them a wrapper that runs karx under qemu.
+    # All three on armhf (32-bit size_t and long, unlike the host); the basic one on arm64
+    # (LP64 like the host, so its enc/aead runs would repeat the host's).
+    printf '#!/bin/sh\nexec %s -L /usr/%s %s "$@"\n' "$qemu" "$triple" "$PWD/$dir/karx" > "$dir/karx-qemu"
+    chmod +x "$dir/karx-qemu"
+    clis=test_cli
+    [ "$t" = armhf ] && clis="test_cli test_cli_enc test_cli_aead"
+    for c in $clis; do
+        printf -- '--- %s: tests/cli/%s.sh under %s\n' "$t" "$c" "$qemu"
+        sh "tests/cli/$c.sh" "$dir/karx-qemu" tests | tail -1
+    done
 
     if [ "$t" = armhf ]; then
         printf -- '--- armhf: a CPU without NEON (QEMU_CPU=cortex-r5f) runs the portable path\n'
