@@ -4,7 +4,7 @@ BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all test check bench bench-compare asan install clean embedded
+.PHONY: all test check bench bench-compare asan install clean gpu-check embedded
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
@@ -37,3 +37,8 @@ install: all
 
 clean:
 	rm -rf $(BUILD) build-asan
+
+# The CUDA back end on a machine with an NVIDIA GPU: build, tests, compute-sanitizer, ncu, bench.
+GPU_OUT ?= gpu-check-out
+gpu-check:
+	bash scripts/gpu-check.sh $(GPU_OUT)

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 secs=${1:-20}
 out=build-fuzz
 # The library gets coverage instrumentation too, so the fuzzer is guided by its branches.
-CC=clang cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKARX_SANITIZE=ON \
+CC=clang cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKARX_SANITIZE=ON -DKARX_CUDA=OFF \
     -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link \
     -DKARX_BUILD_TESTS=OFF -DKARX_BUILD_CLI=OFF > /dev/null
 cmake --build "$out" -j "$(nproc)" --target karx_static > /dev/null

@@ -10,6 +10,7 @@
 #include "cpu.h"
 #include "drbg.h"
 #include "gcm.h"
+#include "gpu.h"
 #include "hight.h"
 #include "hmac.h"
 #include "lea.h"
