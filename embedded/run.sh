@@ -36,18 +36,21 @@ run_target() { # name build-dir runner...
 
 python3 embedded/tools/gen_kat.py --check || fail "kat_vectors.h is stale"
 python3 embedded/tools/gen_avr_lsh.py --check || fail "avr/lsh_avr.S is stale"
+python3 embedded/tools/gen_msp430_lsh.py --check || fail "msp430/lsh_msp430.S is stale"
 
 targets=(host)
 command -v avr-gcc > /dev/null && [ -f /usr/include/simavr/sim_avr.h ] && targets+=(avr) ||
     fail "avr-gcc or libsimavr-dev missing (bash scripts/setup.sh)"
 command -v arm-none-eabi-gcc > /dev/null && command -v qemu-system-arm > /dev/null &&
     targets+=(cortexm) || fail "arm-none-eabi-gcc or qemu-system-arm missing"
-[ -x embedded/msp430/build.sh ] && embedded/msp430/build.sh --available && targets+=(msp430)
+embedded/msp430/build.sh --available && targets+=(msp430) ||
+    fail "clang (msp430 target) or mspdebug missing"
 
 note "building: ${targets[*]}"
 for t in "${targets[@]}"; do
     if [ "$t" = msp430 ]; then
-        embedded/msp430/build.sh "$OUT/msp430" || fail "msp430 build"
+        embedded/msp430/build.sh "$OUT/msp430" > "$OUT/msp430.size" || fail "msp430 build"
+        cat "$OUT/msp430.size"
     else
         make -s -C embedded "$t" OUT="../$OUT" || fail "$t build"
     fi
@@ -60,7 +63,7 @@ for t in "${targets[@]}"; do
         "$OUT/avr/harness" "$OUT/avr/kat.elf" ;;
     cortexm) [ -f "$OUT/cortexm/kat.elf" ] && run_target "cortex-m3 (qemu mps2-an385)" \
         "$OUT/cortexm" qemu_m3 "$OUT/cortexm/kat.elf" ;;
-    msp430) [ -f "$OUT/msp430/kat.elf" ] && run_target "msp430 (mspdebug sim)" "$OUT/msp430" \
+    msp430) [ -f "$OUT/msp430/kat.hex" ] && run_target "msp430 (mspdebug sim)" "$OUT/msp430" \
         embedded/msp430/build.sh --run "$OUT/msp430" ;;
     esac
 done
@@ -92,6 +95,10 @@ fi
 if [ -f "$OUT/avr/run.log" ]; then
     note "AVR figures (simavr cycle counter, markers' own cost subtracted)"
     python3 embedded/tools/report.py "$OUT/avr/run.log" "$OUT/avr/kat.elf" avr
+fi
+if [ -f "$OUT/msp430/run.log" ]; then
+    note "MSP430 figures (mspdebug sim tracer MCLK count, markers' own cost subtracted)"
+    python3 embedded/tools/report.py "$OUT/msp430/run.log" "$OUT/msp430/kat.hex" msp430
 fi
 
 note "embedded: $ran target runs"

@@ -18,8 +18,16 @@ if [ "${1:-}" = "--run" ]; then
 fi
 OUT=$1
 mkdir -p "$OUT/obj"
-KERNEL=${MSP430_LSH_KERNEL:-embedded/msp430/lsh_msp430.c}
+rm -f "$OUT"/obj/*.o
+KERNEL=${MSP430_LSH_KERNEL:-embedded/port/lsh_small.c}
 DEFS="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_BENCH"
+# MSP430_ASM=1 (default): the LSH steps from lsh_msp430.S; 0: all C
+if [ "${MSP430_ASM:-1}" = 1 ]; then
+    DEFS="$DEFS -DKARX_MSP430_ASM"
+    clang --target=msp430 -c "$HERE/lsh_msp430.S" -o "$OUT/obj/lsh_msp430.o"
+else
+    rm -f "$OUT/obj/lsh_msp430.o"
+fi
 [ "${KARX_EMB_INJECT_FAULT:-0}" = 1 ] && DEFS="$DEFS -DKARX_EMB_INJECT_FAULT"
 CFLAGS="--target=msp430 -Os -std=c11 -ffreestanding -ffunction-sections -fdata-sections -Wall -Wextra
   -Werror -Wno-unused-parameter -Wno-atomic-alignment $DEFS -I$HERE/include -I$ROOT/include -I$ROOT/src"
@@ -28,7 +36,6 @@ SRCS="src/common/memzero.c src/common/status.c src/lsh/lsh256.c src/lsh/lsh512.c
   src/cham/cham_portable.c src/modes/cipher.c src/modes/ecb.c src/modes/cbc.c src/modes/ctr.c
   src/modes/cfb.c src/modes/ofb.c src/modes/stream.c embedded/port/karx_port.c $KERNEL
   embedded/test/kat_main.c embedded/msp430/runtime.c embedded/msp430/platform_msp430.c"
-rm -f "$OUT"/obj/*.o
 clang --target=msp430 -c "$HERE/startup.S" -o "$OUT/obj/startup.o"
 for f in $SRCS; do
     # shellcheck disable=SC2086
