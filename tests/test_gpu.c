@@ -171,8 +171,9 @@ static void bad_input(karx_gpu *g)
     karx_gpu_config bad2 = {0, KARX_GPU_MAX_STREAMS + 1, 0};
     CHECK(karx_gpu_configure(g, &bad2) == KARX_ERR_ARGUMENT, "too many streams");
     /* Out of device memory: a clear status, and the handle stays usable. */
-    void *huge = NULL;
-    CHECK(karx_gpu_malloc(g, &huge, (size_t)1 << 50) == KARX_ERR_NO_MEMORY && huge == NULL, "huge malloc");
+    void *huge = NULL; /* 2^50 bytes (SIZE_MAX where size_t is 32 bits: armhf) */
+    const size_t huge_bytes = sizeof(size_t) >= 8 ? (size_t)((uint64_t)1 << 50) : SIZE_MAX;
+    CHECK(karx_gpu_malloc(g, &huge, huge_bytes) == KARX_ERR_NO_MEMORY && huge == NULL, "huge malloc");
     CHECK(karx_gpu_last_error(g)[0] != 0, "error text");
     cmp_equal(g, KARX_LSH256_256, 33, 64, 0);
 }
