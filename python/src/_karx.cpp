@@ -313,8 +313,7 @@ struct Hash {
             c = ctx;
         }
         size_t d = karx_lsh_digest_bytes(alg);
-        karx_status st = karx_lsh_final(&c, out, d);
-        karx_memzero(&c, sizeof c);
+        karx_status st = karx_lsh_final(&c, out, d); // final wipes the copy
         check(st, "digest");
         return d;
     }
@@ -342,8 +341,12 @@ Hash make_hash(karx_lsh_alg alg, nb::handle data)
     Hash h(alg);
     if (!data.is_none()) {
         Buf b(data, "data");
-        if (b.n)
+        if (b.n >= GIL_THRESHOLD) {
             h.update_buf(b);
+        } else if (b.n) {
+            // not shared with any other thread yet: no lock needed
+            check(karx_lsh_update(&h.ctx, b.p, b.n), "update");
+        }
     }
     return h;
 }

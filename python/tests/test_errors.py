@@ -47,3 +47,13 @@ def test_raised_from_c_with_message():
     assert "24 bytes, got 16" in str(e.value)
     with pytest.raises(karx.Unsupported):
         karx.set_backend("neon" if karx.backend() != "neon" else "avx512")
+
+
+def test_package_ships_types():
+    pkg = Path(karx.__file__).resolve().parent
+    assert (pkg / "py.typed").exists()
+    stub = (pkg / "_karx.pyi").read_text()
+    import karx._karx as m
+    public = {n for n in dir(m) if not n.startswith("__")}
+    missing = {n for n in public if not re.search(rf"^\s*(def|class) {n}\b", stub, re.M)}
+    assert not missing, f"names without a stub: {sorted(missing)}"
