@@ -101,6 +101,11 @@ if [ -f "$OUT/msp430/run.log" ]; then
     python3 embedded/tools/report.py "$OUT/msp430/run.log" "$OUT/msp430/kat.hex" msp430
 fi
 
+note "code and data bytes per part (linker maps, after --gc-sections)"
+[ -f "$OUT/avr/kat.map" ] && python3 embedded/tools/sizes.py "$OUT/avr/kat.map" avr
+[ -f "$OUT/cortexm/kat.map" ] && python3 embedded/tools/sizes.py "$OUT/cortexm/kat.map" cortexm
+[ -f "$OUT/msp430/kat.map" ] && python3 embedded/tools/sizes.py "$OUT/msp430/kat.map" msp430
+
 note "embedded: $ran target runs"
 if [ $failures -ne 0 ]; then
     echo "embedded: $failures problem(s)"

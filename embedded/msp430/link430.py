@@ -201,6 +201,10 @@ def main(argv):
                     f.write("0x%04x %5d %s\n" % (value(sym), sym.size, name))
             for name, v in sorted(special.items()):
                 f.write("0x%04x %5d %s\n" % (v, 0, name))
+            for o in objs:  # per object, sections kept: "# section KIND SIZE OBJECT"
+                for sec in o.sections.values():
+                    if id(sec) in keep and sec.kind() != "vector":
+                        f.write("# section %s %d %s\n" % (sec.kind(), sec.size, o.path))
     sizes = {k: sum(s.size for s in secs if s.kind() == k) for k in ("text", "rodata", "data", "bss")}
     print("   text  rodata    data     bss  (bytes; flash = text + rodata + data)")
     print("%7d %7d %7d %7d  %s" % (sizes["text"], sizes["rodata"], sizes["data"], sizes["bss"], out))
