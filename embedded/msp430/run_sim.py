@@ -15,6 +15,8 @@ def main():
     hexfile, mapfile = sys.argv[1], sys.argv[2]
     halt = None
     for line in open(mapfile):
+        if line.startswith("#"):
+            continue
         addr, _, name = line.split()
         if name == "plat_halt":
             halt = addr
