@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds karx for the embedded targets and runs their known-answer tests in simulators:
 #   host     the same sources and compact configuration, natively (quick check)
+#   be       the same, big-endian: 32-bit PowerPC Linux, static, under qemu-ppc
 #   avr      ATmega2560, avr-gcc, simavr through embedded/avr/harness.c (cycle counts)
 #   cortexm  Cortex-M3, arm-none-eabi-gcc, qemu-system-arm -M mps2-an385 (semihosting)
 #   msp430   see docs/EMBEDDED.md (run when its toolchain is present)
@@ -39,6 +40,8 @@ python3 embedded/tools/gen_avr_lsh.py --check || fail "avr/lsh_avr.S is stale"
 python3 embedded/tools/gen_msp430_lsh.py --check || fail "msp430/lsh_msp430.S is stale"
 
 targets=(host)
+command -v powerpc-linux-gnu-gcc > /dev/null && command -v qemu-ppc > /dev/null && targets+=(be) ||
+    fail "powerpc-linux-gnu-gcc or qemu-ppc missing (big-endian check)"
 command -v avr-gcc > /dev/null && [ -f /usr/include/simavr/sim_avr.h ] && targets+=(avr) ||
     fail "avr-gcc or libsimavr-dev missing (bash scripts/setup.sh)"
 command -v arm-none-eabi-gcc > /dev/null && command -v qemu-system-arm > /dev/null &&
@@ -59,6 +62,7 @@ done
 for t in "${targets[@]}"; do
     case $t in
     host) [ -x "$OUT/host/kat" ] && run_target host "$OUT/host" "$OUT/host/kat" ;;
+    be) [ -x "$OUT/be/kat" ] && run_target "big-endian (powerpc, qemu-ppc)" "$OUT/be" qemu-ppc "$OUT/be/kat" ;;
     avr) [ -f "$OUT/avr/kat.elf" ] && run_target "avr (simavr, atmega2560)" "$OUT/avr" \
         "$OUT/avr/harness" "$OUT/avr/kat.elf" ;;
     cortexm) [ -f "$OUT/cortexm/kat.elf" ] && run_target "cortex-m3 (qemu mps2-an385)" \
@@ -76,6 +80,8 @@ if [ $quick -eq 0 ]; then
         case $t in
         host) make -s -C embedded host OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null &&
             "$f/kat" > "$f/run.log" 2>&1 ;;
+        be) make -s -C embedded be OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null &&
+            qemu-ppc "$f/kat" > "$f/run.log" 2>&1 ;;
         avr) make -s -C embedded avr OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null &&
             "$f/harness" "$f/kat.elf" > "$f/run.log" 2>&1 ;;
         cortexm) make -s -C embedded cortexm OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null &&

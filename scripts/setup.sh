@@ -8,7 +8,7 @@ pkgs="build-essential cmake pkg-config clang libclang-rt-14-dev git python3 pyth
 # Arm NEON back ends (scripts/test-arm.sh): AArch64 and armhf cross compilers, qemu-user
 pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user"
 # embedded/ (make embedded): AVR and Cortex-M cross compilers and their simulators
-pkgs="$pkgs gcc-avr avr-libc simavr libsimavr-dev libelf-dev gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm mspdebug"
+pkgs="$pkgs gcc-avr avr-libc simavr libsimavr-dev libelf-dev gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm mspdebug gcc-powerpc-linux-gnu qemu-user"
 missing=""
 for p in $pkgs; do
     dpkg -s "$p" > /dev/null 2>&1 || missing="$missing $p"
