@@ -72,6 +72,19 @@ for t in "${targets[@]}"; do
     esac
 done
 
+note "freestanding: no 64-bit division helper linked into any image"
+for img in "$OUT/avr/kat.elf:avr-nm" "$OUT/cortexm/kat.elf:arm-none-eabi-nm"; do
+    f=${img%%:*}
+    nm=${img##*:}
+    [ -f "$f" ] || continue
+    if "$nm" "$f" | grep -E ' (__udivdi3|__umoddi3|__divdi3|__moddi3|__udivmoddi4|__aeabi_uldivmod|__aeabi_ldivmod)$'; then
+        fail "64-bit division in $f"
+    else
+        echo "$f: none"
+    fi
+done
+# (the MSP430 link fails on any helper embedded/msp430/runtime.c does not define, and it defines none)
+
 if [ $quick -eq 0 ]; then
     note "fault injection: every target must report the planted wrong vector"
     for t in "${targets[@]}"; do
