@@ -15,6 +15,7 @@ quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 failures=0
 ran=0
+mkdir -p "$OUT"
 
 note() { printf '== %s\n' "$*"; }
 fail() { printf 'FAILED: %s\n' "$*"; failures=$((failures + 1)); }
