@@ -64,6 +64,9 @@ static const karx_block_kernels *const hight_table[KARX_BACKEND_COUNT] = {
     [KARX_BACKEND_AVX2] = &karx_i_hight_avx2,
     [KARX_BACKEND_AVX512] = &karx_i_hight_avx512,
 #endif
+#ifdef KARX_HAVE_NEON
+    [KARX_BACKEND_NEON] = &karx_i_hight_neon,
+#endif
 };
 
 #ifdef KARX_HAVE_X86_SIMD

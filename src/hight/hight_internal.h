@@ -17,6 +17,9 @@ extern const karx_block_kernels karx_i_hight_sse2, karx_i_hight_ssse3, karx_i_hi
 extern const karx_block_kernels karx_i_hight_sse2_gfni, karx_i_hight_avx2_gfni,
     karx_i_hight_avx512_gfni;
 #endif
+#ifdef KARX_HAVE_NEON
+extern const karx_block_kernels karx_i_hight_neon; /* byte-sliced, nibble tbl look-ups */
+#endif
 
 /* Test switch: with allow = 0, karx_i_hight_kernels() never returns a GFNI table (so the plain
  * SIMD kernels can be tested on a GFNI CPU); 1, the default, uses them where the CPU has GFNI. */

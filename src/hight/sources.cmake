@@ -10,3 +10,4 @@ list(APPEND KARX_X86_FILES
   src/hight/hight_sse2_gfni.c:-msse2,-mgfni
   src/hight/hight_avx2_gfni.c:-mavx2,-mgfni
   src/hight/hight_avx512_gfni.c:-mavx512f,-mavx512vl,-mavx512bw,-mavx2,-mgfni)
+list(APPEND KARX_ARM_FILES src/hight/hight_neon.c)
