@@ -67,6 +67,11 @@ static inline KARX_HD unsigned karx_lea_key_schedule(uint32_t rk[][6], const uin
     return 32;
 }
 
+#if defined(KARX_LEA_ENCRYPT_WORDS_EXTERN) && !defined(__CUDACC__)
+/* A target's own one-block encryption with the same contract (embedded/: AVR assembly). */
+void karx_lea_encrypt_words_ext(const uint32_t (*rk)[6], unsigned rounds, uint32_t x[4]);
+#define karx_lea_encrypt_words karx_lea_encrypt_words_ext
+#else
 /* One block in place, x[0..3] = the block's words. */
 static inline KARX_HD void karx_lea_encrypt_words(const uint32_t (*rk)[6], unsigned rounds,
                                                   uint32_t x[4])
@@ -85,6 +90,7 @@ static inline KARX_HD void karx_lea_encrypt_words(const uint32_t (*rk)[6], unsig
     x[2] = x2;
     x[3] = x3;
 }
+#endif
 
 static inline KARX_HD void karx_lea_decrypt_words(const uint32_t (*rk)[6], unsigned rounds,
                                                   uint32_t x[4])
