@@ -143,6 +143,7 @@ def test_hmac_interop(key, msg, name):
     assert hmac.new(key, msg, digestmod=CTORS[name]).digest() == want
     assert hmac.new(key, msg, digestmod=lambda d=b"": karx.new(name, d)).digest() == want
     assert karx.hmac_digest(key, msg, name) == want
+    assert hmac.digest(key, msg, CTORS[name]) == want
     m = hmac.new(key, digestmod=CTORS[name])
     m.update(msg[:7])
     m.update(msg[7:])
@@ -209,6 +210,10 @@ def test_file_digest(tmp_path):
         karx.lsh256_256(data).digest()
     with pytest.raises(ValueError):
         karx.file_digest(io.StringIO("text"), "lsh256-256")
+    if hasattr(hashlib, "file_digest"):  # Python 3.11+: the stdlib function takes karx too
+        with open(p, "rb") as f:
+            assert hashlib.file_digest(f, karx.lsh512_512).digest() == \
+                karx.lsh512_512(data).digest()
 
 
 # ---------------------------------------------------------------- errors
