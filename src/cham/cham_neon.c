@@ -58,7 +58,8 @@ static inline V tbl(V x, const uint8_t idx[16])
     return vreinterpretq_u32_u8(vqtbl1q_u8(b, i));
 #else
     uint8x8x2_t t = {{vget_low_u8(b), vget_high_u8(b)}};
-    return vreinterpretq_u32_u8(vcombine_u8(vtbl2_u8(t, vget_low_u8(i)), vtbl2_u8(t, vget_high_u8(i))));
+    return vreinterpretq_u32_u8(
+        vcombine_u8(vtbl2_u8(t, vget_low_u8(i)), vtbl2_u8(t, vget_high_u8(i))));
 #endif
 }
 static const uint8_t ch_rol8_idx[16] = {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};

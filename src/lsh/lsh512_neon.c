@@ -38,7 +38,8 @@ typedef struct {
     int unused;
 } perms;
 /* A 64-bit word rotated left by k bytes: vext of its d register with itself. */
-#define ROTD(d, k) vreinterpret_u64_u8(vext_u8(vreinterpret_u8_u64(d), vreinterpret_u8_u64(d), (8 - (k)) & 7))
+#define ROTD(d, k)                                                                             \
+    vreinterpret_u64_u8(vext_u8(vreinterpret_u8_u64(d), vreinterpret_u8_u64(d), (8 - (k)) & 7))
 #define GAMMA_SIGMA(s, y, p)                                                                   \
     do {                                                                                       \
         (void)(p);                                                                             \

@@ -27,7 +27,8 @@ static inline V rotb(int k)
     return vreinterpretq_u64_u8(vld1q_u8(idx));
 }
 #define ROTB(k) rotb(k)
-#define SHUFB(x, m) vreinterpretq_u64_u8(karx_neon_tbl(vreinterpretq_u8_u64(x), vreinterpretq_u8_u64(m)))
+#define SHUFB(x, m)                                                                            \
+    vreinterpretq_u64_u8(karx_neon_tbl(vreinterpretq_u8_u64(x), vreinterpretq_u8_u64(m)))
 
 /* m[0], m[1] = words off / 8 and off / 8 + 1 of both lanes. */
 static inline void load_words(V m[2], const uint8_t *const *blocks, size_t off)

@@ -47,7 +47,8 @@ static inline uint32x4_t karx_neon_tbl_u32(uint32x4_t v, uint8x16_t idx)
 
 static inline uint64x2_t karx_neon_tbl2_u64(uint64x2_t a, uint64x2_t b, uint8x16_t idx)
 {
-    return vreinterpretq_u64_u8(karx_neon_tbl2(vreinterpretq_u8_u64(a), vreinterpretq_u8_u64(b), idx));
+    uint8x16_t ab = vreinterpretq_u8_u64(a), bb = vreinterpretq_u8_u64(b);
+    return vreinterpretq_u64_u8(karx_neon_tbl2(ab, bb, idx));
 }
 
 /* Unaligned loads and stores through byte pointers (no alignment assumed anywhere). */
@@ -59,8 +60,6 @@ static inline uint64x2_t karx_neon_ld64(const void *p)
 {
     return vreinterpretq_u64_u8(vld1q_u8((const uint8_t *)p));
 }
-static inline void karx_neon_st32(void *p, uint32x4_t v) { vst1q_u8((uint8_t *)p, vreinterpretq_u8_u32(v)); }
-static inline void karx_neon_st64(void *p, uint64x2_t v) { vst1q_u8((uint8_t *)p, vreinterpretq_u8_u64(v)); }
 
 /* 64-bit halves: (a.lo, b.lo) and (a.hi, b.hi). */
 static inline uint64x2_t karx_neon_lo64(uint64x2_t a, uint64x2_t b)
