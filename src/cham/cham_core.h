@@ -97,6 +97,14 @@ static inline KARX_HD uint16_t karx_cham64_odd_inv(uint16_t t, uint16_t x1, uint
     return (uint16_t)(((uint16_t)(karx_cham_rol16(t, 15) - (karx_cham_rol16(x1, 8) ^ rk))) ^ i);
 }
 
+#if defined(KARX_CHAM_ENCRYPT_WORDS_EXTERN) && !defined(__CUDACC__)
+/* A target's own block encryption with the same contracts (embedded/: AVR assembly). */
+void karx_cham64_encrypt_words_ext(uint16_t x[4], const uint16_t rk[16], unsigned rounds);
+void karx_cham128_encrypt_words_ext(uint32_t x[4], const uint32_t *rk, unsigned rk_mask,
+                                    unsigned rounds);
+#define karx_cham64_encrypt_words karx_cham64_encrypt_words_ext
+#define karx_cham128_encrypt_words karx_cham128_encrypt_words_ext
+#else
 /* rounds: a multiple of 4 (88 for revised CHAM-64/128). */
 static inline KARX_HD KARX_CHAM_FORCE_INLINE void
 karx_cham64_encrypt_words(uint16_t x[4], const uint16_t rk[16], unsigned rounds)
@@ -113,6 +121,8 @@ karx_cham64_encrypt_words(uint16_t x[4], const uint16_t rk[16], unsigned rounds)
     x[2] = c;
     x[3] = d;
 }
+
+#endif
 
 static inline KARX_HD KARX_CHAM_FORCE_INLINE void
 karx_cham64_decrypt_words(uint16_t x[4], const uint16_t rk[16], unsigned rounds)
@@ -182,6 +192,7 @@ static inline KARX_HD uint32_t karx_cham128_odd_inv(uint32_t t, uint32_t x1, uin
     return (karx_cham_ror32(t, 1) - (karx_rotl32(x1, 8) ^ rk)) ^ i;
 }
 
+#if !(defined(KARX_CHAM_ENCRYPT_WORDS_EXTERN) && !defined(__CUDACC__))
 /* rk_mask = round-key count - 1 (7 or 15); rounds a multiple of 4 (112 or 120). */
 static inline KARX_HD KARX_CHAM_FORCE_INLINE void
 karx_cham128_encrypt_words(uint32_t x[4], const uint32_t *rk, unsigned rk_mask, unsigned rounds)
@@ -198,6 +209,8 @@ karx_cham128_encrypt_words(uint32_t x[4], const uint32_t *rk, unsigned rk_mask, 
     x[2] = c;
     x[3] = d;
 }
+
+#endif
 
 static inline KARX_HD KARX_CHAM_FORCE_INLINE void
 karx_cham128_decrypt_words(uint32_t x[4], const uint32_t *rk, unsigned rk_mask, unsigned rounds)
