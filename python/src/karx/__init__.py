@@ -6,6 +6,8 @@ See docs/PYTHON.md for the full reference.
 """
 from __future__ import annotations
 
+from typing import Any, Iterable, Optional, Union
+
 from . import _karx
 from ._errors import (
     CounterOverflow,
@@ -77,7 +79,7 @@ __all__ = [
 
 # ---------------------------------------------------------------------------- hashes
 
-def file_digest(fileobj, digest, /, *, _bufsize=2**18):
+def file_digest(fileobj: Any, digest: Any, /, *, _bufsize: int = 2**18) -> LshHash:
     """Hash a binary file object like :func:`hashlib.file_digest` (Python 3.11+).
 
     ``digest`` is a hash name (``'lsh256-256'``) or a constructor (``karx.lsh512_512``).
@@ -115,10 +117,10 @@ class CipherContext:
 
     __slots__ = ("_s",)
 
-    def __init__(self, stream):
+    def __init__(self, stream: _karx._CipherStream) -> None:
         self._s = stream
 
-    def update(self, data) -> bytes:
+    def update(self, data: Any) -> bytes:
         return self._s.update(data)
 
     def finalize(self) -> bytes:
@@ -140,7 +142,8 @@ class Cipher:
 
     __slots__ = ("name", "mode", "padding", "_key", "_iv")
 
-    def __init__(self, name: str, mode: str, key, iv=None, padding: bool = True):
+    def __init__(self, name: str, mode: str, key: Any, iv: Optional[Any] = None,
+                 padding: bool = True) -> None:
         # Validate now (raises the right error with expected vs given lengths).
         _karx._CipherStream(name, mode, key, iv, True, padding)
         self.name = _karx._canonical_cipher(name)
@@ -165,21 +168,20 @@ class Cipher:
         return CipherContext(_karx._CipherStream(self.name, self.mode, self._key, self._iv,
                                                  False, self.padding))
 
-    def encrypt(self, data) -> bytes:
+    def encrypt(self, data: Any) -> bytes:
         """One-shot: ``encryptor().update(data) + finalize()``."""
         s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, True, self.padding)
         return s.update(data) + s.finalize()
 
-    def decrypt(self, data) -> bytes:
+    def decrypt(self, data: Any) -> bytes:
         s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, False, self.padding)
         return s.update(data) + s.finalize()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<karx.Cipher {self.name}-{self.mode}>"
 
 
-@classmethod
-def _generate_key(cls, bit_length: int) -> bytes:
+def _generate_key(cls: Any, bit_length: int) -> bytes:
     """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
     if bit_length not in cls._key_bits:
         raise InvalidKey(f"{cls.__name__} key length must be one of {cls._key_bits} bits, "
@@ -196,9 +198,12 @@ class LEAGCM(_karx._Gcm):
 
     _key_bits = (128, 192, 256)
 
-    generate_key = _generate_key
+    @classmethod
+    def generate_key(cls, bit_length: int) -> bytes:
+        """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
+        return _generate_key(cls, bit_length)
 
-    def __init__(self, key, tag_length: int = 16):
+    def __init__(self, key: Any, tag_length: int = 16) -> None:
         super().__init__("lea", key, tag_length)
 
 
@@ -207,9 +212,12 @@ class CHAMGCM(_karx._Gcm):
 
     _key_bits = (128, 256)
 
-    generate_key = _generate_key
+    @classmethod
+    def generate_key(cls, bit_length: int) -> bytes:
+        """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
+        return _generate_key(cls, bit_length)
 
-    def __init__(self, key, tag_length: int = 16):
+    def __init__(self, key: Any, tag_length: int = 16) -> None:
         super().__init__("cham", key, tag_length)
 
 
@@ -219,9 +227,12 @@ class LEACCM(_karx._Ccm):
 
     _key_bits = (128, 192, 256)
 
-    generate_key = _generate_key
+    @classmethod
+    def generate_key(cls, bit_length: int) -> bytes:
+        """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
+        return _generate_key(cls, bit_length)
 
-    def __init__(self, key, tag_length: int = 16):
+    def __init__(self, key: Any, tag_length: int = 16) -> None:
         super().__init__("lea", key, tag_length)
 
 
@@ -230,9 +241,12 @@ class CHAMCCM(_karx._Ccm):
 
     _key_bits = (128, 256)
 
-    generate_key = _generate_key
+    @classmethod
+    def generate_key(cls, bit_length: int) -> bytes:
+        """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
+        return _generate_key(cls, bit_length)
 
-    def __init__(self, key, tag_length: int = 16):
+    def __init__(self, key: Any, tag_length: int = 16) -> None:
         super().__init__("cham", key, tag_length)
 
 
@@ -246,7 +260,8 @@ def token_hex(nbytes: int = 32) -> str:
 _DEVICES = {"cpu": 0, "gpu": 1, "auto": 2}
 
 
-def lsh_many(name: str, messages, device: str = "cpu", *, out=None):
+def lsh_many(name: str, messages: Union[Any, Iterable[Any]], device: str = "cpu", *,
+             out: Any = None) -> Any:
     """Hash many messages at once; returns a ``(n, digest_size)`` uint8 NumPy array.
 
     ``messages``: a 2-D uint8 NumPy array (one message per row, used in place through the
