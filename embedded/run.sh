@@ -3,7 +3,8 @@
 #   host     the same sources and compact configuration, natively (quick check)
 #   be       the same, big-endian: 32-bit PowerPC Linux, static, under qemu-ppc
 #   avr      ATmega2560, avr-gcc, simavr through embedded/avr/harness.c (cycle counts)
-#   cortexm  Cortex-M3, arm-none-eabi-gcc, qemu-system-arm -M mps2-an385 (semihosting)
+#   cortexm  Cortex-M3 and Cortex-M0, arm-none-eabi-gcc, qemu-system-arm -M mps2-an385 and
+#            -M microbit (semihosting)
 #   msp430   see docs/EMBEDDED.md (run when its toolchain is present)
 # Each target is also built once with a deliberately wrong vector, whose run must fail, so a
 # simulator that exits 0 whatever happens would be caught. Exit 0 only if every KAT passed.
@@ -21,6 +22,8 @@ note() { printf '== %s\n' "$*"; }
 fail() { printf 'FAILED: %s\n' "$*"; failures=$((failures + 1)); }
 
 qemu_m3() { timeout 300 qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none \
+              -semihosting-config enable=on,target=native -kernel "$1"; }
+qemu_m0() { timeout 300 qemu-system-arm -M microbit -nographic -monitor none -serial none \
               -semihosting-config enable=on,target=native -kernel "$1"; }
 
 run_target() { # name build-dir runner...
@@ -69,14 +72,16 @@ for t in "${targets[@]}"; do
     avr) [ -f "$OUT/avr/kat.elf" ] && run_target "avr (simavr, atmega2560)" "$OUT/avr" \
         "$OUT/avr/harness" "$OUT/avr/kat.elf" ;;
     cortexm) [ -f "$OUT/cortexm/kat.elf" ] && run_target "cortex-m3 (qemu mps2-an385)" \
-        "$OUT/cortexm" qemu_m3 "$OUT/cortexm/kat.elf" ;;
+        "$OUT/cortexm" qemu_m3 "$OUT/cortexm/kat.elf"
+        [ -f "$OUT/cortexm0/kat.elf" ] && run_target "cortex-m0 (qemu microbit)" \
+        "$OUT/cortexm0" qemu_m0 "$OUT/cortexm0/kat.elf" ;;
     msp430) [ -f "$OUT/msp430/kat.hex" ] && run_target "msp430 (mspdebug sim)" "$OUT/msp430" \
         embedded/msp430/build.sh --run "$OUT/msp430" ;;
     esac
 done
 
 note "freestanding: no 64-bit division helper linked into any image"
-for img in "$OUT/avr/kat.elf:avr-nm" "$OUT/cortexm/kat.elf:arm-none-eabi-nm"; do
+for img in "$OUT/avr/kat.elf:avr-nm" "$OUT/cortexm/kat.elf:arm-none-eabi-nm" "$OUT/cortexm0/kat.elf:arm-none-eabi-nm"; do
     f=${img%%:*}
     nm=${img##*:}
     [ -f "$f" ] || continue
@@ -100,7 +105,14 @@ if [ $quick -eq 0 ]; then
             qemu-ppc "$f/kat" > "$f/run.log" 2>&1 ;;
         avr) make -s -C embedded avr OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null &&
             "$f/harness" "$f/kat.elf" > "$f/run.log" 2>&1 ;;
-        cortexm) make -s -C embedded cortexm OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null &&
+        cortexm) make -s -C embedded cortexm OUT="../$OUT/fault" CONFIG="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_INJECT_FAULT" > /dev/null
+            qemu_m0 "$OUT/fault/cortexm0/kat.elf" > "$f/run0.log" 2>&1
+            rc0=$?
+            if [ $rc0 -ne 0 ] && grep -q '^FAIL lsh256 one-shot #0' "$f/run0.log"; then
+                echo "cortexm0: planted fault detected (exit $rc0)"
+            else
+                fail "cortexm0: planted fault NOT detected (exit $rc0)"
+            fi
             qemu_m3 "$f/kat.elf" > "$f/run.log" 2>&1 ;;
         msp430) KARX_EMB_INJECT_FAULT=1 embedded/msp430/build.sh "$f" > /dev/null &&
             embedded/msp430/build.sh --run "$f" > "$f/run.log" 2>&1 ;;
@@ -125,7 +137,8 @@ fi
 
 note "code and data bytes per part (linker maps, after --gc-sections)"
 [ -f "$OUT/avr/kat.map" ] && python3 embedded/tools/sizes.py "$OUT/avr/kat.map" avr
-[ -f "$OUT/cortexm/kat.map" ] && python3 embedded/tools/sizes.py "$OUT/cortexm/kat.map" cortexm
+[ -f "$OUT/cortexm/kat.map" ] && python3 embedded/tools/sizes.py "$OUT/cortexm/kat.map" cortex-m3
+[ -f "$OUT/cortexm0/kat.map" ] && python3 embedded/tools/sizes.py "$OUT/cortexm0/kat.map" cortex-m0
 [ -f "$OUT/msp430/kat.map" ] && python3 embedded/tools/sizes.py "$OUT/msp430/kat.map" msp430
 
 note "embedded: $ran target runs"
