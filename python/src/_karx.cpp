@@ -298,12 +298,29 @@ struct Hash {
     {
         karx_status st = KARX_OK;
         locked(lock, b.n, [&] { st = karx_lsh_update(&ctx, b.p, b.n); });
+        if (st == KARX_ERR_STATE)
+            raise_status(st, "update(): no more input after a partial final byte (update_bits)");
         check(st, "update");
     }
     void update(nb::handle data)
     {
         Buf b(data, "update()");
         update_buf(b);
+    }
+    // KISA bit-length input: the first bitlen bits of data (a final partial byte uses its high
+    // bits); after a length that is not a multiple of 8 only digest() is allowed.
+    void update_bits(nb::handle data, unsigned long long bitlen)
+    {
+        Buf b(data, "update_bits()");
+        if (bitlen > 8ull * b.n)
+            raise_status(KARX_ERR_DATA_LENGTH, "update_bits(): bitlen " + std::to_string(bitlen) +
+                                                   " exceeds the " + std::to_string(8ull * b.n) +
+                                                   " bits given");
+        karx_status st = KARX_OK;
+        locked(lock, b.n, [&] { st = karx_lsh_update_bits(&ctx, b.p, static_cast<size_t>(bitlen)); });
+        if (st == KARX_ERR_STATE)
+            raise_status(st, "update_bits(): no more input after a partial final byte");
+        check(st, "update_bits");
     }
     size_t digest_into(uint8_t *out)
     {
@@ -1209,6 +1226,8 @@ NB_MODULE(_karx, m)
 
     nb::class_<Hash>(m, "LshHash", "An LSH hash object (hashlib interface).")
         .def("update", &Hash::update, "data"_a, "Feed more bytes.")
+        .def("update_bits", &Hash::update_bits, "data"_a, "bitlen"_a,
+             "Feed the first bitlen bits of data (KISA bit-length input).")
         .def("digest", &Hash::digest, "The digest of the data so far (the object stays usable).")
         .def("hexdigest", &Hash::hexdigest)
         .def("copy", &Hash::copy, "An independent copy of the current state.")

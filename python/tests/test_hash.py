@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import karx
-from kat import KAT_DIR, blocks, lsh_cases, unhex
+from kat import KAT_DIR, bitlen_cases, blocks, lsh_cases, unhex
 
 CTORS = {
     "lsh256-224": karx.lsh256_224, "lsh256-256": karx.lsh256_256,
@@ -36,6 +36,33 @@ def test_kat(alg, msg, md, where):
     h.update(msg[: len(msg) // 3])
     h.update(memoryview(msg)[len(msg) // 3:])
     assert h.digest() == md
+
+
+def test_kisa_bit_lengths():
+    cases = bitlen_cases()
+    assert len(cases) == 32 and any(bits % 8 for _, _, bits, _ in cases)
+    for alg, msg, bits, md in cases:
+        h = karx.new(alg)
+        h.update_bits(msg, bits)
+        assert h.digest() == md, (alg, bits)
+        # split: whole bytes first, then the rest as bits
+        whole = (bits // 16) * 8
+        h = karx.new(alg)
+        h.update_bits(msg, whole)
+        h.update_bits(msg[whole // 8:], bits - whole)
+        assert h.digest() == md, (alg, bits)
+
+
+def test_update_bits_errors():
+    h = karx.lsh256_256()
+    with pytest.raises(karx.InvalidDataLength, match="exceeds the 8 bits"):
+        h.update_bits(b"a", 9)
+    h.update_bits(b"\xff", 3)
+    with pytest.raises(karx.InvalidState, match="partial final byte"):
+        h.update(b"more")
+    with pytest.raises(karx.InvalidState):
+        h.update_bits(b"\x00", 8)
+    assert len(h.digest()) == 32
 
 
 @pytest.mark.parametrize("name", sorted(CTORS))
