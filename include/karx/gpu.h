@@ -13,7 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cipher.h"
 #include "common.h"
+#include "drbg.h"
 #include "lsh.h"
 
 #ifdef __cplusplus
@@ -104,6 +106,63 @@ KARX_API karx_status karx_gpu_host_alloc(karx_gpu *g, void **h_ptr, size_t bytes
 KARX_API void karx_gpu_host_free(karx_gpu *g, void *h_ptr);
 /* Waits for all work queued on the handle's streams (the *_device calls already do). */
 KARX_API karx_status karx_gpu_synchronize(karx_gpu *g);
+
+
+/* ---- Block ciphers on the GPU: CTR and ECB under one key ----
+ * Bit for bit karx_ctr_xor / karx_ecb_*: the whole block is one big-endian counter, ctr advances
+ * by the blocks used (a final partial block uses up its value), a call that would run the counter
+ * past all-ones returns KARX_ERR_COUNTER_OVERFLOW and writes nothing; ECB takes whole blocks.
+ * in == NULL (CTR only) writes the keystream itself: nothing is uploaded. Host memory is
+ * pipelined in chunks over the handle's streams like the LSH batches. */
+KARX_API karx_status karx_gpu_ctr_xor(karx_gpu *g, const karx_cipher_key *key, uint8_t *ctr,
+                                      uint8_t *out, const uint8_t *in, size_t len);
+KARX_API karx_status karx_gpu_ecb_encrypt(karx_gpu *g, const karx_cipher_key *key, uint8_t *out,
+                                          const uint8_t *in, size_t len);
+KARX_API karx_status karx_gpu_ecb_decrypt(karx_gpu *g, const karx_cipher_key *key, uint8_t *out,
+                                          const uint8_t *in, size_t len);
+/* Device pointers (d_in may be NULL for the keystream); run on the handle's first stream and
+ * return when done. ctr is host memory. */
+KARX_API karx_status karx_gpu_ctr_xor_device(karx_gpu *g, const karx_cipher_key *key, uint8_t *ctr,
+                                             void *d_out, const void *d_in, size_t len);
+KARX_API karx_status karx_gpu_ecb_encrypt_device(karx_gpu *g, const karx_cipher_key *key,
+                                                 void *d_out, const void *d_in, size_t len);
+KARX_API karx_status karx_gpu_ecb_decrypt_device(karx_gpu *g, const karx_cipher_key *key,
+                                                 void *d_out, const void *d_in, size_t len);
+
+/* ---- Many keys at once: CTR over n independent records ----
+ * Record i has its own raw key keys[i*key_len .. +key_len) (scheduled on the device), its own
+ * counter block ctrs[i*B .. +B) (B = block bytes; advanced past the blocks the record used, as n
+ * separate karx_ctr_xor calls would), and its data: in[i*rec_len ..) (equal lengths) or
+ * buf[offsets[i] .. offsets[i+1]) (n+1 offsets; out uses the same positions). in / buf == NULL
+ * writes the keystreams. A wrong key_len is KARX_ERR_KEY_LENGTH; a record whose counter would
+ * pass all-ones makes the call return KARX_ERR_COUNTER_OVERFLOW before anything is written.
+ * Encryption and decryption are the same call. */
+KARX_API karx_status karx_gpu_ctr_xor_many(karx_gpu *g, karx_cipher_alg alg, const uint8_t *keys,
+                                           size_t key_len, uint8_t *ctrs, uint8_t *out,
+                                           const uint8_t *in, size_t rec_len, size_t n);
+KARX_API karx_status karx_gpu_ctr_xor_many_offsets(karx_gpu *g, karx_cipher_alg alg,
+                                                   const uint8_t *keys, size_t key_len,
+                                                   uint8_t *ctrs, uint8_t *out, const uint8_t *buf,
+                                                   const size_t *offsets, size_t n);
+
+/* ---- CTR_DRBG output on the GPU ----
+ * Equal bit for bit to karx_ctr_drbg_generate calls on the CPU: len bytes are produced as
+ * ceil(len / KARX_CTR_DRBG_MAX_REQUEST_BYTES) generate calls of full requests (the last one
+ * shorter), each with the same additional input. The state chain runs on the CPU (a few blocks
+ * per call); every call's keystream is made on the GPU at once. Refused with
+ * KARX_ERR_RESEED_REQUIRED, before anything changes, when any of the calls would need a reseed
+ * (or prediction resistance is on). On a device failure the DRBG has still moved on (no output
+ * is ever repeated) and out is zeroed. */
+KARX_API karx_status karx_gpu_ctr_drbg_generate(karx_gpu *g, karx_ctr_drbg *drbg, uint8_t *out,
+                                                size_t len, const uint8_t *add, size_t add_len);
+/* n independent DRBGs, one generate call each of len bytes (<= KARX_CTR_DRBG_MAX_REQUEST_BYTES)
+ * into out[i*len ..); adds / add_lens may be NULL (no additional input), else per instance.
+ * Every instance is checked first: one that may not generate now fails the whole call with its
+ * status and nothing changes. */
+KARX_API karx_status karx_gpu_ctr_drbg_generate_many(karx_gpu *g, karx_ctr_drbg *const *drbgs,
+                                                     size_t n, uint8_t *out, size_t len,
+                                                     const uint8_t *const *adds,
+                                                     const size_t *add_lens);
 
 #ifdef __cplusplus
 }

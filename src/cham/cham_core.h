@@ -24,8 +24,10 @@
  * instead of 7 to 8 with the loop's index arithmetic. */
 #if defined(KARX_COMPACT) /* small-code builds (embedded/): rolled loops, ordinary calls */
 #define KARX_CHAM_UNROLL
-#elif defined(__CUDACC__)
+#elif defined(__CUDA_ARCH__) /* nvcc's device pass */
 #define KARX_CHAM_UNROLL _Pragma("unroll")
+#elif defined(__CUDACC__) /* nvcc's host pass: its front end takes no GCC pragma */
+#define KARX_CHAM_UNROLL
 #elif defined(__clang__)
 #define KARX_CHAM_UNROLL _Pragma("clang loop unroll(enable)")
 #elif defined(__GNUC__)

@@ -14,6 +14,8 @@
 
 #include "karx/drbg.h"
 
+#include "drbg_internal.h"
+
 #if defined(__linux__)
 #include <errno.h>
 #include <fcntl.h>
@@ -325,6 +327,51 @@ static void generate_core(karx_ctr_drbg *d, const drbg_sizes *s, uint8_t *out, s
     drbg_update(d, s, a);
     d->reseed_counter++;
     karx_memzero(a, sizeof a);
+}
+
+/* ---- generate around an external keystream (drbg_internal.h) ---- */
+
+karx_status karx_i_ctr_drbg_generate_begin(karx_ctr_drbg *d, size_t out_len, const uint8_t *add,
+                                           size_t add_len, uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES])
+{
+    drbg_sizes s;
+    karx_status st = check_ready(d, &s);
+    if (st != KARX_OK)
+        return st;
+    if ((st = check_add(d, &s, add, add_len)) != KARX_OK)
+        return st;
+    if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
+        return KARX_ERR_DATA_LENGTH;
+    if ((d->flags & KARX_DRBG_PR) || d->reseed_counter > d->reseed_interval)
+        return KARX_ERR_RESEED_REQUIRED;
+    memset(a, 0, KARX_CTR_DRBG_MAX_SEED_BYTES);
+    if (add_len > 0) {
+        if (d->flags & KARX_DRBG_USE_DF) {
+            df_input in = {{add, NULL, NULL}, {add_len, 0, 0}};
+            drbg_df(d->alg, &s, &in, a, s.sl);
+        } else {
+            memcpy(a, add, add_len);
+        }
+        drbg_update(d, &s, a);
+    }
+    return KARX_OK;
+}
+
+void karx_i_ctr_drbg_generate_end(karx_ctr_drbg *d, size_t out_len,
+                                  uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES])
+{
+    drbg_sizes s;
+    if (check_ready(d, &s) == KARX_OK) {
+        size_t nb = (out_len + s.bl - 1) / s.bl; /* V += nb, mod 2^blocklen */
+        for (size_t i = s.bl; i-- > 0 && nb;) {
+            nb += d->v[i];
+            d->v[i] = (uint8_t)nb;
+            nb >>= 8;
+        }
+        drbg_update(d, &s, a);
+        d->reseed_counter++;
+    }
+    karx_memzero(a, KARX_CTR_DRBG_MAX_SEED_BYTES);
 }
 
 /* ---- public calls ---- */

@@ -14,6 +14,8 @@ struct karx_gpu_slot {
     uint8_t *d_in, *d_out;
     uint64_t *h_off, *d_off; /* chunk-relative offsets for variable-length batches */
     size_t in_cap, out_cap, off_cap;
+    /* Bytes at the start of h_in / d_in that held key material: wiped when the call ends. */
+    size_t secret_bytes;
     /* Where the slot's pending output goes once its stream finishes. */
     uint8_t *pending_dst;
     size_t pending_bytes;
@@ -44,6 +46,20 @@ karx_status karx_i_gpu_reserve(karx_gpu *g, unsigned s, size_t in_bytes, size_t 
 karx_status karx_i_gpu_drain(karx_gpu *g, unsigned s);
 /* Waits for every slot (used on error paths too, so no copy is left writing a buffer). */
 karx_status karx_i_gpu_drain_all(karx_gpu *g);
+
+/* One pipeline chunk on slot s: waits for the slot's previous chunk (delivering its output),
+ * grows its buffers, stages and copies in_bytes of src to sl->d_in (src NULL: no input), calls
+ * launch(g, sl, ctx) to queue the kernel on sl->stream writing sl->d_out, then queues the copy of
+ * out_bytes back to dst (straight into dst when it is pinned, else delivered at the next drain). */
+typedef karx_status (*karx_i_gpu_launch_fn)(karx_gpu *g, struct karx_gpu_slot *sl, const void *ctx);
+karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const uint8_t *src, size_t in_bytes,
+                             int in_pinned, uint8_t *dst, size_t out_bytes, int out_pinned,
+                             size_t off_count, karx_i_gpu_launch_fn launch, const void *ctx);
+/* Whether host memory p is pinned (page-locked or registered): copied without staging. */
+int karx_i_gpu_is_pinned(const void *p);
+/* Ends a host-memory call: waits for every slot; on failure zeroes out (out_bytes) so nothing
+ * partial looks like a result. */
+karx_status karx_i_gpu_finish(karx_gpu *g, karx_status st, uint8_t *out, size_t out_bytes);
 
 /* Kernel launches (gpu_lsh.cu). d_out must be 4-aligned. */
 karx_status karx_i_gpu_lsh_launch(karx_gpu *g, cudaStream_t st, int bits, size_t dlen,

@@ -100,70 +100,42 @@ karx_status karx_i_gpu_lsh_launch(karx_gpu *g, cudaStream_t st, int bits, size_t
 
 /* ---- host-memory batches: the pipeline ------------------------------------------------------ */
 
-static int is_pinned(const void *p)
-{
-    cudaPointerAttributes a;
-    if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return 0;
-    }
-    return a.type == cudaMemoryTypeHost;
-}
-
 /* One chunk: messages [c, c+cnt) occupying input bytes [lo, hi) of the caller's buffer. */
-static karx_status run_chunk(karx_gpu *g, unsigned s, int bits, size_t dlen, uint8_t *out,
-                             const uint8_t *in, int in_pinned, int out_pinned, size_t lo, size_t hi,
-                             const size_t *offsets, size_t c, size_t cnt, uint64_t msg_len)
+struct lsh_chunk {
+    int bits;
+    size_t dlen, c, cnt, lo;
+    const size_t *offsets; /* NULL: equal lengths */
+    uint64_t msg_len;
+};
+
+static karx_status lsh_chunk_launch(karx_gpu *g, struct karx_gpu_slot *sl, const void *ctx)
 {
-    struct karx_gpu_slot *sl = &g->slot[s];
-    karx_status st = karx_i_gpu_drain(g, s); /* the slot's previous chunk is delivered first */
-    if (st != KARX_OK)
-        return st;
-    st = karx_i_gpu_reserve(g, s, hi - lo, cnt * dlen, offsets ? cnt + 1 : 0);
-    if (st != KARX_OK)
-        return st;
-    const uint8_t *src = in + lo;
-    if (!in_pinned && hi > lo) {
-        memcpy(sl->h_in, src, hi - lo);
-        src = sl->h_in;
-    }
-    if (hi > lo)
-        KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_in, src, hi - lo, cudaMemcpyHostToDevice, sl->stream),
-                     "copy to device");
+    const struct lsh_chunk *k = (const struct lsh_chunk *)ctx;
     const uint64_t *d_off = NULL;
-    if (offsets) {
-        for (size_t i = 0; i <= cnt; i++)
-            sl->h_off[i] = (uint64_t)(offsets[c + i] - lo);
-        KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_off, sl->h_off, (cnt + 1) * sizeof(uint64_t),
+    if (k->offsets) {
+        for (size_t i = 0; i <= k->cnt; i++)
+            sl->h_off[i] = (uint64_t)(k->offsets[k->c + i] - k->lo);
+        KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_off, sl->h_off, (k->cnt + 1) * sizeof(uint64_t),
                                         cudaMemcpyHostToDevice, sl->stream),
                      "copy offsets to device");
         d_off = sl->d_off;
     }
-    st = karx_i_gpu_lsh_launch(g, sl->stream, bits, dlen, sl->d_out, sl->d_in, d_off, msg_len, cnt);
-    if (st != KARX_OK)
-        return st;
-    uint8_t *dst = out + c * dlen;
-    KARX_GPU_TRY(g, cudaMemcpyAsync(out_pinned ? dst : sl->h_out, sl->d_out, cnt * dlen,
-                                    cudaMemcpyDeviceToHost, sl->stream),
-                 "copy digests to host");
-    if (!out_pinned) {
-        sl->pending_dst = dst;
-        sl->pending_bytes = cnt * dlen;
-    }
-    return KARX_OK;
+    return karx_i_gpu_lsh_launch(g, sl->stream, k->bits, k->dlen, sl->d_out, sl->d_in, d_off,
+                                 k->msg_len, k->cnt);
+}
+
+static karx_status run_chunk(karx_gpu *g, unsigned s, int bits, size_t dlen, uint8_t *out,
+                             const uint8_t *in, int in_pinned, int out_pinned, size_t lo, size_t hi,
+                             const size_t *offsets, size_t c, size_t cnt, uint64_t msg_len)
+{
+    struct lsh_chunk k = {bits, dlen, c, cnt, lo, offsets, msg_len};
+    return karx_i_gpu_chunk(g, s, hi > lo ? in + lo : NULL, hi - lo, in_pinned, out + c * dlen,
+                            cnt * dlen, out_pinned, offsets ? cnt + 1 : 0, lsh_chunk_launch, &k);
 }
 
 static karx_status finish(karx_gpu *g, karx_status st, uint8_t *out, size_t out_bytes)
 {
-    karx_status st2 = karx_i_gpu_drain_all(g);
-    if (st == KARX_OK)
-        st = st2;
-    if (st != KARX_OK) {
-        for (unsigned s = 0; s < KARX_GPU_MAX_STREAMS; s++)
-            g->slot[s].pending_dst = NULL;
-        memset(out, 0, out_bytes); /* no partial result that looks like a digest */
-    }
-    return st;
+    return karx_i_gpu_finish(g, st, out, out_bytes);
 }
 
 static karx_status lsh_many_host(karx_gpu *g, int bits, uint8_t *out, size_t dlen, const void *in,
@@ -182,7 +154,7 @@ static karx_status lsh_many_host(karx_gpu *g, int bits, uint8_t *out, size_t dle
         return KARX_ERR_DATA_LENGTH;
     KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
     const uint8_t *src = (const uint8_t *)in;
-    int in_pinned = msg_len ? is_pinned(src) : 0, out_pinned = is_pinned(out);
+    int in_pinned = msg_len ? karx_i_gpu_is_pinned(src) : 0, out_pinned = karx_i_gpu_is_pinned(out);
     size_t per = g->cfg.chunk_bytes / (msg_len ? msg_len : 1);
     per = per < 32 ? 32 : per - per % 32; /* whole warps per chunk */
     unsigned streams = g->cfg.streams;
@@ -216,7 +188,7 @@ static karx_status lsh_offsets_host(karx_gpu *g, int bits, uint8_t *out, size_t 
         return KARX_ERR_ARGUMENT;
     KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
     const uint8_t *src = (const uint8_t *)buf;
-    int in_pinned = src ? is_pinned(src) : 0, out_pinned = is_pinned(out);
+    int in_pinned = src ? karx_i_gpu_is_pinned(src) : 0, out_pinned = karx_i_gpu_is_pinned(out);
     const size_t max_msgs = (size_t)1 << 20; /* offsets staged per chunk */
     unsigned streams = g->cfg.streams;
     karx_status st = KARX_OK;

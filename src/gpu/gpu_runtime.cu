@@ -261,6 +261,69 @@ karx_status karx_i_gpu_drain_all(karx_gpu *g)
     return first;
 }
 
+int karx_i_gpu_is_pinned(const void *p)
+{
+    cudaPointerAttributes a;
+    if (!p || cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return a.type == cudaMemoryTypeHost;
+}
+
+karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const uint8_t *src, size_t in_bytes,
+                             int in_pinned, uint8_t *dst, size_t out_bytes, int out_pinned,
+                             size_t off_count, karx_i_gpu_launch_fn launch, const void *ctx)
+{
+    struct karx_gpu_slot *sl = &g->slot[s];
+    karx_status st = karx_i_gpu_drain(g, s); /* the slot's previous chunk is delivered first */
+    if (st == KARX_OK)
+        st = karx_i_gpu_reserve(g, s, src ? in_bytes : 0, out_bytes, off_count);
+    if (st != KARX_OK)
+        return st;
+    if (src && in_bytes) {
+        if (!in_pinned) {
+            memcpy(sl->h_in, src, in_bytes);
+            src = sl->h_in;
+        }
+        KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_in, src, in_bytes, cudaMemcpyHostToDevice, sl->stream),
+                     "copy to device");
+    }
+    st = launch(g, sl, ctx);
+    if (st != KARX_OK)
+        return st;
+    if (out_bytes) {
+        KARX_GPU_TRY(g, cudaMemcpyAsync(out_pinned ? dst : sl->h_out, sl->d_out, out_bytes,
+                                        cudaMemcpyDeviceToHost, sl->stream),
+                     "copy to host");
+        if (!out_pinned) {
+            sl->pending_dst = dst;
+            sl->pending_bytes = out_bytes;
+        }
+    }
+    return KARX_OK;
+}
+
+karx_status karx_i_gpu_finish(karx_gpu *g, karx_status st, uint8_t *out, size_t out_bytes)
+{
+    karx_status st2 = karx_i_gpu_drain_all(g);
+    if (st == KARX_OK)
+        st = st2;
+    for (unsigned s = 0; s < KARX_GPU_MAX_STREAMS; s++) {
+        struct karx_gpu_slot *sl = &g->slot[s];
+        if (st != KARX_OK)
+            sl->pending_dst = NULL;
+        if (sl->secret_bytes) { /* key material staged for a many-key or DRBG call */
+            karx_memzero(sl->h_in, sl->secret_bytes);
+            cudaMemset(sl->d_in, 0, sl->secret_bytes);
+            sl->secret_bytes = 0;
+        }
+    }
+    if (st != KARX_OK && out)
+        memset(out, 0, out_bytes); /* nothing partial that looks like a result */
+    return st;
+}
+
 extern "C" karx_status karx_gpu_synchronize(karx_gpu *g)
 {
     if (!g)

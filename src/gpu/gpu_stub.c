@@ -100,3 +100,39 @@ void karx_gpu_host_free(karx_gpu *g, void *h_ptr)
     (void)g;
     (void)h_ptr;
 }
+
+karx_status karx_gpu_ctr_xor(karx_gpu *g, const karx_cipher_key *key, uint8_t *ctr, uint8_t *out,
+                             const uint8_t *in, size_t len)
+    NO_DEVICE_BODY((void)key, (void)ctr, (void)out, (void)in, (void)len)
+karx_status karx_gpu_ecb_encrypt(karx_gpu *g, const karx_cipher_key *key, uint8_t *out,
+                                 const uint8_t *in, size_t len)
+    NO_DEVICE_BODY((void)key, (void)out, (void)in, (void)len)
+karx_status karx_gpu_ecb_decrypt(karx_gpu *g, const karx_cipher_key *key, uint8_t *out,
+                                 const uint8_t *in, size_t len)
+    NO_DEVICE_BODY((void)key, (void)out, (void)in, (void)len)
+karx_status karx_gpu_ctr_xor_device(karx_gpu *g, const karx_cipher_key *key, uint8_t *ctr,
+                                    void *d_out, const void *d_in, size_t len)
+    NO_DEVICE_BODY((void)key, (void)ctr, (void)d_out, (void)d_in, (void)len)
+karx_status karx_gpu_ecb_encrypt_device(karx_gpu *g, const karx_cipher_key *key, void *d_out,
+                                        const void *d_in, size_t len)
+    NO_DEVICE_BODY((void)key, (void)d_out, (void)d_in, (void)len)
+karx_status karx_gpu_ecb_decrypt_device(karx_gpu *g, const karx_cipher_key *key, void *d_out,
+                                        const void *d_in, size_t len)
+    NO_DEVICE_BODY((void)key, (void)d_out, (void)d_in, (void)len)
+karx_status karx_gpu_ctr_xor_many(karx_gpu *g, karx_cipher_alg alg, const uint8_t *keys,
+                                  size_t key_len, uint8_t *ctrs, uint8_t *out, const uint8_t *in,
+                                  size_t rec_len, size_t n)
+    NO_DEVICE_BODY((void)alg, (void)keys, (void)key_len, (void)ctrs, (void)out, (void)in,
+                   (void)rec_len, (void)n)
+karx_status karx_gpu_ctr_xor_many_offsets(karx_gpu *g, karx_cipher_alg alg, const uint8_t *keys,
+                                          size_t key_len, uint8_t *ctrs, uint8_t *out,
+                                          const uint8_t *buf, const size_t *offsets, size_t n)
+    NO_DEVICE_BODY((void)alg, (void)keys, (void)key_len, (void)ctrs, (void)out, (void)buf,
+                   (void)offsets, (void)n)
+karx_status karx_gpu_ctr_drbg_generate(karx_gpu *g, karx_ctr_drbg *drbg, uint8_t *out, size_t len,
+                                       const uint8_t *add, size_t add_len)
+    NO_DEVICE_BODY((void)drbg, (void)out, (void)len, (void)add, (void)add_len)
+karx_status karx_gpu_ctr_drbg_generate_many(karx_gpu *g, karx_ctr_drbg *const *drbgs, size_t n,
+                                            uint8_t *out, size_t len, const uint8_t *const *adds,
+                                            const size_t *add_lens)
+    NO_DEVICE_BODY((void)drbgs, (void)n, (void)out, (void)len, (void)adds, (void)add_lens)

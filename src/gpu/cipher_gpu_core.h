@@ -1,0 +1,291 @@
+/* Per-thread block-cipher code of the CUDA CTR/ECB kernels, written once for the device and for
+ * the CPU tests that emulate every thread (tests/test_gpu_cipher_core.c). The rounds are the
+ * library's own (lea_core.h, hight_core.h, cham_core.h); with the cipher a compile-time constant
+ * in a kernel, the round count is one too and the round loops unroll.
+ *
+ * A block is handled as four little-endian 32-bit words w[0..3] of its bytes (64-bit blocks use
+ * w[0..1]); the CTR counter is the whole block read as a big-endian integer, kept as two 64-bit
+ * halves, and block i of a stream uses counter base + i (mod 2^blockbits). */
+#ifndef KARX_CIPHER_GPU_CORE_H
+#define KARX_CIPHER_GPU_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "karx/cipher.h"
+
+#include "../cham/cham_core.h"
+#include "../common/endian.h"
+#include "../common/karx_hd.h"
+#include "../hight/hight_core.h"
+#include "../lea/lea_core.h"
+
+/* Wipes a scheduled key on the host (the CPU emulation); on the device the key lives in
+ * registers and thread-local memory that end with the thread. */
+static inline KARX_HD void karx_memzero_hd(void *p, size_t n)
+{
+#ifndef __CUDA_ARCH__
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (n--)
+        *v++ = 0;
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
+typedef struct karx_gpu_ctr {
+    uint64_t hi, lo; /* big-endian halves; 64-bit blocks use lo only */
+} karx_gpu_ctr;
+
+static inline KARX_HD unsigned karx_gpu_block_bytes(int alg)
+{
+    return (alg == KARX_CIPHER_HIGHT || alg == KARX_CIPHER_CHAM64_128) ? 8u : 16u;
+}
+
+static inline KARX_HD uint32_t karx_gpu_bswap32(uint32_t x)
+{
+#ifdef __CUDA_ARCH__
+    return __byte_perm(x, 0, 0x0123);
+#else
+    return (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
+#endif
+}
+
+/* Little-endian 32-bit load and store: one instruction when aligned (the usual case: whole
+ * blocks of buffers from cudaMalloc), bytes otherwise. */
+static inline KARX_HD uint32_t karx_gpu_ld32(const uint8_t *p)
+{
+#ifdef __CUDA_ARCH__
+    if (((uintptr_t)p & 3u) == 0)
+        return *(const uint32_t *)p;
+#endif
+    return karx_load32_le(p);
+}
+
+static inline KARX_HD void karx_gpu_st32(uint8_t *p, uint32_t v)
+{
+#ifdef __CUDA_ARCH__
+    if (((uintptr_t)p & 3u) == 0) {
+        *(uint32_t *)p = v;
+        return;
+    }
+#endif
+    karx_store32_le(p, v);
+}
+
+static inline KARX_HD uint64_t karx_gpu_load64_be(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < 8; i++)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+static inline KARX_HD karx_gpu_ctr karx_gpu_ctr_load(const uint8_t *blk, unsigned bl)
+{
+    karx_gpu_ctr c;
+    c.hi = bl == 16 ? karx_gpu_load64_be(blk) : 0;
+    c.lo = karx_gpu_load64_be(blk + bl - 8);
+    return c;
+}
+
+static inline KARX_HD void karx_gpu_ctr_store(uint8_t *blk, karx_gpu_ctr c, unsigned bl)
+{
+    for (unsigned i = 0; i < 8; i++) {
+        blk[bl - 1 - i] = (uint8_t)(c.lo >> (8 * i));
+        if (bl == 16)
+            blk[7 - i] = (uint8_t)(c.hi >> (8 * i));
+    }
+}
+
+/* c + i mod 2^(8 bl). */
+static inline KARX_HD karx_gpu_ctr karx_gpu_ctr_add(karx_gpu_ctr c, uint64_t i, unsigned bl)
+{
+    uint64_t lo = c.lo + i;
+    if (bl == 16)
+        c.hi += lo < c.lo;
+    c.lo = lo;
+    return c;
+}
+
+/* Blocks left before the counter passes all-ones (the all-ones value included); saturates at
+ * UINT64_MAX. CTR mode refuses a call needing more (the CPU's karx_ctr_xor rule). */
+static inline KARX_HD uint64_t karx_gpu_ctr_capacity(karx_gpu_ctr c, unsigned bl)
+{
+    if (bl == 16 && c.hi != UINT64_MAX)
+        return UINT64_MAX;
+    uint64_t left = ~c.lo; /* all-ones minus lo */
+    return left == UINT64_MAX ? UINT64_MAX : left + 1;
+}
+
+/* The counter block as the cipher's words. */
+static inline KARX_HD void karx_gpu_ctr_words(karx_gpu_ctr c, unsigned bl, uint32_t w[4])
+{
+    if (bl == 16) {
+        w[0] = karx_gpu_bswap32((uint32_t)(c.hi >> 32));
+        w[1] = karx_gpu_bswap32((uint32_t)c.hi);
+        w[2] = karx_gpu_bswap32((uint32_t)(c.lo >> 32));
+        w[3] = karx_gpu_bswap32((uint32_t)c.lo);
+    } else {
+        w[0] = karx_gpu_bswap32((uint32_t)(c.lo >> 32));
+        w[1] = karx_gpu_bswap32((uint32_t)c.lo);
+        w[2] = w[3] = 0;
+    }
+}
+
+static inline KARX_HD unsigned karx_gpu_rounds(int alg)
+{
+    switch (alg) {
+    case KARX_CIPHER_LEA128: return 24;
+    case KARX_CIPHER_LEA192: return 28;
+    case KARX_CIPHER_LEA256: return 32;
+    case KARX_CIPHER_CHAM64_128: return 88;
+    case KARX_CIPHER_CHAM128_128: return 112;
+    case KARX_CIPHER_CHAM128_256: return 120;
+    default: return 32; /* HIGHT: 32 rounds inside its core */
+    }
+}
+
+/* One block in place, w as above, with a scheduled key; alg is a constant in the kernels. */
+static inline KARX_HD void karx_gpu_crypt_words(int alg, const karx_cipher_key *k, int decrypt,
+                                                uint32_t w[4])
+{
+    if (alg <= KARX_CIPHER_LEA256) {
+        if (decrypt)
+            karx_lea_decrypt_words((const uint32_t(*)[6])k->u.lea.rk, karx_gpu_rounds(alg), w);
+        else
+            karx_lea_encrypt_words((const uint32_t(*)[6])k->u.lea.rk, karx_gpu_rounds(alg), w);
+    } else if (alg == KARX_CIPHER_CHAM128_128 || alg == KARX_CIPHER_CHAM128_256) {
+        unsigned mask = alg == KARX_CIPHER_CHAM128_128 ? 7u : 15u;
+        if (decrypt)
+            karx_cham128_decrypt_words(w, k->u.cham128.rk, mask, karx_gpu_rounds(alg));
+        else
+            karx_cham128_encrypt_words(w, k->u.cham128.rk, mask, karx_gpu_rounds(alg));
+    } else if (alg == KARX_CIPHER_CHAM64_128) {
+        uint16_t h[4] = {(uint16_t)w[0], (uint16_t)(w[0] >> 16), (uint16_t)w[1], (uint16_t)(w[1] >> 16)};
+        if (decrypt)
+            karx_cham64_decrypt_words(h, k->u.cham64.rk, 88);
+        else
+            karx_cham64_encrypt_words(h, k->u.cham64.rk, 88);
+        w[0] = (uint32_t)h[0] | ((uint32_t)h[1] << 16);
+        w[1] = (uint32_t)h[2] | ((uint32_t)h[3] << 16);
+    } else { /* HIGHT */
+        uint8_t b[8], o[8];
+        for (unsigned i = 0; i < 8; i++)
+            b[i] = (uint8_t)(w[i >> 2] >> (8 * (i & 3)));
+        if (decrypt)
+            karx_hight_decrypt_core(k->u.hight.wk, k->u.hight.sk, o, b);
+        else
+            karx_hight_encrypt_core(k->u.hight.wk, k->u.hight.sk, o, b);
+        w[0] = (uint32_t)o[0] | ((uint32_t)o[1] << 8) | ((uint32_t)o[2] << 16) | ((uint32_t)o[3] << 24);
+        w[1] = (uint32_t)o[4] | ((uint32_t)o[5] << 8) | ((uint32_t)o[6] << 16) | ((uint32_t)o[7] << 24);
+    }
+}
+
+/* Schedules a raw key on the device (one thread per key in the many-key kernels); key_len was
+ * checked by the host. Mirrors karx_cipher_set_key. */
+static inline KARX_HD void karx_gpu_set_key(int alg, karx_cipher_key *k, const uint8_t *raw)
+{
+    k->alg = (uint32_t)alg;
+    if (alg <= KARX_CIPHER_LEA256) {
+        uint32_t kw[8];
+        unsigned nkw = alg == KARX_CIPHER_LEA128 ? 4 : alg == KARX_CIPHER_LEA192 ? 6 : 8;
+        for (unsigned i = 0; i < nkw; i++)
+            kw[i] = karx_load32_le(raw + 4 * i);
+        k->u.lea.rounds = karx_lea_key_schedule((uint32_t(*)[6])k->u.lea.rk, kw, nkw);
+    } else if (alg == KARX_CIPHER_HIGHT) {
+        karx_hight_schedule(k->u.hight.wk, k->u.hight.sk, raw);
+        k->u.hight.ready = 1;
+    } else if (alg == KARX_CIPHER_CHAM64_128) {
+        karx_cham64_expand_key(k->u.cham64.rk, raw);
+        k->u.cham64.rounds = 88;
+    } else {
+        unsigned nkw = alg == KARX_CIPHER_CHAM128_128 ? 4 : 8;
+        karx_cham128_expand_key(k->u.cham128.rk, raw, nkw);
+        k->u.cham128.rk_count = 2 * nkw;
+        k->u.cham128.rounds = alg == KARX_CIPHER_CHAM128_128 ? 112 : 120;
+    }
+}
+
+/* Block i of a CTR stream of len bytes: out[i*bl ..] = in[..] ^ E(ctr0 + i) (in == NULL: the
+ * keystream itself), the last block cut at len. */
+static inline KARX_HD void karx_gpu_ctr_block(int alg, const karx_cipher_key *k, karx_gpu_ctr ctr0,
+                                              uint64_t i, uint8_t *out, const uint8_t *in,
+                                              uint64_t len)
+{
+    const unsigned bl = karx_gpu_block_bytes(alg);
+    uint32_t w[4];
+    karx_gpu_ctr_words(karx_gpu_ctr_add(ctr0, i, bl), bl, w);
+    karx_gpu_crypt_words(alg, k, 0, w);
+    uint64_t pos = i * bl;
+    unsigned n = len - pos < bl ? (unsigned)(len - pos) : bl;
+    if (n == bl) { /* whole block: word loads and stores, w indexed by constants */
+        KARX_HD_UNROLL for (unsigned j = 0; j < 4; j++) {
+            if (j < bl / 4) {
+                uint32_t x = w[j];
+                if (in)
+                    x ^= karx_gpu_ld32(in + pos + 4 * j);
+                karx_gpu_st32(out + pos + 4 * j, x);
+            }
+        }
+        return;
+    }
+    /* The final partial block, byte by byte (no run-time index into w: it stays in registers). */
+    uint64_t lo = (uint64_t)w[0] | ((uint64_t)w[1] << 32), hi = (uint64_t)w[2] | ((uint64_t)w[3] << 32);
+    for (unsigned j = 0; j < n; j++) {
+        uint8_t ks = (uint8_t)((j < 8 ? lo >> (8 * j) : hi >> (8 * (j - 8))) & 0xffu);
+        out[pos + j] = in ? (uint8_t)(in[pos + j] ^ ks) : ks;
+    }
+}
+
+/* ECB block i (whole blocks). */
+static inline KARX_HD void karx_gpu_ecb_block(int alg, const karx_cipher_key *k, int decrypt,
+                                              uint64_t i, uint8_t *out, const uint8_t *in)
+{
+    const unsigned bl = karx_gpu_block_bytes(alg);
+    uint32_t w[4] = {0, 0, 0, 0};
+    KARX_HD_UNROLL for (unsigned j = 0; j < 4; j++)
+        if (j < bl / 4)
+            w[j] = karx_gpu_ld32(in + i * bl + 4 * j);
+    karx_gpu_crypt_words(alg, k, decrypt, w);
+    KARX_HD_UNROLL for (unsigned j = 0; j < 4; j++)
+        if (j < bl / 4)
+            karx_gpu_st32(out + i * bl + 4 * j, w[j]);
+}
+
+/* Many keys, one thread per record: record r has raw key keys[r*key_len ..], counter block
+ * ctrs[r*bl ..] (big-endian) and data [off(r), off(r+1)); the key is scheduled once per record
+ * on the device and the record's blocks run in order. */
+static inline KARX_HD void karx_gpu_ctr_record(int alg, const uint8_t *keys, unsigned key_len,
+                                               const uint8_t *ctrs, uint8_t *out, const uint8_t *in,
+                                               uint64_t start, uint64_t rec_len, uint64_t r)
+{
+    karx_cipher_key k;
+    karx_gpu_set_key(alg, &k, keys + r * key_len);
+    const unsigned bl = karx_gpu_block_bytes(alg);
+    karx_gpu_ctr c = karx_gpu_ctr_load(ctrs + r * bl, bl);
+    uint64_t nb = (rec_len + bl - 1) / bl;
+    for (uint64_t i = 0; i < nb; i++)
+        karx_gpu_ctr_block(alg, &k, c, i, out + start, in ? in + start : NULL, rec_len);
+    karx_memzero_hd(&k, sizeof k);
+}
+
+/* Scheduled keys, one thread per block (CTR_DRBG output): record r (key keys[r], first counter
+ * ctrs[r*bl ..]) fills out[r*stride .. + min(stride, total - r*stride)); i is the global block
+ * index over records of bpr = ceil(stride / bl) blocks each. */
+static inline KARX_HD void karx_gpu_ctr_keyed_block(int alg, const karx_cipher_key *keys,
+                                                    const uint8_t *ctrs, uint8_t *out,
+                                                    uint64_t stride, uint64_t total, uint64_t i)
+{
+    const unsigned bl = karx_gpu_block_bytes(alg);
+    uint64_t bpr = (stride + bl - 1) / bl, r = i / bpr, j = i % bpr;
+    uint64_t start = r * stride, len = total - start < stride ? total - start : stride;
+    if (j * bl >= len)
+        return;
+    karx_gpu_ctr c = karx_gpu_ctr_load(ctrs + r * bl, bl);
+    karx_gpu_ctr_block(alg, &keys[r], c, j, out + start, NULL, len);
+}
+
+#endif

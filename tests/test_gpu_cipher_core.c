@@ -1,0 +1,200 @@
+/* Runs the CUDA cipher kernels' per-thread code (src/gpu/cipher_gpu_core.h) and the GPU
+ * CTR_DRBG plan (src/gpu/gpu_drbg_plan.c) on the CPU, every emulated thread in turn, against the
+ * library's CPU modes: single-key CTR (counters near every carry, keystream-only, partial final
+ * blocks), ECB both ways, many-key CTR with keys scheduled per thread, and DRBG output made as
+ * the GPU makes it (keys and counters planned on the CPU, blocks computed independently),
+ * including V wrapping. test_gpu checks the real device when there is one. */
+#include "gpu/cipher_gpu_core.h"
+#include "gpu/gpu_drbg_plan.h"
+
+#include <karx/cipher.h>
+#include <karx/drbg.h>
+
+#include "test_util.h"
+
+static const karx_cipher_alg algs[] = {KARX_CIPHER_LEA128,      KARX_CIPHER_LEA192,
+                                       KARX_CIPHER_LEA256,      KARX_CIPHER_HIGHT,
+                                       KARX_CIPHER_CHAM64_128,  KARX_CIPHER_CHAM128_128,
+                                       KARX_CIPHER_CHAM128_256};
+
+/* Emulates the CTR kernel: every block index, in reverse (order must not matter). */
+static void emu_ctr(const karx_cipher_key *k, const uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t len)
+{
+    unsigned bl = karx_gpu_block_bytes((int)k->alg);
+    karx_gpu_ctr c = karx_gpu_ctr_load(ctr, bl);
+    for (uint64_t i = (len + bl - 1) / bl; i-- > 0;)
+        karx_gpu_ctr_block((int)k->alg, k, c, i, out, in, len);
+}
+
+static void test_ctr(karx_cipher_alg alg)
+{
+    const char *name = karx_cipher_name(alg);
+    size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg);
+    uint8_t raw[32], ctr[16], ctr2[16], *in = malloc(5000), *a = malloc(5000), *b = malloc(5000);
+    karx_cipher_key k;
+    t_fill(raw, kl);
+    CHECK(karx_cipher_set_key(&k, alg, raw, kl) == KARX_OK, "set key");
+    /* Counters: random, and just below a carry out of the low byte, the low 64 bits and all. */
+    for (int t = 0; t < 40; t++) {
+        t_fill(ctr, bl);
+        size_t below = (size_t)(t_rand64() % 300);
+        if (t % 4 == 1)
+            memset(ctr + bl - 1, 0xff, 1);
+        if (t % 4 == 2)
+            memset(ctr + bl - 8, 0xff, 8);
+        if (t % 4 == 3)
+            memset(ctr, 0xff, bl);
+        if (t % 4)
+            ctr[bl - 1] = (uint8_t)(ctr[bl - 1] - (below & 0xff)), ctr[bl - 2] = t % 4 == 1 ? ctr[bl - 2] : 0xff;
+        size_t len = (size_t)(t_rand64() % 4500);
+        karx_gpu_ctr c = karx_gpu_ctr_load(ctr, (unsigned)bl);
+        uint64_t need = len / bl + (len % bl != 0);
+        memcpy(ctr2, ctr, bl);
+        t_fill(in, len);
+        karx_status st = karx_ctr_xor(&k, ctr2, a, in, len);
+        int gpu_ok = need <= karx_gpu_ctr_capacity(c, (unsigned)bl);
+        CHECK((st == KARX_OK) == gpu_ok, "%s capacity rule: cpu %d gpu %d", name, st, gpu_ok);
+        if (st != KARX_OK)
+            continue;
+        emu_ctr(&k, ctr, b, in, len);
+        CHECK(memcmp(a, b, len) == 0, "%s CTR len %zu t %d", name, len, t);
+        uint8_t adv[16];
+        karx_gpu_ctr_store(adv, karx_gpu_ctr_add(c, need, (unsigned)bl), (unsigned)bl);
+        CHECK(memcmp(adv, ctr2, bl) == 0, "%s counter advance", name);
+        /* Keystream only = CTR over zeros. */
+        memset(in, 0, len);
+        memcpy(ctr2, ctr, bl);
+        karx_ctr_xor(&k, ctr2, a, in, len);
+        emu_ctr(&k, ctr, b, NULL, len);
+        CHECK(memcmp(a, b, len) == 0, "%s keystream len %zu", name, len);
+    }
+    /* Exactly at the end: all-ones - 2 allows 3 blocks, refuses 4. */
+    memset(ctr, 0xff, bl);
+    ctr[bl - 1] = 0xfd;
+    karx_gpu_ctr c = karx_gpu_ctr_load(ctr, (unsigned)bl);
+    CHECK(karx_gpu_ctr_capacity(c, (unsigned)bl) == 3, "%s capacity 3", name);
+    memcpy(ctr2, ctr, bl);
+    CHECK(karx_ctr_xor(&k, ctr2, a, in, 3 * bl) == KARX_OK, "cpu 3 blocks");
+    CHECK(karx_ctr_xor(&k, ctr, a, in, 4 * bl) == KARX_ERR_COUNTER_OVERFLOW, "cpu 4 blocks");
+    /* ECB both ways, unaligned. */
+    size_t n = 1 + (size_t)(t_rand64() % 200);
+    t_fill(in + 1, n * bl);
+    karx_ecb_encrypt(&k, a, in + 1, n * bl);
+    for (uint64_t i = 0; i < n; i++)
+        karx_gpu_ecb_block((int)alg, &k, 0, i, b + 3, in + 1);
+    CHECK(memcmp(a, b + 3, n * bl) == 0, "%s ECB encrypt", name);
+    for (uint64_t i = 0; i < n; i++)
+        karx_gpu_ecb_block((int)alg, &k, 1, i, b, a);
+    CHECK(memcmp(b, in + 1, n * bl) == 0, "%s ECB decrypt", name);
+    karx_cipher_key_wipe(&k);
+    free(in);
+    free(a);
+    free(b);
+}
+
+/* Many keys: thread per record, keys scheduled in the thread, against n CPU calls. */
+static void test_many(karx_cipher_alg alg)
+{
+    const char *name = karx_cipher_name(alg);
+    size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg), n = 97;
+    uint8_t *keys = malloc(n * kl), *ctrs = malloc(n * bl), *ctrs2 = malloc(n * bl);
+    size_t offs[98];
+    uint64_t offs64[98];
+    offs[0] = offs64[0] = 0;
+    for (size_t i = 0; i < n; i++)
+        offs[i + 1] = offs64[i + 1] = offs[i] + (size_t)(t_rand64() % 700);
+    uint8_t *in = malloc(offs[n] + 1), *a = malloc(offs[n] + 1), *b = malloc(offs[n] + 1);
+    t_fill(keys, n * kl);
+    t_fill(ctrs, n * bl);
+    t_fill(in, offs[n]);
+    for (size_t i = 0; i < n; i += 7)
+        memset(ctrs + i * bl + bl / 2, 0xff, bl / 2 - 1); /* carries inside records (into the
+                                                          * upper half, not past all-ones) */
+    memcpy(ctrs2, ctrs, n * bl);
+    for (size_t i = 0; i < n; i++) {
+        karx_cipher_key k;
+        karx_cipher_set_key(&k, alg, keys + i * kl, kl);
+        CHECK(karx_ctr_xor(&k, ctrs2 + i * bl, a + offs[i], in + offs[i], offs[i + 1] - offs[i]) == KARX_OK, "cpu");
+        karx_cipher_key_wipe(&k);
+    }
+    for (uint64_t r = n; r-- > 0;)
+        karx_gpu_ctr_record((int)alg, keys, (unsigned)kl, ctrs, b, in, offs64[r], offs64[r + 1] - offs64[r], r);
+    CHECK(memcmp(a, b, offs[n]) == 0, "%s many-key CTR", name);
+    /* The device-side key schedule alone equals karx_cipher_set_key. */
+    karx_cipher_key k1, k2;
+    memset(&k1, 0, sizeof k1);
+    memset(&k2, 0, sizeof k2);
+    karx_cipher_set_key(&k1, alg, keys, kl);
+    karx_gpu_set_key((int)alg, &k2, keys);
+    uint8_t blk[16] = {1, 2, 3}, o1[16], o2[16];
+    karx_cipher_encrypt_block(&k1, o1, blk);
+    karx_cipher_encrypt_block(&k2, o2, blk);
+    CHECK(memcmp(o1, o2, bl) == 0, "%s device key schedule", name);
+    free(keys);
+    free(ctrs);
+    free(ctrs2);
+    free(in);
+    free(a);
+    free(b);
+}
+
+/* The GPU DRBG path: plan on the CPU, blocks made independently, against generate calls. */
+static void test_drbg(karx_cipher_alg alg, unsigned flags, int wrap)
+{
+    const char *name = karx_cipher_name(alg);
+    uint8_t ent[64], nonce[16], add[20];
+    t_fill(ent, sizeof ent);
+    t_fill(nonce, sizeof nonce);
+    t_fill(add, sizeof add);
+    size_t sl = karx_ctr_drbg_seed_bytes(alg), el = flags & KARX_DRBG_USE_DF ? 32 : sl;
+    karx_ctr_drbg cpu, gpu;
+    CHECK(karx_ctr_drbg_instantiate(&cpu, alg, flags, ent, el, nonce, sizeof nonce, NULL, 0) == KARX_OK,
+          "%s instantiate", name);
+    size_t bl = karx_cipher_block_bytes(alg);
+    if (wrap) /* V close to all-ones: the keystream wraps mod 2^blocklen mid-call */
+        memset(cpu.v, 0xff, bl), cpu.v[bl - 1] = 0xf0;
+    gpu = cpu;
+    size_t len = 3 * KARX_CTR_DRBG_MAX_REQUEST_BYTES + 1234, calls = karx_i_gpu_drbg_calls(len);
+    uint8_t *a = malloc(len), *b = malloc(len), *ctrs = malloc(calls * bl);
+    karx_cipher_key *keys = malloc(calls * sizeof *keys);
+    size_t al = flags & KARX_DRBG_USE_DF ? sizeof add : sl;
+    for (size_t off = 0; off < len; off += KARX_CTR_DRBG_MAX_REQUEST_BYTES) {
+        size_t n = len - off < KARX_CTR_DRBG_MAX_REQUEST_BYTES ? len - off : KARX_CTR_DRBG_MAX_REQUEST_BYTES;
+        CHECK(karx_ctr_drbg_generate(&cpu, a + off, n, add, al) == KARX_OK, "cpu generate");
+    }
+    CHECK(karx_i_gpu_drbg_check(&gpu, len, add, al) == KARX_OK, "plan check");
+    karx_i_gpu_drbg_plan(&gpu, len, add, al, keys, ctrs);
+    uint64_t nb = calls * ((KARX_CTR_DRBG_MAX_REQUEST_BYTES + bl - 1) / bl);
+    for (uint64_t i = nb; i-- > 0;)
+        karx_gpu_ctr_keyed_block((int)alg, keys, ctrs, b, KARX_CTR_DRBG_MAX_REQUEST_BYTES, len, i);
+    CHECK(memcmp(a, b, len) == 0, "%s DRBG output (flags %u, wrap %d)", name, flags, wrap);
+    CHECK(memcmp(cpu.v, gpu.v, bl) == 0 && cpu.reseed_counter == gpu.reseed_counter, "%s DRBG state", name);
+    uint8_t x[40], y[40];
+    karx_ctr_drbg_generate(&cpu, x, sizeof x, NULL, 0);
+    karx_ctr_drbg_generate(&gpu, y, sizeof y, NULL, 0);
+    CHECK(memcmp(x, y, sizeof x) == 0, "%s DRBG continues alike", name);
+    /* The reseed limit is checked for the whole request before anything changes. */
+    karx_ctr_drbg_set_reseed_interval(&gpu, gpu.reseed_counter + 1);
+    karx_ctr_drbg before = gpu;
+    CHECK(karx_i_gpu_drbg_check(&gpu, len, NULL, 0) == KARX_ERR_RESEED_REQUIRED, "reseed needed");
+    CHECK(memcmp(&before, &gpu, sizeof gpu) == 0, "refused check changes nothing");
+    CHECK(karx_i_gpu_drbg_check(&gpu, 2 * KARX_CTR_DRBG_MAX_REQUEST_BYTES, NULL, 0) == KARX_OK, "two calls fit");
+    karx_ctr_drbg_uninstantiate(&cpu);
+    karx_ctr_drbg_uninstantiate(&gpu);
+    free(a);
+    free(b);
+    free(ctrs);
+    free(keys);
+}
+
+int main(void)
+{
+    t_seed_from_env();
+    for (unsigned i = 0; i < sizeof algs / sizeof algs[0]; i++) {
+        test_ctr(algs[i]);
+        test_many(algs[i]);
+        test_drbg(algs[i], KARX_DRBG_USE_DF, 0);
+        test_drbg(algs[i], 0, i % 2);
+    }
+    return t_finish("gpu_cipher_core");
+}
