@@ -4,7 +4,7 @@ BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all test check bench bench-compare asan install clean gpu-check embedded
+.PHONY: all test check bench bench-compare asan install clean gpu-check embedded arm
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
@@ -24,6 +24,10 @@ check:
 # AVR (simavr), Cortex-M3 (qemu) and MSP430 builds with their known-answer tests; see docs/EMBEDDED.md
 embedded:
 	bash embedded/run.sh
+
+# NEON back ends: AArch64 and armhf cross builds, tests under qemu-user (build-arm64/, build-armhf/)
+arm:
+	bash scripts/test-arm.sh
 
 bench: all
 	$(BUILD)/karx bench
