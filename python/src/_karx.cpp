@@ -1171,6 +1171,101 @@ nb::str lsh_many_into(const std::string &name, nb::handle out, nb::handle messag
     return nb::str(use_gpu ? "gpu" : "cpu");
 }
 
+// ---------------------------------------------------------------- many-key CTR
+
+// Record i: key keys[i*kl ..), counter ctrs[i*B ..) (advanced in place, as n separate
+// karx_ctr_xor calls would), data in[off[i] .. off[i+1]) -> out at the same positions. All
+// buffers are C-contiguous and checked by the Python layer; this checks the sizes again.
+// Nothing is written to ctrs or out unless every record succeeds (out is zeroed on failure).
+nb::str ctr_xor_many_into(const std::string &cipher, nb::handle keys_h, nb::handle ctrs_h,
+                          nb::handle out_h, nb::handle in_h, nb::handle offsets_h, int device)
+{
+    karx_cipher_alg alg = cipher_alg(cipher);
+    size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg);
+    Buf keys(keys_h, "keys"), in(in_h, "data"), offs(offsets_h, "offsets");
+    Py_buffer cv{}, ov{};
+    if (PyObject_GetBuffer(ctrs_h.ptr(), &cv, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) != 0)
+        throw nb::python_error();
+    struct R {
+        Py_buffer *v;
+        ~R() { PyBuffer_Release(v); }
+    } rc{&cv};
+    if (PyObject_GetBuffer(out_h.ptr(), &ov, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) != 0)
+        throw nb::python_error();
+    R ro{&ov};
+    if (offs.n % sizeof(size_t) != 0 || offs.n < sizeof(size_t))
+        raise_status(KARX_ERR_ARGUMENT, "offsets: expected n + 1 native size_t values");
+    size_t n = offs.n / sizeof(size_t) - 1;
+    std::vector<size_t> off(n + 1);
+    std::memcpy(off.data(), offs.p, offs.n);
+    if (keys.n != n * kl)
+        raise_status(KARX_ERR_KEY_LENGTH, std::string(karx_cipher_name(alg)) + " keys must be " +
+                                              std::to_string(kl) + " bytes each: expected " +
+                                              std::to_string(n * kl) + " bytes for " +
+                                              std::to_string(n) + " records, got " +
+                                              std::to_string(keys.n));
+    if (static_cast<size_t>(cv.len) != n * bl)
+        raise_status(KARX_ERR_IV_LENGTH, std::string(karx_cipher_name(alg)) +
+                                             " counters must be " + std::to_string(bl) +
+                                             " bytes each: expected " + std::to_string(n * bl) +
+                                             " bytes, got " + std::to_string(cv.len));
+    for (size_t i = 0; i < n; i++)
+        if (off[i + 1] < off[i])
+            raise_status(KARX_ERR_ARGUMENT, "offsets must not decrease");
+    if (off[0] != 0 || off[n] != in.n || static_cast<size_t>(ov.len) != in.n)
+        raise_status(KARX_ERR_OUTPUT_LENGTH, "offsets must span data, and out must be as long "
+                                             "as data (" + std::to_string(in.n) + " bytes)");
+    uint8_t *ctrs = static_cast<uint8_t *>(cv.buf), *out = static_cast<uint8_t *>(ov.buf);
+    bool equal = true;
+    size_t rec = n ? off[1] - off[0] : 0;
+    for (size_t i = 0; i < n && equal; i++)
+        equal = off[i + 1] - off[i] == rec;
+
+    bool use_gpu = false;
+    karx_status st = KARX_OK;
+    {
+        nb::gil_scoped_release rel;
+        std::vector<uint8_t> work(ctrs, ctrs + n * bl); // counters advance here first
+        if (device != DEV_CPU) {
+            std::lock_guard<std::mutex> g(g_gpu_lock);
+            karx_status gs = gpu_open_locked();
+            if (gs == KARX_OK) {
+                use_gpu = true;
+#ifdef KARX_PY_HAVE_GPU
+                st = equal ? karx_gpu_ctr_xor_many(g_gpu, alg, keys.p, kl, work.data(), out, in.p,
+                                                   rec, n)
+                           : karx_gpu_ctr_xor_many_offsets(g_gpu, alg, keys.p, kl, work.data(),
+                                                           out, in.p, off.data(), n);
+#endif
+            } else if (device == DEV_GPU) {
+                st = gs;
+            }
+        }
+        if (!use_gpu && st == KARX_OK) {
+            karx_cipher_key k;
+            for (size_t i = 0; i < n && st == KARX_OK; i++) {
+                st = karx_cipher_set_key(&k, alg, keys.p + i * kl, kl);
+                if (st == KARX_OK)
+                    st = karx_ctr_xor(&k, work.data() + i * bl, out + off[i], in.p + off[i],
+                                      off[i + 1] - off[i]);
+            }
+            karx_cipher_key_wipe(&k);
+        }
+        if (st == KARX_OK)
+            std::memcpy(ctrs, work.data(), n * bl);
+        else
+            karx_memzero(out, in.n);
+    }
+    if (st != KARX_OK) {
+        if (st == KARX_ERR_COUNTER_OVERFLOW)
+            raise_status(st, "a record's CTR counter would wrap: nothing was encrypted");
+        if (use_gpu || device == DEV_GPU)
+            raise_gpu(st);
+        check(st, "ctr_xor_many");
+    }
+    return nb::str(use_gpu ? "gpu" : "cpu");
+}
+
 nb::tuple lsh_names()
 {
     nb::list l;
@@ -1315,6 +1410,8 @@ NB_MODULE(_karx, m)
           "n random bytes from a process-wide OS-seeded CTR_DRBG (LEA-256).");
 
     m.def("_lsh_many_into", &lsh_many_into, "name"_a, "out"_a, "messages"_a, "device"_a);
+    m.def("_ctr_xor_many_into", &ctr_xor_many_into, "cipher"_a, "keys"_a, "counters"_a, "out"_a,
+          "data"_a, "offsets"_a, "device"_a);
     m.def("gpu_available", &gpu_available, "True when a GPU opens (CUDA build and a device).");
     m.def("gpu_built", &gpu_built, "True when the library was built with the CUDA back end.");
     m.def("gpu_info", &gpu_info, "Device properties; raises NoDevice without a GPU.");

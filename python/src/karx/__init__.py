@@ -71,7 +71,7 @@ __all__ = [
     "lsh256_224", "lsh256_256", "lsh512_224", "lsh512_256", "lsh512_384", "lsh512_512", "new",
     "LshHash", "file_digest", "hmac_digest", "pbkdf2_hmac", "Cipher", "CipherContext", "LEAGCM",
     "CHAMGCM", "LEACCM", "CHAMCCM", "cmac", "cmac_verify", "CtrDrbg", "token_bytes",
-    "token_hex", "lsh_many", "gpu_available", "gpu_built", "gpu_info", "backend",
+    "token_hex", "lsh_many", "ctr_xor_many", "gpu_available", "gpu_built", "gpu_info", "backend",
     "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
     "ciphers_available", "modes_available",
 ]
@@ -302,3 +302,93 @@ def lsh_many(name: str, messages: Union[Any, Iterable[Any]], device: str = "cpu"
     _karx._lsh_many_into(name, out, messages, dev)
     return out
 
+
+
+def ctr_xor_many(cipher: str, keys: Any, counters: Any, data: Any, device: str = "cpu", *,
+                 update_counters: bool = False) -> Any:
+    """CTR encryption (= decryption) of n independent records, each under its own key and
+    initial counter block, in one call.
+
+    ``keys``: an ``(n, key_size)`` uint8 array or a sequence of n keys; ``counters``: an
+    ``(n, block_size)`` uint8 array or a sequence of n counter blocks (the whole block is one
+    big-endian counter, as in :class:`Cipher`); ``data``: an ``(n, m)`` uint8 array (returns an
+    ``(n, m)`` array) or a sequence of n bytes-like records of any lengths (returns a list of
+    ``bytes``). ``device``: ``'cpu'``, ``'gpu'`` (the CUDA back end's many-key CTR;
+    :class:`NoDevice` without one) or ``'auto'``. With ``update_counters=True`` and a writable
+    uint8 array for ``counters``, each counter is advanced past the blocks its record used, as
+    separate CTR calls would. If any record's counter would wrap, :class:`CounterOverflow` is
+    raised and nothing is returned or updated. The GIL is released while encrypting.
+    """
+    import numpy as np
+
+    try:
+        dev = _DEVICES[device]
+    except (KeyError, TypeError):
+        raise InvalidArgument(f"device must be 'cpu', 'gpu' or 'auto', got {device!r}") from None
+    kl, bl = _karx._cipher_key_bytes(cipher), _karx._cipher_block_bytes(cipher)
+
+    def rows(x: Any, width: int, what: str) -> Any:
+        if isinstance(x, (str, bytes, bytearray)):
+            raise TypeError(f"{what}: expected a 2-D uint8 array or a sequence of bytes-like "
+                            f"objects, got {type(x).__name__}")
+        if isinstance(x, np.ndarray):
+            if x.dtype != np.uint8 or x.ndim != 2:
+                raise TypeError(f"{what}: expected a 2-D uint8 array, got {x.ndim}-D {x.dtype}")
+            return x
+        items = list(x)
+        for i, it in enumerate(items):
+            if isinstance(it, str):
+                raise TypeError(f"{what}[{i}]: strings must be encoded to bytes first (got str)")
+        if any(len(memoryview(it).cast("B")) != width for it in items):
+            bad = next(i for i, it in enumerate(items) if len(memoryview(it).cast("B")) != width)
+            exc = InvalidKey if what == "keys" else InvalidIV
+            raise exc(f"{what}[{bad}]: {cipher} {what[:-1]} must be {width} bytes, got "
+                      f"{len(memoryview(items[bad]).cast('B'))}")
+        a = np.empty((len(items), width), np.uint8)
+        for i, it in enumerate(items):
+            a[i] = np.frombuffer(it, np.uint8)
+        return a
+
+    k = np.ascontiguousarray(rows(keys, kl, "keys"))
+    if k.shape[1] != kl:
+        raise InvalidKey(f"{cipher} keys must be {kl} bytes each, got rows of {k.shape[1]}")
+    c_in = rows(counters, bl, "counters")
+    if c_in.shape[1] != bl:
+        raise InvalidIV(f"{cipher} counters must be {bl} bytes each, got rows of {c_in.shape[1]}")
+    c = np.array(c_in, dtype=np.uint8, order="C", copy=True)
+    n = k.shape[0]
+    if c.shape[0] != n:
+        raise InvalidArgument(f"{n} keys but {c.shape[0]} counters")
+    if isinstance(data, np.ndarray):
+        if data.dtype != np.uint8 or data.ndim != 2:
+            raise TypeError(f"data: expected a 2-D uint8 array, got {data.ndim}-D {data.dtype}")
+        d = np.ascontiguousarray(data)
+        if d.shape[0] != n:
+            raise InvalidArgument(f"{n} keys but {d.shape[0]} records")
+        offsets = np.arange(n + 1, dtype=np.uintp) * d.shape[1]
+        out = np.empty_like(d)
+        _karx._ctr_xor_many_into(cipher, k, c, out, d, offsets, dev)
+        result: Any = out
+    else:
+        if isinstance(data, (str, bytes, bytearray)):
+            raise TypeError("data: expected a 2-D uint8 array or a sequence of bytes-like "
+                            f"objects, got {type(data).__name__}")
+        recs = list(data)
+        if len(recs) != n:
+            raise InvalidArgument(f"{n} keys but {len(recs)} records")
+        for i, r in enumerate(recs):
+            if isinstance(r, str):
+                raise TypeError(f"data[{i}]: strings must be encoded to bytes first (got str)")
+        lens = [len(memoryview(r).cast("B")) for r in recs]
+        offsets = np.zeros(n + 1, dtype=np.uintp)
+        np.cumsum(lens, out=offsets[1:])
+        flat = b"".join(bytes(r) for r in recs)
+        outb = bytearray(len(flat))
+        _karx._ctr_xor_many_into(cipher, k, c, outb, flat, offsets, dev)
+        mv = memoryview(outb)
+        result = [bytes(mv[offsets[i]:offsets[i + 1]]) for i in range(n)]
+    if update_counters:
+        if not (isinstance(counters, np.ndarray) and counters.flags.writeable):
+            raise InvalidArgument("update_counters=True needs counters as a writable uint8 array")
+        counters[...] = c
+    return result
