@@ -15,7 +15,7 @@ GROUPS = [
                                   "lsh_avr", "lsh_msp430"]),
     ("LEA", ["lea", "lea_portable", "lea_avr"]),
     ("HIGHT", ["hight", "hight_portable"]),
-    ("CHAM", ["cham", "cham_portable", "cham_avr"]),
+    ("CHAM", ["cham", "cham_portable", "cham_avr", "cham_msp430"]),
     ("modes (ECB/CBC/CTR/CFB/OFB, streaming)", ["cipher", "ecb", "cbc", "ctr", "cfb", "ofb", "stream"]),
     ("common (status, memzero, port)", ["memzero", "status", "karx_port"]),
     ("test program + platform", ["kat_main", "platform_avr", "platform_cortexm", "platform_msp430", "startup"]),
