@@ -21,11 +21,15 @@ mkdir -p "$OUT/obj"
 rm -f "$OUT"/obj/*.o
 KERNEL=${MSP430_LSH_KERNEL:-embedded/port/lsh_small.c}
 DEFS="-DKARX_COMPACT -DKARX_STATIC_DEFINE -DKARX_EMB_BENCH"
-# MSP430_ASM=1 (default): the LSH steps from lsh_msp430.S, CHAM encryption from
-# cham_msp430.S; 0: all C
+# MSP430_ASM=1 (default): the LSH steps from lsh_msp430.S; 0: C (does not fit below 64 KB
+# unless MSP430_LSH_KERNEL=src/lsh/lsh_portable.c)
 if [ "${MSP430_ASM:-1}" = 1 ]; then
-    DEFS="$DEFS -DKARX_MSP430_ASM -DKARX_CHAM_ENCRYPT_WORDS_EXTERN"
+    DEFS="$DEFS -DKARX_MSP430_ASM"
     clang --target=msp430 -c "$HERE/lsh_msp430.S" -o "$OUT/obj/lsh_msp430.o"
+fi
+# MSP430_CHAM_ASM=1 (default): CHAM encryption from cham_msp430.S; 0: the C of cham_core.h
+if [ "${MSP430_CHAM_ASM:-1}" = 1 ]; then
+    DEFS="$DEFS -DKARX_CHAM_ENCRYPT_WORDS_EXTERN"
     clang --target=msp430 -c "$HERE/cham_msp430.S" -o "$OUT/obj/cham_msp430.o"
 fi
 [ "${KARX_EMB_INJECT_FAULT:-0}" = 1 ] && DEFS="$DEFS -DKARX_EMB_INJECT_FAULT"
