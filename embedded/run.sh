@@ -45,6 +45,7 @@ python3 embedded/tools/gen_msp430_lsh.py --check || fail "msp430/lsh_msp430.S is
 python3 embedded/tools/gen_avr_lea.py --check || fail "avr/lea_avr.S is stale"
 python3 embedded/tools/gen_avr_cham.py --check || fail "avr/cham_avr.S is stale"
 python3 embedded/tools/gen_msp430_cham.py --check || fail "msp430/cham_msp430.S is stale"
+python3 embedded/tools/gen_msp430_lea.py --check || fail "msp430/lea_msp430.S is stale"
 
 targets=(host)
 command -v powerpc-linux-gnu-gcc > /dev/null && command -v qemu-ppc > /dev/null && targets+=(be) ||

@@ -27,10 +27,12 @@ if [ "${MSP430_ASM:-1}" = 1 ]; then
     DEFS="$DEFS -DKARX_MSP430_ASM"
     clang --target=msp430 -c "$HERE/lsh_msp430.S" -o "$OUT/obj/lsh_msp430.o"
 fi
-# MSP430_CHAM_ASM=1 (default): CHAM encryption from cham_msp430.S; 0: the C of cham_core.h
-if [ "${MSP430_CHAM_ASM:-1}" = 1 ]; then
-    DEFS="$DEFS -DKARX_CHAM_ENCRYPT_WORDS_EXTERN"
+# MSP430_CIPHER_ASM=1 (default): CHAM and LEA encryption from cham_msp430.S and lea_msp430.S;
+# 0: the C of cham_core.h and lea_core.h
+if [ "${MSP430_CIPHER_ASM:-1}" = 1 ]; then
+    DEFS="$DEFS -DKARX_CHAM_ENCRYPT_WORDS_EXTERN -DKARX_LEA_ENCRYPT_WORDS_EXTERN"
     clang --target=msp430 -c "$HERE/cham_msp430.S" -o "$OUT/obj/cham_msp430.o"
+    clang --target=msp430 -c "$HERE/lea_msp430.S" -o "$OUT/obj/lea_msp430.o"
 fi
 [ "${KARX_EMB_INJECT_FAULT:-0}" = 1 ] && DEFS="$DEFS -DKARX_EMB_INJECT_FAULT"
 CFLAGS="--target=msp430 -Os -std=c11 -ffreestanding -ffunction-sections -fdata-sections -Wall -Wextra

@@ -13,7 +13,7 @@ import sys
 GROUPS = [
     ("LSH (front end + kernel)", ["lsh256", "lsh512", "lsh_dispatch", "lsh_small", "lsh_portable",
                                   "lsh_avr", "lsh_msp430"]),
-    ("LEA", ["lea", "lea_portable", "lea_avr"]),
+    ("LEA", ["lea", "lea_portable", "lea_avr", "lea_msp430"]),
     ("HIGHT", ["hight", "hight_portable"]),
     ("CHAM", ["cham", "cham_portable", "cham_avr", "cham_msp430"]),
     ("modes (ECB/CBC/CTR/CFB/OFB, streaming)", ["cipher", "ecb", "cbc", "ctr", "cfb", "ofb", "stream"]),
