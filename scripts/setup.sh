@@ -7,7 +7,8 @@ SUDO=""
 pkgs="build-essential cmake pkg-config clang libclang-rt-14-dev git python3 python3-venv python3-dev libcrypto++-dev libssl-dev"
 # Arm NEON back ends (scripts/test-arm.sh): AArch64 and armhf cross compilers, qemu-user
 pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user"
-# embedded/ (make embedded): AVR and Cortex-M cross compilers and their simulators
+# embedded/ (make embedded): AVR, Cortex-M, MSP430 (mspdebug; clang above) and big-endian
+# PowerPC cross compilers and their simulators
 pkgs="$pkgs gcc-avr avr-libc simavr libsimavr-dev libelf-dev gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm mspdebug gcc-powerpc-linux-gnu qemu-user"
 missing=""
 for p in $pkgs; do
