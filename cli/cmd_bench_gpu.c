@@ -163,11 +163,189 @@ static double cpu_all_cores(karx_lsh_alg a, const uint8_t *in, uint8_t *out, siz
     return median(t, reps);
 }
 
+/* ---- block ciphers ---- */
+
+typedef struct {
+    gb_env *e;
+    karx_cipher_key *k;
+    int op;          /* 0 ctr device, 1 keystream device, 2 ctr host, 3 ecb device, 4 many device,
+                        5 drbg host, 6 keystream host */
+    size_t len, n;   /* bytes; records for op 4 */
+    void *d_keys, *d_ctrs;
+    karx_ctr_drbg *drbg;
+} cop;
+
+static karx_status run_cop(cop *c)
+{
+    uint8_t ctr[16] = {0};
+    gb_env *e = c->e;
+    switch (c->op) {
+    case 0: return karx_gpu_ctr_xor_device(e->g, c->k, ctr, e->d_out, e->d_in, c->len);
+    case 1: return karx_gpu_ctr_xor_device(e->g, c->k, ctr, e->d_out, NULL, c->len);
+    case 2: return karx_gpu_ctr_xor(e->g, c->k, ctr, e->h_out, e->h_in, c->len);
+    case 3: return karx_gpu_ecb_encrypt_device(e->g, c->k, e->d_out, e->d_in, c->len);
+    case 4: return karx_gpu_ctr_xor_many_device(e->g, (karx_cipher_alg)c->k->alg, c->d_keys,
+                                                karx_cipher_key_bytes((karx_cipher_alg)c->k->alg),
+                                                c->d_ctrs, e->d_out, e->d_in, c->len / c->n, c->n);
+    case 5: {
+        karx_status st = karx_gpu_ctr_drbg_generate(e->g, c->drbg, e->h_out, c->len, NULL, 0);
+        if (st == KARX_ERR_RESEED_REQUIRED) { /* benchmark seed material: fixed, not secret */
+            uint8_t ent[64] = {1};
+            karx_ctr_drbg_reseed(c->drbg, ent, 32, NULL, 0);
+            st = karx_gpu_ctr_drbg_generate(e->g, c->drbg, e->h_out, c->len, NULL, 0);
+        }
+        return st;
+    }
+    default: return karx_gpu_ctr_xor(e->g, c->k, ctr, e->h_out, NULL, c->len);
+    }
+}
+
+static double time_cop(cop *c)
+{
+    double t[32];
+    karx_status st = run_cop(c);
+    for (int r = 0; st == KARX_OK && r < c->e->reps; r++) {
+        double t0 = bench_now_ns();
+        st = run_cop(c);
+        t[r] = (bench_now_ns() - t0) * 1e-9;
+    }
+    if (st != KARX_OK) {
+        cli_error("bench gpu cipher op %d: %s: %s", c->op, karx_strerror(st), karx_gpu_last_error(c->e->g));
+        return -1;
+    }
+    uint8_t last = 0;
+    if (c->op == 2 || c->op == 5 || c->op == 6)
+        last = c->e->h_out[c->len - 1];
+    else
+        karx_gpu_memcpy_dtoh(c->e->g, &last, (uint8_t *)c->e->d_out + c->len - 1, 1);
+    c->e->sink += last; /* consume the output */
+    return median(t, c->e->reps);
+}
+
+static void cipher_row(gb_env *e, const char *op, const char *alg, const char *scope, size_t len,
+                       size_t n, double t, const char *extra)
+{
+    double gbps = len / t * 1e-9;
+    printf("  %-14s %-11s %-10s %11zu B  %9.2f GB/s  %8.3f Tbps\n", op, alg, scope, len, gbps,
+           gbps * 8e-3);
+    json_row(e, op, alg, scope, len, n, n / t, gbps, extra);
+}
+
+static int bench_ciphers(gb_env *e, const char *algs, int sweep, double h2d)
+{
+    static const size_t sizes[] = {(size_t)16 << 20, (size_t)64 << 20, (size_t)256 << 20, (size_t)1 << 30};
+    uint8_t raw[32] = {7};
+    printf("\nblock ciphers: CTR / ECB under one key, many keys (1 KiB records), CTR_DRBG\n");
+    for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
+        const char *name = karx_cipher_name((karx_cipher_alg)a);
+        if (algs && !strstr(algs, name))
+            continue;
+        karx_cipher_key k;
+        karx_cipher_set_key(&k, (karx_cipher_alg)a, raw, karx_cipher_key_bytes((karx_cipher_alg)a));
+        cop c = {e, &k, 0, 0, 0, NULL, NULL, NULL};
+        double single_kernel = 0;
+        for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            if (sizes[s] > e->cap)
+                break;
+            c.len = sizes[s];
+            double t;
+            c.op = 0;
+            if ((t = time_cop(&c)) < 0) return EXIT_FAIL;
+            cipher_row(e, "ctr", name, "kernel", c.len, c.len, t, NULL);
+            single_kernel = c.len / t;
+            c.op = 1;
+            if ((t = time_cop(&c)) < 0) return EXIT_FAIL;
+            cipher_row(e, "ctr_keystream", name, "kernel", c.len, c.len, t, NULL);
+            c.op = 2;
+            if ((t = time_cop(&c)) < 0) return EXIT_FAIL;
+            char extra[64];
+            snprintf(extra, sizeof extra, ",\"copy_h2d_gb_per_s\":%.3f", h2d);
+            cipher_row(e, "ctr", name, "end_to_end", c.len, c.len, t, extra);
+            c.op = 3;
+            if ((t = time_cop(&c)) < 0) return EXIT_FAIL;
+            cipher_row(e, "ecb", name, "kernel", c.len, c.len, t, NULL);
+        }
+        /* Many keys: 1 KiB records filling the buffer, keys and counters already on the device. */
+        size_t kl = karx_cipher_key_bytes((karx_cipher_alg)a), bl = karx_cipher_block_bytes((karx_cipher_alg)a);
+        c.n = e->cap / 1024 < ((size_t)1 << 20) ? e->cap / 1024 : ((size_t)1 << 20);
+        c.len = c.n * 1024;
+        if (karx_gpu_malloc(e->g, &c.d_keys, c.n * kl) == KARX_OK &&
+            karx_gpu_malloc(e->g, &c.d_ctrs, c.n * bl) == KARX_OK) {
+            karx_gpu_memcpy_htod(e->g, c.d_keys, e->h_in, c.n * kl);
+            memset(e->h_out, 0, c.n * bl); /* counters from zero: never near the end */
+            karx_gpu_memcpy_htod(e->g, c.d_ctrs, e->h_out, c.n * bl);
+            c.op = 4;
+            double t = time_cop(&c);
+            if (t < 0) return EXIT_FAIL;
+            c.op = 0;
+            double t1 = time_cop(&c);
+            char extra[96];
+            snprintf(extra, sizeof extra, ",\"record_bytes\":1024,\"pct_of_single_key\":%.1f", 100.0 * t1 / t);
+            cipher_row(e, "ctr_many_keys", name, "kernel", c.len, c.n, t, extra);
+            printf("  %-14s %-11s %.1f %% of the single-key kernel on the same bytes\n", "", "", 100.0 * t1 / t);
+        }
+        karx_gpu_free(e->g, c.d_keys);
+        karx_gpu_free(e->g, c.d_ctrs);
+        c.d_keys = c.d_ctrs = NULL;
+        /* CTR_DRBG bulk output against the plain keystream, both host memory end to end. */
+        karx_ctr_drbg d;
+        uint8_t ent[64] = {3}, nonce[16] = {4};
+        karx_ctr_drbg_instantiate(&d, (karx_cipher_alg)a, KARX_DRBG_USE_DF, ent, 32, nonce, 16, NULL, 0);
+        c.drbg = &d;
+        c.len = e->cap < ((size_t)256 << 20) ? e->cap : ((size_t)256 << 20);
+        c.op = 5;
+        double td = time_cop(&c);
+        c.op = 6;
+        double tk = time_cop(&c);
+        karx_ctr_drbg_uninstantiate(&d);
+        if (td < 0 || tk < 0) return EXIT_FAIL;
+        char extra[64];
+        snprintf(extra, sizeof extra, ",\"pct_of_keystream\":%.1f", 100.0 * tk / td);
+        cipher_row(e, "drbg", name, "end_to_end", c.len, c.len, td, extra);
+        cipher_row(e, "ctr_keystream", name, "end_to_end", c.len, c.len, tk, NULL);
+        (void)single_kernel;
+        karx_cipher_key_wipe(&k);
+    }
+    if (sweep) { /* the paper's table 4: launch shape for LEA-128 CTR */
+        karx_gpu_config keep;
+        karx_gpu_get_config(e->g, &keep);
+        karx_cipher_key k;
+        karx_cipher_set_key(&k, KARX_CIPHER_LEA128, raw, 16);
+        cop c = {e, &k, 0, e->cap < ((size_t)256 << 20) ? e->cap : ((size_t)256 << 20), 0, NULL, NULL, NULL};
+        printf("lea128 CTR, %zu MiB, kernel only: threads per block\n", c.len >> 20);
+        for (unsigned tpb = 64; tpb <= 1024; tpb *= 2) {
+            karx_gpu_config cfg = {tpb, 0, 0};
+            karx_gpu_configure(e->g, &cfg);
+            double t = time_cop(&c);
+            if (t < 0) return EXIT_FAIL;
+            printf("  %4u threads: %.2f GB/s\n", tpb, c.len / t * 1e-9);
+            json_row(e, "sweep_threads_ctr", "lea128", "kernel", c.len, c.len, c.len / t, c.len / t * 1e-9, NULL);
+        }
+        karx_gpu_configure(e->g, &keep);
+        printf("lea128 CTR, %zu MiB, end to end: streams\n", c.len >> 20);
+        c.op = 2;
+        for (unsigned sn = 1; sn <= KARX_GPU_MAX_STREAMS; sn *= 2) {
+            karx_gpu_config cfg = {0, sn, 0};
+            karx_gpu_configure(e->g, &cfg);
+            double t = time_cop(&c);
+            if (t < 0) return EXIT_FAIL;
+            printf("  %u streams: %.2f GB/s\n", sn, c.len / t * 1e-9);
+            json_row(e, "sweep_streams_ctr", "lea128", "end_to_end", c.len, c.len, c.len / t, c.len / t * 1e-9, NULL);
+        }
+        karx_gpu_configure(e->g, &keep);
+        karx_cipher_key_wipe(&k);
+    }
+    return EXIT_OK;
+}
+
 static void bench_gpu_usage(FILE *to)
 {
-    fputs("usage: karx bench gpu [--json FILE] [--alg LIST] [--quick] [--no-sweep]\n"
+    fputs("usage: karx bench gpu [--json FILE] [--alg LIST] [--suite lsh|cipher|all] [--quick]\n"
+          "                      [--no-sweep]\n"
           "  Batch LSH on the CUDA device: copy bandwidth, kernel-only and end-to-end rates per\n"
-          "  variant and message size (64 B .. 16 KiB), launch-shape sweeps, GPU/CPU crossover.\n",
+          "  variant and message size (64 B .. 16 KiB), launch-shape sweeps, GPU/CPU crossover;\n"
+          "  ciphers: CTR (16 MiB .. 1 GiB) kernel-only and end to end, ECB, many keys (1 KiB\n"
+          "  records), CTR_DRBG against the plain keystream, launch-shape sweeps.\n",
           to);
 }
 
@@ -176,9 +354,10 @@ int cmd_bench_gpu(int argc, char **argv)
     static const struct option opts[] = {
         {"json", required_argument, NULL, 'j'}, {"alg", required_argument, NULL, 'a'},
         {"quick", no_argument, NULL, 'q'},      {"no-sweep", no_argument, NULL, 's'},
+        {"suite", required_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
     };
-    const char *json_path = NULL, *algs = NULL;
+    const char *json_path = NULL, *algs = NULL, *suite = "all";
     int quick = 0, sweep = 1, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -187,6 +366,7 @@ int cmd_bench_gpu(int argc, char **argv)
         case 'a': algs = optarg; break;
         case 'q': quick = 1; break;
         case 's': sweep = 0; break;
+        case 'S': suite = optarg; break;
         case 'h': bench_gpu_usage(stdout); return EXIT_OK;
         default: bench_gpu_usage(stderr); return EXIT_USAGE;
         }
@@ -201,7 +381,13 @@ int cmd_bench_gpu(int argc, char **argv)
         return EXIT_FAIL;
     }
     karx_gpu_get_info(e.g, &e.info);
-    e.cap = quick ? (size_t)64 << 20 : (size_t)256 << 20;
+    if (strcmp(suite, "all") && strcmp(suite, "lsh") && strcmp(suite, "cipher")) {
+        cli_error("bench gpu: unknown suite '%s' (lsh, cipher, all)", suite);
+        karx_gpu_close(e.g);
+        return EXIT_USAGE;
+    }
+    int do_lsh = strcmp(suite, "cipher") != 0, do_cipher = strcmp(suite, "lsh") != 0;
+    e.cap = quick ? (size_t)64 << 20 : (size_t)1 << 30;
     int rc = EXIT_OK;
     if (karx_gpu_host_alloc(e.g, (void **)&e.h_in, e.cap) || karx_gpu_host_alloc(e.g, (void **)&e.h_out, e.cap) ||
         karx_gpu_malloc(e.g, &e.d_in, e.cap) || karx_gpu_malloc(e.g, &e.d_out, e.cap)) {
@@ -236,7 +422,7 @@ int cmd_bench_gpu(int argc, char **argv)
     static const size_t sizes[] = {64, 128, 256, 1024, 16384};
     printf("\n%-11s %7s %9s | %12s %9s | %12s %9s %7s\n", "variant", "msg B", "n", "kernel H/s",
            "GB/s", "end2end H/s", "GB/s", "% copy");
-    for (unsigned a = 0; a < 6; a++) {
+    for (unsigned a = 0; do_lsh && a < 6; a++) {
         const char *name = karx_lsh_alg_name(all[a]);
         if (algs && !strstr(algs, name))
             continue;
@@ -257,7 +443,7 @@ int cmd_bench_gpu(int argc, char **argv)
         }
     }
 
-    if (sweep) {
+    if (sweep && do_lsh) {
         karx_gpu_config keep;
         karx_gpu_get_config(e.g, &keep);
         static const karx_lsh_alg sw[] = {KARX_LSH256_256, KARX_LSH512_512};
@@ -340,6 +526,8 @@ int cmd_bench_gpu(int argc, char **argv)
         free(in);
         free(out);
     }
+    if (do_cipher && bench_ciphers(&e, algs, sweep, h2d) != EXIT_OK)
+        rc = EXIT_FAIL;
     printf("(output checksum %02x)\n", e.sink & 0xff);
 done:
     if (e.json && e.json != stdout)

@@ -47,14 +47,82 @@ static int flush_stdout(void)
 
 static void rand_usage(FILE *to)
 {
-    fputs("usage: karx rand -n BYTES [--hex] [-c CIPHER]\n"
+    fputs("usage: karx rand -n BYTES [--hex] [-c CIPHER] [--device cpu|gpu]\n"
           "  -n, --bytes BYTES  how many bytes (any size; streamed)\n"
           "      --hex          print them as one line of hex instead of raw bytes\n"
           "  -c, --cipher C     the CTR_DRBG cipher (default lea256; lea128 lea192 hight\n"
           "                     cham64-128 cham128-128 cham128-256)\n"
+          "      --device gpu   the DRBG's output made on the CUDA device, 64 MiB per step (the\n"
+          "                     same generate calls of 64 KiB; fails with one line if no GPU)\n"
           "CTR_DRBG (SP 800-90A, TTAK.KO-12.0189) with the derivation function, seeded and\n"
           "reseeded from the operating system. Exit: 0 done, 1 OS source or write error, 2 usage.\n",
           to);
+}
+
+#define RAND_GPU_CHUNK ((size_t)64 << 20) /* 1024 generate calls of 64 KiB per GPU step */
+
+/* Writes n bytes (raw or hex); 0 or EXIT_FAIL with the message printed. */
+static int emit(const uint8_t *p, size_t n, int hex)
+{
+    char hbuf[2 * 4096 + 1];
+    int rc = 0;
+    if (!hex) {
+        rc = fwrite(p, 1, n, stdout) != n ? EXIT_FAIL : 0;
+    } else {
+        for (size_t i = 0; i < n && rc == 0; i += 4096) {
+            size_t m = n - i < 4096 ? n - i : 4096;
+            cli_hex(p + i, m, hbuf);
+            if (fputs(hbuf, stdout) == EOF) rc = EXIT_FAIL;
+        }
+        karx_memzero(hbuf, sizeof hbuf);
+    }
+    if (rc) cli_error("write error: %s", strerror(errno ? errno : EIO));
+    return rc;
+}
+
+/* karx rand --device gpu: the DRBG's state chain on the CPU, its output made on the GPU;
+ * reseeded from the OS whenever the next step would pass the reseed interval. */
+static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
+{
+    karx_gpu *g = NULL;
+    uint8_t *buf = NULL;
+    int rc = 0;
+    karx_ctr_drbg d;
+    memset(&d, 0, sizeof d);
+    karx_status st = karx_gpu_open(&g, 0);
+    if (st != KARX_OK) {
+        cli_error("rand: --device gpu: %s: %s", karx_strerror(st), karx_gpu_open_error());
+        return EXIT_FAIL;
+    }
+    if (karx_gpu_host_alloc(g, (void **)&buf, RAND_GPU_CHUNK) != KARX_OK) {
+        cli_error("rand: --device gpu: %s", karx_gpu_last_error(g));
+        karx_gpu_close(g);
+        return EXIT_FAIL;
+    }
+    st = karx_ctr_drbg_instantiate_os(&d, alg, KARX_DRBG_USE_DF, NULL, 0);
+    if (st != KARX_OK)
+        cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
+    while (st == KARX_OK && total > 0 && rc == 0) {
+        size_t n = total < RAND_GPU_CHUNK ? (size_t)total : RAND_GPU_CHUNK;
+        st = karx_gpu_ctr_drbg_generate(g, &d, buf, n, NULL, 0);
+        if (st == KARX_ERR_RESEED_REQUIRED && (st = karx_ctr_drbg_reseed_os(&d, NULL, 0)) == KARX_OK)
+            st = karx_gpu_ctr_drbg_generate(g, &d, buf, n, NULL, 0);
+        if (st != KARX_OK) {
+            cli_error("rand: %s: %s", karx_strerror(st), karx_gpu_last_error(g));
+            break;
+        }
+        rc = emit(buf, n, hex);
+        total -= n;
+    }
+    if (st != KARX_OK)
+        rc = EXIT_FAIL;
+    if (rc == 0 && hex) putchar('\n');
+    karx_ctr_drbg_uninstantiate(&d);
+    karx_memzero(buf, RAND_GPU_CHUNK);
+    karx_gpu_host_free(g, buf);
+    karx_gpu_close(g);
+    if (rc == 0) rc = flush_stdout();
+    return rc;
 }
 
 int cmd_rand(int argc, char **argv)
@@ -63,10 +131,11 @@ int cmd_rand(int argc, char **argv)
         {"bytes", required_argument, NULL, 'n'},
         {"hex", no_argument, NULL, 'x'},
         {"cipher", required_argument, NULL, 'c'},
+        {"device", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *n_s = NULL, *cipher = "lea256";
+    const char *n_s = NULL, *cipher = "lea256", *device = "cpu";
     int hex = 0, help = 0, c, rc = 0;
     unsigned long long total = 0;
     karx_cipher_alg alg;
@@ -77,6 +146,7 @@ int cmd_rand(int argc, char **argv)
         case 'n': n_s = optarg; break;
         case 'x': hex = 1; break;
         case 'c': cipher = optarg; break;
+        case 'D': device = optarg; break;
         case 'h': help = 1; break;
         default: return opt_error("rand", c, argv);
         }
@@ -95,6 +165,13 @@ int cmd_rand(int argc, char **argv)
     }
     if ((rc = cli_count_arg("-n", n_s, 0, (unsigned long long)1 << 62, &total)) != 0) return rc;
     if ((rc = parse_cipher("rand", cipher, &alg)) != 0) return rc;
+    if (strcmp(device, "cpu") != 0) {
+        if (strcmp(device, "gpu") != 0) {
+            cli_error("rand: unknown device '%s' (cpu, gpu)", device);
+            return EXIT_USAGE;
+        }
+        return rand_gpu(alg, total, hex);
+    }
 
     karx_ctr_drbg d;
     memset(&d, 0, sizeof d);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One-command check of the CUDA back end on a machine with an NVIDIA GPU and nvcc (no network
 # needed): builds with KARX_CUDA=ON, runs the whole test suite (the GPU tests compare every GPU
-# result with the CPU's), compute-sanitizer on a small case, Nsight Compute on the LSH kernels
-# when ncu is there, and the GPU benchmark. Logs and JSON go to OUTDIR; about 5-10 minutes.
+# result with the CPU's: LSH batches, CTR/ECB, many-key CTR, CTR_DRBG), compute-sanitizer on a
+# small case, Nsight Compute on the LSH and cipher kernels when ncu is there, and the GPU
+# benchmark (both suites). Logs and JSON go to OUTDIR; about 5-10 minutes.
 # usage: scripts/gpu-check.sh OUTDIR [--quick]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -51,7 +52,11 @@ if command -v ncu > /dev/null; then
     run ncu 300 ncu --kernel-name regex:lsh_batch_kernel --launch-skip 40 --launch-count 6 \
         --section ComputeWorkloadAnalysis --section InstructionStats --section Occupancy \
         --section SpeedOfLight --metrics smsp__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,smsp__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,smsp__inst_executed_pipe_fmaheavy.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.sum,sm__inst_executed_pipe_fma.sum \
-        build-gpu/karx bench gpu --quick --no-sweep --alg lsh256-256,lsh512-512
+        build-gpu/karx bench gpu --quick --no-sweep --suite lsh --alg lsh256-256,lsh512-512
+    run ncu_cipher 300 ncu --kernel-name regex:'ctr_kernel|ctr_many_kernel' --launch-skip 20 --launch-count 6 \
+        --section ComputeWorkloadAnalysis --section InstructionStats --section Occupancy \
+        --section SpeedOfLight --metrics smsp__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,smsp__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active \
+        build-gpu/karx bench gpu --quick --no-sweep --suite cipher --alg lea128,cham128-128,hight
 else
     echo "ncu: not found (skipped)" | tee -a "$out/summary.txt"
 fi

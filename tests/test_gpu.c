@@ -5,6 +5,8 @@
  *                    variant; equal-length, offsets and device-pointer forms; pinned and pageable
  *                    host memory; several launch shapes and chunk sizes), and bad input.
  *   test_gpu small   the device test cut to a few cases (for compute-sanitizer). */
+#include <karx/cipher.h>
+#include <karx/drbg.h>
 #include <karx/gpu.h>
 #include <karx/lsh.h>
 
@@ -48,6 +50,16 @@ static void test_api(void)
     CHECK(karx_gpu_lsh256_many_offsets(NULL, out, 32, in, offs, 1) == KARX_ERR_NO_DEVICE, "offsets");
     CHECK(karx_gpu_lsh512_many_device(NULL, out, 64, in, 64, 1) == KARX_ERR_NO_DEVICE, "device form");
     CHECK(karx_gpu_lsh_many(NULL, KARX_LSH512_256, out, 32, in, 64, 1) == KARX_ERR_NO_DEVICE, "by id");
+    karx_cipher_key k;
+    uint8_t key[16] = {0}, ctr[16] = {0};
+    karx_cipher_set_key(&k, KARX_CIPHER_LEA128, key, 16);
+    CHECK(karx_gpu_ctr_xor(NULL, &k, ctr, out, in, 64) == KARX_ERR_NO_DEVICE, "ctr without handle");
+    CHECK(karx_gpu_ecb_encrypt(NULL, &k, out, in, 64) == KARX_ERR_NO_DEVICE, "ecb without handle");
+    CHECK(karx_gpu_ctr_xor_many(NULL, KARX_CIPHER_LEA128, key, 16, ctr, out, in, 64, 1) == KARX_ERR_NO_DEVICE,
+          "many without handle");
+    karx_ctr_drbg d;
+    memset(&d, 0, sizeof d);
+    CHECK(karx_gpu_ctr_drbg_generate(NULL, &d, out, 64, NULL, 0) == KARX_ERR_NO_DEVICE, "drbg without handle");
     karx_gpu_close(NULL);
 }
 
@@ -178,6 +190,176 @@ static void bad_input(karx_gpu *g)
     cmp_equal(g, KARX_LSH256_256, 33, 64, 0);
 }
 
+
+/* ---- ciphers on the device ---- */
+static const karx_cipher_alg calgs[] = {KARX_CIPHER_LEA128,     KARX_CIPHER_LEA192,
+                                        KARX_CIPHER_LEA256,     KARX_CIPHER_HIGHT,
+                                        KARX_CIPHER_CHAM64_128, KARX_CIPHER_CHAM128_128,
+                                        KARX_CIPHER_CHAM128_256};
+
+static void cmp_cipher(karx_gpu *g, karx_cipher_alg alg, size_t len)
+{
+    const char *name = karx_cipher_name(alg);
+    size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg);
+    uint8_t raw[32], ctr[16], c1[16], c2[16];
+    uint8_t *in = malloc(len + 1), *a = malloc(len + 1), *b = malloc(len + 1);
+    karx_cipher_key k;
+    t_fill(raw, sizeof raw);
+    t_fill(in, len + 1);
+    karx_cipher_set_key(&k, alg, raw, kl);
+    for (int t = 0; t < 3; t++) {
+        t_fill(ctr, bl);
+        if (t == 1)
+            memset(ctr + bl / 2, 0xff, bl / 2 - 1); /* carries across the halves */
+        if (t == 2) {
+            memset(ctr, 0xff, bl);
+            ctr[0] = 0x7f;
+        }
+        memcpy(c1, ctr, bl);
+        memcpy(c2, ctr, bl);
+        CHECK(karx_ctr_xor(&k, c1, a, in + 1, len) == KARX_OK, "cpu ctr");
+        CHECK(karx_gpu_ctr_xor(g, &k, c2, b, in + 1, len) == KARX_OK, "gpu ctr: %s", karx_gpu_last_error(g));
+        CHECK(memcmp(a, b, len) == 0 && memcmp(c1, c2, bl) == 0, "%s CTR len %zu t %d", name, len, t);
+        memcpy(c2, ctr, bl); /* keystream only = CTR over zeros */
+        memset(a, 0, len);
+        memcpy(c1, ctr, bl);
+        karx_ctr_xor(&k, c1, a, a, len);
+        CHECK(karx_gpu_ctr_xor(g, &k, c2, b, NULL, len) == KARX_OK, "gpu keystream");
+        CHECK(memcmp(a, b, len) == 0, "%s keystream len %zu", name, len);
+    }
+    size_t whole = len - len % bl;
+    CHECK(karx_ecb_encrypt(&k, a, in, whole) == KARX_OK, "cpu ecb");
+    CHECK(karx_gpu_ecb_encrypt(g, &k, b, in, whole) == KARX_OK, "gpu ecb");
+    CHECK(memcmp(a, b, whole) == 0, "%s ECB encrypt", name);
+    CHECK(karx_gpu_ecb_decrypt(g, &k, b, a, whole) == KARX_OK, "gpu ecb dec");
+    CHECK(memcmp(in, b, whole) == 0, "%s ECB decrypt", name);
+    /* Device forms. */
+    void *d_in = NULL, *d_out = NULL;
+    if (karx_gpu_malloc(g, &d_in, len + 1) == KARX_OK && karx_gpu_malloc(g, &d_out, len + 1) == KARX_OK) {
+        karx_gpu_memcpy_htod(g, d_in, in, len);
+        memcpy(c1, ctr, bl);
+        memcpy(c2, ctr, bl);
+        karx_ctr_xor(&k, c1, a, in, len);
+        CHECK(karx_gpu_ctr_xor_device(g, &k, c2, d_out, d_in, len) == KARX_OK, "ctr device");
+        karx_gpu_memcpy_dtoh(g, b, d_out, len);
+        CHECK(memcmp(a, b, len) == 0 && memcmp(c1, c2, bl) == 0, "%s CTR device form", name);
+        karx_ecb_encrypt(&k, a, in, whole);
+        CHECK(karx_gpu_ecb_encrypt_device(g, &k, d_out, d_in, whole) == KARX_OK, "ecb device");
+        karx_gpu_memcpy_dtoh(g, b, d_out, whole);
+        CHECK(memcmp(a, b, whole) == 0, "%s ECB device form", name);
+    }
+    karx_gpu_free(g, d_in);
+    karx_gpu_free(g, d_out);
+    /* Counter exhaustion: refused before anything is written, counter unchanged. */
+    memset(ctr, 0xff, bl);
+    ctr[bl - 1] = 0xfe; /* two blocks left */
+    memcpy(c2, ctr, bl);
+    memset(b, 0xAB, 3 * bl);
+    CHECK(karx_gpu_ctr_xor(g, &k, c2, b, in, 3 * bl) == KARX_ERR_COUNTER_OVERFLOW, "%s overflow", name);
+    CHECK(memcmp(c2, ctr, bl) == 0 && b[0] == 0xAB, "overflow changes nothing");
+    CHECK(karx_gpu_ctr_xor(g, &k, c2, b, in, 2 * bl) == KARX_OK, "last two blocks");
+    CHECK(karx_gpu_ecb_encrypt(g, &k, b, in, bl + 1) == KARX_ERR_DATA_LENGTH, "ecb partial block");
+    karx_cipher_key_wipe(&k);
+    free(in);
+    free(a);
+    free(b);
+}
+
+static void cmp_many(karx_gpu *g, karx_cipher_alg alg, size_t n, size_t rec_len, int use_offsets)
+{
+    const char *name = karx_cipher_name(alg);
+    size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg);
+    size_t *offs = malloc((n + 1) * sizeof *offs);
+    offs[0] = 5;
+    for (size_t i = 0; i < n; i++)
+        offs[i + 1] = offs[i] + (use_offsets ? (size_t)(t_rand64() % (2 * rec_len + 1)) : rec_len);
+    size_t total = offs[n] + 1;
+    uint8_t *keys = malloc(n * kl), *ctrs = malloc(n * bl), *ctrs2 = malloc(n * bl);
+    uint8_t *in = malloc(total), *a = malloc(total), *b = malloc(total);
+    t_fill(keys, n * kl);
+    t_fill(ctrs, n * bl);
+    t_fill(in, total);
+    memcpy(ctrs2, ctrs, n * bl);
+    memset(a, 0, total);
+    memset(b, 0, total);
+    for (size_t i = 0; i < n; i++) {
+        karx_cipher_key k;
+        karx_cipher_set_key(&k, alg, keys + i * kl, kl);
+        karx_ctr_xor(&k, ctrs + i * bl, a + offs[i], in + offs[i], offs[i + 1] - offs[i]);
+    }
+    karx_status st = use_offsets
+                         ? karx_gpu_ctr_xor_many_offsets(g, alg, keys, kl, ctrs2, b, in, offs, n)
+                         : karx_gpu_ctr_xor_many(g, alg, keys, kl, ctrs2, b + offs[0], in + offs[0], rec_len, n);
+    CHECK(st == KARX_OK, "many: %s %s", karx_strerror(st), karx_gpu_last_error(g));
+    CHECK(memcmp(a + offs[0], b + offs[0], offs[n] - offs[0]) == 0 && memcmp(ctrs, ctrs2, n * bl) == 0,
+          "%s many-key n=%zu rec %zu offsets %d", name, n, rec_len, use_offsets);
+    CHECK(karx_gpu_ctr_xor_many(g, alg, keys, kl + 1, ctrs2, b, in, rec_len, n) == KARX_ERR_KEY_LENGTH,
+          "wrong key length");
+    memset(ctrs2 + (n / 2) * bl, 0xff, bl); /* one record's counter is spent */
+    CHECK(karx_gpu_ctr_xor_many(g, alg, keys, kl, ctrs2, b, in, rec_len ? rec_len : 1, n) ==
+              KARX_ERR_COUNTER_OVERFLOW, "one record's counter exhausted");
+    free(offs);
+    free(keys);
+    free(ctrs);
+    free(ctrs2);
+    free(in);
+    free(a);
+    free(b);
+}
+
+static void cmp_drbg(karx_gpu *g, karx_cipher_alg alg)
+{
+    const char *name = karx_cipher_name(alg);
+    uint8_t ent[48], nonce[16], add[24];
+    t_fill(ent, sizeof ent);
+    t_fill(nonce, sizeof nonce);
+    t_fill(add, sizeof add);
+    karx_ctr_drbg c, d;
+    karx_ctr_drbg_instantiate(&c, alg, KARX_DRBG_USE_DF, ent, 32, nonce, sizeof nonce, NULL, 0);
+    d = c;
+    size_t len = 20 * KARX_CTR_DRBG_MAX_REQUEST_BYTES + 777;
+    uint8_t *a = malloc(len), *b = malloc(len);
+    for (size_t off = 0; off < len; off += KARX_CTR_DRBG_MAX_REQUEST_BYTES) {
+        size_t n = len - off < KARX_CTR_DRBG_MAX_REQUEST_BYTES ? len - off : KARX_CTR_DRBG_MAX_REQUEST_BYTES;
+        karx_ctr_drbg_generate(&c, a + off, n, add, sizeof add);
+    }
+    CHECK(karx_gpu_ctr_drbg_generate(g, &d, b, len, add, sizeof add) == KARX_OK, "gpu drbg: %s", karx_gpu_last_error(g));
+    CHECK(memcmp(a, b, len) == 0 && memcmp(c.v, d.v, sizeof c.v) == 0, "%s DRBG bulk", name);
+    /* Many instances, one call each. */
+    enum { N = 300, L = 1000 };
+    karx_ctr_drbg *cs = malloc(N * sizeof *cs), *ds = malloc(N * sizeof *ds);
+    karx_ctr_drbg **dp = malloc(N * sizeof *dp);
+    for (size_t i = 0; i < N; i++) {
+        ent[0] = (uint8_t)i;
+        ent[1] = (uint8_t)(i >> 8);
+        karx_ctr_drbg_instantiate(&cs[i], alg, KARX_DRBG_USE_DF, ent, 32, nonce, sizeof nonce, NULL, 0);
+        ds[i] = cs[i];
+        dp[i] = &ds[i];
+        karx_ctr_drbg_generate(&cs[i], a + i * L, L, NULL, 0);
+    }
+    CHECK(karx_gpu_ctr_drbg_generate_many(g, dp, N, b, L, NULL, NULL) == KARX_OK, "gpu drbg many");
+    CHECK(memcmp(a, b, (size_t)N * L) == 0, "%s DRBG many instances", name);
+    karx_ctr_drbg_set_reseed_interval(&ds[7], ds[7].reseed_counter - 1);
+    CHECK(karx_gpu_ctr_drbg_generate_many(g, dp, N, b, L, NULL, NULL) == KARX_ERR_RESEED_REQUIRED,
+          "one instance needs a reseed");
+    free(cs);
+    free(ds);
+    free(dp);
+    free(a);
+    free(b);
+}
+
+static void test_device_ciphers(karx_gpu *g, int small)
+{
+    for (unsigned i = 0; i < sizeof calgs / sizeof calgs[0]; i++) {
+        cmp_cipher(g, calgs[i], small ? 1000 : 3 * 1000 * 1000 + 7);
+        cmp_many(g, calgs[i], small ? 50 : 5000, 1024, 0);
+        cmp_many(g, calgs[i], small ? 50 : 3000, 300, 1);
+        if (!small)
+            cmp_drbg(g, calgs[i]);
+    }
+}
+
 static int test_device(int small)
 {
     int count = 0;
@@ -217,6 +399,7 @@ static int test_device(int small)
         }
         cmp_equal(g, KARX_LSH256_256, 3, 200000, 1); /* long messages: a chunk each */
     }
+    test_device_ciphers(g, small);
     bad_input(g);
     karx_gpu_close(g);
     return t_finish("gpu_device");

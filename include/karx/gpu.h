@@ -144,6 +144,13 @@ KARX_API karx_status karx_gpu_ctr_xor_many_offsets(karx_gpu *g, karx_cipher_alg 
                                                    const uint8_t *keys, size_t key_len,
                                                    uint8_t *ctrs, uint8_t *out, const uint8_t *buf,
                                                    const size_t *offsets, size_t n);
+/* Equal lengths on device memory: d_keys (n*key_len), d_ctrs (n*B, advanced on the device),
+ * d_in (NULL: keystreams) and d_out hold records back to back. No counter check is made here:
+ * the caller keeps each record within its counter space. */
+KARX_API karx_status karx_gpu_ctr_xor_many_device(karx_gpu *g, karx_cipher_alg alg,
+                                                  const void *d_keys, size_t key_len, void *d_ctrs,
+                                                  void *d_out, const void *d_in, size_t rec_len,
+                                                  size_t n);
 
 /* ---- CTR_DRBG output on the GPU ----
  * Equal bit for bit to karx_ctr_drbg_generate calls on the CPU: len bytes are produced as

@@ -67,5 +67,6 @@ karx_status karx_i_gpu_lsh_launch(karx_gpu *g, cudaStream_t st, int bits, size_t
                                   uint64_t msg_len, uint64_t n);
 karx_status karx_i_gpu_lsh_prepare(karx_gpu *g);   /* shared-memory opt-in, once at open */
 karx_status karx_i_gpu_lsh_selftest(karx_gpu *g);
+karx_status karx_i_gpu_cipher_selftest(karx_gpu *g);   /* gpu_cipher.cu */
 
 #endif

@@ -153,6 +153,8 @@ extern "C" karx_status karx_gpu_open(karx_gpu **out, int device)
         st = karx_i_gpu_lsh_prepare(g);
     if (st == KARX_OK)
         st = karx_i_gpu_lsh_selftest(g);
+    if (st == KARX_OK)
+        st = karx_i_gpu_cipher_selftest(g);
     if (st != KARX_OK) {
         if (!open_error[0])
             snprintf(open_error, sizeof open_error, "%s", g->err);

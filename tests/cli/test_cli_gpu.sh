@@ -47,7 +47,37 @@ expect "unknown device exit" 2 $?
 "$KARX" hash --device gpu -c "$T/f1" > /dev/null 2> "$T/err"
 expect "--check with --device exit" 2 $?
 
+# karx enc/dec --device gpu (CTR) and karx rand --device gpu.
+K=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+head -c 1000003 /dev/urandom > "$T/data"
+"$KARX" enc -c lea128 -m cbc -K ${K%????????????????????????????????} --iv 000102030405060708090a0b0c0d0e0f --device gpu -i "$T/data" > /dev/null 2>&1
+expect "enc --device gpu with cbc: usage" 2 $?
+"$KARX" rand -n 16 --device tpu > /dev/null 2>&1
+expect "rand unknown device: usage" 2 $?
+if [ $gpu = yes ]; then
+    for c in lea128:32 lea192:48 lea256:64 hight:32 cham64-128:32 cham128-128:32 cham128-256:64; do
+        name=${c%%:*} kh=$(printf %s "$K" | cut -c1-${c##*:})
+        iv=fffffffffffffffffffffffffffffff0
+        [ "$name" = hight ] || [ "$name" = cham64-128 ] && iv=fffffffffffffff0
+        low=00${iv#??} # the low bytes about to carry, far from the end of the counter space
+        cpu=$("$KARX" enc -c $name -m ctr -K $kh --iv $low -i "$T/data" | cksum)
+        gpuo=$("$KARX" enc -c $name -m ctr -K $kh --iv $low --device gpu -i "$T/data" | cksum)
+        expect "$name enc --device gpu" "$cpu" "$gpuo"
+        "$KARX" enc -c $name -m ctr -K $kh --iv $iv --device gpu -i "$T/data" -o "$T/ovf" 2> "$T/err"
+        expect "$name counter exhausted: exit" 1 $?
+        [ -e "$T/ovf" ] && bad "$name: output left after a failed run" || ok
+    done
+    expect "rand --device gpu length" 1000000 "$("$KARX" rand -n 1000000 --device gpu | wc -c)"
+fi
+
 if [ $gpu = no ]; then
+    "$KARX" enc -c lea128 -m ctr -K ${K%????????????????????????????????} --iv 000102030405060708090a0b0c0d0e0f --device gpu -i "$T/data" -o "$T/x" 2> "$T/err"
+    expect "enc --device gpu without device: exit" 1 $?
+    expect "enc --device gpu without device: one line" 1 "$(wc -l < "$T/err")"
+    [ -e "$T/x" ] && bad "enc --device gpu left an output file" || ok
+    "$KARX" rand -n 16 --device gpu > "$T/out" 2> "$T/err"
+    expect "rand --device gpu without device: exit" 1 $?
+    expect "rand --device gpu without device: one line" 1 "$(wc -l < "$T/err")"
     "$KARX" hash --device gpu "$T/f1" > "$T/out" 2> "$T/err"
     expect "no device: exit" 1 $?
     expect "no device: one stderr line" 1 "$(wc -l < "$T/err")"
