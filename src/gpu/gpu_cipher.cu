@@ -170,6 +170,24 @@ static karx_status ctr_args(karx_gpu *g, const karx_cipher_key *key, const uint8
     return KARX_OK;
 }
 
+/* Validates an ECB call (whole blocks) and selects the device. */
+static karx_status ecb_args(karx_gpu *g, const karx_cipher_key *key, const void *out,
+                            const void *in, size_t len)
+{
+    if (!g)
+        return KARX_ERR_NO_DEVICE;
+    karx_status st = check_key(key);
+    if (st != KARX_OK)
+        return st;
+    if (len % karx_gpu_block_bytes((int)key->alg))
+        return KARX_ERR_DATA_LENGTH;
+    if (len && (!out || !in))
+        return KARX_ERR_ARGUMENT;
+    if (len)
+        KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
+    return KARX_OK;
+}
+
 /* ---- single key, host memory ------------------------------------------------------------------ */
 
 struct ctr_chunk {
@@ -230,19 +248,10 @@ static karx_status ecb_chunk_launch(karx_gpu *g, struct karx_gpu_slot *sl, const
 static karx_status ecb_host(karx_gpu *g, const karx_cipher_key *key, int decrypt, uint8_t *out,
                             const uint8_t *in, size_t len)
 {
-    if (!g)
-        return KARX_ERR_NO_DEVICE;
-    karx_status st = check_key(key);
-    if (st != KARX_OK)
+    karx_status st = ecb_args(g, key, out, in, len);
+    if (st != KARX_OK || !len)
         return st;
     unsigned bl = karx_gpu_block_bytes((int)key->alg);
-    if (len % bl)
-        return KARX_ERR_DATA_LENGTH;
-    if (!len)
-        return KARX_OK;
-    if (!out || !in)
-        return KARX_ERR_ARGUMENT;
-    KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
     size_t chunk = chunk_of(g, bl);
     int in_pinned = karx_i_gpu_is_pinned(in), out_pinned = karx_i_gpu_is_pinned(out);
     for (size_t off = 0, k = 0; off < len && st == KARX_OK; off += chunk, k++) {
@@ -289,21 +298,12 @@ extern "C" karx_status karx_gpu_ctr_xor_device(karx_gpu *g, const karx_cipher_ke
 static karx_status ecb_device(karx_gpu *g, const karx_cipher_key *key, int decrypt, void *d_out,
                               const void *d_in, size_t len)
 {
-    if (!g)
-        return KARX_ERR_NO_DEVICE;
-    karx_status st = check_key(key);
-    if (st != KARX_OK)
+    karx_status st = ecb_args(g, key, d_out, d_in, len);
+    if (st != KARX_OK || !len)
         return st;
-    unsigned bl = karx_gpu_block_bytes((int)key->alg);
-    if (len % bl)
-        return KARX_ERR_DATA_LENGTH;
-    if (!len)
-        return KARX_OK;
-    if (!d_out || !d_in)
-        return KARX_ERR_ARGUMENT;
-    KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
     cudaStream_t s = g->slot[0].stream;
-    st = launch_ecb(g, s, key, decrypt, (uint8_t *)d_out, (const uint8_t *)d_in, len / bl);
+    st = launch_ecb(g, s, key, decrypt, (uint8_t *)d_out, (const uint8_t *)d_in,
+                    len / karx_gpu_block_bytes((int)key->alg));
     if (st != KARX_OK)
         return st;
     KARX_GPU_TRY(g, cudaStreamSynchronize(s), "ECB kernel");
