@@ -94,7 +94,8 @@ static int add_file(struct batch *b, const char *path)
         b->buf = nb;
         b->cap = cap;
     }
-    memcpy(b->buf + b->len, data, len);
+    if (len) /* an empty first file leaves buf NULL */
+        memcpy(b->buf + b->len, data, len);
     free(data);
     b->len += len;
     b->names[b->nfiles++] = path;

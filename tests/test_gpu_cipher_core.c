@@ -142,7 +142,7 @@ static void test_many(karx_cipher_alg alg)
 static void test_drbg(karx_cipher_alg alg, unsigned flags, int wrap)
 {
     const char *name = karx_cipher_name(alg);
-    uint8_t ent[64], nonce[16], add[20];
+    uint8_t ent[64], nonce[16], add[KARX_CTR_DRBG_MAX_SEED_BYTES];
     t_fill(ent, sizeof ent);
     t_fill(nonce, sizeof nonce);
     t_fill(add, sizeof add);
@@ -157,7 +157,7 @@ static void test_drbg(karx_cipher_alg alg, unsigned flags, int wrap)
     size_t len = 3 * KARX_CTR_DRBG_MAX_REQUEST_BYTES + 1234, calls = karx_i_gpu_drbg_calls(len);
     uint8_t *a = malloc(len), *b = malloc(len), *ctrs = malloc(calls * bl);
     karx_cipher_key *keys = malloc(calls * sizeof *keys);
-    size_t al = flags & KARX_DRBG_USE_DF ? sizeof add : sl;
+    size_t al = flags & KARX_DRBG_USE_DF ? 20 : sl; /* no df: additional input is seedlen bytes */
     for (size_t off = 0; off < len; off += KARX_CTR_DRBG_MAX_REQUEST_BYTES) {
         size_t n = len - off < KARX_CTR_DRBG_MAX_REQUEST_BYTES ? len - off : KARX_CTR_DRBG_MAX_REQUEST_BYTES;
         CHECK(karx_ctr_drbg_generate(&cpu, a + off, n, add, al) == KARX_OK, "cpu generate");
