@@ -25,8 +25,12 @@
 #define KARX_GPU_WARP 32u
 
 #ifdef __CUDA_ARCH__
+/* The staging loops: 8 loads in flight per thread; full unrolling would keep 32-64 and double
+ * the registers (and halve the warps an SM holds) for no gain in a compute-bound kernel. */
+#define KARX_GPU_UNROLL_8 _Pragma("unroll 8")
 #define KARX_GPU_SYNCWARP() __syncwarp()
 #else
+#define KARX_GPU_UNROLL_8
 #define KARX_GPU_SYNCWARP() ((void)0)
 #endif
 
@@ -115,7 +119,7 @@ static inline KARX_HD void karx_gpu_stage(uint32_t *smem, unsigned wpb, const ka
         /* Equal, word-multiple lengths from an aligned base (the common server batch): every
          * word is a plain aligned load, the 0x80 word or zero. */
         const uint32_t len = (uint32_t)b->msg_len;
-        for (unsigned it = 0; it < wpb; it++) {
+        KARX_GPU_UNROLL_8 for (unsigned it = 0; it < wpb; it++) {
             unsigned idx = it * KARX_GPU_WARP + lane, m = idx / wpb, k = idx % wpb;
             uint32_t pos = bpos + 4u * k, w = 0;
             if (m < valid && pos <= len)
@@ -124,7 +128,7 @@ static inline KARX_HD void karx_gpu_stage(uint32_t *smem, unsigned wpb, const ka
         }
         return;
     }
-    for (unsigned it = 0; it < wpb; it++) {
+    KARX_GPU_UNROLL_8 for (unsigned it = 0; it < wpb; it++) {
         unsigned idx = it * KARX_GPU_WARP + lane, m = idx / wpb, k = idx % wpb;
         uint32_t w = 0;
         if (m < valid) {
