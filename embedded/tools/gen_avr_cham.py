@@ -18,6 +18,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from genout import write_or_check  # noqa: E402
 from gen_avr_lsh import Gen  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "avr", "cham_avr.S")
@@ -154,16 +155,7 @@ def main():
     func(g, 2)
     func(g, 4)
     text = "\n".join(g.lines) + "\n"
-    if "--check" in sys.argv:
-        if open(OUT).read() != text:
-            print("gen_avr_cham.py: cham_avr.S is out of date")
-            return 1
-        print("gen_avr_cham.py: cham_avr.S is up to date")
-        return 0
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote %s (%d lines)" % (OUT, len(g.lines)))
-    return 0
+    return write_or_check(OUT, text)
 
 
 if __name__ == "__main__":

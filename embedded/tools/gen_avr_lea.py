@@ -16,6 +16,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from genout import write_or_check  # noqa: E402
 from gen_avr_lsh import Gen  # noqa: E402  (rotations and adds on register lists)
 
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "avr", "lea_avr.S")
@@ -117,16 +118,7 @@ def main():
     g.e("ret")
     g.lines.append(".size %s, .-%s" % (name, name))
     text = "\n".join(g.lines) + "\n"
-    if "--check" in sys.argv:
-        if open(OUT).read() != text:
-            print("gen_avr_lea.py: lea_avr.S is out of date")
-            return 1
-        print("gen_avr_lea.py: lea_avr.S is up to date")
-        return 0
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote %s (%d lines)" % (OUT, len(g.lines)))
-    return 0
+    return write_or_check(OUT, text)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ is zero on return. Run with --check to verify the checked-in file (CI does)."""
 import os
 import sys
 
+from genout import write_or_check
+
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "avr", "lsh_avr.S")
 
 # sigma destinations: t[l] -> out[DX[l]], t[l+8] -> out[DY[l]]
@@ -132,16 +134,7 @@ def main():
         for parity in ("even", "odd"):
             step(g, bits, parity)
     text = "\n".join(g.lines) + "\n"
-    if "--check" in sys.argv:
-        if open(OUT).read() != text:
-            print("gen_avr_lsh.py: lsh_avr.S is out of date")
-            return 1
-        print("gen_avr_lsh.py: lsh_avr.S is up to date")
-        return 0
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote %s (%d lines)" % (OUT, len(g.lines)))
-    return 0
+    return write_or_check(OUT, text)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ what this script generates (CI does)."""
 import os
 import sys
 
+from genout import write_or_check
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KAT = os.path.join(ROOT, "tests", "kat")
 OUT = os.path.join(ROOT, "embedded", "test", "kat_vectors.h")
@@ -168,19 +170,8 @@ def main():
     o.append("")
     o.append("#endif")
     text = "\n".join(o) + "\n"
-    if "--check" in sys.argv:
-        with open(OUT, encoding="utf-8") as f:
-            if f.read() != text:
-                print("gen_kat.py: %s is out of date; run python3 embedded/tools/gen_kat.py"
-                      % os.path.relpath(OUT, ROOT))
-                return 1
-        print("gen_kat.py: kat_vectors.h is up to date")
-        return 0
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write(text)
-    print("wrote %s (%d ROM bytes of vectors, %d LSH-256, %d LSH-512, %d cipher cases)"
-          % (os.path.relpath(OUT, ROOT), len(blob.data), len(lsh256), len(lsh512), len(ciph)))
-    return 0
+    return write_or_check(OUT, text, "%d ROM bytes of vectors, %d LSH-256, %d LSH-512, %d cipher cases"
+                          % (len(blob.data), len(lsh256), len(lsh512), len(ciph)))
 
 
 if __name__ == "__main__":

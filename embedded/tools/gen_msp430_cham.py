@@ -16,6 +16,8 @@ in R12-R15, R4-R10 saved here. --check verifies the checked-in file."""
 import os
 import sys
 
+from genout import write_or_check
+
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "msp430", "cham_msp430.S")
 
 
@@ -158,16 +160,7 @@ def main():
     cham64(g)
     cham128(g)
     text = "\n".join(g.lines) + "\n"
-    if "--check" in sys.argv:
-        if open(OUT).read() != text:
-            print("gen_msp430_cham.py: cham_msp430.S is out of date")
-            return 1
-        print("gen_msp430_cham.py: cham_msp430.S is up to date")
-        return 0
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote %s (%d lines)" % (OUT, len(g.lines)))
-    return 0
+    return write_or_check(OUT, text)
 
 
 if __name__ == "__main__":

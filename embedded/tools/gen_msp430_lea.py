@@ -15,6 +15,8 @@ rounds in r13, x in r14; r4-r10 saved. --check verifies the checked-in file."""
 import os
 import sys
 
+from genout import write_or_check
+
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "msp430", "lea_msp430.S")
 
 
@@ -108,16 +110,7 @@ def main():
     e("ret")
     L.append(".size %s, .-%s" % (name, name))
     text = "\n".join(L) + "\n"
-    if "--check" in sys.argv:
-        if open(OUT).read() != text:
-            print("gen_msp430_lea.py: lea_msp430.S is out of date")
-            return 1
-        print("gen_msp430_lea.py: lea_msp430.S is up to date")
-        return 0
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote %s (%d lines)" % (OUT, len(L)))
-    return 0
+    return write_or_check(OUT, text)
 
 
 if __name__ == "__main__":

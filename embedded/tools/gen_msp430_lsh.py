@@ -13,6 +13,8 @@ out[i] = t[sigma[i]]; out must not overlap cv. Run with --check to verify the ch
 import os
 import sys
 
+from genout import write_or_check
+
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "msp430", "lsh_msp430.S")
 
 DX = [9, 10, 8, 11, 1, 2, 0, 3]
@@ -159,16 +161,7 @@ def main():
         for parity in ("even", "odd"):
             step(g, bits, parity)
     text = "\n".join(g.lines) + "\n"
-    if "--check" in sys.argv:
-        if open(OUT).read() != text:
-            print("gen_msp430_lsh.py: lsh_msp430.S is out of date")
-            return 1
-        print("gen_msp430_lsh.py: lsh_msp430.S is up to date")
-        return 0
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote %s (%d lines)" % (OUT, len(g.lines)))
-    return 0
+    return write_or_check(OUT, text)
 
 
 if __name__ == "__main__":
