@@ -6,7 +6,7 @@ See docs/PYTHON.md for the full reference.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional, Union
+from typing import Any, Iterable, Optional, Tuple, Union
 
 from . import _karx
 from ._errors import (
@@ -181,15 +181,26 @@ class Cipher:
         return f"<karx.Cipher {self.name}-{self.mode}>"
 
 
-def _generate_key(cls: Any, bit_length: int) -> bytes:
-    """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
-    if bit_length not in cls._key_bits:
-        raise InvalidKey(f"{cls.__name__} key length must be one of {cls._key_bits} bits, "
-                         f"got {bit_length}")
-    return token_bytes(bit_length // 8)
+class _KeyedAead:
+    """What the four AEAD classes share: the cipher family they pass to the binding and
+    ``generate_key`` over their allowed key sizes (``_key_bits``)."""
+
+    _cipher = ""
+    _key_bits: Tuple[int, ...] = ()
+
+    @classmethod
+    def generate_key(cls, bit_length: int) -> bytes:
+        """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
+        if bit_length not in cls._key_bits:
+            raise InvalidKey(f"{cls.__name__} key length must be one of {cls._key_bits} bits, "
+                             f"got {bit_length}")
+        return token_bytes(bit_length // 8)
+
+    def __init__(self, key: Any, tag_length: int = 16) -> None:
+        super().__init__(self._cipher, key, tag_length)  # type: ignore[call-arg]
 
 
-class LEAGCM(_karx._Gcm):
+class LEAGCM(_KeyedAead, _karx._Gcm):
     """LEA-GCM like ``cryptography``'s AESGCM: ``LEAGCM(key)`` with a 16-, 24- or 32-byte key;
     ``encrypt(nonce, data, associated_data) -> ciphertext || tag``;
     ``decrypt(nonce, data, associated_data) -> plaintext`` or :class:`InvalidTag` (no
@@ -197,57 +208,29 @@ class LEAGCM(_karx._Gcm):
     a key. Thread-safe (the scheduled key is read-only)."""
 
     _key_bits = (128, 192, 256)
-
-    @classmethod
-    def generate_key(cls, bit_length: int) -> bytes:
-        """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
-        return _generate_key(cls, bit_length)
-
-    def __init__(self, key: Any, tag_length: int = 16) -> None:
-        super().__init__("lea", key, tag_length)
+    _cipher = "lea"
 
 
-class CHAMGCM(_karx._Gcm):
+class CHAMGCM(_KeyedAead, _karx._Gcm):
     """CHAM-128 GCM (key 16 bytes: CHAM-128/128, 32 bytes: CHAM-128/256); as :class:`LEAGCM`."""
 
     _key_bits = (128, 256)
-
-    @classmethod
-    def generate_key(cls, bit_length: int) -> bytes:
-        """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
-        return _generate_key(cls, bit_length)
-
-    def __init__(self, key: Any, tag_length: int = 16) -> None:
-        super().__init__("cham", key, tag_length)
+    _cipher = "cham"
 
 
-class LEACCM(_karx._Ccm):
+class LEACCM(_KeyedAead, _karx._Ccm):
     """LEA-CCM like ``cryptography``'s AESCCM: ``LEACCM(key, tag_length=16)``; nonce 7 to 13
     bytes; tags 4, 6, ..., 16 bytes. Thread-safe (the scheduled key is read-only)."""
 
     _key_bits = (128, 192, 256)
-
-    @classmethod
-    def generate_key(cls, bit_length: int) -> bytes:
-        """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
-        return _generate_key(cls, bit_length)
-
-    def __init__(self, key: Any, tag_length: int = 16) -> None:
-        super().__init__("lea", key, tag_length)
+    _cipher = "lea"
 
 
-class CHAMCCM(_karx._Ccm):
+class CHAMCCM(_KeyedAead, _karx._Ccm):
     """CHAM-128 CCM; as :class:`LEACCM`."""
 
     _key_bits = (128, 256)
-
-    @classmethod
-    def generate_key(cls, bit_length: int) -> bytes:
-        """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
-        return _generate_key(cls, bit_length)
-
-    def __init__(self, key: Any, tag_length: int = 16) -> None:
-        super().__init__("cham", key, tag_length)
+    _cipher = "cham"
 
 
 def token_hex(nbytes: int = 32) -> str:
