@@ -309,10 +309,26 @@ static void reseed_core(karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *en
     karx_memzero(sm, sizeof sm);
 }
 
-static void generate_core(karx_ctr_drbg *d, const drbg_sizes *s, uint8_t *out, size_t out_len,
-                          const uint8_t *add, size_t add_len)
+/* The checks every generate call makes after check_ready (and the output buffer check). */
+static karx_status check_request(const karx_ctr_drbg *d, const drbg_sizes *s, size_t out_len,
+                                 const uint8_t *add, size_t add_len)
 {
-    uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES] = {0};
+    karx_status st = check_add(d, s, add, add_len);
+    if (st != KARX_OK)
+        return st;
+    if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
+        return KARX_ERR_DATA_LENGTH;
+    if ((d->flags & KARX_DRBG_PR) || d->reseed_counter > d->reseed_interval)
+        return KARX_ERR_RESEED_REQUIRED;
+    return KARX_OK;
+}
+
+/* Generate, first half: the additional input, processed into a (seedlen bytes), updates the
+ * state when there is any. */
+static void generate_open(karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *add,
+                          size_t add_len, uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES])
+{
+    memset(a, 0, KARX_CTR_DRBG_MAX_SEED_BYTES);
     if (add_len > 0) {
         if (d->flags & KARX_DRBG_USE_DF) {
             df_input in = {{add, NULL, NULL}, {add_len, 0, 0}};
@@ -322,11 +338,25 @@ static void generate_core(karx_ctr_drbg *d, const drbg_sizes *s, uint8_t *out, s
         }
         drbg_update(d, s, a);
     }
-    if (out_len > 0)
-        drbg_keystream(d, s->bl, out, out_len);
+}
+
+/* Generate, second half (after the output, V already past it): the closing update. */
+static void generate_close(karx_ctr_drbg *d, const drbg_sizes *s,
+                           uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES])
+{
     drbg_update(d, s, a);
     d->reseed_counter++;
-    karx_memzero(a, sizeof a);
+    karx_memzero(a, KARX_CTR_DRBG_MAX_SEED_BYTES);
+}
+
+static void generate_core(karx_ctr_drbg *d, const drbg_sizes *s, uint8_t *out, size_t out_len,
+                          const uint8_t *add, size_t add_len)
+{
+    uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES];
+    generate_open(d, s, add, add_len, a);
+    if (out_len > 0)
+        drbg_keystream(d, s->bl, out, out_len);
+    generate_close(d, s, a);
 }
 
 /* ---- generate around an external keystream (drbg_internal.h) ---- */
@@ -336,42 +366,28 @@ karx_status karx_i_ctr_drbg_generate_begin(karx_ctr_drbg *d, size_t out_len, con
 {
     drbg_sizes s;
     karx_status st = check_ready(d, &s);
-    if (st != KARX_OK)
-        return st;
-    if ((st = check_add(d, &s, add, add_len)) != KARX_OK)
-        return st;
-    if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
-        return KARX_ERR_DATA_LENGTH;
-    if ((d->flags & KARX_DRBG_PR) || d->reseed_counter > d->reseed_interval)
-        return KARX_ERR_RESEED_REQUIRED;
-    memset(a, 0, KARX_CTR_DRBG_MAX_SEED_BYTES);
-    if (add_len > 0) {
-        if (d->flags & KARX_DRBG_USE_DF) {
-            df_input in = {{add, NULL, NULL}, {add_len, 0, 0}};
-            drbg_df(d->alg, &s, &in, a, s.sl);
-        } else {
-            memcpy(a, add, add_len);
-        }
-        drbg_update(d, &s, a);
-    }
-    return KARX_OK;
+    if (st == KARX_OK)
+        st = check_request(d, &s, out_len, add, add_len);
+    if (st == KARX_OK)
+        generate_open(d, &s, add, add_len, a);
+    return st;
 }
 
 void karx_i_ctr_drbg_generate_end(karx_ctr_drbg *d, size_t out_len,
                                   uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES])
 {
     drbg_sizes s;
-    if (check_ready(d, &s) == KARX_OK) {
-        size_t nb = (out_len + s.bl - 1) / s.bl; /* V += nb, mod 2^blocklen */
-        for (size_t i = s.bl; i-- > 0 && nb;) {
-            nb += d->v[i];
-            d->v[i] = (uint8_t)nb;
-            nb >>= 8;
-        }
-        drbg_update(d, &s, a);
-        d->reseed_counter++;
+    if (check_ready(d, &s) != KARX_OK) {
+        karx_memzero(a, KARX_CTR_DRBG_MAX_SEED_BYTES);
+        return;
     }
-    karx_memzero(a, KARX_CTR_DRBG_MAX_SEED_BYTES);
+    size_t nb = (out_len + s.bl - 1) / s.bl; /* V += blocks used, mod 2^blocklen */
+    for (size_t i = s.bl; i-- > 0 && nb;) {
+        nb += d->v[i];
+        d->v[i] = (uint8_t)nb;
+        nb >>= 8;
+    }
+    generate_close(d, &s, a);
 }
 
 /* ---- public calls ---- */
@@ -438,12 +454,8 @@ karx_status karx_ctr_drbg_generate(karx_ctr_drbg *drbg, uint8_t *out, size_t out
         return st;
     if (bad_buf(out, out_len))
         return KARX_ERR_ARGUMENT;
-    if ((st = check_add(drbg, &s, add, add_len)) != KARX_OK)
+    if ((st = check_request(drbg, &s, out_len, add, add_len)) != KARX_OK)
         return st;
-    if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
-        return KARX_ERR_DATA_LENGTH;
-    if ((drbg->flags & KARX_DRBG_PR) || drbg->reseed_counter > drbg->reseed_interval)
-        return KARX_ERR_RESEED_REQUIRED;
     generate_core(drbg, &s, out, out_len, add, add_len);
     return KARX_OK;
 }
