@@ -110,6 +110,12 @@ static inline KARX_HD karx_gpu_ctr karx_gpu_ctr_add(karx_gpu_ctr c, uint64_t i, 
     return c;
 }
 
+/* Counter values a CTR stream of len bytes uses (a final partial block uses one up). */
+static inline KARX_HD uint64_t karx_gpu_blocks(uint64_t len, unsigned bl)
+{
+    return len / bl + (len % bl != 0);
+}
+
 /* Blocks left before the counter passes all-ones (the all-ones value included); saturates at
  * UINT64_MAX. CTR mode refuses a call needing more (the CPU's karx_ctr_xor rule). */
 static inline KARX_HD uint64_t karx_gpu_ctr_capacity(karx_gpu_ctr c, unsigned bl)
@@ -118,6 +124,12 @@ static inline KARX_HD uint64_t karx_gpu_ctr_capacity(karx_gpu_ctr c, unsigned bl
         return UINT64_MAX;
     uint64_t left = ~c.lo; /* all-ones minus lo */
     return left == UINT64_MAX ? UINT64_MAX : left + 1;
+}
+
+/* The counter block at ctr moved past a stream of len bytes (mod 2^(8 bl)). */
+static inline KARX_HD void karx_gpu_ctr_advance(uint8_t *ctr, uint64_t len, unsigned bl)
+{
+    karx_gpu_ctr_store(ctr, karx_gpu_ctr_add(karx_gpu_ctr_load(ctr, bl), karx_gpu_blocks(len, bl), bl), bl);
 }
 
 /* The counter block as the cipher's words. */
@@ -266,7 +278,7 @@ static inline KARX_HD void karx_gpu_ctr_record(int alg, const uint8_t *keys, uns
     karx_gpu_set_key(alg, &k, keys + r * key_len);
     const unsigned bl = karx_gpu_block_bytes(alg);
     karx_gpu_ctr c = karx_gpu_ctr_load(ctrs + r * bl, bl);
-    uint64_t nb = (rec_len + bl - 1) / bl;
+    uint64_t nb = karx_gpu_blocks(rec_len, bl);
     for (uint64_t i = 0; i < nb; i++)
         karx_gpu_ctr_block(alg, &k, c, i, out + start, in ? in + start : NULL, rec_len);
     karx_memzero_hd(&k, sizeof k);

@@ -40,10 +40,8 @@ __global__ void ctr_many_kernel(const uint8_t *keys, unsigned key_len, uint8_t *
     for (uint64_t r = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; r < n; r += step) {
         uint64_t start = offs ? offs[r] : r * rec_len, len = offs ? offs[r + 1] - offs[r] : rec_len;
         karx_gpu_ctr_record(ALG, keys, key_len, ctrs, out, in, start, len, r);
-        if (advance) {
-            karx_gpu_ctr c = karx_gpu_ctr_load(ctrs + r * bl, bl);
-            karx_gpu_ctr_store(ctrs + r * bl, karx_gpu_ctr_add(c, (len + bl - 1) / bl, bl), bl);
-        }
+        if (advance)
+            karx_gpu_ctr_advance(ctrs + r * bl, len, bl);
     }
 }
 
@@ -81,7 +79,7 @@ static karx_status launch_ctr(karx_gpu *g, cudaStream_t st, const karx_cipher_ke
                               karx_gpu_ctr base, uint8_t *d_out, const uint8_t *d_in, uint64_t len)
 {
     unsigned bl = karx_gpu_block_bytes((int)key->alg), tpb = g->cfg.threads_per_block;
-    uint64_t nb = (len + bl - 1) / bl;
+    uint64_t nb = karx_gpu_blocks(len, bl);
     if (!nb)
         return KARX_OK;
     unsigned grid = grid_for(g, nb, tpb);
@@ -164,7 +162,7 @@ static karx_status ctr_args(karx_gpu *g, const karx_cipher_key *key, const uint8
         return KARX_ERR_ARGUMENT;
     unsigned bl = karx_gpu_block_bytes((int)key->alg);
     *c = karx_gpu_ctr_load(ctr, bl);
-    uint64_t nb = len / bl + (len % bl != 0);
+    uint64_t nb = karx_gpu_blocks(len, bl);
     if (nb > karx_gpu_ctr_capacity(*c, bl))
         return KARX_ERR_COUNTER_OVERFLOW;
     return KARX_OK;
@@ -224,12 +222,12 @@ extern "C" karx_status karx_gpu_ctr_xor(karx_gpu *g, const karx_cipher_key *key,
     for (size_t off = 0, k = 0; off < len && st == KARX_OK; off += chunk, k++) {
         size_t n = len - off < chunk ? len - off : chunk;
         struct ctr_chunk cc = {key, karx_gpu_ctr_add(c0, off / bl, bl), n, in != NULL};
-        st = karx_i_gpu_chunk(g, (unsigned)(k % g->cfg.streams), in ? in + off : NULL, n, in_pinned,
-                              out + off, n, out_pinned, 0, ctr_chunk_launch, &cc);
+        struct karx_i_gpu_io io = {in ? in + off : NULL, NULL, n, 0, in_pinned, out + off, n, out_pinned, 0};
+        st = karx_i_gpu_chunk(g, (unsigned)(k % g->cfg.streams), &io, ctr_chunk_launch, &cc);
     }
     st = karx_i_gpu_finish(g, st, out, len);
     if (st == KARX_OK)
-        karx_gpu_ctr_store(ctr, karx_gpu_ctr_add(c0, len / bl + (len % bl != 0), bl), bl);
+        karx_gpu_ctr_advance(ctr, len, bl);
     return st;
 }
 
@@ -257,8 +255,8 @@ static karx_status ecb_host(karx_gpu *g, const karx_cipher_key *key, int decrypt
     for (size_t off = 0, k = 0; off < len && st == KARX_OK; off += chunk, k++) {
         size_t n = len - off < chunk ? len - off : chunk;
         struct ecb_chunk ec = {key, decrypt, n / bl};
-        st = karx_i_gpu_chunk(g, (unsigned)(k % g->cfg.streams), in + off, n, in_pinned, out + off,
-                              n, out_pinned, 0, ecb_chunk_launch, &ec);
+        struct karx_i_gpu_io io = {in + off, NULL, n, 0, in_pinned, out + off, n, out_pinned, 0};
+        st = karx_i_gpu_chunk(g, (unsigned)(k % g->cfg.streams), &io, ecb_chunk_launch, &ec);
     }
     return karx_i_gpu_finish(g, st, out, len);
 }
@@ -291,7 +289,7 @@ extern "C" karx_status karx_gpu_ctr_xor_device(karx_gpu *g, const karx_cipher_ke
         return st;
     KARX_GPU_TRY(g, cudaStreamSynchronize(s), "CTR kernel");
     unsigned bl = karx_gpu_block_bytes((int)key->alg);
-    karx_gpu_ctr_store(ctr, karx_gpu_ctr_add(c0, len / bl + (len % bl != 0), bl), bl);
+    karx_gpu_ctr_advance(ctr, len, bl);
     return KARX_OK;
 }
 
@@ -329,30 +327,37 @@ static size_t align16(size_t x)
     return (x + 15) & ~(size_t)15;
 }
 
-/* Records [c, c+cnt) of a many-key call, staged as keys | counters | data in the slot's input. */
+/* Records [c, c+cnt) of a many-key call, staged as keys | counters | data in the slot's input
+ * (the keys first: that prefix is wiped when the call ends). */
 struct many_chunk {
     int alg;
     unsigned key_len, bl;
-    size_t c, cnt, lo, ctr_off, data_off;
+    size_t c, cnt, lo, hi, ctr_off, data_off;
+    const uint8_t *keys, *ctrs, *in;
     const size_t *offsets;
     uint64_t rec_len;
-    int has_in;
 };
+
+static void many_chunk_fill(uint8_t *h_in, const void *ctx)
+{
+    const struct many_chunk *k = (const struct many_chunk *)ctx;
+    memcpy(h_in, k->keys + k->c * k->key_len, k->cnt * k->key_len);
+    memcpy(h_in + k->ctr_off, k->ctrs + k->c * k->bl, k->cnt * k->bl);
+    if (k->in)
+        memcpy(h_in + k->data_off, k->in + k->lo, k->hi - k->lo);
+}
 
 static karx_status many_chunk_launch(karx_gpu *g, struct karx_gpu_slot *sl, const void *ctx)
 {
     const struct many_chunk *k = (const struct many_chunk *)ctx;
-    const uint64_t *d_off = NULL;
     if (k->offsets) {
-        for (size_t i = 0; i <= k->cnt; i++)
-            sl->h_off[i] = (uint64_t)(k->offsets[k->c + i] - k->lo);
-        KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_off, sl->h_off, (k->cnt + 1) * sizeof(uint64_t),
-                                        cudaMemcpyHostToDevice, sl->stream),
-                     "copy offsets to device");
-        d_off = sl->d_off;
+        karx_status st = karx_i_gpu_put_offsets(g, sl, k->offsets + k->c, k->cnt, k->lo);
+        if (st != KARX_OK)
+            return st;
     }
     return launch_many(g, sl->stream, k->alg, sl->d_in, k->key_len, sl->d_in + k->ctr_off, sl->d_out,
-                       k->has_in ? sl->d_in + k->data_off : NULL, d_off, k->rec_len, k->cnt, 0);
+                       k->in ? sl->d_in + k->data_off : NULL, k->offsets ? sl->d_off : NULL,
+                       k->rec_len, k->cnt, 0);
 }
 
 static karx_status many_host(karx_gpu *g, karx_cipher_alg alg, const uint8_t *keys, size_t key_len,
@@ -376,7 +381,7 @@ static karx_status many_host(karx_gpu *g, karx_cipher_alg alg, const uint8_t *ke
         size_t len = offsets ? offsets[i + 1] - offsets[i] : rec_len;
         if (offsets && offsets[i + 1] < offsets[i])
             return KARX_ERR_ARGUMENT;
-        if ((uint64_t)(len / bl + (len % bl != 0)) > karx_gpu_ctr_capacity(karx_gpu_ctr_load(ctrs + i * bl, bl), bl))
+        if (karx_gpu_blocks(len, bl) > karx_gpu_ctr_capacity(karx_gpu_ctr_load(ctrs + i * bl, bl), bl))
             return KARX_ERR_COUNTER_OVERFLOW;
     }
     KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
@@ -395,34 +400,17 @@ static karx_status many_host(karx_gpu *g, karx_cipher_alg alg, const uint8_t *ke
             e = c + per < n ? c + per : n;
         }
         size_t cnt = e - c, lo = offsets ? offsets[c] : c * rec_len, hi = offsets ? offsets[e] : e * rec_len;
-        struct many_chunk mc = {(int)alg, (unsigned)key_len, bl, c, cnt, lo, align16(cnt * key_len),
-                                0, offsets, rec_len, in != NULL};
+        struct many_chunk mc = {(int)alg, (unsigned)key_len, bl, c, cnt, lo, hi, align16(cnt * key_len), 0,
+                                keys, ctrs, in, offsets, rec_len};
         mc.data_off = align16(mc.ctr_off + cnt * bl);
-        size_t in_bytes = mc.data_off + (in ? hi - lo : 0);
-        unsigned s = (unsigned)(k++ % g->cfg.streams);
-        st = karx_i_gpu_drain(g, s);
-        if (st == KARX_OK)
-            st = karx_i_gpu_reserve(g, s, in_bytes, hi - lo, offsets ? cnt + 1 : 0);
-        if (st != KARX_OK)
-            break;
-        struct karx_gpu_slot *sl = &g->slot[s];
-        memcpy(sl->h_in, keys + c * key_len, cnt * key_len);
-        memcpy(sl->h_in + mc.ctr_off, ctrs + c * bl, cnt * bl);
-        if (in)
-            memcpy(sl->h_in + mc.data_off, in + lo, hi - lo);
-        sl->secret_bytes = sl->secret_bytes > mc.ctr_off ? sl->secret_bytes : mc.ctr_off;
-        st = karx_i_gpu_chunk(g, s, sl->h_in, in_bytes, 1, out + lo,
-                              hi - lo, out_pinned, offsets ? cnt + 1 : 0, many_chunk_launch, &mc);
+        struct karx_i_gpu_io io = {NULL, many_chunk_fill, mc.data_off + (in ? hi - lo : 0), mc.ctr_off,
+                                   1, out + lo, hi - lo, out_pinned, offsets ? cnt + 1 : 0};
+        st = karx_i_gpu_chunk(g, (unsigned)(k++ % g->cfg.streams), &io, many_chunk_launch, &mc);
         c = e;
     }
     st = karx_i_gpu_finish(g, st, out + (offsets ? offsets[0] : 0), total);
-    if (st == KARX_OK)
-        for (size_t i = 0; i < n; i++) {
-            size_t len = offsets ? offsets[i + 1] - offsets[i] : rec_len;
-            karx_gpu_ctr_store(ctrs + i * bl,
-                               karx_gpu_ctr_add(karx_gpu_ctr_load(ctrs + i * bl, bl), len / bl + (len % bl != 0), bl),
-                               bl);
-        }
+    for (size_t i = 0; st == KARX_OK && i < n; i++)
+        karx_gpu_ctr_advance(ctrs + i * bl, offsets ? offsets[i + 1] - offsets[i] : rec_len, bl);
     return st;
 }
 
@@ -473,11 +461,24 @@ extern "C" karx_status karx_gpu_ctr_xor_many_device(karx_gpu *g, karx_cipher_alg
 /* ---- CTR_DRBG ----------------------------------------------------------------------------------- */
 
 /* Records (generate calls) [c, c+cnt), their keys and counters staged in the slot's input. */
+/* Run the planned records in chunks: plan(ctx, first, count, keys, ctrs) writes a chunk's keys
+ * and counters straight into the staging buffer. */
+typedef void (*plan_fn)(void *ctx, size_t first, size_t count, karx_cipher_key *keys, uint8_t *ctrs);
+
+/* Records (generate calls) [c, c+cnt): their keys | counters in the slot's input. */
 struct keyed_chunk {
     int alg;
-    size_t ctr_off;
+    size_t c, cnt, ctr_off;
     uint64_t stride, total;
+    plan_fn plan;
+    void *plan_ctx;
 };
+
+static void keyed_chunk_fill(uint8_t *h_in, const void *ctx)
+{
+    const struct keyed_chunk *k = (const struct keyed_chunk *)ctx;
+    k->plan(k->plan_ctx, k->c, k->cnt, (karx_cipher_key *)(void *)h_in, h_in + k->ctr_off);
+}
 
 static karx_status keyed_chunk_launch(karx_gpu *g, struct karx_gpu_slot *sl, const void *ctx)
 {
@@ -485,10 +486,6 @@ static karx_status keyed_chunk_launch(karx_gpu *g, struct karx_gpu_slot *sl, con
     return launch_keyed(g, sl->stream, k->alg, (const karx_cipher_key *)(void *)sl->d_in,
                         sl->d_in + k->ctr_off, sl->d_out, k->stride, k->total);
 }
-
-/* Runs the planned records in chunks: plan(ctx, first, count, keys, ctrs) fills a chunk's keys
- * and counters straight into the staging buffer. */
-typedef void (*plan_fn)(void *ctx, size_t first, size_t count, karx_cipher_key *keys, uint8_t *ctrs);
 
 static karx_status keyed_run(karx_gpu *g, int alg, size_t nrec, uint64_t stride, uint8_t *out,
                              size_t total, plan_fn plan, void *ctx)
@@ -501,19 +498,12 @@ static karx_status keyed_run(karx_gpu *g, int alg, size_t nrec, uint64_t stride,
     for (size_t c = 0, k = 0; c < nrec && st == KARX_OK; c += per, k++) {
         size_t cnt = nrec - c < per ? nrec - c : per;
         size_t lo = c * stride, hi = (c + cnt) * stride < total ? (c + cnt) * stride : total;
-        struct keyed_chunk kc = {alg, align16(cnt * sizeof(karx_cipher_key)), stride, hi - lo};
-        size_t in_bytes = kc.ctr_off + cnt * bl;
-        unsigned s = (unsigned)(k % g->cfg.streams);
-        st = karx_i_gpu_drain(g, s);
-        if (st == KARX_OK)
-            st = karx_i_gpu_reserve(g, s, in_bytes, hi - lo, 0);
-        if (st != KARX_OK)
-            break;
-        struct karx_gpu_slot *sl = &g->slot[s];
-        plan(ctx, c, cnt, (karx_cipher_key *)(void *)sl->h_in, sl->h_in + kc.ctr_off);
-        sl->secret_bytes = sl->secret_bytes > in_bytes ? sl->secret_bytes : in_bytes;
-        st = karx_i_gpu_chunk(g, s, sl->h_in, in_bytes, 1, out + lo, hi - lo, out_pinned, 0,
-                              keyed_chunk_launch, &kc);
+        struct keyed_chunk kc = {alg, c, cnt, align16(cnt * sizeof(karx_cipher_key)), stride, hi - lo,
+                                 plan, ctx};
+        size_t in_bytes = kc.ctr_off + cnt * bl; /* all of it is key material */
+        struct karx_i_gpu_io io = {NULL, keyed_chunk_fill, in_bytes, in_bytes, 1, out + lo, hi - lo,
+                                   out_pinned, 0};
+        st = karx_i_gpu_chunk(g, (unsigned)(k % g->cfg.streams), &io, keyed_chunk_launch, &kc);
     }
     return karx_i_gpu_finish(g, st, out, total);
 }

@@ -47,14 +47,31 @@ karx_status karx_i_gpu_drain(karx_gpu *g, unsigned s);
 /* Waits for every slot (used on error paths too, so no copy is left writing a buffer). */
 karx_status karx_i_gpu_drain_all(karx_gpu *g);
 
-/* One pipeline chunk on slot s: waits for the slot's previous chunk (delivering its output),
- * grows its buffers, stages and copies in_bytes of src to sl->d_in (src NULL: no input), calls
- * launch(g, sl, ctx) to queue the kernel on sl->stream writing sl->d_out, then queues the copy of
- * out_bytes back to dst (straight into dst when it is pinned, else delivered at the next drain). */
+/* What one pipeline chunk moves. Input comes from src (staged through the slot's pinned buffer
+ * unless in_pinned), or is written straight into the pinned buffer by fill (key material: the
+ * first secret_bytes are wiped when the call ends); src and fill both NULL: no input. */
+typedef void (*karx_i_gpu_fill_fn)(uint8_t *h_in, const void *ctx);
+struct karx_i_gpu_io {
+    const uint8_t *src;
+    karx_i_gpu_fill_fn fill;
+    size_t in_bytes, secret_bytes;
+    int in_pinned;
+    uint8_t *dst;
+    size_t out_bytes;
+    int out_pinned;
+    size_t off_count; /* offsets the launch will stage in h_off / d_off */
+};
+
+/* One chunk on slot s: waits for the slot's previous chunk (delivering its output), grows its
+ * buffers, copies the input to sl->d_in, calls launch(g, sl, ctx) to queue the kernel on
+ * sl->stream writing sl->d_out, then queues the copy of out_bytes back to dst (straight into
+ * dst when it is pinned, else delivered at the next drain). */
 typedef karx_status (*karx_i_gpu_launch_fn)(karx_gpu *g, struct karx_gpu_slot *sl, const void *ctx);
-karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const uint8_t *src, size_t in_bytes,
-                             int in_pinned, uint8_t *dst, size_t out_bytes, int out_pinned,
-                             size_t off_count, karx_i_gpu_launch_fn launch, const void *ctx);
+karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const struct karx_i_gpu_io *io,
+                             karx_i_gpu_launch_fn launch, const void *ctx);
+/* Stages offsets[0..cnt] - lo (cnt + 1 values) to sl->d_off on the slot's stream. */
+karx_status karx_i_gpu_put_offsets(karx_gpu *g, struct karx_gpu_slot *sl, const size_t *offsets,
+                                   size_t cnt, size_t lo);
 /* Whether host memory p is pinned (page-locked or registered): copied without staging. */
 int karx_i_gpu_is_pinned(const void *p);
 /* Ends a host-memory call: waits for every slot; on failure zeroes out (out_bytes) so nothing

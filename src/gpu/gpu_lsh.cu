@@ -111,17 +111,13 @@ struct lsh_chunk {
 static karx_status lsh_chunk_launch(karx_gpu *g, struct karx_gpu_slot *sl, const void *ctx)
 {
     const struct lsh_chunk *k = (const struct lsh_chunk *)ctx;
-    const uint64_t *d_off = NULL;
     if (k->offsets) {
-        for (size_t i = 0; i <= k->cnt; i++)
-            sl->h_off[i] = (uint64_t)(k->offsets[k->c + i] - k->lo);
-        KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_off, sl->h_off, (k->cnt + 1) * sizeof(uint64_t),
-                                        cudaMemcpyHostToDevice, sl->stream),
-                     "copy offsets to device");
-        d_off = sl->d_off;
+        karx_status st = karx_i_gpu_put_offsets(g, sl, k->offsets + k->c, k->cnt, k->lo);
+        if (st != KARX_OK)
+            return st;
     }
-    return karx_i_gpu_lsh_launch(g, sl->stream, k->bits, k->dlen, sl->d_out, sl->d_in, d_off,
-                                 k->msg_len, k->cnt);
+    return karx_i_gpu_lsh_launch(g, sl->stream, k->bits, k->dlen, sl->d_out, sl->d_in,
+                                 k->offsets ? sl->d_off : NULL, k->msg_len, k->cnt);
 }
 
 static karx_status run_chunk(karx_gpu *g, unsigned s, int bits, size_t dlen, uint8_t *out,
@@ -129,13 +125,9 @@ static karx_status run_chunk(karx_gpu *g, unsigned s, int bits, size_t dlen, uin
                              const size_t *offsets, size_t c, size_t cnt, uint64_t msg_len)
 {
     struct lsh_chunk k = {bits, dlen, c, cnt, lo, offsets, msg_len};
-    return karx_i_gpu_chunk(g, s, hi > lo ? in + lo : NULL, hi - lo, in_pinned, out + c * dlen,
-                            cnt * dlen, out_pinned, offsets ? cnt + 1 : 0, lsh_chunk_launch, &k);
-}
-
-static karx_status finish(karx_gpu *g, karx_status st, uint8_t *out, size_t out_bytes)
-{
-    return karx_i_gpu_finish(g, st, out, out_bytes);
+    struct karx_i_gpu_io io = {hi > lo ? in + lo : NULL, NULL, hi - lo, 0, in_pinned,
+                               out + c * dlen, cnt * dlen, out_pinned, offsets ? cnt + 1 : 0};
+    return karx_i_gpu_chunk(g, s, &io, lsh_chunk_launch, &k);
 }
 
 static karx_status lsh_many_host(karx_gpu *g, int bits, uint8_t *out, size_t dlen, const void *in,
@@ -164,7 +156,7 @@ static karx_status lsh_many_host(karx_gpu *g, int bits, uint8_t *out, size_t dle
         st = run_chunk(g, (unsigned)(k % streams), bits, dlen, out, src, in_pinned, out_pinned,
                        c * msg_len, (c + cnt) * msg_len, NULL, c, cnt, msg_len);
     }
-    return finish(g, st, out, n * dlen);
+    return karx_i_gpu_finish(g, st, out, n * dlen);
 }
 
 static karx_status lsh_offsets_host(karx_gpu *g, int bits, uint8_t *out, size_t dlen,
@@ -201,7 +193,7 @@ static karx_status lsh_offsets_host(karx_gpu *g, int bits, uint8_t *out, size_t 
                        offsets[c], offsets[e], offsets, c, e - c, 0);
         c = e;
     }
-    return finish(g, st, out, n * dlen);
+    return karx_i_gpu_finish(g, st, out, n * dlen);
 }
 
 extern "C" karx_status karx_gpu_lsh256_many(karx_gpu *g, uint8_t *out, size_t digest_bytes,
@@ -241,8 +233,9 @@ extern "C" karx_status karx_gpu_lsh_many(karx_gpu *g, karx_lsh_alg alg, uint8_t 
 
 /* ---- device-memory batches ------------------------------------------------------------------ */
 
+/* offsets_form: the _offsets_device calls, where d_off must be given. */
 static karx_status lsh_device(karx_gpu *g, int bits, void *d_out, size_t dlen, const void *d_in,
-                              const uint64_t *d_off, size_t msg_len, size_t n)
+                              const uint64_t *d_off, int offsets_form, size_t msg_len, size_t n)
 {
     if (!g)
         return KARX_ERR_NO_DEVICE;
@@ -250,7 +243,7 @@ static karx_status lsh_device(karx_gpu *g, int bits, void *d_out, size_t dlen, c
         return KARX_ERR_OUTPUT_LENGTH;
     if (!n)
         return KARX_OK;
-    if (!d_out || ((uintptr_t)d_out & 3) || (!d_in && (msg_len || d_off)))
+    if (!d_out || ((uintptr_t)d_out & 3) || (offsets_form && !d_off) || (!d_in && (msg_len || d_off)))
         return KARX_ERR_ARGUMENT;
     if (msg_len > KARX_GPU_MAX_MSG_BYTES)
         return KARX_ERR_DATA_LENGTH;
@@ -267,31 +260,27 @@ static karx_status lsh_device(karx_gpu *g, int bits, void *d_out, size_t dlen, c
 extern "C" karx_status karx_gpu_lsh256_many_device(karx_gpu *g, void *d_out, size_t digest_bytes,
                                                    const void *d_in, size_t msg_len, size_t n)
 {
-    return lsh_device(g, 256, d_out, digest_bytes, d_in, NULL, msg_len, n);
+    return lsh_device(g, 256, d_out, digest_bytes, d_in, NULL, 0, msg_len, n);
 }
 
 extern "C" karx_status karx_gpu_lsh512_many_device(karx_gpu *g, void *d_out, size_t digest_bytes,
                                                    const void *d_in, size_t msg_len, size_t n)
 {
-    return lsh_device(g, 512, d_out, digest_bytes, d_in, NULL, msg_len, n);
+    return lsh_device(g, 512, d_out, digest_bytes, d_in, NULL, 0, msg_len, n);
 }
 
 extern "C" karx_status karx_gpu_lsh256_many_offsets_device(karx_gpu *g, void *d_out,
                                                            size_t digest_bytes, const void *d_buf,
                                                            const uint64_t *d_offsets, size_t n)
 {
-    if (n && !d_offsets)
-        return g ? KARX_ERR_ARGUMENT : KARX_ERR_NO_DEVICE;
-    return lsh_device(g, 256, d_out, digest_bytes, d_buf, d_offsets, 0, n);
+    return lsh_device(g, 256, d_out, digest_bytes, d_buf, d_offsets, 1, 0, n);
 }
 
 extern "C" karx_status karx_gpu_lsh512_many_offsets_device(karx_gpu *g, void *d_out,
                                                            size_t digest_bytes, const void *d_buf,
                                                            const uint64_t *d_offsets, size_t n)
 {
-    if (n && !d_offsets)
-        return g ? KARX_ERR_ARGUMENT : KARX_ERR_NO_DEVICE;
-    return lsh_device(g, 512, d_out, digest_bytes, d_buf, d_offsets, 0, n);
+    return lsh_device(g, 512, d_out, digest_bytes, d_buf, d_offsets, 1, 0, n);
 }
 
 /* ---- self-test at open ------------------------------------------------------------------------ */

@@ -273,36 +273,53 @@ int karx_i_gpu_is_pinned(const void *p)
     return a.type == cudaMemoryTypeHost;
 }
 
-karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const uint8_t *src, size_t in_bytes,
-                             int in_pinned, uint8_t *dst, size_t out_bytes, int out_pinned,
-                             size_t off_count, karx_i_gpu_launch_fn launch, const void *ctx)
+karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const struct karx_i_gpu_io *io,
+                             karx_i_gpu_launch_fn launch, const void *ctx)
 {
     struct karx_gpu_slot *sl = &g->slot[s];
+    const int has_in = (io->src || io->fill) && io->in_bytes;
     karx_status st = karx_i_gpu_drain(g, s); /* the slot's previous chunk is delivered first */
     if (st == KARX_OK)
-        st = karx_i_gpu_reserve(g, s, src ? in_bytes : 0, out_bytes, off_count);
+        st = karx_i_gpu_reserve(g, s, has_in ? io->in_bytes : 0, io->out_bytes, io->off_count);
     if (st != KARX_OK)
         return st;
-    if (src && in_bytes) {
-        if (!in_pinned) {
-            memcpy(sl->h_in, src, in_bytes);
+    if (has_in) {
+        const uint8_t *src = io->src;
+        if (io->fill) {
+            io->fill(sl->h_in, ctx);
+            if (io->secret_bytes > sl->secret_bytes)
+                sl->secret_bytes = io->secret_bytes;
+            src = sl->h_in;
+        } else if (!io->in_pinned) {
+            memcpy(sl->h_in, src, io->in_bytes);
             src = sl->h_in;
         }
-        KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_in, src, in_bytes, cudaMemcpyHostToDevice, sl->stream),
+        KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_in, src, io->in_bytes, cudaMemcpyHostToDevice, sl->stream),
                      "copy to device");
     }
     st = launch(g, sl, ctx);
     if (st != KARX_OK)
         return st;
-    if (out_bytes) {
-        KARX_GPU_TRY(g, cudaMemcpyAsync(out_pinned ? dst : sl->h_out, sl->d_out, out_bytes,
+    if (io->out_bytes) {
+        KARX_GPU_TRY(g, cudaMemcpyAsync(io->out_pinned ? io->dst : sl->h_out, sl->d_out, io->out_bytes,
                                         cudaMemcpyDeviceToHost, sl->stream),
                      "copy to host");
-        if (!out_pinned) {
-            sl->pending_dst = dst;
-            sl->pending_bytes = out_bytes;
+        if (!io->out_pinned) {
+            sl->pending_dst = io->dst;
+            sl->pending_bytes = io->out_bytes;
         }
     }
+    return KARX_OK;
+}
+
+karx_status karx_i_gpu_put_offsets(karx_gpu *g, struct karx_gpu_slot *sl, const size_t *offsets,
+                                   size_t cnt, size_t lo)
+{
+    for (size_t i = 0; i <= cnt; i++)
+        sl->h_off[i] = (uint64_t)(offsets[i] - lo);
+    KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_off, sl->h_off, (cnt + 1) * sizeof(uint64_t),
+                                    cudaMemcpyHostToDevice, sl->stream),
+                 "copy offsets to device");
     return KARX_OK;
 }
 
@@ -363,26 +380,25 @@ extern "C" void karx_gpu_host_free(karx_gpu *g, void *h_ptr)
         cudaFreeHost(h_ptr);
 }
 
-extern "C" karx_status karx_gpu_memcpy_htod(karx_gpu *g, void *d_dst, const void *src, size_t bytes)
+/* A synchronous copy on the handle's first stream. */
+static karx_status copy_sync(karx_gpu *g, void *dst, const void *src, size_t bytes,
+                             cudaMemcpyKind kind, const char *what)
 {
-    if (!g || (bytes && (!d_dst || !src)))
+    if (!g || (bytes && (!dst || !src)))
         return KARX_ERR_ARGUMENT;
     if (!bytes)
         return KARX_OK;
-    KARX_GPU_TRY(g, cudaMemcpyAsync(d_dst, src, bytes, cudaMemcpyHostToDevice, g->slot[0].stream),
-                 "cudaMemcpy host to device");
-    KARX_GPU_TRY(g, cudaStreamSynchronize(g->slot[0].stream), "cudaMemcpy host to device");
+    KARX_GPU_TRY(g, cudaMemcpyAsync(dst, src, bytes, kind, g->slot[0].stream), what);
+    KARX_GPU_TRY(g, cudaStreamSynchronize(g->slot[0].stream), what);
     return KARX_OK;
+}
+
+extern "C" karx_status karx_gpu_memcpy_htod(karx_gpu *g, void *d_dst, const void *src, size_t bytes)
+{
+    return copy_sync(g, d_dst, src, bytes, cudaMemcpyHostToDevice, "cudaMemcpy host to device");
 }
 
 extern "C" karx_status karx_gpu_memcpy_dtoh(karx_gpu *g, void *dst, const void *d_src, size_t bytes)
 {
-    if (!g || (bytes && (!dst || !d_src)))
-        return KARX_ERR_ARGUMENT;
-    if (!bytes)
-        return KARX_OK;
-    KARX_GPU_TRY(g, cudaMemcpyAsync(dst, d_src, bytes, cudaMemcpyDeviceToHost, g->slot[0].stream),
-                 "cudaMemcpy device to host");
-    KARX_GPU_TRY(g, cudaStreamSynchronize(g->slot[0].stream), "cudaMemcpy device to host");
-    return KARX_OK;
+    return copy_sync(g, dst, d_src, bytes, cudaMemcpyDeviceToHost, "cudaMemcpy device to host");
 }
