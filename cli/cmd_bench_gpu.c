@@ -243,7 +243,6 @@ static int bench_ciphers(gb_env *e, const char *algs, int sweep, double h2d)
         karx_cipher_key k;
         karx_cipher_set_key(&k, (karx_cipher_alg)a, raw, karx_cipher_key_bytes((karx_cipher_alg)a));
         cop c = {e, &k, 0, 0, 0, NULL, NULL, NULL};
-        double single_kernel = 0;
         for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
             if (sizes[s] > e->cap)
                 break;
@@ -252,7 +251,6 @@ static int bench_ciphers(gb_env *e, const char *algs, int sweep, double h2d)
             c.op = 0;
             if ((t = time_cop(&c)) < 0) return EXIT_FAIL;
             cipher_row(e, "ctr", name, "kernel", c.len, c.len, t, NULL);
-            single_kernel = c.len / t;
             c.op = 1;
             if ((t = time_cop(&c)) < 0) return EXIT_FAIL;
             cipher_row(e, "ctr_keystream", name, "kernel", c.len, c.len, t, NULL);
@@ -303,7 +301,6 @@ static int bench_ciphers(gb_env *e, const char *algs, int sweep, double h2d)
         snprintf(extra, sizeof extra, ",\"pct_of_keystream\":%.1f", 100.0 * tk / td);
         cipher_row(e, "drbg", name, "end_to_end", c.len, c.len, td, extra);
         cipher_row(e, "ctr_keystream", name, "end_to_end", c.len, c.len, tk, NULL);
-        (void)single_kernel;
         karx_cipher_key_wipe(&k);
     }
     if (sweep) { /* the paper's table 4: launch shape for LEA-128 CTR */
