@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aead/ghash.h"
+#include "common/endian.h"
 #include "karx/cpu.h"
 
 #define GCM_B 16
@@ -96,11 +97,6 @@ static void ghash_bytes(const uint64_t *htab, uint8_t y[16], const uint8_t *data
     }
 }
 
-static void store64_be(uint8_t *p, uint64_t v)
-{
-    for (int i = 7; i >= 0; i--, v >>= 8)
-        p[i] = (uint8_t)v;
-}
 
 static uint32_t load32_be(const uint8_t *p)
 {
@@ -193,7 +189,7 @@ static void gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8_t *iv,
     uint8_t lenblk[GCM_B] = {0};
     memset(j0, 0, GCM_B);
     ghash_bytes(gk->htab, j0, iv, iv_len);
-    store64_be(lenblk + 8, (uint64_t)iv_len * 8);
+    karx_store64_be(lenblk + 8, (uint64_t)iv_len * 8);
     karx_i_ghash_blocks(gk->htab, j0, lenblk, 1);
 }
 
@@ -232,8 +228,8 @@ static karx_status gcm_finish(const karx_gcm_key *gk, uint8_t y[GCM_B], const ui
                               uint64_t aad_len, uint64_t len, uint8_t full[GCM_B])
 {
     uint8_t lenblk[GCM_B];
-    store64_be(lenblk, aad_len * 8);
-    store64_be(lenblk + 8, len * 8);
+    karx_store64_be(lenblk, aad_len * 8);
+    karx_store64_be(lenblk + 8, len * 8);
     karx_i_ghash_blocks(gk->htab, y, lenblk, 1);
     karx_status st = karx_cipher_encrypt_block(&gk->cipher, full, j0);
     for (int i = 0; i < GCM_B; i++)

@@ -5,22 +5,11 @@
  *
  * Block = big-endian 128-bit integer (coefficient of x^i at bit 127 - i); see ghash.h. */
 #include "aead/ghash.h"
+#include "common/endian.h"
 
 #include "karx/common.h"
 
-static uint64_t load64_be(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++)
-        v = (v << 8) | p[i];
-    return v;
-}
 
-static void store64_be(uint8_t *p, uint64_t v)
-{
-    for (int i = 7; i >= 0; i--, v >>= 8)
-        p[i] = (uint8_t)v;
-}
 
 /* Low 64 bits of the carry-less product x * y. Each of the 16 partial products sums bits four
  * positions apart; below bit 60 a position collects at most 15 of them, so the carries never reach
@@ -81,8 +70,8 @@ static void gf_mul(uint64_t z[2], const uint64_t a[2], const uint64_t b[2])
 
 void karx_i_ghash_powers_portable(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16])
 {
-    htab[0] = load64_be(h + 8);
-    htab[1] = load64_be(h);
+    htab[0] = karx_load64_be(h + 8);
+    htab[1] = karx_load64_be(h);
     for (int k = 1; k < KARX_I_GHASH_POWERS; k++)
         gf_mul(htab + 2 * k, htab + 2 * (k - 1), htab);
 }
@@ -90,13 +79,13 @@ void karx_i_ghash_powers_portable(uint64_t htab[2 * KARX_I_GHASH_POWERS], const 
 void karx_i_ghash_blocks_portable(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                                   const uint8_t *data, size_t nblocks)
 {
-    uint64_t s[2] = {load64_be(y + 8), load64_be(y)};
+    uint64_t s[2] = {karx_load64_be(y + 8), karx_load64_be(y)};
     for (size_t i = 0; i < nblocks; i++, data += 16) {
-        s[0] ^= load64_be(data + 8);
-        s[1] ^= load64_be(data);
+        s[0] ^= karx_load64_be(data + 8);
+        s[1] ^= karx_load64_be(data);
         gf_mul(s, s, htab);
     }
-    store64_be(y, s[1]);
-    store64_be(y + 8, s[0]);
+    karx_store64_be(y, s[1]);
+    karx_store64_be(y + 8, s[0]);
     karx_memzero(s, sizeof s);
 }

@@ -56,4 +56,19 @@ static inline KARX_HD void karx_store64_le(uint8_t *p, uint64_t v)
 #endif
 }
 
+/* Big-endian 64-bit words (CTR counters, GCM length blocks, GHASH halves). */
+static inline KARX_HD uint64_t karx_load64_be(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < 8; i++)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+static inline KARX_HD void karx_store64_be(uint8_t *p, uint64_t v)
+{
+    for (unsigned i = 8; i-- > 0; v >>= 8)
+        p[i] = (uint8_t)v;
+}
+
 #endif

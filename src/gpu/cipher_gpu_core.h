@@ -75,29 +75,19 @@ static inline KARX_HD void karx_gpu_st32(uint8_t *p, uint32_t v)
     karx_store32_le(p, v);
 }
 
-static inline KARX_HD uint64_t karx_gpu_load64_be(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < 8; i++)
-        v = (v << 8) | p[i];
-    return v;
-}
-
 static inline KARX_HD karx_gpu_ctr karx_gpu_ctr_load(const uint8_t *blk, unsigned bl)
 {
     karx_gpu_ctr c;
-    c.hi = bl == 16 ? karx_gpu_load64_be(blk) : 0;
-    c.lo = karx_gpu_load64_be(blk + bl - 8);
+    c.hi = bl == 16 ? karx_load64_be(blk) : 0;
+    c.lo = karx_load64_be(blk + bl - 8);
     return c;
 }
 
 static inline KARX_HD void karx_gpu_ctr_store(uint8_t *blk, karx_gpu_ctr c, unsigned bl)
 {
-    for (unsigned i = 0; i < 8; i++) {
-        blk[bl - 1 - i] = (uint8_t)(c.lo >> (8 * i));
-        if (bl == 16)
-            blk[7 - i] = (uint8_t)(c.hi >> (8 * i));
-    }
+    if (bl == 16)
+        karx_store64_be(blk, c.hi);
+    karx_store64_be(blk + bl - 8, c.lo);
 }
 
 /* c + i mod 2^(8 bl). */

@@ -193,19 +193,7 @@ static void ht_ecb_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size
     ht_ecb(ht_dec16, ks, out, in, n);
 }
 
-static inline uint64_t ht_load64_be(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < 8; i++)
-        v = (v << 8) | p[i];
-    return v;
-}
 
-static inline void ht_store64_be(uint8_t *p, uint64_t v)
-{
-    for (unsigned i = 8; i-- > 0; v >>= 8)
-        p[i] = (uint8_t)v;
-}
 
 /* The whole 8-byte block is one big-endian counter; the caller guarantees no wrap. */
 static void ht_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t n,
@@ -213,12 +201,12 @@ static void ht_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t 
 {
     const karx_hight_key *ks = (const karx_hight_key *)ks_;
     const ht_consts c = ht_load_consts();
-    uint64_t cv = ht_load64_be(ctr);
+    uint64_t cv = karx_load64_be(ctr);
     uint8_t buf[128];
     while (n > 0) {
         size_t m = n < 16 ? n : 16;
         for (unsigned i = 0; i < 16; i++)
-            ht_store64_be(buf + 8 * i, cv + i);
+            karx_store64_be(buf + 8 * i, cv + i);
         ht_enc16(ks, &c, buf, buf);
         if (m == 16) {
             for (unsigned j = 0; j < 8; j++)

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../common/endian.h"
 #include "../modes/block_kernels.h"
 #include "hight_core.h"
 #include "hight_internal.h"
@@ -52,19 +53,7 @@ static const uint8_t ht_f1_lo[16] = HT_TAB16(HT_F1C, 0), ht_f1_hi[16] = HT_TAB16
 #define HT_GF_F0 HT_GMAT(1, 2, 7)
 #define HT_GF_F1 HT_GMAT(3, 4, 6)
 
-static inline uint64_t ht_load64_be(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < 8; i++)
-        v = (v << 8) | p[i];
-    return v;
-}
 
-static inline void ht_store64_be(uint8_t *p, uint64_t v)
-{
-    for (unsigned i = 8; i-- > 0; v >>= 8)
-        p[i] = (uint8_t)v;
-}
 
 /* CTR fast path: while bytes 0..6 of the counter are the same in every lane (only the low byte,
  * position 7, differs), most of the first eight rounds are the same in every lane. This runs
@@ -640,7 +629,7 @@ static void HT_NAME(ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, si
         lane_block[j] = (uint8_t)(2 * (HT_W / 128) * (b >> 1) + 2 * l + (b & 1));
     }
     const HT_V idx = HT_LOAD(lane_block);
-    const uint64_t c = ht_load64_be(ctr);
+    const uint64_t c = karx_load64_be(ctr);
     uint64_t uc_hi = 0;
     int uc_valid = 0;
     size_t i = 0;
@@ -651,7 +640,7 @@ static void HT_NAME(ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, si
 #ifdef HT_HALF
         if (left <= HT_LANES / 2) {
             uint8_t cb[8];
-            ht_store64_be(cb, c + i);
+            karx_store64_be(cb, c + i);
             HT_HALF(ctr_xor)(ks, out + 8 * i, in + 8 * i, left, cb);
             break;
         }
