@@ -23,6 +23,8 @@ int cmd_drbg(int argc, char **argv);
 /* karx hash --device gpu|auto (hash_batch.c). */
 #include "karx/lsh.h"
 int cli_hash_batched(char *const *files, int nfiles, karx_lsh_alg alg, int tag, const char *device);
+/* One output line of karx hash: "HEX  NAME", or with tag "LSH-512-256 (NAME) = HEX". */
+void cli_hash_line(karx_lsh_alg alg, const char *name, const uint8_t *digest, int tag);
 
 /* One line "karx: <what>: <why>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

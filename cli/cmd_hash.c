@@ -28,11 +28,16 @@ static void hash_usage(FILE *to)
           to);
 }
 
-/* The standard's name for --tag lines ("LSH-512-256"). */
-static void tag_name(karx_lsh_alg alg, char out[16])
+void cli_hash_line(karx_lsh_alg alg, const char *name, const uint8_t *digest, int tag)
 {
-    const char *n = karx_lsh_alg_name(alg); /* "lsh512-256" */
-    snprintf(out, 16, "LSH-%.3s-%s", n + 3, n + 7);
+    char hex[2 * KARX_LSH_MAX_DIGEST_BYTES + 1];
+    cli_hex(digest, karx_lsh_digest_bytes(alg), hex);
+    if (tag) {
+        const char *n = karx_lsh_alg_name(alg); /* "lsh512-256" -> the standard's "LSH-512-256" */
+        printf("LSH-%.3s-%s (%s) = %s\n", n + 3, n + 7, name, hex);
+    } else {
+        printf("%s  %s\n", hex, name);
+    }
 }
 
 /* Hashes one stream in constant memory; returns 0, or errno of a read error. */
@@ -184,10 +189,11 @@ int cmd_hash(int argc, char **argv)
         cli_error("--check takes one LIST and no other files, --tag or --device");
         return EXIT_USAGE;
     }
+    static char *const stdin_only[] = {"-"};
+    char *const *files = optind < argc ? argv + optind : stdin_only;
+    int nfiles = optind < argc ? argc - optind : 1;
     if (strcmp(device, "cpu")) {
-        static char *const stdin_only[] = {"-"};
-        int n = optind < argc ? argc - optind : 1;
-        int rc = cli_hash_batched(optind < argc ? argv + optind : stdin_only, n, alg, tag, device);
+        int rc = cli_hash_batched(files, nfiles, alg, tag, device);
         if (fflush(stdout) != 0) {
             cli_error("write error: %s", strerror(errno));
             return EXIT_FAIL;
@@ -203,23 +209,13 @@ int cmd_hash(int argc, char **argv)
     if (check) {
         rc = check_list(check, alg, buf);
     } else {
-        static char *const stdin_only[] = {"-"};
-        char *const *files = optind < argc ? argv + optind : stdin_only;
-        int nfiles = optind < argc ? argc - optind : 1;
-        size_t d = karx_lsh_digest_bytes(alg);
-        char tname[16], hex[2 * KARX_LSH_MAX_DIGEST_BYTES + 1];
-        tag_name(alg, tname);
         for (int i = 0; i < nfiles; i++) {
             uint8_t digest[KARX_LSH_MAX_DIGEST_BYTES];
             if (hash_file(files[i], alg, buf, digest)) {
                 rc = EXIT_FAIL;
                 continue;
             }
-            cli_hex(digest, d, hex);
-            if (tag)
-                printf("%s (%s) = %s\n", tname, files[i], hex);
-            else
-                printf("%s  %s\n", hex, files[i]);
+            cli_hash_line(alg, files[i], digest, tag);
         }
     }
     free(buf);

@@ -20,18 +20,8 @@ struct batch {
     size_t nfiles;
 };
 
-static void print_line(const char *tname, const char *name, const uint8_t *d, size_t dlen, int tag)
-{
-    char hex[2 * KARX_LSH_MAX_DIGEST_BYTES + 1];
-    cli_hex(d, dlen, hex);
-    if (tag)
-        printf("%s (%s) = %s\n", tname, name, hex);
-    else
-        printf("%s  %s\n", hex, name);
-}
-
 /* Hashes and prints the batch; 0, or EXIT_FAIL with one line printed. */
-static int flush(struct batch *b, karx_gpu *g, karx_lsh_alg alg, const char *tname, int tag)
+static int flush(struct batch *b, karx_gpu *g, karx_lsh_alg alg, int tag)
 {
     if (!b->nfiles)
         return 0;
@@ -58,7 +48,7 @@ static int flush(struct batch *b, karx_gpu *g, karx_lsh_alg alg, const char *tna
         return EXIT_FAIL;
     }
     for (size_t i = 0; i < b->nfiles; i++)
-        print_line(tname, b->names[i], out + i * d, d, tag);
+        cli_hash_line(alg, b->names[i], out + i * d, tag);
     free(out);
     b->len = 0;
     b->nfiles = 0;
@@ -114,9 +104,6 @@ int cli_hash_batched(char *const *files, int nfiles, karx_lsh_alg alg, int tag, 
         }
         g = NULL; /* auto: the CPU's multi-buffer batch */
     }
-    char tname[16];
-    const char *n = karx_lsh_alg_name(alg);
-    snprintf(tname, sizeof tname, "LSH-%.3s-%s", n + 3, n + 7);
     struct batch b = {0};
     b.offs = calloc(BATCH_FILES + 1, sizeof *b.offs);
     b.names = calloc(BATCH_FILES, sizeof *b.names);
@@ -134,12 +121,12 @@ int cli_hash_batched(char *const *files, int nfiles, karx_lsh_alg alg, int tag, 
         }
         if (r)
             rc = EXIT_FAIL;
-        if ((b.len >= BATCH_BYTES || b.nfiles == BATCH_FILES) && flush(&b, g, alg, tname, tag)) {
+        if ((b.len >= BATCH_BYTES || b.nfiles == BATCH_FILES) && flush(&b, g, alg, tag)) {
             rc = EXIT_FAIL;
             break;
         }
     }
-    if (b.offs && flush(&b, g, alg, tname, tag))
+    if (b.offs && flush(&b, g, alg, tag))
         rc = EXIT_FAIL;
     free(b.buf);
     free(b.offs);
