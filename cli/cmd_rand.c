@@ -176,7 +176,6 @@ int cmd_rand(int argc, char **argv)
     karx_ctr_drbg d;
     memset(&d, 0, sizeof d);
     uint8_t buf[RAND_CHUNK];
-    char hbuf[2 * 4096 + 1];
     karx_status st = karx_ctr_drbg_instantiate_os(&d, alg, KARX_DRBG_USE_DF, NULL, 0);
     if (st != KARX_OK) {
         cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
@@ -190,22 +189,12 @@ int cmd_rand(int argc, char **argv)
             rc = EXIT_FAIL;
             break;
         }
-        if (hex) {
-            for (size_t i = 0; i < n && rc == 0; i += 4096) {
-                size_t m = n - i < 4096 ? n - i : 4096;
-                cli_hex(buf + i, m, hbuf);
-                if (fputs(hbuf, stdout) == EOF) rc = EXIT_FAIL;
-            }
-        } else if (fwrite(buf, 1, n, stdout) != n) {
-            rc = EXIT_FAIL;
-        }
-        if (rc) cli_error("write error: %s", strerror(errno ? errno : EIO));
+        rc = emit(buf, n, hex);
         total -= n;
     }
     if (rc == 0 && hex) putchar('\n');
     karx_ctr_drbg_uninstantiate(&d);
     karx_memzero(buf, sizeof buf);
-    karx_memzero(hbuf, sizeof hbuf);
     if (rc == 0) rc = flush_stdout();
     return rc;
 }
