@@ -123,51 +123,34 @@ static void step512_odd(uint64_t *restrict out, const uint64_t *restrict cv,
 
 #endif
 
-static void compress256(uint32_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    uint32_t me[16], mo[16], t[16];
-    for (; nblocks; nblocks--, blocks += 128) {
-        for (unsigned l = 0; l < 16; l++) {
-            me[l] = karx_load32_le(blocks + 4 * l);
-            mo[l] = karx_load32_le(blocks + 64 + 4 * l);
-        }
-        for (unsigned j = 0; j < 26; j += 2) {
-            step256_even(t, cv, me, karx_lsh256_sc[j]);
-            step256_odd(cv, t, mo, karx_lsh256_sc[j + 1]);
-            EXPAND(32, me, mo);
-            if (j + 2 < 26)
-                EXPAND(32, mo, me);
-        }
-        for (unsigned l = 0; l < 16; l++)
-            cv[l] ^= me[l];
+/* One family's compression over whole blocks: the two step kinds alternate into a second
+ * chaining buffer (t) and back, so no per-step copy is needed. */
+#define DEFINE_COMPRESS(BITS, W, STEPS)                                                         \
+    static void compress##BITS(uint##W##_t cv[16], const uint8_t *blocks, size_t nblocks)      \
+    {                                                                                           \
+        uint##W##_t me[16], mo[16], t[16];                                                      \
+        for (; nblocks; nblocks--, blocks += 4 * W) {                                           \
+            for (unsigned l = 0; l < 16; l++) {                                                 \
+                me[l] = karx_load##W##_le(blocks + (W / 8) * l);                                \
+                mo[l] = karx_load##W##_le(blocks + 2 * W + (W / 8) * l);                        \
+            }                                                                                   \
+            for (unsigned j = 0; j < STEPS; j += 2) {                                           \
+                step##BITS##_even(t, cv, me, karx_lsh##BITS##_sc[j]);                           \
+                step##BITS##_odd(cv, t, mo, karx_lsh##BITS##_sc[j + 1]);                        \
+                EXPAND(W, me, mo);                                                              \
+                if (j + 2 < STEPS)                                                              \
+                    EXPAND(W, mo, me);                                                          \
+            }                                                                                   \
+            for (unsigned l = 0; l < 16; l++)                                                   \
+                cv[l] ^= me[l];                                                                 \
+        }                                                                                       \
+        karx_memzero(me, sizeof me);                                                            \
+        karx_memzero(mo, sizeof mo);                                                            \
+        karx_memzero(t, sizeof t);                                                              \
     }
-    karx_memzero(me, sizeof me);
-    karx_memzero(mo, sizeof mo);
-    karx_memzero(t, sizeof t);
-}
 
-static void compress512(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    uint64_t me[16], mo[16], t[16];
-    for (; nblocks; nblocks--, blocks += 256) {
-        for (unsigned l = 0; l < 16; l++) {
-            me[l] = karx_load64_le(blocks + 8 * l);
-            mo[l] = karx_load64_le(blocks + 128 + 8 * l);
-        }
-        for (unsigned j = 0; j < 28; j += 2) {
-            step512_even(t, cv, me, karx_lsh512_sc[j]);
-            step512_odd(cv, t, mo, karx_lsh512_sc[j + 1]);
-            EXPAND(64, me, mo);
-            if (j + 2 < 28)
-                EXPAND(64, mo, me);
-        }
-        for (unsigned l = 0; l < 16; l++)
-            cv[l] ^= me[l];
-    }
-    karx_memzero(me, sizeof me);
-    karx_memzero(mo, sizeof mo);
-    karx_memzero(t, sizeof t);
-}
+DEFINE_COMPRESS(256, 32, 26)
+DEFINE_COMPRESS(512, 64, 28)
 
 const karx_lsh256_kernels karx_i_lsh256_portable = {"portable", compress256, 1, NULL, NULL};
 const karx_lsh512_kernels karx_i_lsh512_portable = {"portable", compress512, 1, NULL, NULL};
