@@ -66,6 +66,17 @@ static inline KARX_HD uint32_t karx_gpu_ld32_aligned(const uint8_t *p)
 #endif
 }
 
+/* Its store counterpart: the digest bytes are the little-endian words whatever the host's order
+ * (the CPU emulation runs on big-endian hosts too). */
+static inline KARX_HD void karx_gpu_st32_aligned(uint8_t *p, uint32_t v)
+{
+#ifdef __CUDA_ARCH__
+    *(uint32_t *)(void *)p = v;
+#else
+    karx_store32_le(p, v);
+#endif
+}
+
 static inline KARX_HD uint32_t karx_gpu_funnel_r(uint32_t lo, uint32_t hi, unsigned s)
 {
 #ifdef __CUDA_ARCH__
@@ -158,14 +169,14 @@ static inline KARX_HD uint64_t karx_gpu_warp_nblocks(const karx_gpu_batch *b, ui
 }
 
 /* The warp's 32 digests (dw words each) from the rows into out (4-aligned), coalesced. */
-static inline KARX_HD void karx_gpu_store_digests(uint32_t *out, const uint32_t *smem,
+static inline KARX_HD void karx_gpu_store_digests(uint8_t *out, const uint32_t *smem,
                                                   unsigned row, uint64_t first, uint64_t n,
                                                   unsigned dw, unsigned lane)
 {
     for (unsigned idx = lane; idx < KARX_GPU_WARP * dw; idx += KARX_GPU_WARP) {
         unsigned m = idx / dw, j = idx % dw;
         if (first + m < n)
-            out[(first + m) * dw + j] = smem[m * row + j];
+            karx_gpu_st32_aligned(out + 4 * ((first + m) * dw + j), smem[m * row + j]);
     }
 }
 
@@ -212,8 +223,7 @@ static inline KARX_HD void karx_gpu_store_digests(uint32_t *out, const uint32_t 
         }                                                                                       \
         KARX_GPU_SYNCWARP();                                                                    \
         for (unsigned l = 0; l < nl; l++)                                                       \
-            karx_gpu_store_digests((uint32_t *)(void *)out, smem, row, first, b->n, dlen / 4,  \
-                                   lane0 + l);                                                  \
+            karx_gpu_store_digests(out, smem, row, first, b->n, dlen / 4, lane0 + l);          \
         KARX_GPU_SYNCWARP();                                                                    \
     }
 
