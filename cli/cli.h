@@ -23,8 +23,12 @@ int cmd_drbg(int argc, char **argv);
 /* karx hash --device gpu|auto (hash_batch.c). */
 #include "karx/lsh.h"
 int cli_hash_batched(char *const *files, int nfiles, karx_lsh_alg alg, int tag, const char *device);
-/* One output line of karx hash: "HEX  NAME", or with tag "LSH-512-256 (NAME) = HEX". */
+/* One output line of karx hash: "HEX  NAME", or with tag "LSH-512-256 (NAME) = HEX"; a name
+ * holding '\', newline or CR escaped as sha256sum does ("\HEX  a\nb"), so -c reads it back. */
 void cli_hash_line(karx_lsh_alg alg, const char *name, const uint8_t *digest, int tag);
+/* NULL if name fits a one-line message as it is (no newline or CR); else a fresh escaped copy,
+ * '\' + the name with \\ \n \r (NULL too when out of memory). Free with free(). */
+char *cli_hash_msg_name(const char *name);
 
 /* One line "karx: <what>: <why>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

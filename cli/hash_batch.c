@@ -60,15 +60,19 @@ static int flush(struct batch *b, karx_gpu *g, karx_lsh_alg alg, int tag)
  * stop). */
 static int add_file(struct batch *b, const char *path)
 {
+    char *esc = cli_hash_msg_name(path); /* a name with a line break, for one-line messages */
+    const char *shown = esc ? esc : path;
     FILE *f = cli_open_input(path);
     if (!f) {
-        cli_error("%s: %s", path, strerror(errno));
+        cli_error("%s: %s", shown, strerror(errno));
+        free(esc);
         return 1;
     }
     uint8_t *data = NULL;
     size_t len = 0;
-    int rc = cli_read_all(f, path, KARX_GPU_MAX_MSG_BYTES, &data, &len);
+    int rc = cli_read_all(f, shown, KARX_GPU_MAX_MSG_BYTES, &data, &len);
     cli_close_input(f);
+    free(esc);
     if (rc)
         return 1;
     if (b->len + len > b->cap) {
