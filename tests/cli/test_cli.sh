@@ -46,7 +46,17 @@ expect "one stderr line" 1 "$(wc -l < "$T/err")"
 grep -q "missing" "$T/err" && ok || bad "stderr names the file"
 "$KARX" hash -a sha256 "$T/empty" 2> "$T/err"; expect "unknown alg rc" 2 $?
 expect "unknown alg one line" 1 "$(wc -l < "$T/err")"
-"$KARX" hash --bogus 2> /dev/null; expect "bad option rc" 2 $?
+# Bad options: one line "karx: ..." naming the option, nothing on stdout; --help is the usage on
+# stdout.
+for o in --bogus -x --bogus=1 -a --check --dev; do
+    "$KARX" hash $o > "$T/out" 2> "$T/err"; expect "hash $o rc" 2 $?
+    expect "hash $o: one stderr line" 1 "$(wc -l < "$T/err")"
+    grep -q "^karx: .*'$o'" "$T/err" && ok || bad "hash $o: the line names it: $(cat "$T/err")"
+    expect "hash $o: no stdout" "" "$(cat "$T/out")"
+done
+"$KARX" hash --help > "$T/out" 2> "$T/err"; expect "hash --help rc" 0 $?
+grep -q '^usage: karx hash' "$T/out" && ok || bad "hash --help: usage on stdout"
+expect "hash --help: no stderr" "" "$(cat "$T/err")"
 "$KARX" frobnicate 2> /dev/null; expect "unknown command rc" 2 $?
 "$KARX" bench nosuchsuite 2> /dev/null; expect "unknown bench suite rc" 2 $?
 "$KARX" hash "$T" 2> /dev/null; expect "directory rc" 1 $?
