@@ -1,31 +1,27 @@
 /* karx enc / karx dec: block-cipher encryption of a file or standard input in constant memory,
- * through the streaming API (karx_cipher_init / update / final) in fixed-size chunks; and the
- * AEAD modes GCM and CCM (-m gcm|ccm), which read the whole input into memory (at most
- * AEAD_MAX_INPUT bytes) for the one-shot seal / open: encryption writes ciphertext || tag,
- * decryption verifies the tag before a single byte is written (a forged or truncated input
- * writes nothing: no OUT file, nothing on stdout).
+ * through the streaming API (karx_cipher_init / update / final) in fixed-size chunks. The AEAD
+ * modes GCM and CCM (-m gcm|ccm) are in enc_aead.c, the output file (-o) in out_file.c.
  *
- * With -o the output goes to a temporary file in OUT's folder, renamed onto OUT only when
- * everything succeeded: a failed run never leaves a partial OUT, and an existing OUT keeps its
- * content. Key, IV, data buffers and the cipher context are wiped on every exit path. */
+ * With -o the output goes to a temporary file beside OUT's final target, renamed onto it only
+ * when everything succeeded: a failed run never leaves a partial OUT, and an existing OUT keeps
+ * its content. To stdout, output streams; ECB / CBC hold back the last block for the padding
+ * check, and a regular input file whose length cannot be right (or, for dec with padding, whose
+ * last block has bad padding) is refused before anything is written. Key, IV, data buffers and
+ * the cipher context are wiped on every exit path. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "karx/ccm.h"
-#include "karx/gcm.h"
+#include "enc.h"
 #include "karx/karx.h"
 
-#define CHUNK (1u << 20)
+#define CHUNK ENC_CHUNK
 #define KEY_FILE_MAX 4096 /* longest key file read (hex text with a lot of white space) */
-#define AEAD_MAX_INPUT ((size_t)1 << 30) /* GCM / CCM read the whole input: 1 GiB at most */
 
 static void enc_usage(FILE *to, const char *cmd)
 {
@@ -44,152 +40,27 @@ static void enc_usage(FILE *to, const char *cmd)
             "      --tag-len N      gcm/ccm: tag bytes (default 16; gcm 4 8 12..16, ccm 4 6 .. 16)\n"
             "                       gcm: --iv of any length >= 1 byte (12 recommended);\n"
             "                       ccm: --iv is the nonce, 7..13 bytes\n"
-            "                       enc writes ciphertext || tag; dec reads it all (1 GiB at most),\n"
-            "                       checks the tag and writes the plaintext only if it matches\n"
+            "                       enc streams ciphertext || tag (ccm from a pipe: read into\n"
+            "                       memory first, 1 GiB at most); dec never writes plaintext\n"
+            "                       whose tag has not been checked: with -o it streams into the\n"
+            "                       temporary file, kept only if the tag verifies; to stdout it\n"
+            "                       reads the input into memory (1 GiB at most: use -o beyond)\n"
             "  -i, --in IN          input (default '-' = standard input)\n"
             "      --device DEV     cpu (default) or gpu: -m ctr on the CUDA device in 64 MiB\n"
             "                       chunks (same output; fails with one line if there is none)\n"
-            "  -o, --out OUT        output (default '-' = standard output); written to a temporary\n"
-            "                       file beside OUT and renamed onto it only on success\n"
+            "  -o, --out OUT        output (default '-' = standard output), written to a temporary\n"
+            "                       file beside OUT (through symbolic links: beside their target)\n"
+            "                       and renamed onto it only on success, with the replaced file's\n"
+            "                       mode, owner and group; a device or FIFO is written directly\n"
+            "Only -o guarantees no output on failure. To stdout the output streams: a failure part\n"
+            "way (bad padding or truncated ciphertext from a pipe, a read error, CTR counter\n"
+            "exhausted) leaves what came before it written (ecb/cbc dec holds back the last\n"
+            "block). A regular input file of the wrong length for ecb/cbc, or whose last block\n"
+            "has bad padding, is refused before anything is written.\n"
             "Exit: 0 done, 1 bad data (length, padding, CTR counter, gcm/ccm authentication\n"
             "failure or input shorter than the tag), unreadable input or unwritable output,\n"
             "2 usage error (names, key, IV, options; gcm/ccm with a 64-bit-block cipher).\n",
             cmd);
-}
-
-/* ---- the temporary output file, removed on failure and on a fatal signal ---- */
-
-static char *volatile tmp_live; /* path of the temporary file while it exists */
-
-static void on_signal(int sig)
-{
-    char *p = tmp_live;
-    if (p) unlink(p);
-    /* the signal is blocked while we run; with the default action back it ends the process
-     * as soon as the handler returns */
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void catch_signals(int on)
-{
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on ? on_signal : SIG_DFL;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
-    }
-}
-
-typedef struct {
-    FILE *f;
-    const char *name; /* OUT, or "stdout" */
-    const char *path; /* OUT when writing a file, else NULL */
-    char *tmp;        /* temporary file beside OUT */
-} output;
-
-/* 0, or EXIT_FAIL with the message printed. */
-static int output_open(output *o, const char *path)
-{
-    memset(o, 0, sizeof *o);
-    if (path == NULL || strcmp(path, "-") == 0) {
-        o->f = stdout;
-        o->name = "stdout";
-        return 0;
-    }
-    o->name = o->path = path;
-    /* DIR/.BASE.XXXXXX: same folder (rename stays on one file system), hidden from plain ls */
-    const char *slash = strrchr(path, '/');
-    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
-    size_t len = strlen(path);
-    o->tmp = malloc(len + 9);
-    if (o->tmp == NULL) {
-        cli_error("%s: out of memory", path);
-        return EXIT_FAIL;
-    }
-    snprintf(o->tmp, len + 9, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
-    catch_signals(1);
-    int fd = mkstemp(o->tmp);
-    if (fd < 0) {
-        cli_error("%s: cannot create a file in its folder: %s", path, strerror(errno));
-        catch_signals(0);
-        free(o->tmp);
-        o->tmp = NULL;
-        return EXIT_FAIL;
-    }
-    tmp_live = o->tmp;
-    /* mkstemp makes 0600; give the file the mode a plain create would (0666 less the umask) */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || (o->f = fdopen(fd, "wb")) == NULL) {
-        cli_error("%s: %s", path, strerror(errno));
-        close(fd);
-        unlink(o->tmp);
-        tmp_live = NULL;
-        catch_signals(0);
-        free(o->tmp);
-        o->tmp = NULL;
-        return EXIT_FAIL;
-    }
-    return 0;
-}
-
-static int output_write(output *o, const uint8_t *p, size_t n)
-{
-    errno = 0;
-    if (n && fwrite(p, 1, n, o->f) != n) {
-        cli_error("%s: write error: %s", o->name, strerror(errno ? errno : EIO));
-        return EXIT_FAIL;
-    }
-    return 0;
-}
-
-/* Flushes and, for a file, closes and renames it onto OUT. 0 or EXIT_FAIL. */
-static int output_commit(output *o)
-{
-    errno = 0;
-    if (o->tmp == NULL) {
-        if (fflush(o->f) != 0 || ferror(o->f)) {
-            cli_error("%s: write error: %s", o->name, strerror(errno ? errno : EIO));
-            return EXIT_FAIL;
-        }
-        return 0;
-    }
-    int bad = ferror(o->f);
-    int e = errno;
-    if (fclose(o->f) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
-    o->f = NULL;
-    if (bad) {
-        cli_error("%s: write error: %s", o->name, strerror(e ? e : EIO));
-        return EXIT_FAIL;
-    }
-    if (rename(o->tmp, o->path) != 0) {
-        cli_error("%s: cannot replace: %s", o->name, strerror(errno));
-        return EXIT_FAIL;
-    }
-    tmp_live = NULL;
-    catch_signals(0);
-    free(o->tmp);
-    o->tmp = NULL;
-    return 0;
-}
-
-/* After a failure: removes the temporary file (nothing to undo for stdout). */
-static void output_abort(output *o)
-{
-    if (o->tmp == NULL) return;
-    if (o->f) fclose(o->f);
-    o->f = NULL;
-    unlink(o->tmp);
-    tmp_live = NULL;
-    catch_signals(0);
-    free(o->tmp);
-    o->tmp = NULL;
 }
 
 /* ---- key and IV ---- */
@@ -292,7 +163,7 @@ static void data_error(const job *j, const char *in_name, karx_status st)
 
 /* Streams in -> ctx -> out. 0, or EXIT_FAIL with the message printed. ctx is wiped. */
 static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, const char *in_name,
-                      output *out, uint8_t *ibuf, uint8_t *obuf)
+                      enc_output *out, uint8_t *ibuf, uint8_t *obuf)
 {
     const size_t cap = CHUNK + KARX_MAX_BLOCK_BYTES;
     size_t n, got;
@@ -307,7 +178,7 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, const char *
             data_error(j, in_name, st);
             return EXIT_FAIL;
         }
-        if (output_write(out, obuf, got)) {
+        if (enc_output_write(out, obuf, got)) {
             karx_cipher_ctx_wipe(ctx);
             return EXIT_FAIL;
         }
@@ -324,7 +195,62 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, const char *
         data_error(j, in_name, st);
         return EXIT_FAIL;
     }
-    return output_write(out, obuf, got);
+    return enc_output_write(out, obuf, got);
+}
+
+/* ---- ECB / CBC from a regular file: known bad input refused before any output ---- */
+
+/* dec with padding: whether the last block of the file (size bytes, a non-zero number of
+ * blocks) decrypts to valid PKCS#7 padding, decrypted on its own from the block before it (or
+ * the IV). 0, or EXIT_FAIL with the message printed. */
+static int check_last_padding(const job *j, FILE *in, const char *in_name, uint64_t size,
+                              const uint8_t *key, size_t key_len, const uint8_t *iv,
+                              size_t iv_len)
+{
+    uint8_t tail[2 * KARX_MAX_BLOCK_BYTES], out[2 * KARX_MAX_BLOCK_BYTES];
+    size_t b = j->block, n = size >= 2 * b ? 2 * b : b, got;
+    karx_cipher_ctx c;
+    int rc = 0;
+    if (pread(fileno(in), tail, n, (off_t)(size - n)) != (ssize_t)n) {
+        cli_error("%s: read error: %s", in_name, strerror(errno ? errno : EIO));
+        return EXIT_FAIL;
+    }
+    const uint8_t *chain = n == 2 * b ? tail : iv; /* CBC: the block before the last one */
+    int cbc = j->mode == KARX_MODE_CBC;
+    karx_status st = karx_cipher_init(&c, j->alg, j->mode, KARX_DECRYPT, KARX_PAD_PKCS7, key,
+                                      key_len, cbc ? chain : NULL, cbc ? iv_len : 0);
+    if (st == KARX_OK)
+        st = karx_cipher_update(&c, out, sizeof out, &got, tail + n - b, b);
+    if (st == KARX_OK)
+        st = karx_cipher_final(&c, out, sizeof out, &got);
+    if (st != KARX_OK) {
+        data_error(j, in_name, st);
+        rc = EXIT_FAIL;
+    }
+    karx_cipher_ctx_wipe(&c);
+    karx_memzero(out, sizeof out);
+    karx_memzero(tail, sizeof tail);
+    return rc;
+}
+
+/* A regular input file has a known length: ECB / CBC refuse one that is not a whole number of
+ * blocks where that is needed (and, for dec with padding, an empty one or a bad last block)
+ * before writing anything, since to stdout the output streams. 0 or EXIT_FAIL. */
+static int precheck_regular(const job *j, FILE *in, const char *in_name, const uint8_t *key,
+                            size_t key_len, const uint8_t *iv, size_t iv_len)
+{
+    uint64_t size;
+    int pad = j->padding == KARX_PAD_PKCS7;
+    if ((j->mode != KARX_MODE_ECB && j->mode != KARX_MODE_CBC) || (j->encrypt && pad) ||
+        !enc_input_size(in, &size))
+        return 0;
+    if (size % j->block != 0 || (!j->encrypt && pad && size == 0)) {
+        data_error(j, in_name, KARX_ERR_DATA_LENGTH);
+        return EXIT_FAIL;
+    }
+    if (j->encrypt || !pad)
+        return 0;
+    return check_last_padding(j, in, in_name, size, key, key_len, iv, iv_len);
 }
 
 /* ---- CTR on the GPU (--device gpu) ---- */
@@ -333,7 +259,7 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, const char *
 
 /* 0, or an exit code with one line printed. The scheduled key and the buffers are wiped. */
 static int run_gpu_ctr(const job *j, const uint8_t *key, size_t key_len, uint8_t *ctr,
-                       const char *in_name, output *out)
+                       const char *in_name, enc_output *out)
 {
     karx_gpu *g = NULL;
     karx_cipher_key k;
@@ -360,7 +286,7 @@ static int run_gpu_ctr(const job *j, const uint8_t *key, size_t key_len, uint8_t
         rc = EXIT_FAIL;
         goto done;
     }
-    if ((rc = output_open(out, j->out_path)) != 0)
+    if ((rc = enc_output_open(out, j->out_path)) != 0)
         goto done;
     size_t n;
     errno = 0;
@@ -373,7 +299,7 @@ static int run_gpu_ctr(const job *j, const uint8_t *key, size_t key_len, uint8_t
                 cli_error("%s: %s: %s", in_name, karx_strerror(st), karx_gpu_last_error(g));
             rc = EXIT_FAIL;
         } else {
-            rc = output_write(out, buf, n);
+            rc = enc_output_write(out, buf, n);
         }
         if (n < GPU_CHUNK)
             break;
@@ -383,9 +309,9 @@ static int run_gpu_ctr(const job *j, const uint8_t *key, size_t key_len, uint8_t
         rc = EXIT_FAIL;
     }
     if (rc == 0)
-        rc = output_commit(out);
+        rc = enc_output_commit(out);
     if (rc)
-        output_abort(out);
+        enc_output_abort(out);
 done:
     if (buf) {
         karx_memzero(buf, GPU_CHUNK);
@@ -394,123 +320,6 @@ done:
     cli_close_input(in);
     karx_gpu_close(g);
     karx_cipher_key_wipe(&k);
-    return rc;
-}
-
-/* ---- GCM / CCM ---- */
-
-typedef struct {
-    int encrypt, ccm;
-    karx_cipher_alg alg;
-    const uint8_t *key;
-    size_t key_len;
-    const char *iv_hex, *aad_hex, *tag_len_s, *in_path, *out_path;
-} aead_job;
-
-/* 0, or an exit code with one line printed. Everything secret is wiped before it returns. */
-static int run_aead(const aead_job *a)
-{
-    const char *mname = a->ccm ? "ccm" : "gcm";
-    uint8_t *iv = NULL, *aad = NULL, *data = NULL, *res = NULL;
-    size_t iv_len = 0, aad_len = 0, len = 0, res_len = 0, tag_len = 16;
-    const char *in_name = "stdin";
-    FILE *in = NULL;
-    output out = {NULL, NULL, NULL, NULL};
-    karx_status st;
-    int rc = 0;
-
-    if (a->tag_len_s) {
-        unsigned long long v;
-        if ((rc = cli_count_arg("--tag-len", a->tag_len_s, 1, 16, &v)) != 0) goto done;
-        tag_len = (size_t)v;
-    }
-    if (a->ccm ? (tag_len < 4 || tag_len % 2) : !karx_gcm_tag_len_ok(tag_len)) {
-        cli_error("--tag-len: %s takes %s, not %zu", mname,
-                  a->ccm ? "4, 6, 8, 10, 12, 14 or 16" : "4, 8, 12, 13, 14, 15 or 16", tag_len);
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    if (a->iv_hex == NULL) {
-        cli_error("%s: %s needs --iv: %s", a->encrypt ? "enc" : "dec", mname,
-                  a->ccm ? "a nonce of 7..13 bytes" : "an IV of at least 1 byte (12 recommended)");
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    if ((rc = cli_hex_arg("--iv", a->iv_hex, &iv, &iv_len)) != 0) goto done;
-    if (a->ccm ? (iv_len < 7 || iv_len > 13) : iv_len == 0) {
-        cli_error("--iv: %s", a->ccm ? "a ccm nonce is 7..13 bytes" : "a gcm IV is at least 1 byte");
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    if (a->aad_hex && (rc = cli_hex_arg("--aad", a->aad_hex, &aad, &aad_len)) != 0) goto done;
-
-    if (strcmp(a->in_path, "-") != 0) in_name = a->in_path;
-    in = cli_open_input(a->in_path);
-    if (in == NULL) {
-        cli_error("%s: %s", in_name, strerror(errno));
-        rc = EXIT_FAIL;
-        goto done;
-    }
-    if ((rc = cli_read_all(in, in_name, AEAD_MAX_INPUT, &data, &len)) != 0) goto done;
-
-    if (a->encrypt) {
-        res_len = len + tag_len;
-        res = malloc(res_len);
-        if (res == NULL) {
-            cli_error("%s: out of memory", in_name);
-            rc = EXIT_FAIL;
-            goto done;
-        }
-        st = a->ccm ? karx_ccm_encrypt(a->alg, a->key, a->key_len, iv, iv_len, aad, aad_len,
-                                       res, data, len, res + len, tag_len)
-                    : karx_gcm_encrypt(a->alg, a->key, a->key_len, iv, iv_len, aad, aad_len,
-                                       res, data, len, res + len, tag_len);
-    } else {
-        if (len < tag_len) {
-            cli_error("%s: truncated input: %zu bytes, shorter than the %zu-byte %s tag; nothing "
-                      "written", in_name, len, tag_len, mname);
-            rc = EXIT_FAIL;
-            goto done;
-        }
-        res_len = len - tag_len;
-        res = malloc(res_len ? res_len : 1);
-        if (res == NULL) {
-            cli_error("%s: out of memory", in_name);
-            rc = EXIT_FAIL;
-            goto done;
-        }
-        st = a->ccm ? karx_ccm_decrypt(a->alg, a->key, a->key_len, iv, iv_len, aad, aad_len,
-                                       res, data, res_len, data + res_len, tag_len)
-                    : karx_gcm_decrypt(a->alg, a->key, a->key_len, iv, iv_len, aad, aad_len,
-                                       res, data, res_len, data + res_len, tag_len);
-    }
-    if (st == KARX_ERR_AUTHENTICATION) {
-        cli_error("%s: %s authentication failed (wrong key, IV or AAD, or corrupted data); "
-                  "nothing written", in_name, mname);
-        rc = EXIT_FAIL;
-        goto done;
-    } else if (st == KARX_ERR_DATA_LENGTH) {
-        cli_error("%s: %s (too long for %s%s)", in_name, karx_strerror(st), mname,
-                  a->ccm ? " with this nonce length: a shorter nonce allows more" : "");
-        rc = EXIT_FAIL;
-        goto done;
-    } else if (st != KARX_OK) {
-        cli_error("%s: %s", mname, karx_strerror(st));
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    /* only now, with the data authenticated (or sealed), is any output created */
-    if ((rc = output_open(&out, a->out_path)) != 0) goto done;
-    rc = output_write(&out, res, res_len);
-    if (rc == 0) rc = output_commit(&out);
-    if (rc) output_abort(&out);
-
-done:
-    cli_free_secret(iv, iv_len);
-    cli_free_secret(aad, aad_len);
-    cli_free_secret(data, len);
-    cli_free_secret(res, res_len);
-    cli_close_input(in);
     return rc;
 }
 
@@ -543,7 +352,8 @@ static int cmd_crypt(int argc, char **argv, int encrypt)
     uint8_t *ibuf = NULL, *obuf = NULL;
     FILE *in = NULL;
     const char *in_name = "stdin";
-    output out = {NULL, NULL, NULL, NULL};
+    enc_output out;
+    memset(&out, 0, sizeof out);
     karx_cipher_ctx ctx;
     karx_status st;
     memset(&ctx, 0, sizeof ctx);
@@ -634,9 +444,9 @@ static int cmd_crypt(int argc, char **argv, int encrypt)
         rc = key_hex ? parse_hex_arg("-K", what, key_hex, key, key_len)
                      : read_key_file(key_file, key, key_len);
         if (rc == 0) {
-            aead_job a = {encrypt, aead == 2, j.alg, key, key_len, iv_hex, aad_hex, tag_len_s,
-                          j.in_path, j.out_path};
-            rc = run_aead(&a);
+            enc_aead_job a = {encrypt, aead == 2, j.alg, key, key_len, iv_hex, aad_hex,
+                              tag_len_s, j.in_path, j.out_path};
+            rc = enc_run_aead(&a);
         }
         goto done;
     }
@@ -705,10 +515,11 @@ static int cmd_crypt(int argc, char **argv, int encrypt)
         rc = EXIT_FAIL;
         goto done;
     }
-    if ((rc = output_open(&out, j.out_path)) != 0) goto done;
+    if ((rc = precheck_regular(&j, in, in_name, key, key_len, iv, iv_len)) != 0) goto done;
+    if ((rc = enc_output_open(&out, j.out_path)) != 0) goto done;
     rc = run_stream(&j, &ctx, in, in_name, &out, ibuf, obuf);
-    if (rc == 0) rc = output_commit(&out);
-    if (rc) output_abort(&out);
+    if (rc == 0) rc = enc_output_commit(&out);
+    if (rc) enc_output_abort(&out);
 
 done:
     karx_cipher_ctx_wipe(&ctx);

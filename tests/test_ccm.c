@@ -9,10 +9,19 @@
  *    and payloads 0, 1, 15, 16, 17, 1000; then random cases (any 128-bit cipher, lengths across
  *    the library's 4 KiB chunk) on every back end;
  *  - bad input: statuses for each wrong length / id / NULL, nothing written on those; forged
- *    tag / ciphertext / AAD / nonce give KARX_ERR_AUTHENTICATION with out wiped. */
+ *    tag / ciphertext / AAD / nonce give KARX_ERR_AUTHENTICATION with out wiped;
+ *  - streaming (karx_ccm_init/aad/update/final/verify) equals the one-shot at every split of the
+ *    AAD and of the payload, on the KATs and the model cases; its length and state errors;
+ *  - open never puts plaintext into out before the tag is checked: a second process watches out
+ *    (shared memory) while forged messages are opened. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "karx/ccm.h"
 #include "karx/cpu.h"
@@ -96,6 +105,55 @@ static int all_zero(const uint8_t *p, size_t n)
     return acc == 0;
 }
 
+/* Streaming seal / open of one message, the AAD cut at sa and the payload at sp and sp2
+ * (sp <= sp2 <= pl); 0 on success. */
+static karx_status stream_run(karx_cipher_alg alg, const uint8_t *key, size_t kl, int encrypt,
+                              const uint8_t *n, size_t nl, const uint8_t *a, size_t al,
+                              size_t sa, uint8_t *out, const uint8_t *in, size_t pl, size_t sp,
+                              size_t sp2, uint8_t *tag, size_t tl)
+{
+    karx_ccm_ctx c;
+    karx_status st = karx_ccm_init(&c, alg, key, kl, encrypt, n, nl, al, pl, tl);
+    if (st == KARX_OK) st = karx_ccm_aad(&c, a, sa);
+    if (st == KARX_OK) st = karx_ccm_aad(&c, a + sa, al - sa);
+    if (st == KARX_OK) st = karx_ccm_update(&c, out, in, sp);
+    if (st == KARX_OK) st = karx_ccm_update(&c, out + sp, in + sp, sp2 - sp);
+    if (st == KARX_OK) st = karx_ccm_update(&c, out + sp2, in + sp2, pl - sp2);
+    if (st == KARX_OK)
+        st = encrypt == KARX_ENCRYPT ? karx_ccm_final(&c, tag, tl) : karx_ccm_verify(&c, tag, tl);
+    karx_ccm_ctx_wipe(&c);
+    return st;
+}
+
+/* Streaming against expected ct / tag at the given cuts, both directions, in place too. */
+static void check_stream(const char *what, karx_cipher_alg alg, const uint8_t *key, size_t kl,
+                         const uint8_t *n, size_t nl, const uint8_t *a, size_t al, size_t sa,
+                         const uint8_t *p, size_t pl, size_t sp, size_t sp2, const uint8_t *ect,
+                         const uint8_t *etag, size_t tl)
+{
+    uint8_t *o = malloc(pl + 1), tag[16];
+    if (o == NULL)
+        exit(2);
+    karx_status st = stream_run(alg, key, kl, KARX_ENCRYPT, n, nl, a, al, sa, o, p, pl, sp, sp2,
+                                tag, tl);
+    CHECK(st == KARX_OK && memcmp(o, ect, pl) == 0 && memcmp(tag, etag, tl) == 0,
+          "%s: stream enc (st %d, al %zu/%zu pl %zu/%zu/%zu)", what, (int)st, sa, al, sp, sp2, pl);
+    memcpy(tag, etag, tl);
+    st = stream_run(alg, key, kl, KARX_DECRYPT, n, nl, a, al, sa, o, ect, pl, sp, sp2, tag, tl);
+    CHECK(st == KARX_OK && memcmp(o, p, pl) == 0, "%s: stream dec (st %d, cuts %zu %zu %zu)",
+          what, (int)st, sa, sp, sp2);
+    if (pl) {
+        memcpy(o, ect, pl);
+        st = stream_run(alg, key, kl, KARX_DECRYPT, n, nl, a, al, sa, o, o, pl, sp, sp2, tag, tl);
+        CHECK(st == KARX_OK && memcmp(o, p, pl) == 0, "%s: stream dec in place", what);
+    }
+    tag[0] ^= 1;
+    st = stream_run(alg, key, kl, KARX_DECRYPT, n, nl, a, al, sa, o, ect, pl, sp, sp2, tag, tl);
+    CHECK(st == KARX_ERR_AUTHENTICATION, "%s: stream verify of a forged tag (st %d)", what,
+          (int)st);
+    free(o);
+}
+
 /* One case against expected ct/tag: one-shot and seal/open, out of place and in place. */
 static void check_case(const char *what, karx_cipher_alg alg, const uint8_t *key, size_t kl,
                        const uint8_t *n, size_t nl, const uint8_t *a, size_t al,
@@ -130,6 +188,9 @@ static void check_case(const char *what, karx_cipher_alg alg, const uint8_t *key
     st = karx_ccm_open(&k, n, nl, a, al, pt, ect, pl, etag, tl);
     CHECK(st == KARX_OK && memcmp(pt, p, pl) == 0, "%s: open", what);
     karx_cipher_key_wipe(&k);
+    /* streaming, cut near the block boundaries (every cut: run_stream_splits) */
+    check_stream(what, alg, key, kl, n, nl, a, al, al > 3 ? 3 : al, p, pl, pl > 1 ? 1 : pl,
+                 pl > 17 ? 17 : pl, ect, etag, tl);
     free(ct);
     free(pt);
     free(buf);
@@ -393,11 +454,195 @@ static void run_bad_input(void)
               memcmp(o, p, 40) == 0, "t8 opens");
 }
 
+/* ---- streaming: every split point, and the stream's own errors ---- */
+static void run_stream_splits(void)
+{
+    static const karx_cipher_alg algs[] = {KARX_CIPHER_LEA128, KARX_CIPHER_CHAM128_256};
+    static const size_t pays[] = {0, 1, 15, 16, 17, 33, 64, 100};
+    uint8_t key[32], n[13], a[40], p[100], ct[100], tag[16];
+    for (size_t ai = 0; ai < 2; ai++) {
+        karx_cipher_alg alg = algs[ai];
+        size_t kl = karx_cipher_key_bytes(alg);
+        t_fill(key, kl);
+        t_fill(n, sizeof n);
+        t_fill(a, sizeof a);
+        t_fill(p, sizeof p);
+        for (size_t j = 0; j < sizeof pays / sizeof pays[0]; j++) {
+            size_t pl = pays[j], al = 19 + j, nl = 7 + j % 7, tl = 4 + 2 * (j % 7);
+            ref_ccm(alg, key, kl, n, nl, a, al, p, pl, tl, ct, tag);
+            for (size_t sa = 0; sa <= al; sa++) /* every AAD split */
+                check_stream("split aad", alg, key, kl, n, nl, a, al, sa, p, pl, pl / 3, pl,
+                             ct, tag, tl);
+            for (size_t sp = 0; sp <= pl; sp++) /* every payload split, and a third cut */
+                check_stream("split payload", alg, key, kl, n, nl, a, al, al / 2, p, pl, sp,
+                             sp + (pl - sp) / 2, ct, tag, tl);
+        }
+    }
+    /* across the 4 KiB chunk with an odd first piece */
+    size_t big = 3 * 4096 + 5;
+    uint8_t *bp = malloc(big), *bc = malloc(big);
+    if (!bp || !bc)
+        exit(2);
+    t_fill(bp, big);
+    ref_ccm(KARX_CIPHER_LEA192, key, 24, n, 9, a, 0, bp, big, 16, bc, tag);
+    check_stream("chunks", KARX_CIPHER_LEA192, key, 24, n, 9, a, 0, 0, bp, big, 7, 4096 + 9, bc,
+                 tag, 16);
+    free(bp);
+    free(bc);
+}
+
+static void run_stream_errors(void)
+{
+    uint8_t key[16] = {9}, n[13] = {1}, a[8] = {2}, p[32] = {3}, o[32], tag[16], tag2[16];
+    const karx_cipher_alg L = KARX_CIPHER_LEA128;
+    karx_ccm_ctx c;
+    /* init: the one-shot's statuses */
+    CHECK(karx_ccm_init(NULL, L, key, 16, KARX_ENCRYPT, n, 8, 0, 0, 16) == KARX_ERR_ARGUMENT,
+          "init NULL ctx");
+    CHECK(karx_ccm_init(&c, KARX_CIPHER_HIGHT, key, 16, KARX_ENCRYPT, n, 8, 0, 0, 16) ==
+              KARX_ERR_UNSUPPORTED && c.state == 0, "init hight");
+    CHECK(karx_ccm_init(&c, (karx_cipher_alg)99, key, 16, KARX_ENCRYPT, n, 8, 0, 0, 16) ==
+              KARX_ERR_UNKNOWN_ALGORITHM, "init alg 99");
+    CHECK(karx_ccm_init(&c, L, key, 15, KARX_ENCRYPT, n, 8, 0, 0, 16) == KARX_ERR_KEY_LENGTH,
+          "init key length");
+    CHECK(karx_ccm_init(&c, L, key, 16, 7, n, 8, 0, 0, 16) == KARX_ERR_ARGUMENT, "init direction");
+    CHECK(karx_ccm_init(&c, L, key, 16, KARX_ENCRYPT, NULL, 8, 0, 0, 16) == KARX_ERR_ARGUMENT,
+          "init NULL nonce");
+    CHECK(karx_ccm_init(&c, L, key, 16, KARX_ENCRYPT, n, 6, 0, 0, 16) == KARX_ERR_IV_LENGTH,
+          "init nonce 6");
+    CHECK(karx_ccm_init(&c, L, key, 16, KARX_ENCRYPT, n, 14, 0, 0, 16) == KARX_ERR_IV_LENGTH,
+          "init nonce 14");
+    CHECK(karx_ccm_init(&c, L, key, 16, KARX_ENCRYPT, n, 8, 0, 0, 5) == KARX_ERR_ARGUMENT,
+          "init tag 5");
+    CHECK(karx_ccm_init(&c, L, key, 16, KARX_ENCRYPT, n, 13, 0, 65536, 16) ==
+              KARX_ERR_DATA_LENGTH && c.state == 0, "init 65536 bytes with nonce 13");
+    CHECK(karx_ccm_init(&c, L, key, 16, KARX_ENCRYPT, n, 13, 0, 65535, 16) == KARX_OK,
+          "init 65535 bytes with nonce 13");
+    CHECK(karx_ccm_init(&c, L, key, 16, KARX_ENCRYPT, n, 7, (uint64_t)1 << 40,
+                        (uint64_t)1 << 40, 16) == KARX_OK, "init 2^40 bytes (64-bit lengths)");
+    karx_cipher_key k;
+    memset(&k, 0, sizeof k);
+    CHECK(karx_ccm_init_key(&c, &k, KARX_ENCRYPT, n, 8, 0, 0, 16) == KARX_ERR_STATE,
+          "init_key unset key");
+    CHECK(karx_ccm_init_key(&c, NULL, KARX_ENCRYPT, n, 8, 0, 0, 16) == KARX_ERR_ARGUMENT,
+          "init_key NULL key");
+
+    /* declared lengths: 8 bytes of AAD, 32 of payload */
+    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, a, 8, o, p, 32, tag, 16) == KARX_OK, "one-shot");
+    CHECK(karx_ccm_init(&c, L, key, 16, KARX_ENCRYPT, n, 8, 8, 32, 16) == KARX_OK, "init");
+    CHECK(karx_ccm_aad(&c, a, 9) == KARX_ERR_DATA_LENGTH, "more AAD than declared");
+    CHECK(karx_ccm_aad(&c, a, 5) == KARX_OK, "aad 5");
+    memset(o, 0xee, sizeof o);
+    CHECK(karx_ccm_update(&c, o, p, 4) == KARX_ERR_DATA_LENGTH && o[0] == 0xee,
+          "payload before all the AAD: nothing written");
+    CHECK(karx_ccm_final(&c, tag2, 16) == KARX_ERR_DATA_LENGTH, "final before all the AAD");
+    CHECK(karx_ccm_update(&c, o, p, 0) == KARX_OK, "empty update during AAD");
+    CHECK(karx_ccm_aad(&c, a + 5, 3) == KARX_OK, "aad rest");
+    CHECK(karx_ccm_update(&c, o, p, 20) == KARX_OK, "update 20");
+    CHECK(karx_ccm_aad(&c, a, 0) == KARX_ERR_STATE, "AAD after payload");
+    CHECK(karx_ccm_update(&c, o + 20, p + 20, 13) == KARX_ERR_DATA_LENGTH && o[20] == 0xee,
+          "more payload than declared: nothing written");
+    CHECK(karx_ccm_final(&c, tag2, 16) == KARX_ERR_DATA_LENGTH, "final before all the payload");
+    CHECK(karx_ccm_verify(&c, tag, 16) == KARX_ERR_STATE, "verify on an encryption context");
+    CHECK(karx_ccm_final(&c, tag2, 8) == KARX_ERR_ARGUMENT, "final with another tag length");
+    CHECK(karx_ccm_final(&c, NULL, 16) == KARX_ERR_ARGUMENT, "final NULL tag");
+    CHECK(karx_ccm_update(&c, o + 20, p + 20, 12) == KARX_OK, "update rest");
+    CHECK(karx_ccm_final(&c, tag2, 16) == KARX_OK && memcmp(tag, tag2, 16) == 0,
+          "the errors left the context usable: same tag as the one-shot");
+    CHECK(c.state == 0 && karx_ccm_final(&c, tag2, 16) == KARX_ERR_STATE, "final wipes; again");
+    CHECK(karx_ccm_update(&c, o, p, 1) == KARX_ERR_STATE, "update after final");
+    CHECK(karx_ccm_aad(&c, a, 1) == KARX_ERR_STATE, "aad after final");
+    CHECK(karx_ccm_update(NULL, o, p, 1) == KARX_ERR_ARGUMENT, "update NULL ctx");
+    CHECK(karx_ccm_init(&c, L, key, 16, KARX_DECRYPT, n, 8, 0, 1, 16) == KARX_OK, "init dec");
+    CHECK(karx_ccm_update(&c, NULL, p, 1) == KARX_ERR_ARGUMENT, "update NULL out");
+    CHECK(karx_ccm_update(&c, o, p, 1) == KARX_OK, "dec update");
+    CHECK(karx_ccm_final(&c, tag2, 16) == KARX_ERR_STATE, "final on a decryption context");
+    CHECK(karx_ccm_verify(&c, tag, 16) == KARX_ERR_AUTHENTICATION && c.state == 0,
+          "verify of a wrong tag wipes");
+    karx_ccm_ctx_wipe(&c);
+    karx_ccm_ctx_wipe(NULL);
+}
+
+/* ---- open writes no plaintext before the tag check ----
+ * out lives in memory shared with a child process that scans it for the plaintext byte while
+ * the parent opens forged messages. Opening into out and zeroing it after a failed check would
+ * leave the plaintext there for most of each call, which the child sees; verifying first
+ * never writes it. A genuine open is the control: the child must see that plaintext. */
+#define WATCH_LEN ((size_t)256 << 10)
+typedef struct {
+    volatile uint8_t out[WATCH_LEN];
+    volatile int stop, seen;
+    volatile unsigned long scans;
+} watch_area;
+
+static void watch(watch_area *w, uint8_t byte)
+{
+    while (!w->stop) {
+        for (size_t i = 0; i < WATCH_LEN; i += 61)
+            if (w->out[i] == byte)
+                w->seen = 1;
+        w->scans++;
+    }
+    _exit(0);
+}
+
+/* Opens msg (forged or not) into the watched buffer until the child has scanned it many times
+ * (at most ~3 s); returns whether the child saw byte. */
+static int watched_open(watch_area *w, const uint8_t *key, const uint8_t *n, const uint8_t *ct,
+                        const uint8_t *tag, uint8_t byte, karx_status want)
+{
+    memset((void *)w->out, 0xcc, WATCH_LEN);
+    w->stop = w->seen = 0;
+    w->scans = 0;
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0)
+        watch(w, byte);
+    time_t t0 = time(NULL);
+    int calls = 0;
+    while ((w->scans < 2000 || calls < 20) && time(NULL) - t0 < 3) {
+        karx_status st = karx_ccm_decrypt(KARX_CIPHER_LEA128, key, 16, n, 8, NULL, 0,
+                                          (uint8_t *)w->out, ct, WATCH_LEN, tag, 16);
+        CHECK(st == want, "watched open: st %d", (int)st);
+        calls++;
+    }
+    w->stop = 1;
+    waitpid(pid, NULL, 0);
+    return w->seen;
+}
+
+static void run_no_early_plaintext(void)
+{
+    watch_area *w = mmap(NULL, sizeof *w, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    uint8_t key[16], n[8], tag[16], *p = malloc(WATCH_LEN), *ct = malloc(WATCH_LEN);
+    CHECK(w != MAP_FAILED && p && ct, "watch setup");
+    if (w == MAP_FAILED || !p || !ct)
+        exit(2);
+    t_fill(key, sizeof key);
+    t_fill(n, sizeof n);
+    memset(p, 0x5a, WATCH_LEN);
+    CHECK(karx_ccm_encrypt(KARX_CIPHER_LEA128, key, 16, n, 8, NULL, 0, ct, p, WATCH_LEN, tag,
+                           16) == KARX_OK, "watch seal");
+    tag[15] ^= 0x40;
+    int seen = watched_open(w, key, n, ct, tag, 0x5a, KARX_ERR_AUTHENTICATION);
+    CHECK(seen == 0, "a forged open put plaintext into out (seen by a watcher in %lu scans)",
+          w->scans);
+    tag[15] ^= 0x40;
+    seen = watched_open(w, key, n, ct, tag, 0x5a, KARX_OK);
+    CHECK(seen == 1, "control: the watcher sees the plaintext of a genuine open");
+    munmap(w, sizeof *w);
+    free(p);
+    free(ct);
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "tests/kat";
     t_seed_from_env();
     run_bad_input();
+    run_stream_errors();
+    run_no_early_plaintext();
 
     karx_backend orig = karx_get_backend();
     int nbe = 0;
@@ -414,6 +659,7 @@ int main(int argc, char **argv)
              * on every back end; CTR differences are covered by the random cases above) */
             run_matrix(KARX_CIPHER_CHAM128_128);
             run_matrix(KARX_CIPHER_CHAM128_256);
+            run_stream_splits();
         }
     }
     karx_set_backend(orig);

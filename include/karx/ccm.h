@@ -12,10 +12,13 @@
  * out == in (exactly in place) is allowed; other overlaps are not. Argument errors are found
  * before anything is written.
  *
- * Decryption (karx_ccm_open / karx_ccm_decrypt) CTR-decrypts into out, recomputes the tag over
- * that plaintext and compares it in constant time. On a mismatch it wipes all len bytes of out
- * and returns KARX_ERR_AUTHENTICATION: no unauthenticated plaintext is released. Note that in
- * place (out == in) the ciphertext is then lost too; keep a copy if you need it after a failure.
+ * Decryption (karx_ccm_open / karx_ccm_decrypt) verifies before it writes: a first pass
+ * decrypts the ciphertext chunk by chunk into a small internal buffer only to recompute the tag,
+ * which is compared in constant time; only if it matches does a second CTR pass write the
+ * plaintext into out. On a mismatch out holds no plaintext at any time: all len bytes of it are
+ * zero-filled and KARX_ERR_AUTHENTICATION is returned (a caller who ignores the status reads
+ * zeros). In place (out == in) the ciphertext is then lost too; keep a copy if you need it after
+ * a failure. On an argument error nothing is written.
  *
  * The seal / open forms take a key scheduled once with karx_cipher_set_key (cipher.h), for
  * servers that handle many messages under one key; the encrypt / decrypt one-shots schedule the
@@ -51,8 +54,9 @@ KARX_API karx_status karx_ccm_seal(const karx_cipher_key *key, const uint8_t *no
                                    size_t nonce_len, const uint8_t *aad, size_t aad_len,
                                    uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag,
                                    size_t tag_len);
-/* Decrypts and verifies: KARX_OK with the plaintext in out, or KARX_ERR_AUTHENTICATION with out
- * wiped (see above). Other errors as for karx_ccm_seal. */
+/* Verifies, then decrypts: KARX_OK with the plaintext in out, or KARX_ERR_AUTHENTICATION with out
+ * zero-filled and no plaintext written to it at any point (see above). Other errors as for
+ * karx_ccm_seal, with nothing written. */
 KARX_API karx_status karx_ccm_open(const karx_cipher_key *key, const uint8_t *nonce,
                                    size_t nonce_len, const uint8_t *aad, size_t aad_len,
                                    uint8_t *out, const uint8_t *in, size_t len,
@@ -68,6 +72,57 @@ KARX_API karx_status karx_ccm_decrypt(karx_cipher_alg alg, const uint8_t *key, s
                                       const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
                                       size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
                                       const uint8_t *tag, size_t tag_len);
+
+/* ---- streaming: AAD and payload in any pieces ----
+ * CCM puts the payload and AAD lengths in its first MAC block, so both are declared at init and
+ * the calls must then supply exactly that many bytes; the tag length is fixed at init too.
+ * Caller-allocated and copyable; fields are private. Order: init, karx_ccm_aad until the declared
+ * AAD is in, karx_ccm_update until the declared payload is in, then karx_ccm_final (encryption)
+ * or karx_ccm_verify (decryption), which wipe the context on success.
+ *  - More AAD or payload than declared, payload before all the declared AAD, or final / verify
+ *    before all of both: KARX_ERR_DATA_LENGTH, nothing written and the context unchanged.
+ *  - An AAD call after payload, any call after the end or on an unset context, final on a
+ *    decryption context or verify on an encryption one: KARX_ERR_STATE.
+ *  - A tag_len other than the one given to init, or NULL: KARX_ERR_ARGUMENT, context unchanged.
+ *  - init: the statuses of karx_ccm_seal (nonce, tag length, payload bound); a failed init
+ *    leaves ctx wiped. aad_len and len are 64-bit so a stream may exceed size_t.
+ * WARNING: streaming decryption (karx_ccm_update on a KARX_DECRYPT context) writes plaintext
+ * before the tag is checked. The caller must not use, show or keep any of it unless
+ * karx_ccm_verify returns KARX_OK (write it to a temporary file and discard it otherwise).
+ * Prefer karx_ccm_open when the message fits in memory: it never releases unverified plaintext. */
+typedef struct karx_ccm_ctx {
+    karx_cipher_key key;
+    uint8_t x[16];    /* CBC-MAC chaining value */
+    uint8_t ctr[16];  /* the next counter block */
+    uint8_t s0[16];   /* E(A_0), masks the tag */
+    uint8_t ks[16];   /* keystream of the current partial payload block */
+    uint8_t part[16]; /* bytes of the current partial MAC block */
+    uint64_t aad_left, len_left;
+    uint32_t used;    /* bytes in part */
+    uint32_t tag_len;
+    uint32_t encrypt; /* KARX_ENCRYPT / KARX_DECRYPT */
+    uint32_t state;   /* 0 unset, 1 AAD, 2 payload */
+} karx_ccm_ctx;
+
+KARX_API karx_status karx_ccm_init(karx_ccm_ctx *ctx, karx_cipher_alg alg, const uint8_t *key,
+                                   size_t key_len, int encrypt, const uint8_t *nonce,
+                                   size_t nonce_len, uint64_t aad_len, uint64_t len,
+                                   size_t tag_len);
+/* The same from a scheduled key (copied into ctx). */
+KARX_API karx_status karx_ccm_init_key(karx_ccm_ctx *ctx, const karx_cipher_key *key,
+                                       int encrypt, const uint8_t *nonce, size_t nonce_len,
+                                       uint64_t aad_len, uint64_t len, size_t tag_len);
+KARX_API karx_status karx_ccm_aad(karx_ccm_ctx *ctx, const uint8_t *aad, size_t aad_len);
+/* Writes exactly len bytes to out (ciphertext when encrypting, UNVERIFIED plaintext when
+ * decrypting); out == in allowed. */
+KARX_API karx_status karx_ccm_update(karx_ccm_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                     size_t len);
+/* Encryption: writes tag_len bytes of tag and wipes ctx. */
+KARX_API karx_status karx_ccm_final(karx_ccm_ctx *ctx, uint8_t *tag, size_t tag_len);
+/* Decryption: KARX_OK if tag matches (constant-time compare), else KARX_ERR_AUTHENTICATION;
+ * wipes ctx either way. Only KARX_OK makes the plaintext from karx_ccm_update usable. */
+KARX_API karx_status karx_ccm_verify(karx_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len);
+KARX_API void karx_ccm_ctx_wipe(karx_ccm_ctx *ctx);
 
 #ifdef __cplusplus
 }

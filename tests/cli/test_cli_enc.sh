@@ -338,15 +338,58 @@ for args in "dec $L -m cbc --iv $IV -i $T/cpad0" "dec $L -m cbc --iv $IV -i $T/c
     expect "no temporary file: $args" keep "$(ls -A "$T/o")"
     rm -f "$T/o/keep"
 done
-# to stdout, a failure after some output still exits non-zero; dec held back the last block
+# to stdout from a pipe, a failure after some output still exits non-zero; dec held back the
+# last block
 head -c 1048592 "$T/big" > "$T/p1m"
 cat "$T/p1m" "$T/pad0" > "$T/p1mbad"
 "$KARX" enc $L -m cbc --iv $IV --no-pad -i "$T/p1mbad" -o "$T/c1mbad"
-"$KARX" dec $L -m cbc --iv $IV -i "$T/c1mbad" > "$T/d1mbad" 2> "$T/err"
-expect "stdout: bad padding after output: exit code" 1 $?
-expect "stdout: bad padding after output: one line" 1 "$(lines "$T/err")"
-expect "stdout: the last block is held back" 1048592 "$(size "$T/d1mbad")"
-same "$T/p1m" "$T/d1mbad" && ok || bad "stdout: output before the failure is the plaintext"
+cat "$T/c1mbad" | "$KARX" dec $L -m cbc --iv $IV > "$T/d1mbad" 2> "$T/err"
+expect "pipe to stdout: bad padding after output: exit code" 1 $?
+expect "pipe to stdout: bad padding after output: one line" 1 "$(lines "$T/err")"
+expect "pipe to stdout: the last block is held back" 1048592 "$(size "$T/d1mbad")"
+same "$T/p1m" "$T/d1mbad" && ok || bad "pipe to stdout: output before the failure is the plaintext"
+# From a regular file (-i or <) the length is known: a length ECB / CBC cannot take, or bad
+# padding in the last block, is refused before anything reaches stdout (issue 13, defect 3).
+head -c 10240 "$T/big" > "$T/p10k"
+"$KARX" enc $L -m cbc --iv $IV -i "$T/p10k" -o "$T/c10k"       # 10256 bytes
+head -c 10244 "$T/c10k" > "$T/c10k.trunc"
+cat "$T/p10k" "$T/pad0" > "$T/p10kbad"
+"$KARX" enc $L -m cbc --iv $IV --no-pad -i "$T/p10kbad" -o "$T/c10kbad"
+"$KARX" enc $L -m ecb --no-pad -i "$T/p10kbad" -o "$T/e10kbad"
+head -c 10244 "$T/big" > "$T/p10k4"
+# stdout_none DESCRIPTION ARGS...: exit 1, one line, nothing on stdout, with -i FILE and < FILE
+stdout_none() {
+    d=$1
+    shift
+    "$KARX" "$@" > "$T/so" 2> "$T/err"
+    expect "$d: exit code" 1 $?
+    expect "$d: one line" 1 "$(lines "$T/err")"
+    expect "$d: nothing on stdout" 0 "$(size "$T/so")"
+}
+stdout_none "truncated CBC file" dec $L -m cbc --iv $IV -i "$T/c10k.trunc"
+stdout_none "truncated ECB file" dec $L -m ecb -i "$T/c10k.trunc"
+stdout_none "bad padding, CBC file" dec $L -m cbc --iv $IV -i "$T/c10kbad"
+stdout_none "bad padding, ECB file" dec $L -m ecb -i "$T/e10kbad"
+stdout_none "bad padding, one-block file" dec $L -m cbc --iv $IV -i "$T/cpad0"
+stdout_none "enc --no-pad, partial last block" enc $L -m cbc --iv $IV --no-pad -i "$T/p10k4"
+stdout_none "enc --no-pad ECB, partial last block" enc $L -m ecb --no-pad -i "$T/p10k4"
+stdout_none "dec --no-pad, partial last block" dec $L -m cbc --iv $IV --no-pad -i "$T/c10k.trunc"
+stdout_none "empty file, dec with padding" dec $L -m cbc --iv $IV -i "$T/empty"
+"$KARX" dec $L -m cbc --iv $IV < "$T/c10k.trunc" > "$T/so" 2> /dev/null
+expect "truncated file on stdin (<): nothing on stdout" 0 "$(size "$T/so")"
+"$KARX" dec $L -m cbc --iv $IV < "$T/c10kbad" > "$T/so" 2> /dev/null
+expect "bad padding on stdin (<): nothing on stdout" 0 "$(size "$T/so")"
+"$KARX" enc -c hight -K $KEY -m cbc --iv f0f1f2f3f4f5f6f7 --no-pad -i "$T/p17" > "$T/so" 2> /dev/null
+expect "64-bit block, partial: nothing on stdout" 0 "$(size "$T/so")"
+# and the good ones still pass the checks (a valid last block, padding of 16 and of 1)
+"$KARX" dec $L -m cbc --iv $IV -i "$T/c10k" > "$T/so"
+same "$T/p10k" "$T/so" && ok || bad "precheck: a valid file decrypts"
+"$KARX" dec $L -m ecb --no-pad -i "$T/e10kbad" > "$T/so"
+same "$T/p10kbad" "$T/so" && ok || bad "precheck: --no-pad takes any last block"
+head -c 15 "$T/big" > "$T/p15"
+"$KARX" enc $L -m cbc --iv $IV -i "$T/p15" -o "$T/c15"
+"$KARX" dec $L -m cbc --iv $IV -i "$T/c15" > "$T/so"
+same "$T/p15" "$T/so" && ok || bad "precheck: one block, padding 1"
 # a signal removes the temporary file (input: a FIFO held open and silent)
 mkfifo "$T/fifo"
 "$KARX" enc $L -m ctr --iv $IV -i "$T/fifo" -o "$T/o/sig" 2> /dev/null &

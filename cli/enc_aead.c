@@ -1,0 +1,365 @@
+/* karx enc / dec -m gcm|ccm.
+ *
+ * Encryption streams in constant memory and writes ciphertext || tag. GCM streams any input;
+ * CCM puts the payload length in its first block, so it streams a regular file (its size from
+ * fstat) and reads a pipe whole into memory (AEAD_MEM_MAX at most).
+ *
+ * Decryption never releases plaintext that is not authenticated:
+ *  - into a temporary file (-o a regular file), it streams in constant memory: the last tag_len
+ *    bytes of the input are held back as the tag, the plaintext goes to the temporary file,
+ *    and the file is renamed onto OUT only if the tag verifies (removed otherwise). CCM from a
+ *    pipe needs the length first and reads the input into memory, as below.
+ *  - to stdout (or a device), it reads the whole input into memory (AEAD_MEM_MAX at most, checked
+ *    against a regular file's size before anything is allocated, and never growing the buffer
+ *    past the limit for a pipe), opens it with the one-shot call, and writes only a verified
+ *    plaintext. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "enc.h"
+#include "karx/ccm.h"
+#include "karx/gcm.h"
+#include "karx/karx.h"
+
+#define AEAD_MEM_MAX ((size_t)1 << 30) /* the most read into memory: 1 GiB */
+#define AEAD_MEM_MAX_NAME "1 GiB"
+
+/* The run's state; everything secret is wiped by aead_done. */
+typedef struct {
+    const enc_aead_job *a;
+    const char *mname, *in_name;
+    uint8_t *iv, *aad;
+    size_t iv_len, aad_len, tag_len;
+    FILE *in;
+    int sized;     /* the input is a regular file of in_size bytes */
+    uint64_t in_size;
+    uint8_t *buf;  /* ENC_CHUNK + tag bytes: the streaming buffer */
+    uint8_t *data; /* the whole input, when read into memory */
+    size_t data_len, data_cap;
+    enc_output out;
+    int out_open;
+} aead_run;
+
+/* ---- arguments ---- */
+
+static int parse_args(aead_run *r)
+{
+    const enc_aead_job *a = r->a;
+    int rc;
+    r->tag_len = 16;
+    if (a->tag_len_s) {
+        unsigned long long v;
+        if ((rc = cli_count_arg("--tag-len", a->tag_len_s, 1, 16, &v)) != 0) return rc;
+        r->tag_len = (size_t)v;
+    }
+    if (a->ccm ? (r->tag_len < 4 || r->tag_len % 2) : !karx_gcm_tag_len_ok(r->tag_len)) {
+        cli_error("--tag-len: %s takes %s, not %zu", r->mname,
+                  a->ccm ? "4, 6, 8, 10, 12, 14 or 16" : "4, 8, 12, 13, 14, 15 or 16", r->tag_len);
+        return EXIT_USAGE;
+    }
+    if (a->iv_hex == NULL) {
+        cli_error("%s: %s needs --iv: %s", a->encrypt ? "enc" : "dec", r->mname,
+                  a->ccm ? "a nonce of 7..13 bytes" : "an IV of at least 1 byte (12 recommended)");
+        return EXIT_USAGE;
+    }
+    if ((rc = cli_hex_arg("--iv", a->iv_hex, &r->iv, &r->iv_len)) != 0) return rc;
+    if (a->ccm ? (r->iv_len < 7 || r->iv_len > 13) : r->iv_len == 0) {
+        cli_error("--iv: %s", a->ccm ? "a ccm nonce is 7..13 bytes" : "a gcm IV is at least 1 byte");
+        return EXIT_USAGE;
+    }
+    if (a->aad_hex && (rc = cli_hex_arg("--aad", a->aad_hex, &r->aad, &r->aad_len)) != 0)
+        return rc;
+    return 0;
+}
+
+/* ---- errors ---- */
+
+static int auth_failed(const aead_run *r)
+{
+    cli_error("%s: %s authentication failed (wrong key, IV or AAD, or corrupted data); nothing "
+              "written", r->in_name, r->mname);
+    return EXIT_FAIL;
+}
+
+static int too_short(const aead_run *r, uint64_t len)
+{
+    cli_error("%s: truncated input: %llu bytes, shorter than the %zu-byte %s tag; nothing "
+              "written", r->in_name, (unsigned long long)len, r->tag_len, r->mname);
+    return EXIT_FAIL;
+}
+
+/* A library status on the data: 0 for KARX_OK, else an exit code with one line printed. */
+static int data_status(const aead_run *r, karx_status st)
+{
+    if (st == KARX_OK) return 0;
+    if (st == KARX_ERR_AUTHENTICATION) return auth_failed(r);
+    if (st == KARX_ERR_DATA_LENGTH) {
+        cli_error("%s: %s (too long for %s%s)", r->in_name, karx_strerror(st), r->mname,
+                  r->a->ccm ? " with this nonce length: a shorter nonce allows more" : "");
+        return EXIT_FAIL;
+    }
+    cli_error("%s: %s", r->mname, karx_strerror(st));
+    return EXIT_USAGE;
+}
+
+static int read_error(const aead_run *r)
+{
+    cli_error("%s: read error: %s", r->in_name, strerror(errno ? errno : EIO));
+    return EXIT_FAIL;
+}
+
+/* ---- the whole input in memory ---- */
+
+/* Why a run reads its input into memory, for the one line that refuses a longer one. */
+static const char *why_in_memory(const aead_run *r)
+{
+    if (r->a->encrypt)
+        return "ccm needs the length before the data, so a pipe is read into memory: give a "
+               "regular file with -i";
+    if (r->a->ccm && enc_output_atomic(&r->out))
+        return "ccm needs the length before the data, so a pipe is read into memory: give a "
+               "regular file with -i";
+    return "dec holds the input in memory to check the tag before writing any plaintext to "
+           "stdout: use -o OUT, which streams into a file renamed only once the tag verifies";
+}
+
+static int too_large(const aead_run *r)
+{
+    cli_error("%s: input larger than %s (%s)", r->in_name, AEAD_MEM_MAX_NAME, why_in_memory(r));
+    return EXIT_FAIL;
+}
+
+/* Reads all of the input, at most AEAD_MEM_MAX bytes: a regular file's size is checked before
+ * anything is allocated; a pipe's buffer doubles up to AEAD_MEM_MAX + 1 bytes at most and the
+ * read stops as soon as that is full. 0, or EXIT_FAIL with one line printed. */
+static int read_whole(aead_run *r)
+{
+    if (r->sized && r->in_size > AEAD_MEM_MAX)
+        return too_large(r);
+    size_t cap = r->sized ? (size_t)r->in_size + 1 : (size_t)1 << 16;
+    size_t n = 0;
+    uint8_t *b = malloc(cap);
+    if (b == NULL) {
+        cli_error("%s: out of memory", r->in_name);
+        return EXIT_FAIL;
+    }
+    errno = 0;
+    for (;;) {
+        if (n == cap) {
+            if (cap > AEAD_MEM_MAX) { /* limit + 1 bytes read: too large */
+                cli_free_secret(b, cap);
+                return too_large(r);
+            }
+            size_t ncap = cap > AEAD_MEM_MAX / 2 ? AEAD_MEM_MAX + 1 : 2 * cap;
+            uint8_t *nb = malloc(ncap);
+            if (nb == NULL) {
+                cli_free_secret(b, cap);
+                cli_error("%s: out of memory reading the input", r->in_name);
+                return EXIT_FAIL;
+            }
+            memcpy(nb, b, n);
+            cli_free_secret(b, cap); /* no realloc: the old copy may hold secrets */
+            b = nb;
+            cap = ncap;
+        }
+        size_t got = fread(b + n, 1, cap - n, r->in);
+        n += got;
+        if (got == 0) break;
+    }
+    r->data = b;
+    r->data_len = n;
+    r->data_cap = cap;
+    return ferror(r->in) ? read_error(r) : 0;
+}
+
+/* One-shot seal or open of the input in memory; the result goes out only when it is complete
+ * (and, for decryption, authenticated). */
+static int run_in_memory(aead_run *r)
+{
+    const enc_aead_job *a = r->a;
+    int rc = read_whole(r);
+    if (rc) return rc;
+    size_t len = r->data_len;
+    if (!a->encrypt && len < r->tag_len) return too_short(r, len);
+    size_t res_len = a->encrypt ? len + r->tag_len : len - r->tag_len;
+    uint8_t *res = malloc(res_len ? res_len : 1);
+    if (res == NULL) {
+        cli_error("%s: out of memory", r->in_name);
+        return EXIT_FAIL;
+    }
+    karx_status st;
+    const uint8_t *d = r->data;
+    if (a->encrypt)
+        st = a->ccm ? karx_ccm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, r->aad,
+                                       r->aad_len, res, d, len, res + len, r->tag_len)
+                    : karx_gcm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, r->aad,
+                                       r->aad_len, res, d, len, res + len, r->tag_len);
+    else
+        st = a->ccm ? karx_ccm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, r->aad,
+                                       r->aad_len, res, d, res_len, d + res_len, r->tag_len)
+                    : karx_gcm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, r->aad,
+                                       r->aad_len, res, d, res_len, d + res_len, r->tag_len);
+    rc = data_status(r, st);
+    if (rc == 0) rc = enc_output_write(&r->out, res, res_len);
+    cli_free_secret(res, res_len ? res_len : 1);
+    return rc;
+}
+
+/* ---- streaming ---- */
+
+/* One cipher context for either mode. */
+typedef struct {
+    int ccm;
+    karx_gcm_ctx gcm;
+    karx_ccm_ctx ccmc;
+} aead_ctx;
+
+static karx_status ctx_init(aead_run *r, aead_ctx *c, uint64_t payload_len)
+{
+    const enc_aead_job *a = r->a;
+    int dir = a->encrypt ? KARX_ENCRYPT : KARX_DECRYPT;
+    karx_status st;
+    c->ccm = a->ccm;
+    if (a->ccm)
+        st = karx_ccm_init(&c->ccmc, a->alg, a->key, a->key_len, dir, r->iv, r->iv_len,
+                           r->aad_len, payload_len, r->tag_len);
+    else
+        st = karx_gcm_init(&c->gcm, a->alg, a->key, a->key_len, dir, r->iv, r->iv_len);
+    if (st == KARX_OK)
+        st = a->ccm ? karx_ccm_aad(&c->ccmc, r->aad, r->aad_len)
+                    : karx_gcm_aad(&c->gcm, r->aad, r->aad_len);
+    return st;
+}
+
+static karx_status ctx_update(aead_ctx *c, uint8_t *p, size_t n)
+{
+    return c->ccm ? karx_ccm_update(&c->ccmc, p, p, n) : karx_gcm_update(&c->gcm, p, p, n);
+}
+
+static karx_status ctx_final(aead_ctx *c, uint8_t *tag, size_t tag_len)
+{
+    return c->ccm ? karx_ccm_final(&c->ccmc, tag, tag_len) : karx_gcm_final(&c->gcm, tag, tag_len);
+}
+
+static karx_status ctx_verify(aead_ctx *c, const uint8_t *tag, size_t tag_len)
+{
+    return c->ccm ? karx_ccm_verify(&c->ccmc, tag, tag_len)
+                  : karx_gcm_verify(&c->gcm, tag, tag_len);
+}
+
+/* A regular file that changed size while read: CCM's declared length no longer holds. */
+static int length_status(const aead_run *r, karx_status st)
+{
+    if (st == KARX_ERR_DATA_LENGTH && r->a->ccm && r->sized) {
+        cli_error("%s: the file changed size while it was read; nothing written", r->in_name);
+        return EXIT_FAIL;
+    }
+    return data_status(r, st);
+}
+
+/* Encryption in ENC_CHUNK pieces, then the tag. */
+static int stream_seal(aead_run *r, aead_ctx *c)
+{
+    size_t n;
+    int rc = length_status(r, ctx_init(r, c, r->in_size));
+    errno = 0;
+    while (rc == 0 && (n = fread(r->buf, 1, ENC_CHUNK, r->in)) > 0) {
+        rc = length_status(r, ctx_update(c, r->buf, n));
+        if (rc == 0) rc = enc_output_write(&r->out, r->buf, n);
+    }
+    if (rc == 0 && ferror(r->in)) rc = read_error(r);
+    if (rc == 0) rc = length_status(r, ctx_final(c, r->buf, r->tag_len));
+    if (rc == 0) rc = enc_output_write(&r->out, r->buf, r->tag_len);
+    return rc;
+}
+
+/* Decryption into the temporary file: the last tag_len bytes read so far are held back at the
+ * front of buf, since any of them may be the tag. */
+static int stream_open(aead_run *r, aead_ctx *c)
+{
+    const size_t t = r->tag_len;
+    size_t have = 0, n;
+    uint64_t total = 0;
+    int rc = 0;
+    if (r->sized && r->in_size < t) return too_short(r, r->in_size);
+    rc = length_status(r, ctx_init(r, c, r->sized ? r->in_size - t : 0));
+    errno = 0;
+    while (rc == 0 && (n = fread(r->buf + have, 1, ENC_CHUNK + t - have, r->in)) > 0) {
+        have += n;
+        total += n;
+        if (have <= t) continue;
+        size_t ready = have - t;
+        rc = length_status(r, ctx_update(c, r->buf, ready));
+        if (rc == 0) rc = enc_output_write(&r->out, r->buf, ready);
+        memmove(r->buf, r->buf + ready, t);
+        have = t;
+    }
+    if (rc == 0 && ferror(r->in)) rc = read_error(r);
+    if (rc == 0 && have < t) rc = too_short(r, total);
+    if (rc == 0) rc = length_status(r, ctx_verify(c, r->buf, t));
+    return rc;
+}
+
+static int run_streaming(aead_run *r)
+{
+    aead_ctx c;
+    memset(&c, 0, sizeof c);
+    r->buf = malloc(ENC_CHUNK + KARX_GCM_TAG_MAX_BYTES);
+    if (r->buf == NULL) {
+        cli_error("%s: out of memory", r->in_name);
+        return EXIT_FAIL;
+    }
+    int rc = r->a->encrypt ? stream_seal(r, &c) : stream_open(r, &c);
+    karx_gcm_ctx_wipe(&c.gcm);
+    karx_ccm_ctx_wipe(&c.ccmc);
+    return rc;
+}
+
+/* ---- the run ---- */
+
+static void aead_done(aead_run *r)
+{
+    cli_free_secret(r->iv, r->iv_len);
+    cli_free_secret(r->aad, r->aad_len);
+    cli_free_secret(r->data, r->data_cap);
+    cli_free_secret(r->buf, r->buf ? ENC_CHUNK + KARX_GCM_TAG_MAX_BYTES : 0);
+    cli_close_input(r->in);
+}
+
+/* Streams when it can: encryption (CCM: from a regular file), and decryption into a temporary
+ * file (CCM: from a regular file); everything else goes through memory. */
+static int streams(const aead_run *r)
+{
+    if (r->a->ccm && !r->sized) return 0;
+    return r->a->encrypt || enc_output_atomic(&r->out);
+}
+
+int enc_run_aead(const enc_aead_job *a)
+{
+    aead_run r;
+    memset(&r, 0, sizeof r);
+    r.a = a;
+    r.mname = a->ccm ? "ccm" : "gcm";
+    r.in_name = strcmp(a->in_path, "-") != 0 ? a->in_path : "stdin";
+    int rc = parse_args(&r);
+    if (rc == 0 && (r.in = cli_open_input(a->in_path)) == NULL) {
+        cli_error("%s: %s", r.in_name, strerror(errno));
+        rc = EXIT_FAIL;
+    }
+    if (rc == 0) {
+        r.sized = enc_input_size(r.in, &r.in_size);
+        if (!a->encrypt && r.sized && r.in_size < r.tag_len)
+            rc = too_short(&r, r.in_size); /* before any output is created */
+    }
+    if (rc == 0 && (rc = enc_output_open(&r.out, a->out_path)) == 0) {
+        rc = streams(&r) ? run_streaming(&r) : run_in_memory(&r);
+        if (rc == 0) rc = enc_output_commit(&r.out);
+        if (rc) enc_output_abort(&r.out);
+    }
+    aead_done(&r);
+    return rc;
+}

@@ -1,0 +1,247 @@
+/* The output of karx enc / dec (-o OUT): a temporary file beside OUT's final target, renamed onto
+ * it only when everything succeeded, with the replaced file's mode, owner and group; removed on
+ * failure and on a fatal signal. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "enc.h"
+
+#define LINK_HOPS_MAX 40 /* as the kernel's own limit on a path's symbolic links */
+
+static char *volatile tmp_live; /* path of the temporary file while it exists */
+
+static void on_signal(int sig)
+{
+    char *p = tmp_live;
+    if (p) unlink(p);
+    /* the signal is blocked while we run; with the default action back it ends the process
+     * as soon as the handler returns */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catch_signals(int on)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on ? on_signal : SIG_DFL;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+/* Length of the folder part of path, with its '/' (0 without one). */
+static size_t dir_len(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+/* path with every symbolic link of its last component followed (a relative link is relative to
+ * the link's folder): a fresh string naming a file or nothing (a dangling link's target). NULL
+ * with errno set (ELOOP after LINK_HOPS_MAX links, ENOMEM, or lstat's error). */
+static char *resolve_links(const char *path)
+{
+    char *p = strdup(path);
+    for (int hops = 0; p != NULL; hops++) {
+        struct stat st;
+        if (lstat(p, &st) != 0)
+            return errno == ENOENT ? p : (free(p), NULL);
+        if (!S_ISLNK(st.st_mode))
+            return p;
+        if (hops == LINK_HOPS_MAX) {
+            free(p);
+            errno = ELOOP;
+            return NULL;
+        }
+        char link[PATH_MAX];
+        ssize_t n = readlink(p, link, sizeof link - 1);
+        if (n < 0) {
+            free(p);
+            return NULL;
+        }
+        link[n] = '\0';
+        size_t dl = link[0] == '/' ? 0 : dir_len(p);
+        char *q = malloc(dl + (size_t)n + 1);
+        if (q != NULL) {
+            memcpy(q, p, dl);
+            memcpy(q + dl, link, (size_t)n + 1);
+        }
+        free(p);
+        p = q;
+    }
+    return NULL;
+}
+
+/* The temporary file takes the replaced file's owner and group where we may set them (else ours),
+ * then its mode; set-id bits only with the owner / group they were meant for. A new file gets
+ * what a shell's '>' would give: 0666 less the umask. */
+static int copy_attributes(int fd, const struct stat *old)
+{
+    if (old == NULL) {
+        mode_t mask = umask(0);
+        umask(mask);
+        return fchmod(fd, 0666 & ~mask);
+    }
+    if (fchown(fd, old->st_uid, old->st_gid) != 0)
+        (void)fchown(fd, (uid_t)-1, old->st_gid); /* a group we belong to; EPERM: keep ours */
+    struct stat now;
+    mode_t mode = old->st_mode & 07777;
+    if (fstat(fd, &now) != 0)
+        return -1;
+    if (now.st_uid != old->st_uid) mode &= ~(mode_t)S_ISUID;
+    if (now.st_gid != old->st_gid) mode &= ~(mode_t)S_ISGID;
+    return fchmod(fd, mode);
+}
+
+static void output_free(enc_output *o)
+{
+    free(o->target);
+    free(o->tmp);
+    o->target = o->tmp = NULL;
+}
+
+/* A temporary file DIR/.BASE.XXXXXX beside target (one file system, so rename is atomic; hidden
+ * from plain ls). 0, or EXIT_FAIL with the message printed. */
+static int open_temporary(enc_output *o, const struct stat *old)
+{
+    size_t dl = dir_len(o->target), len = strlen(o->target);
+    o->tmp = malloc(len + 9);
+    if (o->tmp == NULL) {
+        cli_error("%s: out of memory", o->name);
+        return EXIT_FAIL;
+    }
+    snprintf(o->tmp, len + 9, "%.*s.%s.XXXXXX", (int)dl, o->target, o->target + dl);
+    catch_signals(1);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        cli_error("%s: cannot create a file in its folder: %s", o->name, strerror(errno));
+        catch_signals(0);
+        return EXIT_FAIL;
+    }
+    tmp_live = o->tmp;
+    if (copy_attributes(fd, old) != 0 || (o->f = fdopen(fd, "wb")) == NULL) {
+        cli_error("%s: %s", o->name, strerror(errno));
+        close(fd);
+        unlink(o->tmp);
+        tmp_live = NULL;
+        catch_signals(0);
+        return EXIT_FAIL;
+    }
+    return 0;
+}
+
+int enc_output_open(enc_output *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    if (path == NULL || strcmp(path, "-") == 0) {
+        o->f = stdout;
+        o->name = "stdout";
+        return 0;
+    }
+    o->name = path;
+    if ((o->target = resolve_links(path)) == NULL) {
+        cli_error("%s: %s", path, strerror(errno));
+        return EXIT_FAIL;
+    }
+    struct stat st;
+    int exists = stat(o->target, &st) == 0;
+    int rc = 0;
+    if (exists && S_ISDIR(st.st_mode)) {
+        cli_error("%s: is a directory", path);
+        rc = EXIT_FAIL;
+    } else if (exists && !S_ISREG(st.st_mode)) { /* a device or FIFO: no file to replace */
+        if ((o->f = fopen(o->target, "wb")) == NULL) {
+            cli_error("%s: %s", path, strerror(errno));
+            rc = EXIT_FAIL;
+        }
+        free(o->target);
+        o->target = NULL;
+        return rc;
+    } else {
+        rc = open_temporary(o, exists ? &st : NULL);
+    }
+    if (rc)
+        output_free(o);
+    return rc;
+}
+
+int enc_output_atomic(const enc_output *o)
+{
+    return o->tmp != NULL;
+}
+
+int enc_output_write(enc_output *o, const uint8_t *p, size_t n)
+{
+    errno = 0;
+    if (n && fwrite(p, 1, n, o->f) != n) {
+        cli_error("%s: write error: %s", o->name, strerror(errno ? errno : EIO));
+        return EXIT_FAIL;
+    }
+    return 0;
+}
+
+int enc_output_commit(enc_output *o)
+{
+    errno = 0;
+    if (o->f == stdout) {
+        if (fflush(o->f) != 0 || ferror(o->f)) {
+            cli_error("%s: write error: %s", o->name, strerror(errno ? errno : EIO));
+            return EXIT_FAIL;
+        }
+        return 0;
+    }
+    int bad = ferror(o->f);
+    int e = errno;
+    if (fclose(o->f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    o->f = NULL;
+    if (bad) {
+        cli_error("%s: write error: %s", o->name, strerror(e ? e : EIO));
+        return EXIT_FAIL;
+    }
+    if (o->tmp == NULL)
+        return 0;
+    if (rename(o->tmp, o->target) != 0) {
+        cli_error("%s: cannot replace: %s", o->name, strerror(errno));
+        return EXIT_FAIL;
+    }
+    tmp_live = NULL;
+    catch_signals(0);
+    output_free(o);
+    return 0;
+}
+
+void enc_output_abort(enc_output *o)
+{
+    if (o->f != NULL && o->f != stdout)
+        fclose(o->f);
+    o->f = NULL;
+    if (o->tmp != NULL) {
+        unlink(o->tmp);
+        tmp_live = NULL;
+        catch_signals(0);
+    }
+    output_free(o);
+}
+
+int enc_input_size(FILE *f, uint64_t *size)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
+    *size = (uint64_t)st.st_size;
+    return 1;
+}
