@@ -36,18 +36,19 @@ static void hash_usage(FILE *to)
           to);
 }
 
-/* Writes name, with \ newline CR as \\ \n \r when escape is set (the line's leading '\' is the
- * caller's: it comes before the digest). */
+/* coreutils 9's escape of c ("\\n" for a newline), or NULL for a byte written as it is. */
+static const char *escape_of(char c)
+{
+    return c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : NULL;
+}
+
+/* Writes name, escaped when escape is set (the line's leading '\' is the caller's: it comes
+ * before the digest). */
 static void put_name(FILE *to, const char *name, int escape)
 {
-    if (!escape) {
-        fputs(name, to);
-        return;
-    }
     for (; *name; name++) {
-        if (*name == '\\') fputs("\\\\", to);
-        else if (*name == '\n') fputs("\\n", to);
-        else if (*name == '\r') fputs("\\r", to);
+        const char *e = escape ? escape_of(*name) : NULL;
+        if (e) fputs(e, to);
         else putc(*name, to);
     }
 }
@@ -56,7 +57,7 @@ void cli_hash_line(karx_lsh_alg alg, const char *name, const uint8_t *digest, in
 {
     char hex[2 * KARX_LSH_MAX_DIGEST_BYTES + 1];
     cli_hex(digest, karx_lsh_digest_bytes(alg), hex);
-    int escape = strpbrk(name, "\\\n\r") != NULL; /* coreutils 9's set: these cannot be read back raw */
+    int escape = strpbrk(name, "\\\n\r") != NULL; /* as sha256sum 9: -c reads it back */
     if (escape) putchar('\\');
     if (tag) {
         const char *n = karx_lsh_alg_name(alg); /* "lsh512-256" -> the standard's "LSH-512-256" */
@@ -78,7 +79,7 @@ char *cli_hash_msg_name(const char *name)
     char *d = s;
     *d++ = '\\';
     for (; *name; name++) {
-        const char *e = *name == '\\' ? "\\\\" : *name == '\n' ? "\\n" : *name == '\r' ? "\\r" : NULL;
+        const char *e = escape_of(*name);
         if (e) {
             memcpy(d, e, 2);
             d += 2;
