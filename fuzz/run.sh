@@ -71,13 +71,13 @@ for name in "${targets[@]}"; do
         continue
     fi
     build "$name"
-    corpus="$out/corpus-$name"
+    corpus="$PWD/$out/corpus-$name" # absolute: fuzz_cli works in a folder of its own
     mkdir -p "$corpus"
     seeds=()
-    [ -d "fuzz/corpus/$name" ] && seeds=("fuzz/corpus/$name")
+    [ -d "fuzz/corpus/$name" ] && seeds=("$PWD/fuzz/corpus/$name")
     log="$out/$name.log"
     if ! "$out/$name" -max_total_time="$secs" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
-        -print_final_stats=1 -artifact_prefix="$out/$name-" "$corpus" "${seeds[@]}" > "$log" 2>&1; then
+        -print_final_stats=1 -artifact_prefix="$PWD/$out/$name-" "$corpus" "${seeds[@]}" > "$log" 2>&1; then
         tail -40 "$log"
         echo "$name: FAILED (log $log; reproducer $out/$name-crash-* or -leak-* / -timeout-*)"
         echo "fuzz: $passed passed, 1 failed"
