@@ -41,7 +41,6 @@ typedef struct {
     uint8_t *data; /* the whole input, when read into memory */
     size_t data_len, data_cap;
     enc_output out;
-    int out_open;
 } aead_run;
 
 /* ---- arguments ---- */
@@ -134,13 +133,14 @@ static int too_large(const aead_run *r)
 }
 
 /* Reads all of the input, at most AEAD_MEM_MAX bytes: a regular file's size is checked before
- * anything is allocated; a pipe's buffer doubles up to AEAD_MEM_MAX + 1 bytes at most and the
- * read stops as soon as that is full. 0, or EXIT_FAIL with one line printed. */
+ * anything is allocated; a pipe's buffer doubles up to AEAD_MEM_MAX + 1 bytes at most (never
+ * past it) and the read stops as soon as that is full. 0, or EXIT_FAIL with one line printed. */
 static int read_whole(aead_run *r)
 {
     if (r->sized && r->in_size > AEAD_MEM_MAX)
         return too_large(r);
-    size_t cap = r->sized ? (size_t)r->in_size + 1 : (size_t)1 << 16;
+    /* 2^k + 1 bytes, so that doubling the 2^k part lands on the limit + 1 exactly */
+    size_t cap = r->sized ? (size_t)r->in_size + 1 : ((size_t)1 << 16) + 1;
     size_t n = 0;
     uint8_t *b = malloc(cap);
     if (b == NULL) {
@@ -154,7 +154,7 @@ static int read_whole(aead_run *r)
                 cli_free_secret(b, cap);
                 return too_large(r);
             }
-            size_t ncap = cap > AEAD_MEM_MAX / 2 ? AEAD_MEM_MAX + 1 : 2 * cap;
+            size_t ncap = cap - 1 >= AEAD_MEM_MAX / 2 ? AEAD_MEM_MAX + 1 : 2 * (cap - 1) + 1;
             uint8_t *nb = malloc(ncap);
             if (nb == NULL) {
                 cli_free_secret(b, cap);
@@ -265,7 +265,7 @@ static int length_status(const aead_run *r, karx_status st)
 static int stream_seal(aead_run *r, aead_ctx *c)
 {
     size_t n;
-    int rc = length_status(r, ctx_init(r, c, r->in_size));
+    int rc = data_status(r, ctx_init(r, c, r->in_size));
     errno = 0;
     while (rc == 0 && (n = fread(r->buf, 1, ENC_CHUNK, r->in)) > 0) {
         rc = length_status(r, ctx_update(c, r->buf, n));
@@ -286,7 +286,7 @@ static int stream_open(aead_run *r, aead_ctx *c)
     uint64_t total = 0;
     int rc = 0;
     if (r->sized && r->in_size < t) return too_short(r, r->in_size);
-    rc = length_status(r, ctx_init(r, c, r->sized ? r->in_size - t : 0));
+    rc = data_status(r, ctx_init(r, c, r->sized ? r->in_size - t : 0));
     errno = 0;
     while (rc == 0 && (n = fread(r->buf + have, 1, ENC_CHUNK + t - have, r->in)) > 0) {
         have += n;
