@@ -1,10 +1,10 @@
 # Thin wrapper over CMake: make, make test, make check, make bench, make bench-compare,
-# make asan, make install PREFIX=...
+# make asan, make fuzz [FUZZ_SECONDS=N], make install PREFIX=...
 BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all test check bench bench-compare asan install clean gpu-check embedded arm
+.PHONY: all test check bench bench-compare asan install clean gpu-check embedded arm fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
@@ -20,6 +20,11 @@ asan:
 
 check:
 	bash scripts/check.sh
+
+# Every libFuzzer target in fuzz/ (clang, ASan + UBSan) for FUZZ_SECONDS each: make fuzz FUZZ_SECONDS=600
+FUZZ_SECONDS ?= 60
+fuzz:
+	bash fuzz/run.sh $(FUZZ_SECONDS)
 
 # AVR (simavr), Cortex-M3 (qemu) and MSP430 builds with their known-answer tests; see docs/EMBEDDED.md
 embedded:
