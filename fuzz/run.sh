@@ -4,6 +4,7 @@
 # the executions it ran. Ends with "fuzz: N passed, 0 failed" (", 1 skipped" when Crypto++ is
 # missing for the differential target); a crash, leak or sanitizer report stops it with a non-zero
 # status and the reproducer under build-fuzz/crash-*.
+# Reproducers of fixed bugs in fuzz/regressions/<target>/ are replayed before each target runs.
 # usage: fuzz/run.sh [SECONDS] [TARGET...]     e.g. fuzz/run.sh 600 fuzz_aead fuzz_cli
 # env:   FUZZ_JOBS (build parallelism, default 2), FUZZ_MAX_LEN (default 2048)
 set -euo pipefail
@@ -76,6 +77,13 @@ for name in "${targets[@]}"; do
     seeds=()
     [ -d "fuzz/corpus/$name" ] && seeds=("$PWD/fuzz/corpus/$name")
     log="$out/$name.log"
+    # fixed bugs' reproducers first: each file is run once and must pass
+    if [ -d "fuzz/regressions/$name" ] && ! "$out/$name" fuzz/regressions/"$name"/* > "$log" 2>&1; then
+        tail -40 "$log"
+        echo "$name: FAILED on a reproducer in fuzz/regressions/$name (log $log)"
+        echo "fuzz: $passed passed, 1 failed"
+        exit 1
+    fi
     if ! "$out/$name" -max_total_time="$secs" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
         -print_final_stats=1 -artifact_prefix="$PWD/$out/$name-" "$corpus" "${seeds[@]}" > "$log" 2>&1; then
         tail -40 "$log"
