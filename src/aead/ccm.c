@@ -18,7 +18,8 @@
  * The one-shot open verifies before it writes: CCM's MAC is over the plaintext, so a first pass
  * decrypts each chunk into a stack buffer only to MAC it; only when the tag matches does a second
  * CTR pass write the plaintext into out. The second pass costs one extra CTR over the payload,
- * small next to the serial CBC-MAC (see docs/API.md for the measured figure). */
+ * small next to the serial CBC-MAC with a SIMD back end (about 12% of open's speed on AVX2; about
+ * 50% on the portable back end, where CTR is as slow as the MAC; docs/API.md). */
 #include <string.h>
 
 #include "karx/ccm.h"
