@@ -20,7 +20,17 @@
  * fields are private. It is secret: karx_ctr_drbg_uninstantiate wipes it, and a failed
  * instantiate leaves it wiped. A struct that was never instantiated must be zeroed (or
  * uninstantiated) before use; then every call but the instantiate calls returns KARX_ERR_STATE.
- * Errors change nothing in the state and write nothing to out. */
+ * Errors change nothing in the state and write nothing to out.
+ *
+ * Fork safety: instantiate and every reseed record the process's fork count (a pthread_atfork
+ * child handler, and on Linux 4.14+ a MADV_WIPEONFORK page for forks that skip the handlers). In
+ * a child process after fork() the state is a copy the parent also holds, so before any output:
+ *  - karx_ctr_drbg_generate_os reseeds from the OS by itself;
+ *  - karx_ctr_drbg_generate (and the GPU generate calls) return KARX_ERR_RESEED_REQUIRED, as when
+ *    the reseed interval is used up: the library cannot reach the caller's entropy source, so
+ *    the caller reseeds (karx_ctr_drbg_reseed with fresh entropy, or karx_ctr_drbg_reseed_os);
+ *  - karx_ctr_drbg_generate_pr reseeds with the entropy it is given, as always.
+ * The parent's stream is not disturbed. */
 #ifndef KARX_DRBG_H
 #define KARX_DRBG_H
 
@@ -53,6 +63,7 @@ typedef struct karx_ctr_drbg {
     uint8_t v[KARX_MAX_BLOCK_BYTES];     /* V */
     uint64_t reseed_counter;
     uint64_t reseed_interval;
+    uint64_t fork_gen; /* the process's fork count at the last (re)seed */
     uint32_t alg;   /* karx_cipher_alg */
     uint32_t flags; /* KARX_DRBG_USE_DF | KARX_DRBG_PR */
     uint32_t state; /* 0 unset, otherwise instantiated */
@@ -70,8 +81,9 @@ KARX_API karx_status karx_ctr_drbg_instantiate(karx_ctr_drbg *drbg, karx_cipher_
 KARX_API karx_status karx_ctr_drbg_reseed(karx_ctr_drbg *drbg, const uint8_t *entropy,
                                           size_t entropy_len, const uint8_t *add, size_t add_len);
 /* out_len <= KARX_CTR_DRBG_MAX_REQUEST_BYTES (else KARX_ERR_DATA_LENGTH; 0 is allowed and still
- * updates the state). KARX_ERR_RESEED_REQUIRED when the reseed interval is used up, and on an
- * instance with prediction resistance (use karx_ctr_drbg_generate_pr). */
+ * updates the state). KARX_ERR_RESEED_REQUIRED when the reseed interval is used up, in a child
+ * process forked since the last (re)seed, and on an instance with prediction resistance (use
+ * karx_ctr_drbg_generate_pr). */
 KARX_API karx_status karx_ctr_drbg_generate(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
                                             const uint8_t *add, size_t add_len);
 /* Prediction-resistant generate: reseed with (entropy, add), then generate with no additional
@@ -86,18 +98,21 @@ KARX_API void karx_ctr_drbg_uninstantiate(karx_ctr_drbg *drbg);
 
 /* ---- seeded from the operating system (Linux getrandom(), else /dev/urandom) ----
  * Entropy input of seedlen bytes and a nonce of 16 bytes. KARX_ERR_UNSUPPORTED on other
- * operating systems, KARX_ERR_DEVICE when the OS source fails. */
+ * operating systems, KARX_ERR_ENTROPY when both OS sources fail. */
 KARX_API karx_status karx_ctr_drbg_instantiate_os(karx_ctr_drbg *drbg, karx_cipher_alg alg,
                                                   unsigned flags, const uint8_t *pers,
                                                   size_t pers_len);
 KARX_API karx_status karx_ctr_drbg_reseed_os(karx_ctr_drbg *drbg, const uint8_t *add,
                                              size_t add_len);
 /* Any out_len: split into requests of at most KARX_CTR_DRBG_MAX_REQUEST_BYTES, each given the
- * same additional input; reseeds from the OS before a request when prediction resistance is set
- * or the interval is used up. On error the bytes written are wiped. */
+ * same additional input; reseeds from the OS before a request when prediction resistance is set,
+ * the interval is used up, or the process has forked since the last (re)seed (whoever seeded
+ * it: calling this names the OS as the reseed source). On error the bytes written are wiped. */
 KARX_API karx_status karx_ctr_drbg_generate_os(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
                                                const uint8_t *add, size_t add_len);
-/* Fills buf with len bytes from the OS source (the one instantiate_os uses). */
+/* Fills buf with len bytes from the OS source (the one instantiate_os uses): getrandom(), and
+ * /dev/urandom where getrandom fails (ENOSYS, seccomp). KARX_ERR_ENTROPY (buf wiped) when both
+ * fail, KARX_ERR_UNSUPPORTED (buf wiped) off Linux. */
 KARX_API karx_status karx_os_random(uint8_t *buf, size_t len);
 
 #ifdef __cplusplus

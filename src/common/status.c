@@ -19,6 +19,7 @@ const char *karx_strerror(karx_status status)
     case KARX_ERR_NO_MEMORY: return "out of memory";
     case KARX_ERR_AUTHENTICATION: return "authentication failed (tag mismatch)";
     case KARX_ERR_UNKNOWN_ALGORITHM: return "unknown algorithm name";
+    case KARX_ERR_ENTROPY: return "OS entropy source failed";
     }
     return "unknown status";
 }

@@ -2,40 +2,32 @@
  *
  * Written on the public cipher API only: the derivation function's BCC chain runs on single-block
  * calls (its inputs are short), and every keystream (generate's output and the Update function)
- * is karx_ctr_xor over a constant zero buffer, so long requests run on the back end's SIMD CTR
- * kernel. karx_ctr_xor refuses to wrap the counter, while the DRBG's V wraps mod 2^blocklen:
- * the keystream is split at the wrap (the only branch on V, taken with probability about
- * n_blocks / 2^blocklen). */
-#if !defined(_DEFAULT_SOURCE)
-#define _DEFAULT_SOURCE 1 /* getrandom, open, read under -std=c11 */
-#endif
-
+ * is counter blocks V+1, V+2, ... written into the output and encrypted there by karx_ecb_encrypt
+ * in chunks of a few KiB, so long requests run on the back end's SIMD ECB kernel.
+ *
+ * V is secret, so the counter arithmetic is branch-free: V is held as two 64-bit words and every
+ * increment is an add with a carry computed by arithmetic (no branch and no memory index depends
+ * on V; the wrap mod 2^blocklen falls out of the word arithmetic). The public CTR mode's counter
+ * code (karx_ctr_xor, with its early exits and wrap refusal) is not used here.
+ *
+ * Fork safety: instantiate and every reseed record the process's fork generation
+ * (fork_guard.c); a state whose record is stale is a copy another process also holds. Plain and
+ * GPU generate then refuse with KARX_ERR_RESEED_REQUIRED (the caller owns the entropy source);
+ * generate_os reseeds from the OS first. */
 #include <string.h>
 
 #include "karx/drbg.h"
 
+#include "common/endian.h"
 #include "drbg_internal.h"
-
-#if defined(__linux__)
-#include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
-#if defined(__has_include)
-#if __has_include(<sys/random.h>)
-#include <sys/random.h>
-#define KARX_HAVE_GETRANDOM 1
-#endif
-#endif
-#endif
 
 #define DRBG_STATE_READY 0x44524247u /* "DRBG" */
 #define DRBG_DEFAULT_RESEED_INTERVAL KARX_CTR_DRBG_MAX_RESEED_INTERVAL
 #define DRBG_OS_NONCE_BYTES 16
-#define DRBG_ZERO_CHUNK KARX_CTR_DRBG_MAX_REQUEST_BYTES /* one kernel call per request */
+#define DRBG_CTR_CHUNK 4096 /* counter bytes built, then encrypted in place, per ECB call */
 
-/* Read-only by use, but not const: in .bss it costs no file size, and its never-written pages all
- * map to the OS's one zero page. Only ever passed as an input. */
-static uint8_t drbg_zeros[DRBG_ZERO_CHUNK];
+/* Zero key, df padding, and a non-NULL stand-in of seedlen bytes for the length checks. */
+static const uint8_t drbg_zeros[KARX_CTR_DRBG_MAX_SEED_BYTES];
 
 /* ---- sizes ---- */
 
@@ -79,60 +71,67 @@ static int drbg_sizes_of(uint32_t alg, drbg_sizes *s)
     return s->kl != 0 && s->bl != 0 && s->sl <= KARX_CTR_DRBG_MAX_SEED_BYTES;
 }
 
-/* Blocks the counter can still run before it wraps (ctr itself included); SIZE_MAX for "more
- * than any request". */
-static size_t ctr_capacity(const uint8_t *ctr, size_t bl)
+/* ---- the counter V, branch-free ---- */
+
+/* V as a big-endian integer of two 64-bit words; hi is unused (and never stored) for 8-byte
+ * blocks, where the wrap mod 2^64 is the word's own. */
+typedef struct drbg_ctr {
+    uint64_t hi, lo;
+} drbg_ctr;
+
+static drbg_ctr ctr_load(const uint8_t *v, size_t bl)
 {
-    unsigned all_ff = 0xff;
-    for (size_t i = 0; i + 8 < bl; i++)
-        all_ff &= ctr[i];
-    uint64_t left = 0; /* all-ones minus the low 64 bits */
-    for (size_t i = bl - 8; i < bl; i++)
-        left = (left << 8) | (uint8_t)~ctr[i];
-    if (all_ff != 0xff || left >= (uint64_t)SIZE_MAX - 1)
-        return SIZE_MAX;
-    return (size_t)left + 1;
+    drbg_ctr c;
+    c.hi = bl > 8 ? karx_load64_be(v) : 0; /* bl is public */
+    c.lo = karx_load64_be(v + bl - 8);
+    return c;
 }
 
-static void be_inc(uint8_t *v, size_t n)
+static void ctr_store(uint8_t *v, const drbg_ctr *c, size_t bl)
 {
-    unsigned carry = 1;
-    for (size_t i = n; i-- > 0;) {
-        carry += v[i];
-        v[i] = (uint8_t)carry;
-        carry >>= 8;
-    }
+    if (bl > 8)
+        karx_store64_be(v, c->hi);
+    karx_store64_be(v + bl - 8, c->lo);
 }
 
-static void be_dec(uint8_t *v, size_t n)
+/* c += n mod 2^blocklen; the carry out of lo is the top bit of the majority formula, so there is
+ * no compare on V. */
+static void ctr_add(drbg_ctr *c, uint64_t n)
 {
-    unsigned borrow = 1;
-    for (size_t i = n; i-- > 0;) {
-        unsigned x = (unsigned)v[i] - borrow;
-        v[i] = (uint8_t)x;
-        borrow = (x >> 8) & 1;
+    uint64_t lo = c->lo + n;
+    uint64_t carry = ((c->lo & n) | ((c->lo | n) & ~lo)) >> 63;
+    c->lo = lo;
+    c->hi += carry;
+}
+
+/* Writes the counter blocks c+1 .. c+nb into out (nb * bl bytes) and leaves c at c+nb. */
+static void ctr_fill(drbg_ctr *c, size_t bl, uint8_t *out, size_t nb)
+{
+    for (size_t i = 0; i < nb; i++, out += bl) {
+        ctr_add(c, 1);
+        ctr_store(out, c, bl);
     }
 }
 
 /* out = E(V+1) || E(V+2) || ... (len bytes, last block cut), V += blocks used, mod 2^blocklen. */
 static void drbg_keystream(karx_ctr_drbg *d, size_t bl, uint8_t *out, size_t len)
 {
-    uint8_t ctr[KARX_MAX_BLOCK_BYTES];
-    memcpy(ctr, d->v, bl);
-    be_inc(ctr, bl);
-    while (len > 0) {
-        size_t n = len < DRBG_ZERO_CHUNK ? len : DRBG_ZERO_CHUNK;
-        size_t nb = (n + bl - 1) / bl;
-        size_t cap = ctr_capacity(ctr, bl);
-        if (nb > cap)
-            n = cap * bl; /* up to and including the all-ones block; ctr comes back 0 */
-        (void)karx_ctr_xor(&d->key, ctr, out, drbg_zeros, n);
-        out += n;
-        len -= n;
+    drbg_ctr c = ctr_load(d->v, bl);
+    size_t full = len - len % bl;
+    for (size_t off = 0; off < full; off += DRBG_CTR_CHUNK) {
+        size_t n = full - off < DRBG_CTR_CHUNK ? full - off : DRBG_CTR_CHUNK;
+        ctr_fill(&c, bl, out + off, n / bl);
+        (void)karx_ecb_encrypt(&d->key, out + off, out + off, n);
     }
-    be_dec(ctr, bl); /* ctr = V_last + 1 */
-    memcpy(d->v, ctr, bl);
-    karx_memzero(ctr, sizeof ctr);
+    if (full < len) {
+        uint8_t blk[KARX_MAX_BLOCK_BYTES];
+        ctr_fill(&c, bl, blk, 1);
+        (void)karx_ecb_encrypt(&d->key, blk, blk, bl);
+        memcpy(out + full, blk, len - full);
+        karx_memzero(blk, sizeof blk);
+    }
+    ctr_store(d->v, &c, bl);
+    karx_memzero(&c, sizeof c);
 }
 
 /* CTR_DRBG_Update: (Key, V) from seedlen bytes of keystream xor provided (seedlen bytes). */
@@ -298,10 +297,17 @@ static karx_status check_add(const karx_ctr_drbg *d, const drbg_sizes *s, const 
     return KARX_OK;
 }
 
+/* The state was (re)seeded before the last fork: another process holds the same state. */
+static int forked_since_seed(const karx_ctr_drbg *d)
+{
+    return d->fork_gen != karx_i_fork_generation();
+}
+
 static void reseed_core(karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *entropy,
                         size_t entropy_len, const uint8_t *add, size_t add_len)
 {
     uint8_t sm[KARX_CTR_DRBG_MAX_SEED_BYTES];
+    d->fork_gen = karx_i_fork_generation();
     df_input in = {{entropy, add, NULL}, {entropy_len, add_len, 0}};
     drbg_seed_material(d, s, &in, sm);
     drbg_update(d, s, sm);
@@ -318,7 +324,8 @@ static karx_status check_request(const karx_ctr_drbg *d, const drbg_sizes *s, si
         return st;
     if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
         return KARX_ERR_DATA_LENGTH;
-    if ((d->flags & KARX_DRBG_PR) || d->reseed_counter > d->reseed_interval)
+    if ((d->flags & KARX_DRBG_PR) || d->reseed_counter > d->reseed_interval ||
+        forked_since_seed(d))
         return KARX_ERR_RESEED_REQUIRED;
     return KARX_OK;
 }
@@ -381,13 +388,20 @@ void karx_i_ctr_drbg_generate_end(karx_ctr_drbg *d, size_t out_len,
         karx_memzero(a, KARX_CTR_DRBG_MAX_SEED_BYTES);
         return;
     }
-    size_t nb = (out_len + s.bl - 1) / s.bl; /* V += blocks used, mod 2^blocklen */
-    for (size_t i = s.bl; i-- > 0 && nb;) {
-        nb += d->v[i];
-        d->v[i] = (uint8_t)nb;
-        nb >>= 8;
-    }
+    drbg_ctr c = ctr_load(d->v, s.bl); /* V += blocks used, mod 2^blocklen */
+    ctr_add(&c, (uint64_t)((out_len + s.bl - 1) / s.bl));
+    ctr_store(d->v, &c, s.bl);
+    karx_memzero(&c, sizeof c);
     generate_close(d, &s, a);
+}
+
+void karx_i_ctr_drbg_first_counter(const karx_ctr_drbg *d, uint8_t ctr[KARX_MAX_BLOCK_BYTES])
+{
+    size_t bl = karx_cipher_block_bytes((karx_cipher_alg)d->alg);
+    drbg_ctr c = ctr_load(d->v, bl);
+    ctr_add(&c, 1);
+    ctr_store(ctr, &c, bl);
+    karx_memzero(&c, sizeof c);
 }
 
 /* ---- public calls ---- */
@@ -421,6 +435,7 @@ karx_status karx_ctr_drbg_instantiate(karx_ctr_drbg *drbg, karx_cipher_alg alg, 
     uint8_t sm[KARX_CTR_DRBG_MAX_SEED_BYTES];
     drbg->alg = (uint32_t)alg;
     drbg->flags = flags;
+    drbg->fork_gen = karx_i_fork_generation();
     drbg_seed_material(drbg, &s, &in, sm);
     /* Key = 0^keylen, V = 0^blocklen (the struct is zeroed). */
     (void)karx_cipher_set_key(&drbg->key, alg, drbg_zeros, s.kl);
@@ -497,56 +512,7 @@ void karx_ctr_drbg_uninstantiate(karx_ctr_drbg *drbg)
         karx_memzero(drbg, sizeof *drbg);
 }
 
-/* ---- operating-system entropy ---- */
-
-karx_status karx_os_random(uint8_t *buf, size_t len)
-{
-    if (bad_buf(buf, len))
-        return KARX_ERR_ARGUMENT;
-#if defined(__linux__)
-    size_t got = 0;
-#if defined(KARX_HAVE_GETRANDOM)
-    while (got < len) {
-        size_t want = len - got > 256 ? 256 : len - got;
-        ssize_t r = getrandom(buf + got, want, 0);
-        if (r > 0) {
-            got += (size_t)r;
-        } else if (r < 0 && errno == EINTR) {
-            continue;
-        } else {
-            break; /* ENOSYS (old kernel) or another failure: try /dev/urandom */
-        }
-    }
-    if (got == len)
-        return KARX_OK;
-#endif
-    int fd;
-    do {
-        fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
-    if (fd < 0) {
-        karx_memzero(buf, len);
-        return KARX_ERR_DEVICE;
-    }
-    while (got < len) {
-        ssize_t r = read(fd, buf + got, len - got);
-        if (r > 0) {
-            got += (size_t)r;
-        } else if (!(r < 0 && errno == EINTR)) {
-            break;
-        }
-    }
-    (void)close(fd);
-    if (got != len) {
-        karx_memzero(buf, len);
-        return KARX_ERR_DEVICE;
-    }
-    return KARX_OK;
-#else
-    karx_memzero(buf, len);
-    return KARX_ERR_UNSUPPORTED;
-#endif
-}
+/* ---- seeded from the operating system (karx_os_random: os_entropy.c) ---- */
 
 karx_status karx_ctr_drbg_instantiate_os(karx_ctr_drbg *drbg, karx_cipher_alg alg, unsigned flags,
                                          const uint8_t *pers, size_t pers_len)
@@ -601,7 +567,8 @@ karx_status karx_ctr_drbg_generate_os(karx_ctr_drbg *drbg, uint8_t *out, size_t 
         size_t n = out_len - done;
         if (n > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
             n = KARX_CTR_DRBG_MAX_REQUEST_BYTES;
-        if ((drbg->flags & KARX_DRBG_PR) || drbg->reseed_counter > drbg->reseed_interval) {
+        if ((drbg->flags & KARX_DRBG_PR) || drbg->reseed_counter > drbg->reseed_interval ||
+            forked_since_seed(drbg)) {
             if ((st = karx_ctr_drbg_reseed_os(drbg, add, add_len)) != KARX_OK) {
                 karx_memzero(out, done);
                 return st;

@@ -1,0 +1,265 @@
+/* CTR_DRBG fork safety and the OS entropy source's failure status.
+ *  - fork(): parent and two children generate from one OS-seeded state; all three outputs must
+ *    differ (generate_os reseeds in each child), and the parent's stream must be the one it
+ *    would have produced without the fork;
+ *  - a caller-seeded state in a child: generate (and the GPU path's begin) refuse with
+ *    KARX_ERR_RESEED_REQUIRED until reseeded; generate_pr and reseed_os work;
+ *  - a fork that skips the pthread_atfork handlers (raw fork syscall) is caught by the
+ *    MADV_WIPEONFORK layer where the kernel has it (counted as skipped otherwise);
+ *  - with getrandom and /dev/urandom both failing (the internal fault switch), karx_os_random and
+ *    the _os calls return KARX_ERR_ENTROPY with its own message, wipe what they must, and change
+ *    no state; with only getrandom failing, /dev/urandom still serves. */
+#if !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1 /* fork, pipe, syscall under -std=c11 */
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "drbg/drbg_internal.h"
+#include "karx/drbg.h"
+#include "test_util.h"
+
+#define OUT 32
+
+typedef struct child_report {
+    int st[4];          /* statuses the child saw */
+    uint8_t out[2][OUT]; /* what it generated */
+} child_report;
+
+typedef void (*child_fn)(karx_ctr_drbg *d, child_report *r);
+
+static int write_all(int fd, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    while (n > 0) {
+        ssize_t w = write(fd, b, n);
+        if (w <= 0) return -1;
+        b += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int read_all(int fd, void *p, size_t n)
+{
+    uint8_t *b = p;
+    while (n > 0) {
+        ssize_t r = read(fd, b, n);
+        if (r <= 0) return -1;
+        b += r;
+        n -= (size_t)r;
+    }
+    return 0;
+}
+
+/* Runs fn(d) in a child made by fork() (raw = 0) or the bare fork syscall, which runs no
+ * pthread_atfork handler (raw = 1); returns 0 and the child's report, or -1. */
+static int in_child(karx_ctr_drbg *d, child_fn fn, int raw, child_report *r)
+{
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    fflush(NULL);
+    pid_t pid;
+#if defined(SYS_fork)
+    pid = raw ? (pid_t)syscall(SYS_fork) : fork();
+#else
+    if (raw) return -1;
+    pid = fork();
+#endif
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        child_report mine;
+        memset(&mine, 0, sizeof mine);
+        close(fds[0]);
+        fn(d, &mine);
+        _exit(write_all(fds[1], &mine, sizeof mine) == 0 ? 0 : 1);
+    }
+    close(fds[1]);
+    int ok = read_all(fds[0], r, sizeof *r);
+    close(fds[0]);
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        ok = -1;
+    return ok;
+}
+
+static void child_generate_os(karx_ctr_drbg *d, child_report *r)
+{
+    r->st[0] = karx_ctr_drbg_generate_os(d, r->out[0], OUT, NULL, 0);
+}
+
+/* ---- OS-seeded: parent and two children all differ ---- */
+
+static void os_seeded_fork(karx_cipher_alg alg, unsigned flags)
+{
+    karx_ctr_drbg d, twin;
+    uint8_t mine[OUT], twin_out[OUT];
+    child_report a, b;
+    CHECK(karx_ctr_drbg_instantiate_os(&d, alg, flags, NULL, 0) == KARX_OK, "instantiate_os");
+    twin = d; /* what the parent's state would do with no fork at all */
+    CHECK(in_child(&d, child_generate_os, 0, &a) == 0, "child 1 ran");
+    CHECK(in_child(&d, child_generate_os, 0, &b) == 0, "child 2 ran");
+    CHECK(a.st[0] == KARX_OK && b.st[0] == KARX_OK, "children generate_os: %d %d", a.st[0], b.st[0]);
+    CHECK(karx_ctr_drbg_generate_os(&d, mine, OUT, NULL, 0) == KARX_OK, "parent generate_os");
+    CHECK(memcmp(a.out[0], mine, OUT) != 0, "alg %d flags %u: child 1 = parent", alg, flags);
+    CHECK(memcmp(b.out[0], mine, OUT) != 0, "alg %d flags %u: child 2 = parent", alg, flags);
+    CHECK(memcmp(a.out[0], b.out[0], OUT) != 0, "alg %d flags %u: child 1 = child 2", alg, flags);
+    if (!(flags & KARX_DRBG_PR)) { /* with PR every call reseeds: no fixed stream to compare */
+        CHECK(karx_ctr_drbg_generate_os(&twin, twin_out, OUT, NULL, 0) == KARX_OK, "twin");
+        CHECK(memcmp(twin_out, mine, OUT) == 0, "alg %d: the parent's stream changed", alg);
+    }
+    karx_ctr_drbg_uninstantiate(&d);
+    karx_ctr_drbg_uninstantiate(&twin);
+}
+
+/* ---- caller-seeded: refused until the caller reseeds ---- */
+
+static uint8_t fresh[48]; /* the caller's "fresh" entropy in the child */
+
+static void child_caller_seeded(karx_ctr_drbg *d, child_report *r)
+{
+    uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES];
+    size_t sl = karx_ctr_drbg_seed_bytes((karx_cipher_alg)d->alg);
+    memset(r->out[0], 0xa5, OUT);
+    r->st[0] = karx_ctr_drbg_generate(d, r->out[0], OUT, NULL, 0);
+    karx_ctr_drbg probe = *d;
+    r->st[1] = karx_i_ctr_drbg_generate_begin(&probe, OUT, NULL, 0, a); /* the GPU path */
+    r->st[2] = karx_ctr_drbg_reseed(d, fresh, sl, NULL, 0);
+    r->st[3] = karx_ctr_drbg_generate(d, r->out[1], OUT, NULL, 0);
+    karx_memzero(&probe, sizeof probe);
+    karx_memzero(a, sizeof a);
+}
+
+static void child_caller_seeded_pr(karx_ctr_drbg *d, child_report *r)
+{
+    size_t sl = karx_ctr_drbg_seed_bytes((karx_cipher_alg)d->alg);
+    r->st[0] = karx_ctr_drbg_generate_pr(d, r->out[0], OUT, fresh, sl, NULL, 0);
+    r->st[1] = karx_ctr_drbg_generate(d, r->out[1], OUT, NULL, 0); /* reseeded by generate_pr */
+}
+
+static void child_reseed_os(karx_ctr_drbg *d, child_report *r)
+{
+    r->st[0] = karx_ctr_drbg_generate(d, r->out[0], OUT, NULL, 0);
+    r->st[1] = karx_ctr_drbg_reseed_os(d, NULL, 0);
+    r->st[2] = karx_ctr_drbg_generate(d, r->out[1], OUT, NULL, 0);
+}
+
+static void caller_seeded_fork(void)
+{
+    const karx_cipher_alg alg = KARX_CIPHER_LEA128;
+    uint8_t e[32], mine[OUT];
+    memset(e, 0x11, sizeof e);
+    karx_ctr_drbg d;
+    child_report r;
+    for (size_t i = 0; i < sizeof fresh; i++) fresh[i] = (uint8_t)(0x80 + i);
+    CHECK(karx_ctr_drbg_instantiate(&d, alg, 0, e, sizeof e, NULL, 0, NULL, 0) == KARX_OK, "inst");
+    CHECK(in_child(&d, child_caller_seeded, 0, &r) == 0, "child ran");
+    CHECK(r.st[0] == KARX_ERR_RESEED_REQUIRED, "child generate after fork: %d", r.st[0]);
+    CHECK(r.out[0][0] == 0xa5 && r.out[0][OUT - 1] == 0xa5, "refused generate wrote output");
+    CHECK(r.st[1] == KARX_ERR_RESEED_REQUIRED, "child GPU-path begin after fork: %d", r.st[1]);
+    CHECK(r.st[2] == KARX_OK && r.st[3] == KARX_OK, "child reseed + generate: %d %d", r.st[2],
+          r.st[3]);
+    CHECK(karx_ctr_drbg_generate(&d, mine, OUT, NULL, 0) == KARX_OK, "parent unaffected");
+    CHECK(memcmp(mine, r.out[1], OUT) != 0, "child's reseeded output = parent's");
+
+    CHECK(in_child(&d, child_caller_seeded_pr, 0, &r) == 0, "pr child ran");
+    CHECK(r.st[0] == KARX_OK && r.st[1] == KARX_OK, "child generate_pr, then generate: %d %d",
+          r.st[0], r.st[1]);
+    CHECK(in_child(&d, child_reseed_os, 0, &r) == 0, "reseed_os child ran");
+    CHECK(r.st[0] == KARX_ERR_RESEED_REQUIRED && r.st[1] == KARX_OK && r.st[2] == KARX_OK,
+          "child reseed_os: %d %d %d", r.st[0], r.st[1], r.st[2]);
+    karx_ctr_drbg_uninstantiate(&d);
+}
+
+/* ---- a fork without the atfork handlers ---- */
+
+static unsigned long skipped;
+
+static void raw_fork(void)
+{
+    if (!karx_i_fork_guard_wipes()) {
+        skipped++;
+        printf("raw fork: skipped (no MADV_WIPEONFORK in this kernel)\n");
+        return;
+    }
+    karx_ctr_drbg d;
+    uint8_t mine[OUT];
+    child_report r;
+    CHECK(karx_ctr_drbg_instantiate_os(&d, KARX_CIPHER_LEA256, KARX_DRBG_USE_DF, NULL, 0) == KARX_OK,
+          "instantiate_os");
+    CHECK(in_child(&d, child_generate_os, 1, &r) == 0, "raw child ran");
+    CHECK(r.st[0] == KARX_OK, "raw child generate_os: %d", r.st[0]);
+    CHECK(karx_ctr_drbg_generate_os(&d, mine, OUT, NULL, 0) == KARX_OK, "parent");
+    CHECK(memcmp(mine, r.out[0], OUT) != 0, "raw fork: child = parent");
+    karx_ctr_drbg_uninstantiate(&d);
+}
+
+/* ---- OS source failure ---- */
+
+static int all_zero(const uint8_t *p, size_t n)
+{
+    uint8_t acc = 0;
+    for (size_t i = 0; i < n; i++) acc |= p[i];
+    return acc == 0;
+}
+
+static void entropy_failure(void)
+{
+    uint8_t buf[64], out[OUT];
+    karx_ctr_drbg d, copy;
+    CHECK(strcmp(karx_strerror(KARX_ERR_ENTROPY), "OS entropy source failed") == 0,
+          "message: %s", karx_strerror(KARX_ERR_ENTROPY));
+
+    karx_i_os_entropy_fault(KARX_I_FAULT_GETRANDOM); /* the /dev/urandom fallback serves */
+    memset(buf, 0, sizeof buf);
+    CHECK(karx_os_random(buf, sizeof buf) == KARX_OK && !all_zero(buf, sizeof buf), "urandom");
+
+    karx_i_os_entropy_fault(KARX_I_FAULT_URANDOM); /* getrandom alone serves */
+    CHECK(karx_os_random(buf, sizeof buf) == KARX_OK, "getrandom alone");
+
+    CHECK(karx_ctr_drbg_instantiate_os(&d, KARX_CIPHER_LEA256, KARX_DRBG_USE_DF, NULL, 0) == KARX_OK,
+          "instantiate_os");
+    karx_ctr_drbg_set_reseed_interval(&d, 1);
+    CHECK(karx_ctr_drbg_generate_os(&d, out, OUT, NULL, 0) == KARX_OK, "first generate");
+    copy = d;
+
+    karx_i_os_entropy_fault(KARX_I_FAULT_GETRANDOM | KARX_I_FAULT_URANDOM);
+    memset(buf, 0x5a, sizeof buf);
+    CHECK(karx_os_random(buf, sizeof buf) == KARX_ERR_ENTROPY, "os_random status");
+    CHECK(all_zero(buf, sizeof buf), "os_random wipes on failure");
+    CHECK(karx_ctr_drbg_reseed_os(&d, NULL, 0) == KARX_ERR_ENTROPY, "reseed_os status");
+    memset(out, 0x5a, sizeof out);
+    CHECK(karx_ctr_drbg_generate_os(&d, out, OUT, NULL, 0) == KARX_ERR_ENTROPY,
+          "generate_os (reseed due) status");
+    CHECK(memcmp(&copy, &d, sizeof d) == 0, "a failed OS reseed changed the state");
+    karx_ctr_drbg e;
+    memset(&e, 0x77, sizeof e);
+    CHECK(karx_ctr_drbg_instantiate_os(&e, KARX_CIPHER_LEA128, 0, NULL, 0) == KARX_ERR_ENTROPY,
+          "instantiate_os status");
+    CHECK(all_zero((const uint8_t *)&e, sizeof e), "failed instantiate_os wipes the state");
+
+    karx_i_os_entropy_fault(0);
+    CHECK(karx_ctr_drbg_generate_os(&d, out, OUT, NULL, 0) == KARX_OK, "recovers");
+    karx_ctr_drbg_uninstantiate(&d);
+    karx_ctr_drbg_uninstantiate(&copy);
+}
+
+int main(void)
+{
+    static const karx_cipher_alg algs[] = {KARX_CIPHER_LEA128, KARX_CIPHER_LEA256,
+                                           KARX_CIPHER_HIGHT, KARX_CIPHER_CHAM64_128,
+                                           KARX_CIPHER_CHAM128_256};
+    for (size_t i = 0; i < sizeof algs / sizeof *algs; i++)
+        for (unsigned flags = 0; flags < 4; flags++)
+            os_seeded_fork(algs[i], flags);
+    caller_seeded_fork();
+    raw_fork();
+    entropy_failure();
+    printf("test_drbg_fork: %lu skipped\n", skipped);
+    return t_finish("test_drbg_fork");
+}
