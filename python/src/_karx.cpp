@@ -84,6 +84,33 @@ std::string tp_name_of(nb::handle h) { return std::string(Py_TYPE(h.ptr())->tp_n
 
 // ---------------------------------------------------------------- bytes-like input
 
+// Acquires view of o with flags. Like hashlib: a non-buffer raises TypeError, and a buffer that
+// is not C-contiguous (memoryview(b)[::2], a strided NumPy array) raises BufferError, "underlying
+// buffer is not C-contiguous" (hashlib passes NumPy's ValueError through; here it is one type for
+// every exporter). Any other refusal raises the exporter's own exception.
+void get_view(PyObject *o, Py_buffer *view, int flags, const std::string &what)
+{
+    if (PyObject_GetBuffer(o, view, flags) == 0)
+        return;
+    PyErr_Clear();
+    if (!PyObject_CheckBuffer(o))
+        raise_type(what + ": expected a bytes-like object, got " + std::string(Py_TYPE(o)->tp_name));
+    Py_buffer any;
+    bool strided = false;
+    if (PyObject_GetBuffer(o, &any, PyBUF_FULL_RO) == 0) {
+        strided = PyBuffer_IsContiguous(&any, 'C') == 0;
+        PyBuffer_Release(&any);
+    } else {
+        PyErr_Clear();
+    }
+    if (strided) {
+        PyErr_SetString(PyExc_BufferError, (what + ": underlying buffer is not C-contiguous").c_str());
+        throw nb::python_error();
+    }
+    if (PyObject_GetBuffer(o, view, flags) != 0) // ask again, to raise the exporter's own error
+        throw nb::python_error();
+}
+
 // A read-only view of a bytes-like argument: bytes directly, anything else through the buffer
 // protocol (C-contiguous). str is refused with TypeError, as hashlib does.
 struct Buf {
@@ -111,10 +138,7 @@ struct Buf {
         }
         if (PyUnicode_Check(o))
             raise_type(std::string(what) + ": strings must be encoded to bytes first (got str)");
-        if (PyObject_GetBuffer(o, &view, PyBUF_SIMPLE) != 0) {
-            PyErr_Clear();
-            raise_type(std::string(what) + ": expected a bytes-like object, got " + tp_name_of(h));
-        }
+        get_view(o, &view, PyBUF_SIMPLE, what);
         has_view = true;
         p = static_cast<const uint8_t *>(view.buf);
         n = static_cast<size_t>(view.len);
@@ -865,7 +889,8 @@ struct Drbg {
                 st = karx_ctr_drbg_generate(&d, out.data(), len, a.p, a.n);
         });
         if (st == KARX_ERR_RESEED_REQUIRED)
-            raise_status(st, "reseed interval used up: call reseed() first");
+            raise_status(st, "reseed required (the reseed interval is used up, or the process "
+                             "has forked since the last seeding): call reseed() first");
         check(st, "generate");
         return out.finish(len);
     }
@@ -898,7 +923,8 @@ struct Drbg {
     }
 };
 
-// token_bytes: one OS-seeded LEA-256 CTR_DRBG (with df) per process, re-seeded after fork.
+// token_bytes: one OS-seeded LEA-256 CTR_DRBG (with df) per process. After fork the library's
+// generate_os reseeds the copied state by itself; the pid check also gives the child a fresh one.
 std::mutex g_tok_lock;
 karx_ctr_drbg g_tok;
 pid_t g_tok_pid = 0;
@@ -1075,10 +1101,7 @@ nb::str lsh_many_into(const std::string &name, nb::handle out, nb::handle messag
     } rel_in{&mv, &have_mv, &views};
 
     if (!seq && PyObject_CheckBuffer(m)) {
-        if (PyObject_GetBuffer(m, &mv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
-            PyErr_Clear();
-            raise_type("messages: the array must be C-contiguous");
-        }
+        get_view(m, &mv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT, "messages");
         have_mv = true;
         const char *fmt = mv.format ? mv.format : "B";
         if (mv.ndim != 2 || mv.itemsize != 1 ||
@@ -1111,11 +1134,7 @@ nb::str lsh_many_into(const std::string &name, nb::handle out, nb::handle messag
                 raise_type("messages[" + std::to_string(i) +
                            "]: strings must be encoded to bytes first (got str)");
             Py_buffer v;
-            if (PyObject_GetBuffer(it, &v, PyBUF_SIMPLE) != 0) {
-                PyErr_Clear();
-                raise_type("messages[" + std::to_string(i) + "]: expected a bytes-like object, got " +
-                           std::string(Py_TYPE(it)->tp_name));
-            }
+            get_view(it, &v, PyBUF_SIMPLE, "messages[" + std::to_string(i) + "]");
             views.push_back(v);
             ptrs[i] = static_cast<const uint8_t *>(v.buf);
             lens[i] = static_cast<size_t>(v.len);

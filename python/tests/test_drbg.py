@@ -216,3 +216,66 @@ def test_shared_drbg_threads():
     # the same 200 outputs as one thread drawing them in sequence
     ref = karx.CtrDrbg("lea128", entropy=bytes(16), nonce=bytes(8))
     assert set(outs) == {ref.generate(32) for _ in range(200)}
+
+
+def in_child(fn):
+    """Runs fn() in a child made by os.fork(); returns what it wrote (bytes) to a pipe."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child: never returns into pytest
+        code = 0
+        try:
+            os.write(w, fn())
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(w)
+    chunks = []
+    while True:
+        b = os.read(r, 4096)
+        if not b:
+            break
+        chunks.append(b)
+    os.close(r)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "child failed"
+    return b"".join(chunks)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.parametrize("cipher,pr", [("lea256", False), ("hight", False), ("cham64-128", False),
+                                       ("lea128", True)])
+def test_os_seeded_drbg_after_fork_differs(cipher, pr):
+    """A parent and two forked children drawing from one OS-seeded CtrDrbg get three different
+    streams: generate() reseeds from the OS in a child before any output."""
+    d = karx.CtrDrbg(cipher, prediction_resistance=pr)
+    d.generate(16)
+    child1 = in_child(lambda: d.generate(32))
+    child2 = in_child(lambda: d.generate(32))
+    parent = d.generate(32)
+    assert len(child1) == len(child2) == len(parent) == 32
+    assert len({child1, child2, parent}) == 3
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_caller_seeded_drbg_after_fork_needs_reseed():
+    """With caller-supplied entropy the library cannot reseed by itself: a child's generate()
+    raises ReseedRequired until the caller reseeds; the parent's stream goes on unchanged."""
+    d = karx.CtrDrbg("lea128", entropy=bytes(16), nonce=bytes(8))
+    twin = karx.CtrDrbg("lea128", entropy=bytes(16), nonce=bytes(8))
+
+    def child():
+        try:
+            d.generate(16)
+            return b"generated"
+        except karx.ReseedRequired as e:
+            msg = str(e)
+        d.reseed(b"fresh child entropy...")
+        return b"refused|" + msg.encode() + b"|" + d.generate(16)
+
+    got = in_child(child)
+    head, msg, out = got.split(b"|", 2)
+    assert head == b"refused" and b"forked" in msg
+    parent = d.generate(16)
+    assert parent == twin.generate(16) and out != parent

@@ -12,6 +12,7 @@ from . import _karx
 from ._errors import (
     CounterOverflow,
     DeviceError,
+    EntropyError,
     InvalidArgument,
     InvalidDataLength,
     InvalidIV,
@@ -68,6 +69,7 @@ __all__ = [
     "KarxError", "InvalidArgument", "InvalidKey", "InvalidIV", "InvalidOutputLength",
     "InvalidDataLength", "InvalidPadding", "InvalidState", "CounterOverflow", "ReseedRequired",
     "Unsupported", "NoDevice", "DeviceError", "OutOfMemory", "InvalidTag", "UnknownAlgorithm",
+    "EntropyError",
     "lsh256_224", "lsh256_256", "lsh512_224", "lsh512_256", "lsh512_384", "lsh512_512", "new",
     "LshHash", "file_digest", "hmac_digest", "pbkdf2_hmac", "Cipher", "CipherContext", "LEAGCM",
     "CHAMGCM", "LEACCM", "CHAMCCM", "cmac", "cmac_verify", "CtrDrbg", "token_bytes",
@@ -75,6 +77,22 @@ __all__ = [
     "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
     "ciphers_available", "modes_available",
 ]
+
+
+# ---------------------------------------------------------------------------- buffers
+
+def _byte_view(x: Any, what: str) -> memoryview:
+    """x as a flat memoryview of bytes. As in the C binding (and hashlib): a buffer that is not
+    C-contiguous raises BufferError, a non-buffer TypeError."""
+    if isinstance(x, str):
+        raise TypeError(f"{what}: strings must be encoded to bytes first (got str)")
+    try:
+        mv = memoryview(x)
+    except TypeError:
+        raise TypeError(f"{what}: expected a bytes-like object, got {type(x).__name__}") from None
+    if not mv.c_contiguous:
+        raise BufferError(f"{what}: underlying buffer is not C-contiguous")
+    return mv.cast("B")
 
 
 # ---------------------------------------------------------------------------- hashes
@@ -318,15 +336,12 @@ def ctr_xor_many(cipher: str, keys: Any, counters: Any, data: Any, device: str =
             if x.dtype != np.uint8 or x.ndim != 2:
                 raise TypeError(f"{what}: expected a 2-D uint8 array, got {x.ndim}-D {x.dtype}")
             return x
-        items = list(x)
-        for i, it in enumerate(items):
-            if isinstance(it, str):
-                raise TypeError(f"{what}[{i}]: strings must be encoded to bytes first (got str)")
-        if any(len(memoryview(it).cast("B")) != width for it in items):
-            bad = next(i for i, it in enumerate(items) if len(memoryview(it).cast("B")) != width)
+        items = [_byte_view(it, f"{what}[{i}]") for i, it in enumerate(x)]
+        bad = next((i for i, it in enumerate(items) if len(it) != width), None)
+        if bad is not None:
             exc = InvalidKey if what == "keys" else InvalidIV
             raise exc(f"{what}[{bad}]: {cipher} {what[:-1]} must be {width} bytes, got "
-                      f"{len(memoryview(items[bad]).cast('B'))}")
+                      f"{len(items[bad])}")
         a = np.empty((len(items), width), np.uint8)
         for i, it in enumerate(items):
             a[i] = np.frombuffer(it, np.uint8)
@@ -356,13 +371,10 @@ def ctr_xor_many(cipher: str, keys: Any, counters: Any, data: Any, device: str =
         if isinstance(data, (str, bytes, bytearray)):
             raise TypeError("data: expected a 2-D uint8 array or a sequence of bytes-like "
                             f"objects, got {type(data).__name__}")
-        recs = list(data)
+        recs = [_byte_view(r, f"data[{i}]") for i, r in enumerate(data)]
         if len(recs) != n:
             raise InvalidArgument(f"{n} keys but {len(recs)} records")
-        for i, r in enumerate(recs):
-            if isinstance(r, str):
-                raise TypeError(f"data[{i}]: strings must be encoded to bytes first (got str)")
-        lens = [len(memoryview(r).cast("B")) for r in recs]
+        lens = [len(r) for r in recs]
         offsets = np.zeros(n + 1, dtype=np.uintp)
         np.cumsum(lens, out=offsets[1:])
         flat = b"".join(bytes(r) for r in recs)

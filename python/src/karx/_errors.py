@@ -102,7 +102,7 @@ class NoDevice(KarxError, RuntimeError):
 
 
 class DeviceError(KarxError, RuntimeError):
-    """The GPU or the OS entropy source failed."""
+    """The GPU failed (a CUDA error on an open device)."""
 
     __module__ = "karx"
     status = -12
@@ -133,7 +133,16 @@ class UnknownAlgorithm(KarxError, ValueError):
     status_name = "KARX_ERR_UNKNOWN_ALGORITHM"
 
 
+class EntropyError(KarxError, OSError):
+    """The operating system's entropy source failed (getrandom() and /dev/urandom both), so
+    nothing could be seeded; an OSError, as os.urandom raises in that case."""
+
+    __module__ = "karx"
+    status = -16
+    status_name = "KARX_ERR_ENTROPY"
+
+
 _STATUS_TO_ERROR: Dict[int, Type[KarxError]] = {cls.status: cls for cls in (
     InvalidArgument, InvalidKey, InvalidIV, InvalidOutputLength, InvalidDataLength,
     InvalidPadding, InvalidState, CounterOverflow, ReseedRequired, Unsupported, NoDevice,
-    DeviceError, OutOfMemory, InvalidTag, UnknownAlgorithm)}
+    DeviceError, OutOfMemory, InvalidTag, UnknownAlgorithm, EntropyError)}
