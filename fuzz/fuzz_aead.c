@@ -28,6 +28,7 @@ typedef struct ccase {
     const aead *a;
     karx_cipher_alg alg;
     uint8_t key[40], iv[MAX_IV], aad[MAX_AAD];
+    const uint8_t *ad; /* aad, or NULL when aad_len is 0 (allowed, and must work) */
     size_t key_len, iv_len, aad_len, tag_len, len;
     const uint8_t *msg;
 } ccase;
@@ -66,11 +67,11 @@ static void check_invalid(const ccase *c, unsigned errs)
     MUST(out != NULL);
     memset(out, POISON, c->len + 1);
     memset(tag, POISON, sizeof tag);
-    karx_status st = c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->aad, c->aad_len,
-                                out, c->msg, c->len, tag, c->tag_len);
+    karx_status st = c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
+                                NZ(out, c->len), c->msg, c->len, tag, c->tag_len);
     MUST(st < 0 && (errs & BIT(st)));
-    st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->aad, c->aad_len, out,
-                    c->msg, c->len, tag, c->tag_len);
+    st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
+                    NZ(out, c->len), c->msg, c->len, tag, c->tag_len);
     MUST(st < 0 && (errs & BIT(st)));
     for (size_t i = 0; i <= c->len; i++)
         MUST(out[i] == POISON);
@@ -86,21 +87,21 @@ static void check_keyed(const ccase *c, const uint8_t *ct, const uint8_t *tag)
     if (c->a->gcm) {
         karx_gcm_key gk;
         MUST(karx_gcm_set_key(&gk, c->alg, c->key, c->key_len) == KARX_OK);
-        MUST(karx_gcm_seal(&gk, c->iv, c->iv_len, c->aad, c->aad_len, out, out, c->len, t2,
-                           c->tag_len) == KARX_OK); /* in place */
+        MUST(karx_gcm_seal(&gk, c->iv, c->iv_len, c->ad, c->aad_len, NZ(out, c->len),
+                           NZ(out, c->len), c->len, t2, c->tag_len) == KARX_OK); /* in place */
         karx_gcm_key_wipe(&gk);
         MUST(karx_gcm_seal(&gk, c->iv, c->iv_len, NULL, 0, NULL, NULL, 0, t2, 16) ==
              KARX_ERR_STATE);
     } else {
         karx_cipher_key k;
         MUST(karx_cipher_set_key(&k, c->alg, c->key, c->key_len) == KARX_OK);
-        MUST(karx_ccm_seal(&k, c->iv, c->iv_len, c->aad, c->aad_len, out, out, c->len, t2,
-                           c->tag_len) == KARX_OK);
+        MUST(karx_ccm_seal(&k, c->iv, c->iv_len, c->ad, c->aad_len, NZ(out, c->len),
+                           NZ(out, c->len), c->len, t2, c->tag_len) == KARX_OK);
         karx_cipher_key_wipe(&k);
         MUST(karx_ccm_seal(&k, c->iv, c->iv_len, NULL, 0, NULL, NULL, 0, t2, 16) ==
              KARX_ERR_STATE);
     }
-    MUST(memcmp(out, ct, c->len) == 0 && memcmp(t2, tag, c->tag_len) == 0);
+    MUST(fz_same(out, ct, c->len) && fz_same(t2, tag, c->tag_len));
     free(out);
 }
 
@@ -111,7 +112,9 @@ static void check_gcm_stream(fz *f, const ccase *c, const uint8_t *ct, const uin
     fz_cuts(f, c->aad_len, ac, 2);
     fz_cuts(f, c->len, dc, 3);
     for (int enc = 0; enc <= 1; enc++) {
+        static const uint8_t empty[1];
         const uint8_t *in = enc ? c->msg : ct, *want = enc ? ct : c->msg;
+        in = in ? in : empty; /* c->msg is NULL when empty */
         uint8_t *out = malloc(c->len + 1), t2[16];
         karx_gcm_ctx ctx;
         MUST(out != NULL);
@@ -119,22 +122,23 @@ static void check_gcm_stream(fz *f, const ccase *c, const uint8_t *ct, const uin
         size_t prev = 0;
         for (int i = 0; i <= 2; i++) {
             size_t to = i < 2 ? ac[i] : c->aad_len;
-            MUST(karx_gcm_aad(&ctx, c->aad + prev, to - prev) == KARX_OK);
+            MUST(karx_gcm_aad(&ctx, NZ(c->aad + prev, to - prev), to - prev) == KARX_OK);
             prev = to;
         }
         prev = 0;
         for (int i = 0; i <= 3; i++) {
             size_t to = i < 3 ? dc[i] : c->len;
-            MUST(karx_gcm_update(&ctx, out + prev, in + prev, to - prev) == KARX_OK);
+            MUST(karx_gcm_update(&ctx, NZ(out + prev, to - prev), NZ(in + prev, to - prev),
+                                 to - prev) == KARX_OK);
             prev = to;
         }
         if (c->len > 0 && c->aad_len > 0) /* AAD after data is a state error */
             MUST(karx_gcm_aad(&ctx, c->aad, 1) == KARX_ERR_STATE);
-        MUST(memcmp(out, want, c->len) == 0);
+        MUST(fz_same(out, want, c->len));
         if (enc) {
             MUST(karx_gcm_verify(&ctx, tag, c->tag_len) == KARX_ERR_STATE);
             MUST(karx_gcm_final(&ctx, t2, c->tag_len) == KARX_OK);
-            MUST(memcmp(t2, tag, c->tag_len) == 0);
+            MUST(fz_same(t2, tag, c->tag_len));
         } else {
             MUST(karx_gcm_final(&ctx, t2, c->tag_len) == KARX_ERR_STATE);
             MUST(karx_gcm_verify(&ctx, tag, c->tag_len) == KARX_OK);
@@ -162,20 +166,20 @@ static void check_forgery(fz *f, ccase *c, uint8_t *ct, uint8_t *tag)
     uint8_t *out = malloc(c->len + 1);
     MUST(out != NULL);
     memset(out, POISON, c->len + 1);
-    karx_status st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->aad, c->aad_len,
-                                out, ct, c->len, tag, c->tag_len);
+    karx_status st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
+                                NZ(out, c->len), NZ(ct, c->len), c->len, tag, c->tag_len);
     MUST(st == KARX_ERR_AUTHENTICATION);
     MUST(fz_all_zero(out, c->len) && out[c->len] == POISON);
     if (c->a->gcm) {
         karx_gcm_ctx ctx;
         MUST(karx_gcm_init(&ctx, c->alg, c->key, c->key_len, 0, c->iv, c->iv_len) == KARX_OK);
-        MUST(karx_gcm_aad(&ctx, c->aad, c->aad_len) == KARX_OK);
-        MUST(karx_gcm_update(&ctx, out, ct, c->len) == KARX_OK);
+        MUST(karx_gcm_aad(&ctx, c->ad, c->aad_len) == KARX_OK);
+        MUST(karx_gcm_update(&ctx, NZ(out, c->len), NZ(ct, c->len), c->len) == KARX_OK);
         MUST(karx_gcm_verify(&ctx, tag, c->tag_len) == KARX_ERR_AUTHENTICATION);
     }
     /* In place too: the ciphertext is replaced by zeros. */
-    st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->aad, c->aad_len, ct, ct,
-                    c->len, tag, c->tag_len);
+    st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
+                    NZ(ct, c->len), NZ(ct, c->len), c->len, tag, c->tag_len);
     MUST(st == KARX_ERR_AUTHENTICATION && fz_all_zero(ct, c->len));
     free(out);
 }
@@ -197,25 +201,25 @@ static void check_valid(fz *f, ccase *c)
 {
     uint8_t *ct = malloc(c->len + 1), *back = malloc(c->len + 1), tag[16], full[16];
     MUST(ct != NULL && back != NULL);
-    MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->aad, c->aad_len, ct, c->msg,
-                    c->len, tag, c->tag_len) == KARX_OK);
+    MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
+                    NZ(ct, c->len), c->msg, c->len, tag, c->tag_len) == KARX_OK);
     /* GCM: a shorter tag is the leading bytes of the 16-byte one (CCM binds the tag length into
      * its first block, so there the tags differ). */
     if (c->a->gcm) {
-        MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->aad, c->aad_len, back,
-                        c->msg, c->len, full, 16) == KARX_OK);
-        MUST(memcmp(full, tag, c->tag_len) == 0 && memcmp(back, ct, c->len) == 0);
+        MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
+                        NZ(back, c->len), c->msg, c->len, full, 16) == KARX_OK);
+        MUST(fz_same(full, tag, c->tag_len) && fz_same(back, ct, c->len));
     }
     karx_backend was = karx_get_backend();
     MUST(karx_set_backend(KARX_BACKEND_PORTABLE) == KARX_OK);
-    MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->aad, c->aad_len, back,
-                    c->msg, c->len, full, c->tag_len) == KARX_OK);
+    MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
+                    NZ(back, c->len), c->msg, c->len, full, c->tag_len) == KARX_OK);
     MUST(karx_set_backend(was) == KARX_OK);
-    MUST(memcmp(full, tag, c->tag_len) == 0 && memcmp(back, ct, c->len) == 0);
+    MUST(fz_same(full, tag, c->tag_len) && fz_same(back, ct, c->len));
     memset(back, POISON, c->len + 1);
-    MUST(c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->aad, c->aad_len, back, ct,
-                    c->len, tag, c->tag_len) == KARX_OK);
-    MUST(memcmp(back, c->msg, c->len) == 0 && back[c->len] == POISON);
+    MUST(c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
+                    NZ(back, c->len), NZ(ct, c->len), c->len, tag, c->tag_len) == KARX_OK);
+    MUST(fz_same(back, c->msg, c->len) && back[c->len] == POISON);
     check_keyed(c, ct, tag);
     if (!c->a->gcm && c->iv_len == 13)
         check_ccm_too_long(c);
@@ -242,6 +246,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned t = fz_u8(&f);
     c.tag_len = (t & 0x80) ? t % 18 : 16 - 2 * (t % 7); /* else 16, 14, .. 4 */
     c.aad_len = fz_upto(&f, MAX_AAD);
+    c.ad = NZ(c.aad, c.aad_len);
     fz_backend(&f);
     fz_fill(&f, c.key, sizeof c.key);
     fz_fill(&f, c.iv, sizeof c.iv);
@@ -251,7 +256,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t *r = fz_rest(&f, &rest);
     c.len = rest > ctl ? rest - ctl : 0;
     uint8_t *msg = fz_dup(r, c.len);
-    c.msg = msg;
+    c.msg = NZ(msg, c.len);
     fz g = {r + c.len, rest - c.len};
     unsigned errs = expected_errors(&c);
     if (errs)

@@ -15,6 +15,7 @@
 #include "fuzz_util.h"
 
 int karx_cli_main(int argc, char **argv);
+void __sanitizer_set_report_fd(void *fd); /* sanitizer reports go there, not to fd 2 */
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 enum { MAX_ARGS = 16, MAX_ARG_LEN = 256, MAX_COUNT = 512 };
@@ -31,6 +32,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     MUST(chdir(work_dir) == 0);
     for (int i = 0; i < 3; i++)
         MUST((saved_fd[i] = dup(i)) >= 0);
+    /* a run's stderr is captured, so a sanitizer report made during it goes to the real one */
+    __sanitizer_set_report_fd((void *)(intptr_t)saved_fd[2]);
     return 0;
 }
 

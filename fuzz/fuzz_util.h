@@ -28,6 +28,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
         }                                                                               \
     } while (0)
 
+/* An empty buffer passed as NULL, which the API allows wherever a length is 0. */
+#define NZ(p, n) ((n) ? (p) : NULL)
+
 typedef struct fz {
     const uint8_t *p;
     size_t n;
@@ -87,6 +90,12 @@ static inline uint8_t *fz_dup(const uint8_t *p, size_t len)
     if (len)
         memcpy(d, p, len);
     return d;
+}
+
+/* memcmp(...) == 0 that also takes NULL for an empty buffer. */
+static inline int fz_same(const void *a, const void *b, size_t n)
+{
+    return n == 0 || memcmp(a, b, n) == 0;
 }
 
 static inline int fz_all_zero(const uint8_t *p, size_t len)
