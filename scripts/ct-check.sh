@@ -115,7 +115,7 @@ for b in $under; do
     run "cipher-$b" "" "$OUT/ct_cipher" "$b"
     run "padding-$b" tests/ct/allow-padding.supp "$OUT/ct_padding" "$b"
     run "aead-$b" "" "$OUT/ct_aead" "$b"
-    run "gcm-iv16-$b" tests/ct/allow-gcm-iv.supp "$OUT/ct_aead" "$b" iv16
+    run "gcm-iv16-$b" "" "$OUT/ct_aead" "$b" iv16
     run "mac-$b" "" "$OUT/ct_mac" "$b"
     run "drbg-$b" "" "$OUT/ct_drbg" "$b"
 done

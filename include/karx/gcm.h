@@ -107,6 +107,7 @@ typedef struct karx_gcm_ctx {
     uint32_t used;    /* bytes in part */
     uint32_t encrypt; /* KARX_ENCRYPT / KARX_DECRYPT */
     uint32_t state;   /* 0 unset, 1 AAD, 2 data */
+    uint32_t secret_ctr; /* 1: J0 came from GHASH (IV not 12 bytes), so the counter is secret */
 } karx_gcm_ctx;
 
 KARX_API karx_status karx_gcm_init(karx_gcm_ctx *ctx, karx_cipher_alg alg, const uint8_t *key,

@@ -3,8 +3,12 @@
  * The CTR part uses karx_ctr_xor, which steps the whole block as one big-endian counter and runs
  * many blocks at once on the SIMD back ends. GCM steps only the low 32 bits (inc32), so a call is
  * split where the low word would wrap and the next counter block is rebuilt by hand; between wraps
- * the two counters agree. Encryption works in cache-sized chunks (CTR, then GHASH over the fresh
- * ciphertext); decryption GHASHes the whole ciphertext, checks the tag, and only then decrypts. */
+ * the two counters agree. That split is a branch on the counter, which is public only when J0 is
+ * IV || 0^31 || 1 (a 12-byte IV). Any other IV length makes J0 = GHASH_H(IV), a secret, so
+ * those messages build their counter blocks without branches (inc32 is a plain 32-bit add) and
+ * encrypt them with the ECB kernel (gcm_ctr_secret). Encryption works in cache-sized chunks (CTR,
+ * then GHASH over the fresh ciphertext); decryption GHASHes the whole ciphertext, checks the tag,
+ * and only then decrypts. */
 #include "karx/gcm.h"
 
 #include <string.h>
@@ -193,12 +197,57 @@ static void gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8_t *iv,
     karx_i_ghash_blocks(gk->htab, j0, lenblk, 1);
 }
 
-/* GCTR from counter block ctr (advanced by inc32 per block): len bytes, the last call of a
- * message may end mid-block. Bulk runs go to karx_ctr_xor; a run stops where the low 32 bits
- * wrap, and the counter is then rebuilt with the upper 96 bits unchanged. */
-static karx_status gcm_ctr(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *out,
-                           const uint8_t *in, size_t len)
+/* GCTR for a secret J0: counter blocks upper96 || (low + i) mod 2^32 built GCM_SECRET_CHUNK
+ * bytes at a time and encrypted by the ECB kernel. No branch or address depends on the counter;
+ * the loop bounds depend on len only. */
+#define GCM_SECRET_CHUNK 1024
+
+/* x, opaque to the optimizer: a counter passed through it cannot become the loop's induction
+ * variable, so the loop exit stays a test on the public index (gcc otherwise compares the
+ * secret counter with its end value, a branch on the secret as far as any checker can tell). */
+static inline uint32_t gcm_opaque32(uint32_t x)
 {
+#if defined(__GNUC__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+static karx_status gcm_ctr_secret(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *out,
+                                  const uint8_t *in, size_t len)
+{
+    uint8_t ks[GCM_SECRET_CHUNK];
+    uint32_t low = load32_be(ctr + 12);
+    karx_status st = KARX_OK;
+    while (len != 0 && st == KARX_OK) {
+        size_t n = len < sizeof ks ? len : sizeof ks;
+        size_t nb = (n + GCM_B - 1) / GCM_B;
+        for (size_t i = 0; i < nb; i++) {
+            memcpy(ks + i * GCM_B, ctr, 12);
+            store32_be(ks + i * GCM_B + 12, low);
+            low = gcm_opaque32(low + 1u);
+        }
+        st = karx_ecb_encrypt(&gk->cipher, ks, ks, nb * GCM_B);
+        for (size_t i = 0; i < n; i++)
+            out[i] = (uint8_t)(in[i] ^ ks[i]);
+        out += n;
+        in += n;
+        len -= n;
+    }
+    store32_be(ctr + 12, low);
+    karx_memzero(ks, sizeof ks);
+    return st;
+}
+
+/* GCTR from counter block ctr (advanced by inc32 per block): len bytes, the last call of a
+ * message may end mid-block. With a public counter (secret == 0) bulk runs go to karx_ctr_xor;
+ * a run stops where the low 32 bits wrap, and the counter is then rebuilt with the upper 96 bits
+ * unchanged. */
+static karx_status gcm_ctr(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *out,
+                           const uint8_t *in, size_t len, int secret)
+{
+    if (secret)
+        return gcm_ctr_secret(gk, ctr, out, in, len);
     while (len != 0) {
         uint64_t to_wrap = ((uint64_t)1 << 32) - load32_be(ctr + 12); /* blocks, 1 .. 2^32 */
         uint64_t nblk = ((uint64_t)len + GCM_B - 1) / GCM_B;
@@ -255,7 +304,7 @@ karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
     inc32(ctr);
     for (size_t done = 0; done < len && st == KARX_OK;) {
         size_t n = len - done < GCM_CHUNK ? len - done : GCM_CHUNK;
-        st = gcm_ctr(gk, ctr, out + done, in + done, n);
+        st = gcm_ctr(gk, ctr, out + done, in + done, n, iv_len != 12);
         ghash_bytes(gk->htab, y, out + done, n); /* n is whole blocks except at the end */
         done += n;
     }
@@ -291,7 +340,7 @@ karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
     if (st == KARX_OK) {
         memcpy(ctr, j0, GCM_B);
         inc32(ctr);
-        st = gcm_ctr(gk, ctr, out, in, len);
+        st = gcm_ctr(gk, ctr, out, in, len, iv_len != 12);
     }
     if (st != KARX_OK && len != 0)
         karx_memzero(out, len);
@@ -358,6 +407,7 @@ karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int enc
     gcm_j0(&ctx->key, ctx->j0, iv, iv_len);
     memcpy(ctx->ctr, ctx->j0, GCM_B);
     inc32(ctx->ctr);
+    ctx->secret_ctr = iv_len != 12;
     ctx->encrypt = (uint32_t)encrypt;
     ctx->state = 1;
     return KARX_OK;
@@ -452,7 +502,7 @@ karx_status karx_gcm_update(karx_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, 
         size_t n = whole - done < GCM_CHUNK ? whole - done : GCM_CHUNK;
         if (!enc)
             karx_i_ghash_blocks(ctx->key.htab, ctx->y, in + done, n / GCM_B);
-        st = gcm_ctr(&ctx->key, ctx->ctr, out + done, in + done, n);
+        st = gcm_ctr(&ctx->key, ctx->ctr, out + done, in + done, n, (int)ctx->secret_ctr);
         if (enc)
             karx_i_ghash_blocks(ctx->key.htab, ctx->y, out + done, n / GCM_B);
         done += n;

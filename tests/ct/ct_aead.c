@@ -1,9 +1,8 @@
 /* ctgrind harness: GCM (GHASH and its CTR part) and CCM on one back end (argv[1]).
  * Secret: the key (so H and its powers) and the plaintext. Public: IV / nonce, AAD, lengths,
  * the ciphertext and tag once produced, and whether a tag verified (ct_declassify.c).
- * argv[2] = "iv16" runs GCM with a 16-byte IV instead: J0 then depends on H and the split of
- * the CTR run where the low counter word wraps is visible (a documented exception, allowlisted
- * in allow-gcm-iv.supp, which scripts/ct-check.sh applies to that run only). */
+ * argv[2] = "iv16" runs GCM with a 16-byte IV instead: J0 then depends on H, so the counter
+ * itself is secret and the CTR part must not branch on it either. */
 #include "ct.h"
 
 #define LEN 1000 /* more than 32 blocks (the widest GHASH stride) plus a partial block */
