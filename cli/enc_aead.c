@@ -229,7 +229,8 @@ static karx_status ctx_init(aead_run *r, aead_ctx *c, uint64_t payload_len)
                            r->aad_len, payload_len, r->tag_len);
     else
         st = karx_gcm_init(&c->gcm, a->alg, a->key, a->key_len, dir, r->iv, r->iv_len);
-    if (st == KARX_OK)
+    /* no call for empty AAD: karx_gcm_aad(ctx, NULL, 0) hands NULL to memcpy (UBSan) */
+    if (st == KARX_OK && r->aad_len != 0)
         st = a->ccm ? karx_ccm_aad(&c->ccmc, r->aad, r->aad_len)
                     : karx_gcm_aad(&c->gcm, r->aad, r->aad_len);
     return st;
