@@ -7,7 +7,9 @@
  *    block), is first checked against the LEA/HIGHT vectors and then compared with the library
  *    for every cipher (CHAM-64/128, CHAM-128/128, CHAM-128/256 included), with/without df and PR;
  *  - every back end; reseed interval, over-long request, wrong lengths, use before instantiate
- *    and after uninstantiate, instantiate_os / generate_os, V wrapping mod 2^blocklen. */
+ *    and after uninstantiate, instantiate_os / generate_os, V wrapping mod 2^blocklen and V's
+ *    carry from its low into its high 64-bit word. Fork safety and OS entropy failure:
+ *    test_drbg_fork.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,21 +466,26 @@ static void cross_one(karx_cipher_alg alg, unsigned flags, int rounds)
     cross_runs++;
 }
 
-/* V near all-ones: the library splits its keystream at the wrap; output and the next state must
- * match the model, which wraps block by block. The struct is crafted (V set directly) on both. */
+/* V near all-ones (high: 1) or with only its low 64 bits near all-ones (high: 0, so the carry
+ * crosses from the low into the high 64-bit word without wrapping the block): output and the next
+ * state must match the model, which increments byte by byte. The struct is crafted (V set
+ * directly) on both. */
 static void wrap_tests(karx_cipher_alg alg)
 {
     size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg), sl = kl + bl;
     uint8_t e[64];
     t_fill(e, sl);
     static const size_t lens[] = {1, 16, 100, 4096, 5000, 65536};
-    for (int back = 0; back < 6; back++) {
+    for (int k = 0; k < 12; k++) {
+        int high = k / 6, back = k % 6;
         for (size_t li = 0; li < sizeof lens / sizeof *lens; li++) {
             karx_ctr_drbg d;
             model m;
             karx_ctr_drbg_instantiate(&d, alg, 0, e, sl, NULL, 0, NULL, 0);
             m_instantiate(&m, alg, 0, e, sl, NULL, 0, NULL, 0);
             memset(m.V, 0xff, bl);
+            for (size_t i = 0; !high && i + 8 < bl; i++)
+                m.V[i] = (uint8_t)(0x35 + 11 * i); /* high word not all-ones */
             /* all-ones minus back (back 5: a few blocks into a 4096-byte chunk) */
             m.V[bl - 1] = (uint8_t)(0xff - (back == 5 ? 200 : back));
             memcpy(d.v, m.V, bl);
@@ -487,8 +494,10 @@ static void wrap_tests(karx_cipher_alg alg)
             if (!got || !want) abort();
             CHECK(karx_ctr_drbg_generate(&d, got, len, NULL, 0) == KARX_OK, "wrap generate");
             m_generate(&m, want, len, NULL, 0);
-            CHECK(memcmp(got, want, len) == 0, "wrap alg %d back %d len %zu", alg, back, len);
-            CHECK(memcmp(d.v, m.V, bl) == 0, "wrap V alg %d back %d len %zu", alg, back, len);
+            CHECK(memcmp(got, want, len) == 0, "wrap alg %d high %d back %d len %zu", alg, high,
+                  back, len);
+            CHECK(memcmp(d.v, m.V, bl) == 0, "wrap V alg %d high %d back %d len %zu", alg, high,
+                  back, len);
             /* and one more request from the resulting state */
             CHECK(karx_ctr_drbg_generate(&d, got, 64 < len ? 64 : len, NULL, 0) == KARX_OK, "wrap 2");
             m_generate(&m, want, 64 < len ? 64 : len, NULL, 0);

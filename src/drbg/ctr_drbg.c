@@ -104,13 +104,39 @@ static void ctr_add(drbg_ctr *c, uint64_t n)
     c->hi += carry;
 }
 
-/* Writes the counter blocks c+1 .. c+nb into out (nb * bl bytes) and leaves c at c+nb. */
+/* A big-endian 64-bit store as one byte swap and one move (the byte loop of karx_store64_be
+ * is merged badly by GCC when two of them fill one block). */
+static inline void store_be64(uint8_t *p, uint64_t v)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    v = __builtin_bswap64(v);
+    memcpy(p, &v, 8);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    memcpy(p, &v, 8);
+#else
+    karx_store64_be(p, v);
+#endif
+}
+
+/* Writes the counter blocks c+1 .. c+nb into out (nb * bl bytes) and leaves c at c+nb. One loop
+ * per block size, on locals: this loop is the DRBG's whole cost beyond the ECB kernel. */
 static void ctr_fill(drbg_ctr *c, size_t bl, uint8_t *out, size_t nb)
 {
-    for (size_t i = 0; i < nb; i++, out += bl) {
-        ctr_add(c, 1);
-        ctr_store(out, c, bl);
+    uint64_t hi = c->hi, lo = c->lo;
+    if (bl > 8) {
+        for (size_t i = 0; i < nb; i++, out += 16) {
+            uint64_t next = lo + 1;
+            hi += (lo & ~next) >> 63; /* lo + 1 carries out iff its top bit goes 1 -> 0 */
+            lo = next;
+            store_be64(out, hi);
+            store_be64(out + 8, lo);
+        }
+    } else {
+        for (size_t i = 0; i < nb; i++, out += 8)
+            store_be64(out, ++lo); /* mod 2^64 = mod 2^blocklen */
     }
+    c->hi = hi;
+    c->lo = lo;
 }
 
 /* out = E(V+1) || E(V+2) || ... (len bytes, last block cut), V += blocks used, mod 2^blocklen. */
