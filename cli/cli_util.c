@@ -9,12 +9,25 @@
 
 void cli_error(const char *fmt, ...)
 {
+    char msg[4096]; /* a longer message is cut: it is still one line */
     va_list ap;
     va_start(ap, fmt);
-    fputs("karx: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    if (vsnprintf(msg, sizeof msg, fmt, ap) < 0)
+        msg[0] = '\0';
     va_end(ap);
+    /* Arguments are echoed into messages; a control character in one (a newline from a
+     * careless script) must not break the one-line form, so those are written as \n, \xNN. */
+    fputs("karx: ", stderr);
+    for (const char *p = msg; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '\n')
+            fputs("\\n", stderr);
+        else if (c < 0x20 || c == 0x7f)
+            fprintf(stderr, "\\x%02x", c);
+        else
+            fputc(c, stderr);
+    }
+    fputc('\n', stderr);
 }
 
 void cli_hex(const uint8_t *p, size_t n, char *out)

@@ -519,8 +519,12 @@ static void run_stream_bad(void)
     CHECK(karx_gcm_init(&ctx, KARX_CIPHER_LEA128, key, 16, KARX_ENCRYPT, iv, 12) == KARX_OK,
           "init");
     CHECK(karx_gcm_aad(&ctx, NULL, 3) == KARX_ERR_ARGUMENT, "NULL aad");
+    /* regression (fuzz_aead): empty AAD as NULL did pointer arithmetic and memcpy on NULL,
+     * which UBSan stops on; at the start and after a partial AAD block */
+    CHECK(karx_gcm_aad(&ctx, NULL, 0) == KARX_OK, "empty aad as NULL");
     CHECK(karx_gcm_update(&ctx, buf, buf, 0) == KARX_OK, "empty update");
     CHECK(karx_gcm_aad(&ctx, buf, 3) == KARX_OK, "aad after an empty update");
+    CHECK(karx_gcm_aad(&ctx, NULL, 0) == KARX_OK, "empty aad as NULL after a partial block");
     CHECK(karx_gcm_update(&ctx, buf, buf, 5) == KARX_OK, "update");
     CHECK(karx_gcm_aad(&ctx, buf, 3) == KARX_ERR_STATE, "aad after data");
     CHECK(karx_gcm_update(&ctx, NULL, buf, 5) == KARX_ERR_ARGUMENT, "NULL out");

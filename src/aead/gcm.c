@@ -449,11 +449,15 @@ karx_status karx_gcm_aad(karx_gcm_ctx *ctx, const uint8_t *aad, size_t aad_len)
         }
     }
     size_t full = aad_len / GCM_B;
-    karx_i_ghash_blocks(ctx->key.htab, ctx->y, aad, full);
-    aad += full * GCM_B;
-    aad_len -= full * GCM_B;
-    memcpy(ctx->part, aad, aad_len);
-    ctx->used += (uint32_t)aad_len;
+    if (full != 0) { /* aad may be NULL when empty: no arithmetic on it then */
+        karx_i_ghash_blocks(ctx->key.htab, ctx->y, aad, full);
+        aad += full * GCM_B;
+        aad_len -= full * GCM_B;
+    }
+    if (aad_len != 0) {
+        memcpy(ctx->part, aad, aad_len);
+        ctx->used += (uint32_t)aad_len;
+    }
     return KARX_OK;
 }
 

@@ -58,6 +58,14 @@ done
 grep -q '^usage: karx hash' "$T/out" && ok || bad "hash --help: usage on stdout"
 expect "hash --help: no stderr" "" "$(cat "$T/err")"
 "$KARX" frobnicate 2> /dev/null; expect "unknown command rc" 2 $?
+# An argument's control characters are escaped in the message, so the error stays one line.
+nl='
+'
+"$KARX" "a${nl}b" 2> "$T/err"; expect "newline in an argument rc" 2 $?
+expect "newline in an argument: one line" 1 "$(wc -l < "$T/err")"
+grep -q 'a\\nb' "$T/err" && ok || bad "newline in an argument written as \\n: $(cat "$T/err")"
+"$KARX" enc -c "$(printf 'x\033y')" 2> "$T/err"; expect "escape in an argument rc" 2 $?
+grep -q 'x\\x1by' "$T/err" && ok || bad "ESC written as \\x1b: $(cat "$T/err")"
 "$KARX" bench nosuchsuite 2> /dev/null; expect "unknown bench suite rc" 2 $?
 "$KARX" hash "$T" 2> /dev/null; expect "directory rc" 1 $?
 
