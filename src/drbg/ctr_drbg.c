@@ -421,7 +421,7 @@ void karx_i_ctr_drbg_generate_end(karx_ctr_drbg *d, size_t out_len,
     generate_close(d, &s, a);
 }
 
-void karx_i_ctr_drbg_first_counter(const karx_ctr_drbg *d, uint8_t ctr[KARX_MAX_BLOCK_BYTES])
+void karx_i_ctr_drbg_first_counter(const karx_ctr_drbg *d, uint8_t *ctr)
 {
     size_t bl = karx_cipher_block_bytes((karx_cipher_alg)d->alg);
     drbg_ctr c = ctr_load(d->v, bl);
