@@ -19,8 +19,8 @@ karx_status karx_i_ctr_drbg_generate_begin(karx_ctr_drbg *d, size_t out_len, con
                                            size_t add_len, uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES]);
 void karx_i_ctr_drbg_generate_end(karx_ctr_drbg *d, size_t out_len,
                                   uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES]);
-/* ctr (blocklen bytes) = V + 1 mod 2^blocklen, without a branch or index on V (the first block of a
- * generate for a keystream made elsewhere). */
+/* ctr (blocklen bytes) = V + 1 mod 2^blocklen, with no branch or index on V: the first counter
+ * block of a generate whose keystream is made elsewhere. */
 void karx_i_ctr_drbg_first_counter(const karx_ctr_drbg *d, uint8_t *ctr);
 
 /* fork_guard.c: a value that changes in a child process after fork() (see there). */
