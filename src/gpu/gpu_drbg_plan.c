@@ -38,10 +38,8 @@ void karx_i_gpu_drbg_plan(karx_ctr_drbg *d, size_t len, const uint8_t *add, size
         size_t n = len < KARX_CTR_DRBG_MAX_REQUEST_BYTES ? len : KARX_CTR_DRBG_MAX_REQUEST_BYTES;
         (void)karx_i_ctr_drbg_generate_begin(d, n, add, add_len, a); /* checked by the caller */
         keys[r] = d->key;
-        uint8_t *c = ctrs + r * bl;
-        memcpy(c, d->v, bl);
-        for (size_t i = bl; i-- > 0 && ++c[i] == 0;) /* V + 1, mod 2^blocklen */
-            ;
+        /* V + 1 mod 2^blocklen without a branch on V (a carry loop would stop early) */
+        karx_i_ctr_drbg_first_counter(d, ctrs + r * bl);
         karx_i_ctr_drbg_generate_end(d, n, a);
         len -= n;
     }

@@ -4,6 +4,7 @@
  * and personalization strings, additional input, lengths, the reseed counter, and the output
  * once returned (it is the caller's to publish). */
 #include "ct.h"
+#include "gpu/gpu_drbg_plan.h"
 
 /* Short outputs to keep valgrind quick, plus one a few blocks past 1 KiB so the bulk kernels run
  * and the last block is cut. */
@@ -42,6 +43,14 @@ static void check_drbg(karx_cipher_alg alg, unsigned flags)
     ct_secret_fill(ent, sizeof ent, 220 + alg);
     CT_OK(karx_ctr_drbg_reseed(&d, ent, el, pers, 7), "reseed");
     generate_all(&d, (flags & KARX_DRBG_PR) != 0, 230);
+    if (!(flags & KARX_DRBG_PR)) { /* the GPU path's host side: keys and first counters */
+        karx_cipher_key keys[2];
+        uint8_t ctrs[2 * KARX_MAX_BLOCK_BYTES];
+        const size_t len = KARX_CTR_DRBG_MAX_REQUEST_BYTES + 1; /* two calls */
+        CT_OK(karx_i_gpu_drbg_check(&d, len, NULL, 0), "gpu plan check");
+        karx_i_gpu_drbg_plan(&d, len, NULL, 0, keys, ctrs);
+        karx_memzero(keys, sizeof keys);
+    }
     karx_ctr_drbg_uninstantiate(&d);
 }
 
