@@ -1,10 +1,10 @@
 # Thin wrapper over CMake: make, make test, make check, make bench, make bench-compare,
-# make asan, make fuzz [FUZZ_SECONDS=N], make install PREFIX=...
+# make asan, make fuzz [FUZZ_SECONDS=N], make ct, make dudect, make s390x, make install PREFIX=...
 BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all test check bench bench-compare asan install clean gpu-check embedded arm fuzz
+.PHONY: all test check bench bench-compare asan install clean gpu-check embedded arm s390x fuzz ct dudect
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
@@ -34,6 +34,18 @@ embedded:
 arm:
 	bash scripts/test-arm.sh
 
+# Big-endian: s390x cross build, tests under qemu-user (build-s390x/)
+s390x:
+	bash scripts/test-s390x.sh
+
+# Constant-time check: valgrind memcheck with secrets marked undefined (tests/ct, build-ct/)
+ct:
+	bash scripts/ct-check.sh
+
+# Statistical timing test (dudect) of the AVX-512 kernels, which valgrind cannot run; not in CI
+dudect:
+	bash bench/dudect/run.sh $(DUDECT_ARGS)
+
 bench: all
 	$(BUILD)/karx bench
 
@@ -45,7 +57,7 @@ install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan build-ct build-ct-clang build-fuzz build-s390x
 
 # The CUDA back end on a machine with an NVIDIA GPU: build, tests, compute-sanitizer, ncu, bench.
 GPU_OUT ?= gpu-check-out

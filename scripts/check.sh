@@ -29,6 +29,9 @@ if command -v clang > /dev/null; then
     ctest --test-dir build-clang --output-on-failure
 fi
 
+step "constant time: valgrind memcheck over secrets marked undefined (scripts/ct-check.sh)"
+JOBS="$JOBS" bash scripts/ct-check.sh
+
 if command -v clang > /dev/null; then
     step "libFuzzer targets (clang, ASan + UBSan), 20 s each"
     bash fuzz/run.sh 20
@@ -45,6 +48,9 @@ bash embedded/run.sh
 
 step "Arm NEON: AArch64 + armhf cross builds, tests under qemu-user (scripts/test-arm.sh)"
 bash scripts/test-arm.sh
+
+step "big-endian: s390x cross build, tests under qemu-user (scripts/test-s390x.sh)"
+bash scripts/test-s390x.sh
 
 step "Python package: pip install . (build-py/venv) + pytest python/tests"
 bash python/setup_venv.sh > /dev/null

@@ -5,8 +5,13 @@ set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 pkgs="build-essential cmake pkg-config clang libclang-rt-14-dev git python3 python3-venv python3-dev libcrypto++-dev libssl-dev"
-# Arm NEON back ends (scripts/test-arm.sh): AArch64 and armhf cross compilers, qemu-user
-pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user"
+# Arm NEON back ends (scripts/test-arm.sh) and the big-endian run (scripts/test-s390x.sh):
+# cross compilers, qemu-user
+pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-s390x-linux-gnu qemu-user"
+# constant-time check (scripts/ct-check.sh): valgrind and its memcheck.h client requests
+pkgs="$pkgs valgrind"
+# CLI memory tests (tests/cli/test_cli_aead.sh): /usr/bin/time -f %M
+pkgs="$pkgs time"
 # embedded/ (make embedded): AVR, Cortex-M, MSP430 (mspdebug; clang above) and big-endian
 # PowerPC cross compilers and their simulators
 pkgs="$pkgs gcc-avr avr-libc simavr libsimavr-dev libelf-dev gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm mspdebug gcc-powerpc-linux-gnu qemu-user"
