@@ -51,6 +51,13 @@ def hash_partition(paths, alg="lsh256-256"):
     return res
 
 
+def escaped(path):
+    """("\\", name) for a name sha256sum and karx hash escape (backslash, newline, CR), else ("", name)."""
+    if not any(c in path for c in "\\\n\r"):
+        return "", path
+    return "\\", path.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+
+
 def tag_name(alg):
     # "lsh512-256" -> "LSH-512-256", as `karx hash --tag` names it
     return "LSH-" + alg[3:].upper()
@@ -95,9 +102,11 @@ def main(argv=None):
             print(f"karx: {path}: {err}", file=sys.stderr)
             status = 1
         elif args.tag:
-            out.write(f"{tag_name(alg)} ({path}) = {hexd}\n")
+            mark, name = escaped(path)
+            out.write(f"{mark}{tag_name(alg)} ({name}) = {hexd}\n")
         else:
-            out.write(f"{hexd}  {path}\n")
+            mark, name = escaped(path)
+            out.write(f"{mark}{hexd}  {name}\n")
     return status
 
 

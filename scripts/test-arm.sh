@@ -46,8 +46,8 @@ for t in "${targets[@]}"; do
     printf '#!/bin/sh\nexec %s -L /usr/%s %s "$@"\n' "$qemu" "$triple" "$PWD/$dir/karx" \
         > "$dir/karx-qemu"
     chmod +x "$dir/karx-qemu"
-    clis=test_cli
-    [ "$t" = armhf ] && clis="test_cli test_cli_enc test_cli_aead"
+    clis="test_cli test_cli_hash_check"
+    [ "$t" = armhf ] && clis="test_cli test_cli_hash_check test_cli_enc test_cli_aead test_cli_output"
     for c in $clis; do
         printf -- '--- %s: tests/cli/%s.sh under %s\n' "$t" "$c" "$qemu"
         sh "tests/cli/$c.sh" "$dir/karx-qemu" tests | tail -1

@@ -79,3 +79,28 @@ def test_tag_and_missing_file(tree):
         c = subprocess.run([exe, "hash", "--tag", str(tree / "b.txt"), missing],
                            capture_output=True, text=True, timeout=60)
         assert c.returncode == 1 and c.stdout == r.stdout
+
+
+def test_names_escaped_as_karx_hash(tmp_path):
+    # A backslash or newline in a name: the line starts with '\' and the name is escaped, as
+    # `karx hash` and sha256sum write it (so `karx hash -c` can read the list back).
+    odd = tmp_path / "odd"
+    odd.mkdir()
+    (odd / "back\\slash").write_bytes(b"x")
+    (odd / "new\nline").write_bytes(b"y")
+    import karx
+    for tag in (False, True):
+        r = run_example("--threads", "--workers", "1", *(["--tag"] if tag else []), str(odd))
+        assert r.returncode == 0, r.stderr
+        want = []
+        for f in sorted(str(p) for p in odd.iterdir()):
+            h = karx.new("lsh256-256", Path(f).read_bytes()).hexdigest()
+            name = f.replace("\\", "\\\\").replace("\n", "\\n")
+            want.append(f"\\LSH-256-256 ({name}) = {h}" if tag else f"\\{h}  {name}")
+        assert r.stdout.splitlines() == want
+        exe = cli()
+        if exe:
+            files = sorted(str(p) for p in odd.iterdir())
+            c = subprocess.run([exe, "hash", *(["--tag"] if tag else []), *files],
+                               capture_output=True, text=True, timeout=60)
+            assert c.returncode == 0 and c.stdout == r.stdout
