@@ -203,6 +203,12 @@ int enc_output_commit(enc_output *o)
     }
     int bad = ferror(o->f);
     int e = errno;
+    /* on disk before the rename, so a crash leaves the old file or the new one, never an empty
+     * one (a FIFO or device may refuse fsync: only a temporary file needs it) */
+    if (!bad && o->tmp != NULL && (fflush(o->f) != 0 || fsync(fileno(o->f)) != 0)) {
+        bad = 1;
+        e = errno;
+    }
     if (fclose(o->f) != 0 && !bad) {
         bad = 1;
         e = errno;
