@@ -2,14 +2,7 @@
 # CLI behaviour: digests, stdin, --tag, --check, exit codes and one-line errors.
 # usage: test_cli.sh PATH/TO/karx TESTS_DIR
 KARX=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-expect() { # expect DESCRIPTION WANT GOT
-    if [ "$2" = "$3" ]; then ok; else bad "$1: want [$2] got [$3]"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # Known digests (KCMVP: LSH-256-256 of "" ; KISA: LSH-512-512 of "")
 E256=f3cd416a03818217726cb47f4e4d2881c9c29fd445c18b66fb19dea1a81007c1

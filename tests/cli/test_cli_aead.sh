@@ -5,14 +5,7 @@
 # usage: test_cli_aead.sh PATH/TO/karx TESTS_DIR
 KARX=$1
 KAT=$2/kat
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-expect() { # expect DESCRIPTION WANT GOT
-    if [ "$2" = "$3" ]; then ok; else bad "$1: want [$2] got [$3]"; fi
-}
+. "$(dirname "$0")/lib.sh"
 size() { wc -c < "$1" | tr -d ' '; }
 lines() { echo $(($(wc -l < "$1"))); }
 hex2bin() {

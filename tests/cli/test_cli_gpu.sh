@@ -4,12 +4,7 @@
 # and a one-line error, exit 1, for --device gpu and bench gpu.
 # usage: test_cli_gpu.sh PATH/TO/karx
 KARX=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-expect() { if [ "$2" = "$3" ]; then ok; else bad "$1: want [$2] got [$3]"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 # 150 files of random lengths around the block sizes, an empty one, and one of 200000 bytes.
 i=0

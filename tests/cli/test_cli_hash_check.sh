@@ -8,14 +8,8 @@
 KARX=$1
 case $KARX in /*) ;; *) KARX=$PWD/$KARX ;; esac   # the tests run it from other folders
 LC_ALL=C; export LC_ALL   # sha256sum's messages in English; bytes as bytes in sed and awk
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0 skip=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-expect() { # expect DESCRIPTION WANT GOT
-    if [ "$2" = "$3" ]; then ok; else bad "$1: want [$2] got [$3]"; fi
-}
+. "$(dirname "$0")/lib.sh"
+skip=0
 same_file() { # same_file DESCRIPTION WANT_FILE GOT_FILE
     if cmp -s "$2" "$3"; then ok; else bad "$1: want [$(cat "$2")] got [$(cat "$3")]"; fi
 }

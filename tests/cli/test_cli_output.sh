@@ -6,14 +6,7 @@
 # POSIX sh + coreutils (stat, ls, cksum, readlink).
 # usage: test_cli_output.sh PATH/TO/karx
 KARX=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-expect() { # expect DESCRIPTION WANT GOT
-    if [ "$2" = "$3" ]; then ok; else bad "$1: want [$2] got [$3]"; fi
-}
+. "$(dirname "$0")/lib.sh"
 mode() { stat -c %a "$1"; }
 owner() { stat -c %u:%g "$1"; }
 sum() { cksum < "$1"; }

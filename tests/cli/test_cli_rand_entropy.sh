@@ -5,14 +5,7 @@
 # usage: test_cli_rand_entropy.sh PATH/TO/karx PATH/TO/shim.so
 KARX=$1
 SHIM=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-expect() { # expect DESCRIPTION WANT GOT
-    if [ "$2" = "$3" ]; then ok; else bad "$1: want [$2] got [$3]"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # Sanitizer builds: the shim comes before the ASan runtime in the load order, which is fine here.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
