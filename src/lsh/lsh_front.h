@@ -1,8 +1,10 @@
 /* The LSH front end (buffering, padding, bit-length input, finalisation, many-message lane
- * scheduler), written once and included by lsh256.c and lsh512.c with these defined:
- *   LSH_WORD (uint32_t / uint64_t), LSH_BLOCK (bytes), LSH_FN(name) (prefixes karx_lsh256_),
- *   LSH_ONESHOT (the one-shot's name), LSH_CTX, LSH_KERNELS (table type), LSH_GET_KERNELS(),
- *   LSH_IV(bytes) (the IV for a digest length, or NULL), LSH_STORE_WORD(p, w). */
+ * scheduler), written once as static functions (front_*) and included by lsh256.c and lsh512.c,
+ * which define the public functions on top of them, with these defined:
+ *   LSH_WORD (uint32_t / uint64_t), LSH_BLOCK (bytes), LSH_CTX, LSH_KERNELS (table type),
+ *   LSH_IV(bytes) (the IV for a digest length, or NULL), LSH_STORE_WORD(p, w).
+ * Every call that hashes takes the kernel table to run, so the same code serves the active
+ * back end and the per-kernel self-test. */
 #include <string.h>
 
 #include "karx/lsh.h"
@@ -10,7 +12,7 @@
 #define LSH_ACTIVE 0x4c   /* accepting updates */
 #define LSH_BITS_DONE 0x42 /* a partial byte was given: only final is allowed */
 
-static void LSH_FN(digest_from_cv)(const LSH_WORD cv[16], uint8_t *out, size_t digest_bytes)
+static void front_digest_from_cv(const LSH_WORD cv[16], uint8_t *out, size_t digest_bytes)
 {
     uint8_t full[64];
     for (int l = 0; l < 8; l++)
@@ -21,7 +23,7 @@ static void LSH_FN(digest_from_cv)(const LSH_WORD cv[16], uint8_t *out, size_t d
 
 /* Copies a message tail (< one block) in 16-byte pieces: for these short, variable sizes gcc
  * otherwise emits `rep movsq`, whose start-up cost rivals hashing the block. */
-static inline void LSH_FN(copy_tail)(uint8_t *dst, const uint8_t *src, size_t n)
+static inline void front_copy_tail(uint8_t *dst, const uint8_t *src, size_t n)
 {
     size_t i = 0;
     for (; i + 16 <= n; i += 16)
@@ -36,7 +38,7 @@ static inline void LSH_FN(copy_tail)(uint8_t *dst, const uint8_t *src, size_t n)
 
 /* Pads the last len (< block) bytes whose final byte holds partial_bits bits (0 = whole byte):
  * the 1 bit goes right after the last message bit, then zeros to the end of the block. */
-static void LSH_FN(pad_block)(uint8_t blk[LSH_BLOCK], size_t len, unsigned partial_bits)
+static void front_pad_block(uint8_t blk[LSH_BLOCK], size_t len, unsigned partial_bits)
 {
     if (partial_bits) {
         uint8_t keep = (uint8_t)(0xff00u >> partial_bits);
@@ -48,7 +50,7 @@ static void LSH_FN(pad_block)(uint8_t blk[LSH_BLOCK], size_t len, unsigned parti
     }
 }
 
-karx_status LSH_FN(init)(LSH_CTX *ctx, size_t digest_bytes)
+static karx_status front_init(LSH_CTX *ctx, size_t digest_bytes)
 {
     if (ctx == NULL)
         return KARX_ERR_ARGUMENT;
@@ -66,14 +68,20 @@ karx_status LSH_FN(init)(LSH_CTX *ctx, size_t digest_bytes)
     return KARX_OK;
 }
 
-karx_status LSH_FN(update)(LSH_CTX *ctx, const void *in, size_t len)
+/* ctx and the input are usable, and the context accepts updates. */
+static karx_status front_check_update(const LSH_CTX *ctx, const void *in, size_t len)
 {
     if (ctx == NULL || (in == NULL && len != 0))
         return KARX_ERR_ARGUMENT;
-    if (ctx->state != LSH_ACTIVE)
-        return KARX_ERR_STATE;
+    return ctx->state == LSH_ACTIVE ? KARX_OK : KARX_ERR_STATE;
+}
+
+static karx_status front_update(const LSH_KERNELS *k, LSH_CTX *ctx, const void *in, size_t len)
+{
+    karx_status s = front_check_update(ctx, in, len);
+    if (s != KARX_OK)
+        return s;
     const uint8_t *p = (const uint8_t *)in;
-    const LSH_KERNELS *k = LSH_GET_KERNELS();
     if (ctx->buffered > 0) {
         size_t take = LSH_BLOCK - ctx->buffered;
         if (take > len)
@@ -101,15 +109,15 @@ karx_status LSH_FN(update)(LSH_CTX *ctx, const void *in, size_t len)
     return KARX_OK;
 }
 
-karx_status LSH_FN(update_bits)(LSH_CTX *ctx, const void *in, size_t bitlen)
+static karx_status front_update_bits(const LSH_KERNELS *k, LSH_CTX *ctx, const void *in,
+                                     size_t bitlen)
 {
-    if (ctx == NULL || (in == NULL && bitlen != 0))
-        return KARX_ERR_ARGUMENT;
-    if (ctx->state != LSH_ACTIVE)
-        return KARX_ERR_STATE;
+    karx_status s = front_check_update(ctx, in, bitlen);
+    if (s != KARX_OK)
+        return s;
     unsigned rem = (unsigned)(bitlen & 7);
     size_t whole = bitlen >> 3;
-    karx_status s = LSH_FN(update)(ctx, in, whole);
+    s = front_update(k, ctx, in, whole);
     if (s != KARX_OK || rem == 0)
         return s;
     /* The partial byte stays buffered even when it fills the block: its pad bit fits in it. */
@@ -119,7 +127,7 @@ karx_status LSH_FN(update_bits)(LSH_CTX *ctx, const void *in, size_t bitlen)
     return KARX_OK;
 }
 
-karx_status LSH_FN(final)(LSH_CTX *ctx, uint8_t *out, size_t out_len)
+static karx_status front_final(const LSH_KERNELS *k, LSH_CTX *ctx, uint8_t *out, size_t out_len)
 {
     if (ctx == NULL || out == NULL)
         return KARX_ERR_ARGUMENT;
@@ -127,17 +135,16 @@ karx_status LSH_FN(final)(LSH_CTX *ctx, uint8_t *out, size_t out_len)
         return KARX_ERR_STATE;
     if (out_len < ctx->digest_bytes)
         return KARX_ERR_OUTPUT_LENGTH; /* the context stays usable: retry with a larger buffer */
-    const LSH_KERNELS *k = LSH_GET_KERNELS();
-    LSH_FN(pad_block)(ctx->block, ctx->buffered, ctx->partial_bits);
+    front_pad_block(ctx->block, ctx->buffered, ctx->partial_bits);
     k->compress(ctx->cv, ctx->block, 1);
-    LSH_FN(digest_from_cv)(ctx->cv, out, ctx->digest_bytes);
+    front_digest_from_cv(ctx->cv, out, ctx->digest_bytes);
     karx_memzero(ctx, sizeof *ctx);
     return KARX_OK;
 }
 
 /* One-shot on the given kernels: whole blocks straight from the input, the tail padded on the
  * stack; no context copy, which matters for short messages. */
-static void LSH_FN(oneshot)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
+static void front_oneshot(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
                             size_t digest_bytes, const uint8_t *p, size_t len)
 {
     _Alignas(64) LSH_WORD cv[16];
@@ -148,21 +155,22 @@ static void LSH_FN(oneshot)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *o
         k->compress(cv, p, nblocks);
     if (tail)
         memcpy(last, p + nblocks * LSH_BLOCK, tail);
-    LSH_FN(pad_block)(last, tail, 0);
+    front_pad_block(last, tail, 0);
     k->compress(cv, last, 1);
-    LSH_FN(digest_from_cv)(cv, out, digest_bytes);
+    front_digest_from_cv(cv, out, digest_bytes);
     karx_memzero(cv, sizeof cv);
     karx_memzero(last, sizeof last);
 }
 
-karx_status LSH_ONESHOT(uint8_t *out, size_t digest_bytes, const void *in, size_t len)
+static karx_status front_digest(const LSH_KERNELS *k, uint8_t *out, size_t digest_bytes,
+                                const void *in, size_t len)
 {
-    if (out == NULL || (in == NULL && len != 0))
+    if (k == NULL || out == NULL || (in == NULL && len != 0))
         return KARX_ERR_ARGUMENT;
     const LSH_WORD *iv = LSH_IV(digest_bytes);
     if (iv == NULL)
         return KARX_ERR_OUTPUT_LENGTH;
-    LSH_FN(oneshot)(LSH_GET_KERNELS(), iv, out, digest_bytes, (const uint8_t *)in, len);
+    front_oneshot(k, iv, out, digest_bytes, (const uint8_t *)in, len);
     return KARX_OK;
 }
 
@@ -175,9 +183,9 @@ typedef struct {
     const uint8_t *const *ptrs; /* pointer form */
     const size_t *lens;
     const size_t *offsets;      /* offset form */
-} LSH_FN(source);
+} front_source;
 
-static void LSH_FN(source_get)(const LSH_FN(source) *s, size_t i, const uint8_t **p, size_t *len)
+static void front_source_get(const front_source *s, size_t i, const uint8_t **p, size_t *len)
 {
     if (s->ptrs != NULL) {
         *p = s->ptrs[i];
@@ -191,10 +199,10 @@ static void LSH_FN(source_get)(const LSH_FN(source) *s, size_t i, const uint8_t 
     }
 }
 
-static const uint8_t LSH_FN(idle_block)[LSH_BLOCK];
+static const uint8_t front_idle_block[LSH_BLOCK];
 
 /* Digest of lane l straight from the word-major lane state (no gather, no temporaries). */
-static void LSH_FN(digest_from_lane)(const LSH_WORD *state, unsigned lanes, unsigned l,
+static void front_digest_from_lane(const LSH_WORD *state, unsigned lanes, unsigned l,
                                      uint8_t *out, size_t digest_bytes)
 {
     const size_t wb = sizeof(LSH_WORD), full = digest_bytes / wb;
@@ -209,7 +217,7 @@ static void LSH_FN(digest_from_lane)(const LSH_WORD *state, unsigned lanes, unsi
 
 /* Digests of every lane of a lockstep group into out (digest_bytes apart): word-outer so the
  * state is read in order and the XORs vectorise. */
-static void LSH_FN(digests_from_lanes)(const LSH_WORD *state, unsigned lanes, uint8_t *out,
+static void front_digests_from_lanes(const LSH_WORD *state, unsigned lanes, uint8_t *out,
                                        size_t digest_bytes)
 {
     const size_t wb = sizeof(LSH_WORD), full = digest_bytes / wb;
@@ -232,8 +240,8 @@ static void LSH_FN(digests_from_lanes)(const LSH_WORD *state, unsigned lanes, ui
  * and takes the next message at once, so variable lengths keep all lanes busy. A lane's pad
  * block keeps its 0x80 byte and zeros while tail lengths repeat (the equal-length case), so
  * only the message bytes are copied per message. */
-static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
-                               size_t digest_bytes, const LSH_FN(source) *src, size_t n)
+static void front_many_lanes(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
+                               size_t digest_bytes, const front_source *src, size_t n)
 {
     enum { MAXL = KARX_LSH_MAX_LANES };
     const unsigned lanes = k->lanes < MAXL ? k->lanes : MAXL;
@@ -251,7 +259,7 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
     for (unsigned l = 0; l < lanes; l++) {
         pad_tail[l] = LSH_BLOCK;
         if (next < n) {
-            LSH_FN(source_get)(src, next, &pos[l], &left[l]);
+            front_source_get(src, next, &pos[l], &left[l]);
             idx[l] = next++;
             active[l] = 1;
             busy++;
@@ -263,17 +271,17 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
         for (unsigned l = 0; l < lanes; l++) {
             last[l] = 0;
             if (!active[l]) {
-                blk[l] = LSH_FN(idle_block);
+                blk[l] = front_idle_block;
             } else if (left[l] >= LSH_BLOCK) {
                 blk[l] = pos[l];
                 pos[l] += LSH_BLOCK;
                 left[l] -= LSH_BLOCK;
             } else {
                 if (pad_tail[l] != left[l]) {
-                    LSH_FN(pad_block)(pad[l], left[l], 0);
+                    front_pad_block(pad[l], left[l], 0);
                     pad_tail[l] = left[l];
                 }
-                LSH_FN(copy_tail)(pad[l], pos[l], left[l]);
+                front_copy_tail(pad[l], pos[l], left[l]);
                 blk[l] = pad[l];
                 last[l] = 1;
             }
@@ -282,9 +290,9 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
         for (unsigned l = 0; l < lanes; l++) {
             if (!last[l])
                 continue;
-            LSH_FN(digest_from_lane)(state, lanes, l, out + idx[l] * digest_bytes, digest_bytes);
+            front_digest_from_lane(state, lanes, l, out + idx[l] * digest_bytes, digest_bytes);
             if (next < n) {
-                LSH_FN(source_get)(src, next, &pos[l], &left[l]);
+                front_source_get(src, next, &pos[l], &left[l]);
                 idx[l] = next++;
                 for (int w = 0; w < 16; w++)
                     state[w * lanes + l] = iv[w];
@@ -305,7 +313,7 @@ static void LSH_FN(many_lanes)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t
  * double-buffered: the next group's are written while this group is hashed, so the kernel's
  * wide loads never wait on the narrow stores that just wrote them. Returns how many messages it
  * hashed (whole groups only). */
-static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
+static size_t front_many_equal(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
                                  size_t digest_bytes, const uint8_t *in, size_t len, size_t n)
 {
     enum { MAXL = KARX_LSH_MAX_LANES };
@@ -334,10 +342,10 @@ static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8
         for (unsigned l = 0; l < lanes; l++)
             iv_lanes[w * lanes + l] = iv[w];
     for (unsigned l = 0; l < lanes; l++) {
-        LSH_FN(pad_block)(pad[0][l], tail, 0);
-        LSH_FN(pad_block)(pad[1][l], tail, 0);
+        front_pad_block(pad[0][l], tail, 0);
+        front_pad_block(pad[1][l], tail, 0);
         if (in_kernel == 0)
-            LSH_FN(copy_tail)(pad[0][l], in + l * len + full * LSH_BLOCK, tail);
+            front_copy_tail(pad[0][l], in + l * len + full * LSH_BLOCK, tail);
     }
     for (size_t g = 0; g < groups; g++) {
         const uint8_t *group = in + g * lanes * len;
@@ -359,25 +367,24 @@ static size_t LSH_FN(many_equal)(const LSH_KERNELS *k, const LSH_WORD *iv, uint8
         }
         if (g + 1 < groups && g + 1 >= in_kernel)
             for (unsigned l = 0; l < lanes; l++)
-                LSH_FN(copy_tail)(nxt[l], group + (lanes + l) * len + full * LSH_BLOCK, tail);
-        LSH_FN(digests_from_lanes)(state, lanes, out + g * lanes * digest_bytes, digest_bytes);
+                front_copy_tail(nxt[l], group + (lanes + l) * len + full * LSH_BLOCK, tail);
+        front_digests_from_lanes(state, lanes, out + g * lanes * digest_bytes, digest_bytes);
     }
     karx_memzero(state, sizeof state);
     karx_memzero(pad, sizeof pad);
     return groups * lanes;
 }
 
-static karx_status LSH_FN(many_run)(uint8_t *out, size_t digest_bytes, const LSH_FN(source) *src,
-                                    size_t n)
+static karx_status front_many_run(const LSH_KERNELS *k, uint8_t *out, size_t digest_bytes,
+                                  const front_source *src, size_t n)
 {
     const LSH_WORD *iv = LSH_IV(digest_bytes);
     if (iv == NULL)
         return KARX_ERR_OUTPUT_LENGTH;
-    const LSH_KERNELS *k = LSH_GET_KERNELS();
-    LSH_FN(source) rest;
+    front_source rest;
     if (k->lanes > 1 && n > 1 && src->ptrs == NULL && src->offsets == NULL) {
         /* equal lengths: whole groups in lockstep, the few left over through the scheduler */
-        size_t done = LSH_FN(many_equal)(k, iv, out, digest_bytes, src->base, src->msg_len, n);
+        size_t done = front_many_equal(k, iv, out, digest_bytes, src->base, src->msg_len, n);
         rest = *src;
         rest.base += done * src->msg_len;
         src = &rest;
@@ -385,74 +392,77 @@ static karx_status LSH_FN(many_run)(uint8_t *out, size_t digest_bytes, const LSH
         n -= done;
     }
     if (k->lanes > 1 && n > 1) {
-        LSH_FN(many_lanes)(k, iv, out, digest_bytes, src, n);
+        front_many_lanes(k, iv, out, digest_bytes, src, n);
         return KARX_OK;
     }
     for (size_t i = 0; i < n; i++) {
         const uint8_t *p;
         size_t len;
-        LSH_FN(source_get)(src, i, &p, &len);
-        LSH_FN(oneshot)(k, iv, out + i * digest_bytes, digest_bytes, p, len);
+        front_source_get(src, i, &p, &len);
+        front_oneshot(k, iv, out + i * digest_bytes, digest_bytes, p, len);
     }
     return KARX_OK;
 }
 
 /* n * digest_bytes must not overflow, nor n * msg_len for the equal-length form. */
-static int LSH_FN(mul_overflows)(size_t a, size_t b)
+static int front_mul_overflows(size_t a, size_t b)
 {
     return a != 0 && b > SIZE_MAX / a;
 }
 
-karx_status LSH_FN(many)(uint8_t *out, size_t digest_bytes, const void *in, size_t msg_len, size_t n)
+/* What a batch call with no messages returns (nothing to hash once the arguments hold). */
+static karx_status front_many_none(const LSH_KERNELS *k, size_t digest_bytes)
 {
-    if (n == 0)
-        return LSH_IV(digest_bytes) ? KARX_OK : KARX_ERR_OUTPUT_LENGTH;
-    if (out == NULL || (in == NULL && msg_len != 0))
+    if (k == NULL)
         return KARX_ERR_ARGUMENT;
-    if (LSH_FN(mul_overflows)(n, msg_len) || LSH_FN(mul_overflows)(n, digest_bytes))
-        return KARX_ERR_DATA_LENGTH;
-    static const uint8_t nothing[1];
-    LSH_FN(source) src = {in ? (const uint8_t *)in : nothing, msg_len, NULL, NULL, NULL};
-    return LSH_FN(many_run)(out, digest_bytes, &src, n);
+    return LSH_IV(digest_bytes) ? KARX_OK : KARX_ERR_OUTPUT_LENGTH;
 }
 
-karx_status LSH_FN(many_ptrs)(uint8_t *out, size_t digest_bytes, const uint8_t *const *msgs,
-                              const size_t *lens, size_t n)
+static karx_status front_many(const LSH_KERNELS *k, uint8_t *out, size_t digest_bytes,
+                              const void *in, size_t msg_len, size_t n)
 {
-    if (n == 0)
-        return LSH_IV(digest_bytes) ? KARX_OK : KARX_ERR_OUTPUT_LENGTH;
+    if (n == 0 || k == NULL)
+        return front_many_none(k, digest_bytes);
+    if (out == NULL || (in == NULL && msg_len != 0))
+        return KARX_ERR_ARGUMENT;
+    if (front_mul_overflows(n, msg_len) || front_mul_overflows(n, digest_bytes))
+        return KARX_ERR_DATA_LENGTH;
+    static const uint8_t nothing[1];
+    front_source src = {in ? (const uint8_t *)in : nothing, msg_len, NULL, NULL, NULL};
+    return front_many_run(k, out, digest_bytes, &src, n);
+}
+
+static karx_status front_many_ptrs(const LSH_KERNELS *k, uint8_t *out, size_t digest_bytes,
+                                   const uint8_t *const *msgs, const size_t *lens, size_t n)
+{
+    if (n == 0 || k == NULL)
+        return front_many_none(k, digest_bytes);
     if (out == NULL || msgs == NULL || lens == NULL)
         return KARX_ERR_ARGUMENT;
-    if (LSH_FN(mul_overflows)(n, digest_bytes))
+    if (front_mul_overflows(n, digest_bytes))
         return KARX_ERR_DATA_LENGTH;
     for (size_t i = 0; i < n; i++)
         if (msgs[i] == NULL && lens[i] != 0)
             return KARX_ERR_ARGUMENT;
-    LSH_FN(source) src = {NULL, 0, msgs, lens, NULL};
-    return LSH_FN(many_run)(out, digest_bytes, &src, n);
+    front_source src = {NULL, 0, msgs, lens, NULL};
+    return front_many_run(k, out, digest_bytes, &src, n);
 }
 
-karx_status LSH_FN(many_offsets)(uint8_t *out, size_t digest_bytes, const void *buf,
-                                 const size_t *offsets, size_t n)
+static karx_status front_many_offsets(const LSH_KERNELS *k, uint8_t *out, size_t digest_bytes,
+                                      const void *buf, const size_t *offsets, size_t n)
 {
-    if (n == 0)
-        return LSH_IV(digest_bytes) ? KARX_OK : KARX_ERR_OUTPUT_LENGTH;
+    if (n == 0 || k == NULL)
+        return front_many_none(k, digest_bytes);
     if (out == NULL || offsets == NULL || (buf == NULL && offsets[n] != offsets[0]))
         return KARX_ERR_ARGUMENT;
-    if (LSH_FN(mul_overflows)(n, digest_bytes))
+    if (front_mul_overflows(n, digest_bytes))
         return KARX_ERR_DATA_LENGTH;
     for (size_t i = 0; i < n; i++)
         if (offsets[i + 1] < offsets[i])
             return KARX_ERR_DATA_LENGTH;
     static const uint8_t nothing[1];
-    LSH_FN(source) src = {buf ? (const uint8_t *)buf : nothing, 0, NULL, NULL, offsets};
-    return LSH_FN(many_run)(out, digest_bytes, &src, n);
+    front_source src = {buf ? (const uint8_t *)buf : nothing, 0, NULL, NULL, offsets};
+    return front_many_run(k, out, digest_bytes, &src, n);
 }
 
-unsigned LSH_FN(lanes)(void)
-{
-    const LSH_KERNELS *k = LSH_GET_KERNELS();
-    return k->lanes > 1 ? k->lanes : 1;
-}
-
-size_t LSH_FN(block_bytes)(void) { return LSH_BLOCK; }
+static unsigned front_lanes(const LSH_KERNELS *k) { return k->lanes > 1 ? k->lanes : 1; }
