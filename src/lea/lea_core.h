@@ -114,7 +114,42 @@ static inline KARX_HD void karx_lea_decrypt_words(const uint32_t (*rk)[6], unsig
 }
 
 #ifndef __CUDACC__
+#include <stddef.h>
+
+#include "../common/endian.h"
 #include "../modes/block_kernels.h"
+
+/* n blocks one at a time (the portable kernels; short calls and tails of the SIMD ones). */
+static inline void karx_lea_ecb_blocks(const uint32_t (*rk)[6], unsigned rounds, int decrypt,
+                                       uint8_t *out, const uint8_t *in, size_t n)
+{
+    for (size_t b = 0; b < n; b++, in += 16, out += 16) {
+        uint32_t x[4];
+        for (int i = 0; i < 4; i++)
+            x[i] = karx_load32_le(in + 4 * i);
+        if (decrypt)
+            karx_lea_decrypt_words(rk, rounds, x);
+        else
+            karx_lea_encrypt_words(rk, rounds, x);
+        for (int i = 0; i < 4; i++)
+            karx_store32_le(out + 4 * i, x[i]);
+    }
+}
+
+/* n blocks of counter mode one at a time from the big-endian counter ctr, which advances. */
+static inline void karx_lea_ctr_blocks(const uint32_t (*rk)[6], unsigned rounds, uint8_t *out,
+                                       const uint8_t *in, size_t n, uint8_t ctr[16])
+{
+    for (size_t b = 0; b < n; b++, in += 16, out += 16) {
+        uint32_t x[4];
+        for (int i = 0; i < 4; i++)
+            x[i] = karx_load32_le(ctr + 4 * i);
+        karx_lea_encrypt_words(rk, rounds, x);
+        for (int i = 0; i < 4; i++)
+            karx_store32_le(out + 4 * i, x[i] ^ karx_load32_le(in + 4 * i));
+        karx_i_ctr_add(ctr, 16, 1);
+    }
+}
 
 /* Kernel tables, one per back end (lea_portable.c, lea_sse2.c, lea_avx2.c, lea_avx512.c). */
 extern const karx_block_kernels karx_i_lea_portable, karx_i_lea_sse2, karx_i_lea_avx2,

@@ -37,6 +37,7 @@
 #include "karx/lea.h"
 
 #include "../common/endian.h"
+#include "../modes/block_batch.h"
 #include "lea_core.h"
 
 #define LEA_LANES (4 * LEA_L)
@@ -52,8 +53,10 @@ LEA_INLINE void lea_transpose(LEA_V *a, LEA_V *b, LEA_V *c, LEA_V *d)
     *d = LEA_UNPHI64(t1, t3);
 }
 
-/* One round on words (a, b, c, d) with round keys K[r]; the new words are (b, c, d, a). */
-#define LEA_ENC_ROUND(a, b, c, d, K, r)                                                            \
+
+/* One round on words (a, b, c, d) with round keys K[r]; the new words are (b, c, d, a). t is
+ * unused (all round macros take the decryption's carried value). */
+#define LEA_ENC_ROUND(a, b, c, d, t, K, r)                                                         \
     do {                                                                                           \
         d = LEA_ROR(LEA_ADD(LEA_XOR(c, LEA_KEY(K, r, 4)), LEA_XOR(d, LEA_KEY(K, r, 5))), 3);       \
         c = LEA_ROR(LEA_ADD(LEA_XOR(b, LEA_KEY(K, r, 2)), LEA_XOR(c, LEA_KEY(K, r, 3))), 5);       \
@@ -84,7 +87,7 @@ LEA_INLINE void lea_transpose(LEA_V *a, LEA_V *b, LEA_V *c, LEA_V *d)
 
 /* The same inverse written directly on rk (no combined keys): shorter calls, and the ISAs that
  * are throughput-bound anyway. t is unused. */
-#define LEA_DECP_ROUND(a, b, c, d, K, r)                                                           \
+#define LEA_DECP_ROUND(a, b, c, d, t, K, r)                                                        \
     do {                                                                                           \
         a = LEA_XOR(LEA_SUB(LEA_ROR(a, 9), LEA_XOR(d, LEA_KEY(K, r, 0))), LEA_KEY(K, r, 1));       \
         b = LEA_XOR(LEA_SUB(LEA_ROL(b, 5), LEA_XOR(a, LEA_KEY(K, r, 2))), LEA_KEY(K, r, 3));       \
@@ -109,87 +112,66 @@ static void lea_dec_keys(uint32_t dk[KARX_LEA_MAX_ROUNDS + 1][6], const karx_lea
 }
 #endif
 
-#define LEA_ENC_INIT(d, t) ((void)0)
-#define LEA_DEC_INIT(d, t) (t = LEA_XOR(d, LEA_KEY(kp, KARX_LEA_MAX_ROUNDS, 0)))
-
-/* Rounds r .. r+3 (four renamings bring the words back to their registers), keys addressed
- * from one row pointer. The 4-round macros share one shape; t (the decryption's carried value)
- * is unused by encryption and by the plain decryption. */
-#define LEA_ENC4(a, b, c, d, t, r)                                                                 \
+/* Round macro R on group 0's words (a0 .. d0, carried value t0) and, where two groups run,
+ * group 1's: the two independent chains go round by round side by side. */
+#define LEA_ON_GROUPS(R, a, b, c, d, r)                                                            \
     do {                                                                                           \
-        LEA_KP_T k4_ = kp + (r);                                                                   \
-        LEA_ENC_ROUND(a, b, c, d, k4_, 0);                                                         \
-        LEA_ENC_ROUND(b, c, d, a, k4_, 1);                                                         \
-        LEA_ENC_ROUND(c, d, a, b, k4_, 2);                                                         \
-        LEA_ENC_ROUND(d, a, b, c, k4_, 3);                                                         \
+        R(a##0, b##0, c##0, d##0, t0, k4_, r);                                                     \
+        if (two)                                                                                   \
+            R(a##1, b##1, c##1, d##1, t1, k4_, r);                                                 \
     } while (0)
 
-/* Rounds r .. r-3, downwards. */
-#define LEA_DEC4(a, b, c, d, t, r)                                                                 \
+/* Rounds r0 .. r0+3 up, or r0 .. r0-3 down (four renamings bring the words back to their
+ * registers), keys addressed from one row pointer. */
+#define LEA_UP4(R, r0)                                                                             \
     do {                                                                                           \
-        LEA_KP_T k4_ = kp + (r);                                                                   \
-        LEA_DEC_ROUND(a, b, c, d, t, k4_, 0);                                                      \
-        LEA_DEC_ROUND(d, a, b, c, t, k4_, -1);                                                     \
-        LEA_DEC_ROUND(c, d, a, b, t, k4_, -2);                                                     \
-        LEA_DEC_ROUND(b, c, d, a, t, k4_, -3);                                                     \
+        LEA_KP_T k4_ = kp + (r0);                                                                  \
+        LEA_ON_GROUPS(R, a, b, c, d, 0);                          \
+        LEA_ON_GROUPS(R, b, c, d, a, 1);                          \
+        LEA_ON_GROUPS(R, c, d, a, b, 2);                          \
+        LEA_ON_GROUPS(R, d, a, b, c, 3);                          \
+    } while (0)
+#define LEA_DOWN4(R, r0)                                                                           \
+    do {                                                                                           \
+        LEA_KP_T k4_ = kp + (r0);                                                                  \
+        LEA_ON_GROUPS(R, a, b, c, d, 0);                          \
+        LEA_ON_GROUPS(R, d, a, b, c, -1);                         \
+        LEA_ON_GROUPS(R, c, d, a, b, -2);                          \
+        LEA_ON_GROUPS(R, b, c, d, a, -3);                        \
     } while (0)
 
-/* Two independent groups, round by round. */
-#define LEA_ENC4X2(a, b, c, d, t, e, f, g, h, t2, r)                                               \
-    do {                                                                                           \
-        LEA_KP_T k4_ = kp + (r);                                                                   \
-        LEA_ENC_ROUND(a, b, c, d, k4_, 0);                                                         \
-        LEA_ENC_ROUND(e, f, g, h, k4_, 0);                                                         \
-        LEA_ENC_ROUND(b, c, d, a, k4_, 1);                                                         \
-        LEA_ENC_ROUND(f, g, h, e, k4_, 1);                                                         \
-        LEA_ENC_ROUND(c, d, a, b, k4_, 2);                                                         \
-        LEA_ENC_ROUND(g, h, e, f, k4_, 2);                                                         \
-        LEA_ENC_ROUND(d, a, b, c, k4_, 3);                                                         \
-        LEA_ENC_ROUND(h, e, f, g, k4_, 3);                                                         \
-    } while (0)
+enum { LEA_OP_ENC, LEA_OP_DEC, LEA_OP_DECP, LEA_OP_CTR };
 
-#define LEA_DEC4X2(a, b, c, d, t, e, f, g, h, t2, r)                                               \
-    do {                                                                                           \
-        LEA_KP_T k4_ = kp + (r);                                                                   \
-        LEA_DEC_ROUND(a, b, c, d, t, k4_, 0);                                                      \
-        LEA_DEC_ROUND(e, f, g, h, t2, k4_, 0);                                                     \
-        LEA_DEC_ROUND(d, a, b, c, t, k4_, -1);                                                     \
-        LEA_DEC_ROUND(h, e, f, g, t2, k4_, -1);                                                    \
-        LEA_DEC_ROUND(c, d, a, b, t, k4_, -2);                                                     \
-        LEA_DEC_ROUND(g, h, e, f, t2, k4_, -2);                                                    \
-        LEA_DEC_ROUND(b, c, d, a, t, k4_, -3);                                                     \
-        LEA_DEC_ROUND(f, g, h, e, t2, k4_, -3);                                                    \
-    } while (0)
-
-#define LEA_DECP4(a, b, c, d, t, r)                                                                \
-    do {                                                                                           \
-        LEA_KP_T k4_ = kp + (r);                                                                   \
-        LEA_DECP_ROUND(a, b, c, d, k4_, 0);                                                        \
-        LEA_DECP_ROUND(d, a, b, c, k4_, -1);                                                       \
-        LEA_DECP_ROUND(c, d, a, b, k4_, -2);                                                       \
-        LEA_DECP_ROUND(b, c, d, a, k4_, -3);                                                       \
-    } while (0)
-
-#define LEA_DECP4X2(a, b, c, d, t, e, f, g, h, t2, r)                                           \
-    do {                                                                                           \
-        LEA_KP_T k4_ = kp + (r);                                                                   \
-        LEA_DECP_ROUND(a, b, c, d, k4_, 0);                                                        \
-        LEA_DECP_ROUND(e, f, g, h, k4_, 0);                                                        \
-        LEA_DECP_ROUND(d, a, b, c, k4_, -1);                                                       \
-        LEA_DECP_ROUND(h, e, f, g, k4_, -1);                                                       \
-        LEA_DECP_ROUND(c, d, a, b, k4_, -2);                                                       \
-        LEA_DECP_ROUND(g, h, e, f, k4_, -2);                                                       \
-        LEA_DECP_ROUND(b, c, d, a, k4_, -3);                                                       \
-        LEA_DECP_ROUND(f, g, h, e, k4_, -3);                                                       \
-    } while (0)
-
-/* for (r = start; r < rounds; r += 4) BODY. (Unrolling each round count fully removes a few
- * register moves at the loop edge but makes the kernels ten times larger, and was slower.) */
-#define LEA_FOR_ROUNDS(r, start, BODY)                                                             \
-    do {                                                                                           \
-        for (unsigned r = (start); r < rounds; r += 4)                                             \
-            BODY;                                                                                  \
-    } while (0)
+/* The rounds of op on the word registers of one group (w[0..3]) or two (w[4..7] the second),
+ * interleaved: encryption (CTR: from round 5 on, LEA_CTR_FIRST4 having done rounds 1-4),
+ * decryption with the combined keys (LEA_DEC_ROUND) or on rk (LEA_DECP_ROUND). */
+LEA_INLINE void lea_rounds(LEA_KP_T kp, unsigned rounds, int op, unsigned groups, LEA_V *w)
+{
+    const int two = groups == 2;
+    LEA_V a0 = w[0], b0 = w[1], c0 = w[2], d0 = w[3], t0 = LEA_ZERO();
+    LEA_V a1 = t0, b1 = t0, c1 = t0, d1 = t0, t1 = t0;
+    if (two) {
+        a1 = w[4];
+        b1 = w[5];
+        c1 = w[6];
+        d1 = w[7];
+    }
+    if (op == LEA_OP_ENC || op == LEA_OP_CTR) {
+        for (unsigned r = op == LEA_OP_CTR ? 4 : 0; r < rounds; r += 4)
+            LEA_UP4(LEA_ENC_ROUND, r);
+    } else if (op == LEA_OP_DEC) {
+        t0 = LEA_XOR(d0, LEA_KEY(kp, KARX_LEA_MAX_ROUNDS, 0));
+        t1 = LEA_XOR(d1, LEA_KEY(kp, KARX_LEA_MAX_ROUNDS, 0));
+        for (unsigned r = 0; r < rounds; r += 4)
+            LEA_DOWN4(LEA_DEC_ROUND, rounds - 1 - r);
+    } else {
+        for (unsigned r = 0; r < rounds; r += 4)
+            LEA_DOWN4(LEA_DECP_ROUND, rounds - 1 - r);
+    }
+    w[0] = a0, w[1] = b0, w[2] = c0, w[3] = d0;
+    if (two)
+        w[4] = a1, w[5] = b1, w[6] = c1, w[7] = d1;
+}
 
 /* ---- key sources ----------------------------------------------------------------------- */
 
@@ -210,129 +192,151 @@ static void lea_dec_keys(uint32_t dk[KARX_LEA_MAX_ROUNDS + 1][6], const karx_lea
 #define LEA_KEY_WIPE() ((void)0)
 #endif
 
+/* ---- the batch loop's context ------------------------------------------------------------ */
+
+typedef struct {
+    const karx_lea_key *ks;
+    LEA_KP_T kp; /* round keys as LEA_KEY reads them */
+    unsigned rounds;
+    uint8_t *cb; /* CTR: the big-endian counter of the next block */
+    LEA_V p[6];  /* CTR: lea_ctr_precompute's values for cb */
+    LEA_V ctrv;  /* CTR: the low counter words of the next group, in lane order */
+    int fresh;   /* CTR: p and ctrv match cb */
+} lea_ctx;
+
+#define LEA_SHAPE ((karx_batch_shape){LEA_LANES, LEA_GROUPS, 16})
+
 /* ---- ECB ------------------------------------------------------------------------------- */
 
-#define LEA_LOAD_GROUP(p, a, b, c, d)                                                              \
+#define LEA_LOAD_GROUP(p, w)                                                                       \
     do {                                                                                           \
-        a = LEA_LOADU(p);                                                                          \
-        b = LEA_LOADU((p) + 16 * LEA_L);                                                           \
-        c = LEA_LOADU((p) + 32 * LEA_L);                                                           \
-        d = LEA_LOADU((p) + 48 * LEA_L);                                                           \
-        lea_transpose(&a, &b, &c, &d);                                                             \
+        (w)[0] = LEA_LOADU(p);                                                                     \
+        (w)[1] = LEA_LOADU((p) + 16 * LEA_L);                                                      \
+        (w)[2] = LEA_LOADU((p) + 32 * LEA_L);                                                      \
+        (w)[3] = LEA_LOADU((p) + 48 * LEA_L);                                                      \
+        lea_transpose(&(w)[0], &(w)[1], &(w)[2], &(w)[3]);                                         \
     } while (0)
 
-#define LEA_STORE_GROUP(p, a, b, c, d)                                                             \
+#define LEA_STORE_GROUP(p, w)                                                                      \
     do {                                                                                           \
-        lea_transpose(&a, &b, &c, &d);                                                             \
-        LEA_STOREU(p, a);                                                                          \
-        LEA_STOREU((p) + 16 * LEA_L, b);                                                           \
-        LEA_STOREU((p) + 32 * LEA_L, c);                                                           \
-        LEA_STOREU((p) + 48 * LEA_L, d);                                                           \
+        lea_transpose(&(w)[0], &(w)[1], &(w)[2], &(w)[3]);                                         \
+        LEA_STOREU(p, (w)[0]);                                                                     \
+        LEA_STOREU((p) + 16 * LEA_L, (w)[1]);                                                      \
+        LEA_STOREU((p) + 32 * LEA_L, (w)[2]);                                                      \
+        LEA_STOREU((p) + 48 * LEA_L, (w)[3]);                                                      \
     } while (0)
+
+/* groups whole groups of ECB op. */
+LEA_INLINE void lea_ecb_groups(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups,
+                               int op)
+{
+    const lea_ctx *x = (const lea_ctx *)ctx;
+    LEA_V w[8];
+    LEA_LOAD_GROUP(in, w);
+    if (groups == 2)
+        LEA_LOAD_GROUP(in + 16 * LEA_LANES, w + 4);
+    lea_rounds(x->kp, x->rounds, op, groups, w);
+    LEA_STORE_GROUP(out, w);
+    if (groups == 2)
+        LEA_STORE_GROUP(out + 16 * LEA_LANES, w + 4);
+}
 
 #ifdef LEA_MASK_T
 /* Masked loads and stores of the 0 < n < LEA_LANES blocks left; registers wholly past the end
  * are neither loaded nor stored. */
-#define LEA_MLOAD_REG(v, j)                                                                        \
-    v = ((j) * LEA_L < n) ? LEA_MLOADU(in + 16 * LEA_L * (j), LEA_MASK(n - (j) * LEA_L))           \
-                          : LEA_ZERO()
-#define LEA_MSTORE_REG(v, j)                                                                       \
-    do {                                                                                           \
-        if ((j) * LEA_L < n)                                                                       \
-            LEA_MSTOREU(out + 16 * LEA_L * (j), LEA_MASK(n - (j) * LEA_L), v);                     \
-    } while (0)
-#endif
-
-/* Batches of two groups, then one group, then (with masks) the tail; n is left at the number
- * of blocks still to do (0 with masks). R0 RSTEP r is round r of the loop, up or down. */
-#define LEA_ECB_BODY(ROUNDS4, ROUNDS4X2, INIT, R0, RSTEP)                                          \
-    do {                                                                                           \
-        LEA_V a, b, c, d, t = LEA_ZERO();                                                          \
-        (void)t;                                                                                   \
-        if (LEA_GROUPS == 2) {                                                                     \
-            for (; n >= 2 * LEA_LANES; n -= 2 * LEA_LANES) {                                       \
-                LEA_V e, f, g, h, t2 = LEA_ZERO();                                                 \
-                (void)t2;                                                                          \
-                LEA_LOAD_GROUP(in, a, b, c, d);                                                    \
-                LEA_LOAD_GROUP(in + 16 * LEA_LANES, e, f, g, h);                                   \
-                INIT(d, t);                                                                        \
-                INIT(h, t2);                                                                       \
-                LEA_FOR_ROUNDS(r, 0, ROUNDS4X2(a, b, c, d, t, e, f, g, h, t2, R0 RSTEP r));        \
-                LEA_STORE_GROUP(out, a, b, c, d);                                                  \
-                LEA_STORE_GROUP(out + 16 * LEA_LANES, e, f, g, h);                                 \
-                in += 32 * LEA_LANES;                                                              \
-                out += 32 * LEA_LANES;                                                             \
-            }                                                                                      \
-        }                                                                                          \
-        for (; n >= LEA_LANES; n -= LEA_LANES) {                                                   \
-            LEA_LOAD_GROUP(in, a, b, c, d);                                                        \
-            INIT(d, t);                                                                            \
-            LEA_FOR_ROUNDS(r, 0, ROUNDS4(a, b, c, d, t, R0 RSTEP r));                              \
-            LEA_STORE_GROUP(out, a, b, c, d);                                                      \
-            in += 16 * LEA_LANES;                                                                  \
-            out += 16 * LEA_LANES;                                                                 \
-        }                                                                                          \
-        LEA_ECB_TAIL(ROUNDS4, INIT, R0, RSTEP);                                                    \
-    } while (0)
-
-#ifdef LEA_MASK_T
-#define LEA_ECB_TAIL(ROUNDS4, INIT, R0, RSTEP)                                                     \
-    do {                                                                                           \
-        if (n > 0) {                                                                               \
-            LEA_MLOAD_REG(a, 0);                                                                   \
-            LEA_MLOAD_REG(b, 1);                                                                   \
-            LEA_MLOAD_REG(c, 2);                                                                   \
-            LEA_MLOAD_REG(d, 3);                                                                   \
-            lea_transpose(&a, &b, &c, &d);                                                         \
-            INIT(d, t);                                                                            \
-            LEA_FOR_ROUNDS(r, 0, ROUNDS4(a, b, c, d, t, R0 RSTEP r));                              \
-            lea_transpose(&a, &b, &c, &d);                                                         \
-            LEA_MSTORE_REG(a, 0);                                                                  \
-            LEA_MSTORE_REG(b, 1);                                                                  \
-            LEA_MSTORE_REG(c, 2);                                                                  \
-            LEA_MSTORE_REG(d, 3);                                                                  \
-            n = 0;                                                                                 \
-        }                                                                                          \
-    } while (0)
-#else
-#define LEA_ECB_TAIL(ROUNDS4, INIT, R0, RSTEP) ((void)0) /* the caller runs the scalar code */
-#endif
-
-/* Blocks one at a time with the shared round code (tails without masked stores). */
-static void lea_scalar_ecb(const karx_lea_key *ks, uint8_t *out, const uint8_t *in, size_t n,
-                           int decrypt)
+LEA_INLINE LEA_V lea_mload(const uint8_t *in, size_t n, unsigned j)
 {
-    for (size_t i = 0; i < n; i++, in += 16, out += 16) {
-        uint32_t x[4];
-        for (int w = 0; w < 4; w++)
-            x[w] = karx_load32_le(in + 4 * w);
-        if (decrypt)
-            karx_lea_decrypt_words(ks->rk, ks->rounds, x);
-        else
-            karx_lea_encrypt_words(ks->rk, ks->rounds, x);
-        for (int w = 0; w < 4; w++)
-            karx_store32_le(out + 4 * w, x[w]);
-    }
+    return j * LEA_L < n ? LEA_MLOADU(in + 16 * LEA_L * j, LEA_MASK(n - j * LEA_L)) : LEA_ZERO();
 }
 
+LEA_INLINE void lea_mstore(uint8_t *out, size_t n, unsigned j, LEA_V v)
+{
+    if (j * LEA_L < n)
+        LEA_MSTOREU(out + 16 * LEA_L * j, LEA_MASK(n - j * LEA_L), v);
+}
+
+/* The tail as one masked group. */
+LEA_INLINE void lea_ecb_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n, int op)
+{
+    const lea_ctx *x = (const lea_ctx *)ctx;
+    LEA_V w[8] = {lea_mload(in, n, 0), lea_mload(in, n, 1), lea_mload(in, n, 2),
+                  lea_mload(in, n, 3)};
+    lea_transpose(&w[0], &w[1], &w[2], &w[3]);
+    lea_rounds(x->kp, x->rounds, op, 1, w);
+    lea_transpose(&w[0], &w[1], &w[2], &w[3]);
+    for (unsigned j = 0; j < 4; j++)
+        lea_mstore(out, n, j, w[j]);
+}
 /* A single block is faster in scalar code than in a masked vector pass. */
-#ifdef LEA_MASK_T
 #define LEA_MIN_VECTOR 2
 #else
+/* The tail one block at a time with the shared round code. */
+LEA_INLINE void lea_ecb_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n, int op)
+{
+    const lea_ctx *x = (const lea_ctx *)ctx;
+    karx_lea_ecb_blocks(x->ks->rk, x->rounds, op != LEA_OP_ENC, out, in, n);
+}
 #define LEA_MIN_VECTOR LEA_LANES
 #endif
+
+/* The batch loop's group and tail functions for each op. */
+LEA_INLINE void lea_enc_groups(void *x, uint8_t *o, const uint8_t *i, unsigned g)
+{
+    lea_ecb_groups(x, o, i, g, LEA_OP_ENC);
+}
+LEA_INLINE void lea_enc_tail(void *x, uint8_t *o, const uint8_t *i, size_t n)
+{
+    lea_ecb_tail(x, o, i, n, LEA_OP_ENC);
+}
+LEA_INLINE void lea_decp_groups(void *x, uint8_t *o, const uint8_t *i, unsigned g)
+{
+    lea_ecb_groups(x, o, i, g, LEA_OP_DECP);
+}
+LEA_INLINE void lea_decp_tail(void *x, uint8_t *o, const uint8_t *i, size_t n)
+{
+    lea_ecb_tail(x, o, i, n, LEA_OP_DECP);
+}
 
 static void lea_ecb_encrypt(const void *ks_, uint8_t *out, const uint8_t *in, size_t n)
 {
     const karx_lea_key *ks = (const karx_lea_key *)ks_;
     const unsigned rounds = ks->rounds;
-    if (n >= LEA_MIN_VECTOR) {
-        LEA_KEY_SETUP(ks->rk, 0);
-        LEA_ECB_BODY(LEA_ENC4, LEA_ENC4X2, LEA_ENC_INIT, 0, +);
+    if (n < LEA_MIN_VECTOR) {
+        karx_lea_ecb_blocks(ks->rk, rounds, 0, out, in, n);
+        return;
+    }
+    LEA_KEY_SETUP(ks->rk, 0);
+    lea_ctx x = {.ks = ks, .kp = kp, .rounds = rounds};
+    karx_i_batch_run(LEA_SHAPE, lea_enc_groups, lea_enc_tail, &x, out, in, n);
+    LEA_KEY_WIPE();
+}
+
+#ifdef LEA_DEC_KEYS_MIN
+LEA_INLINE void lea_dec_groups(void *x, uint8_t *o, const uint8_t *i, unsigned g)
+{
+    lea_ecb_groups(x, o, i, g, LEA_OP_DEC);
+}
+LEA_INLINE void lea_dec_tail(void *x, uint8_t *o, const uint8_t *i, size_t n)
+{
+    lea_ecb_tail(x, o, i, n, LEA_OP_DEC);
+}
+
+/* Long calls: the combined round keys (see LEA_DEC_ROUND). */
+static void lea_ecb_decrypt_long(const karx_lea_key *ks, uint8_t *out, const uint8_t *in,
+                                 size_t n)
+{
+    const unsigned rounds = ks->rounds;
+    uint32_t dk[KARX_LEA_MAX_ROUNDS + 1][6];
+    lea_dec_keys(dk, ks);
+    {
+        LEA_KEY_SETUP(dk, 1);
+        lea_ctx x = {.ks = ks, .kp = kp, .rounds = rounds};
+        karx_i_batch_run(LEA_SHAPE, lea_dec_groups, lea_dec_tail, &x, out, in, n);
         LEA_KEY_WIPE();
     }
-    lea_scalar_ecb(ks, out, in, n, 0); /* what the vector code left (n < LEA_LANES blocks) */
+    karx_memzero(dk, sizeof dk);
 }
+#endif
 
 static void lea_ecb_decrypt(const void *ks_, uint8_t *out, const uint8_t *in, size_t n)
 {
@@ -340,40 +344,21 @@ static void lea_ecb_decrypt(const void *ks_, uint8_t *out, const uint8_t *in, si
     const unsigned rounds = ks->rounds;
 #ifdef LEA_DEC_KEYS_MIN
     if (LEA_GROUPS == 2 && n >= LEA_DEC_KEYS_MIN) {
-        uint32_t dk[KARX_LEA_MAX_ROUNDS + 1][6];
-        lea_dec_keys(dk, ks);
-        {
-            LEA_KEY_SETUP(dk, 1);
-            LEA_ECB_BODY(LEA_DEC4, LEA_DEC4X2, LEA_DEC_INIT, rounds - 1, -);
-            LEA_KEY_WIPE();
-        }
-        karx_memzero(dk, sizeof dk);
+        lea_ecb_decrypt_long(ks, out, in, n);
+        return;
     }
 #endif
-    if (n >= LEA_MIN_VECTOR) {
-        LEA_KEY_SETUP(ks->rk, 0);
-        LEA_ECB_BODY(LEA_DECP4, LEA_DECP4X2, LEA_ENC_INIT, rounds - 1, -);
-        LEA_KEY_WIPE();
+    if (n < LEA_MIN_VECTOR) {
+        karx_lea_ecb_blocks(ks->rk, rounds, 1, out, in, n);
+        return;
     }
-    lea_scalar_ecb(ks, out, in, n, 1);
+    LEA_KEY_SETUP(ks->rk, 0);
+    lea_ctx x = {.ks = ks, .kp = kp, .rounds = rounds};
+    karx_i_batch_run(LEA_SHAPE, lea_decp_groups, lea_decp_tail, &x, out, in, n);
+    LEA_KEY_WIPE();
 }
 
 /* ---- CTR ------------------------------------------------------------------------------- */
-
-/* n blocks of counter mode one at a time from the big-endian counter cb, which advances. */
-static void lea_scalar_ctr(const karx_lea_key *ks, uint8_t *out, const uint8_t *in, size_t n,
-                           uint8_t cb[16])
-{
-    for (size_t i = 0; i < n; i++, in += 16, out += 16) {
-        uint32_t x[4];
-        for (int w = 0; w < 4; w++)
-            x[w] = karx_load32_le(cb + 4 * w);
-        karx_lea_encrypt_words(ks->rk, ks->rounds, x);
-        for (int w = 0; w < 4; w++)
-            karx_store32_le(out + 4 * w, x[w] ^ karx_load32_le(in + 4 * w));
-        karx_i_ctr_add(cb, 16, 1);
-    }
-}
 
 static inline uint32_t lea_load32_be(const uint8_t *p)
 {
@@ -418,6 +403,83 @@ static void lea_ctr_precompute(LEA_V p[6], const karx_lea_key *ks, const uint8_t
 #define LEA_XOR_STORE(j, v)                                                                        \
     LEA_STOREU(out + 16 * LEA_L * (j), LEA_XOR(v, LEA_LOADU(in + 16 * LEA_L * (j))))
 
+/* m blocks of CTR: groups (1 or 2) whole groups, or with groups 0 (masks only) the last
+ * 0 < m < LEA_LANES blocks in one. */
+LEA_INLINE void lea_ctr_blocks(lea_ctx *x, uint8_t *out, const uint8_t *in, size_t m,
+                               unsigned groups)
+{
+    uint8_t *cb = x->cb;
+    uint32_t lo = lea_load32_be(cb + 12);
+    if (lo > 0xffffffffu - (uint32_t)(m - 1)) {
+        /* The low word carries inside this batch (rare): block by block. */
+        karx_lea_ctr_blocks(x->ks->rk, x->rounds, out, in, m, cb);
+        x->fresh = 0;
+        return;
+    }
+    if (!x->fresh) {
+        lea_ctr_precompute(x->p, x->ks, cb);
+        x->ctrv = LEA_ADD(LEA_SET1(lo), LEA_OFFSETS());
+        x->fresh = 1;
+    }
+    const LEA_V *p = x->p, step = LEA_SET1(LEA_LANES);
+    LEA_KP_T kp = x->kp;
+    LEA_V w[8], v = LEA_BSWAP32(x->ctrv);
+    x->ctrv = LEA_ADD(x->ctrv, step);
+    LEA_CTR_FIRST4(v, w[0], w[1], w[2], w[3]);
+    if (groups == 2) {
+        v = LEA_BSWAP32(x->ctrv);
+        x->ctrv = LEA_ADD(x->ctrv, step);
+        LEA_CTR_FIRST4(v, w[4], w[5], w[6], w[7]);
+    }
+    lea_rounds(kp, x->rounds, LEA_OP_CTR, groups, w);
+    lea_transpose(&w[0], &w[1], &w[2], &w[3]);
+    if (groups == 2)
+        lea_transpose(&w[4], &w[5], &w[6], &w[7]);
+    if (groups > 0) {
+        LEA_XOR_STORE(0, w[0]);
+        LEA_XOR_STORE(1, w[1]);
+        LEA_XOR_STORE(2, w[2]);
+        LEA_XOR_STORE(3, w[3]);
+    }
+    if (groups == 2) {
+        LEA_XOR_STORE(4, w[4]);
+        LEA_XOR_STORE(5, w[5]);
+        LEA_XOR_STORE(6, w[6]);
+        LEA_XOR_STORE(7, w[7]);
+    }
+#ifdef LEA_MASK_T
+    if (groups == 0) {
+        for (unsigned j = 0; j < 4; j++)
+            lea_mstore(out, m, j, LEA_XOR(w[j], lea_mload(in, m, j)));
+    }
+#endif
+    uint64_t next = (uint64_t)lo + m;
+    if (next >> 32) {
+        karx_i_ctr_add(cb, 16, m);
+        x->fresh = 0;
+    } else {
+        cb[12] = (uint8_t)(next >> 24);
+        cb[13] = (uint8_t)(next >> 16);
+        cb[14] = (uint8_t)(next >> 8);
+        cb[15] = (uint8_t)next;
+    }
+}
+
+LEA_INLINE void lea_ctr_groups(void *x, uint8_t *out, const uint8_t *in, unsigned groups)
+{
+    lea_ctr_blocks((lea_ctx *)x, out, in, groups * (size_t)LEA_LANES, groups);
+}
+
+LEA_INLINE void lea_ctr_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    lea_ctx *x = (lea_ctx *)ctx;
+#ifdef LEA_MASK_T
+    lea_ctr_blocks(x, out, in, n, 0);
+#else
+    karx_lea_ctr_blocks(x->ks->rk, x->rounds, out, in, n, x->cb);
+#endif
+}
+
 static void lea_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t n,
                         const uint8_t *ctr)
 {
@@ -426,97 +488,13 @@ static void lea_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t
     uint8_t cb[16];
     memcpy(cb, ctr, 16);
     if (n < LEA_MIN_VECTOR) {
-        lea_scalar_ctr(ks, out, in, n, cb);
+        karx_lea_ctr_blocks(ks->rk, rounds, out, in, n, cb);
         return;
     }
     LEA_KEY_SETUP(ks->rk, 0);
-    LEA_V p[6], ctrv = LEA_ZERO();
-    const LEA_V step = LEA_SET1(LEA_LANES);
-    int fresh = 0; /* p and ctrv match cb */
-
-    while (n > 0) {
-        size_t m = LEA_GROUPS == 2 && n >= 2 * LEA_LANES ? 2 * LEA_LANES
-                   : n >= LEA_LANES                    ? LEA_LANES
-                                                       : n;
-#ifndef LEA_MASK_T
-        if (m < LEA_LANES)
-            break;
-#endif
-        uint32_t lo = lea_load32_be(cb + 12);
-        if (lo > 0xffffffffu - (uint32_t)(m - 1)) {
-            /* The low word carries inside this batch (rare): block by block. */
-            lea_scalar_ctr(ks, out, in, m, cb);
-            fresh = 0;
-        } else {
-            if (!fresh) {
-                lea_ctr_precompute(p, ks, cb);
-                ctrv = LEA_ADD(LEA_SET1(lo), LEA_OFFSETS());
-                fresh = 1;
-            }
-            LEA_V a, b, c, d;
-            LEA_V v = LEA_BSWAP32(ctrv);
-            ctrv = LEA_ADD(ctrv, step);
-            if (LEA_GROUPS == 2 && m == 2 * LEA_LANES) {
-                LEA_V e, f, g, h;
-                LEA_V v2 = LEA_BSWAP32(ctrv);
-                ctrv = LEA_ADD(ctrv, step);
-                LEA_CTR_FIRST4(v, a, b, c, d);
-                LEA_CTR_FIRST4(v2, e, f, g, h);
-                LEA_FOR_ROUNDS(r, 4, LEA_ENC4X2(a, b, c, d, 0, e, f, g, h, 0, r));
-                lea_transpose(&a, &b, &c, &d);
-                lea_transpose(&e, &f, &g, &h);
-                LEA_XOR_STORE(0, a);
-                LEA_XOR_STORE(1, b);
-                LEA_XOR_STORE(2, c);
-                LEA_XOR_STORE(3, d);
-                LEA_XOR_STORE(4, e);
-                LEA_XOR_STORE(5, f);
-                LEA_XOR_STORE(6, g);
-                LEA_XOR_STORE(7, h);
-            } else {
-                LEA_CTR_FIRST4(v, a, b, c, d);
-                LEA_FOR_ROUNDS(r, 4, LEA_ENC4(a, b, c, d, 0, r));
-                lea_transpose(&a, &b, &c, &d);
-                if (m == LEA_LANES) {
-                    LEA_XOR_STORE(0, a);
-                    LEA_XOR_STORE(1, b);
-                    LEA_XOR_STORE(2, c);
-                    LEA_XOR_STORE(3, d);
-                } else {
-#ifdef LEA_MASK_T
-                    LEA_V t;
-                    LEA_MLOAD_REG(t, 0);
-                    a = LEA_XOR(a, t);
-                    LEA_MLOAD_REG(t, 1);
-                    b = LEA_XOR(b, t);
-                    LEA_MLOAD_REG(t, 2);
-                    c = LEA_XOR(c, t);
-                    LEA_MLOAD_REG(t, 3);
-                    d = LEA_XOR(d, t);
-                    LEA_MSTORE_REG(a, 0);
-                    LEA_MSTORE_REG(b, 1);
-                    LEA_MSTORE_REG(c, 2);
-                    LEA_MSTORE_REG(d, 3);
-#endif
-                }
-            }
-            uint64_t next = (uint64_t)lo + m;
-            if (next >> 32) {
-                karx_i_ctr_add(cb, 16, m);
-                fresh = 0;
-            } else {
-                cb[12] = (uint8_t)(next >> 24);
-                cb[13] = (uint8_t)(next >> 16);
-                cb[14] = (uint8_t)(next >> 8);
-                cb[15] = (uint8_t)next;
-            }
-        }
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
+    lea_ctx x = {.ks = ks, .kp = kp, .rounds = rounds, .cb = cb};
+    karx_i_batch_run(LEA_SHAPE, lea_ctr_groups, lea_ctr_tail, &x, out, in, n);
     LEA_KEY_WIPE();
-    lea_scalar_ctr(ks, out, in, n, cb); /* without masks: the last n < LEA_LANES blocks */
 }
 
 const karx_block_kernels LEA_TABLE = {LEA_NAME, LEA_LANES, lea_ecb_encrypt, lea_ecb_decrypt,
