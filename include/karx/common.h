@@ -17,10 +17,16 @@ extern "C" {
 #define KARX_VERSION_NUMBER \
     ((KARX_VERSION_MAJOR << 16) | (KARX_VERSION_MINOR << 8) | KARX_VERSION_PATCH)
 
+/* KARX_API marks the exported calls. The library's own build defines KARX_BUILDING (the DLL
+ * exports); a user of the DLL imports; a user of the static library defines KARX_STATIC_DEFINE
+ * (the CMake target karx::karx_static does so itself; on Windows, pkg-config users of the static
+ * library add it). Elsewhere the attribute keeps them visible in a -fvisibility=hidden build. */
 #if defined(KARX_STATIC_DEFINE)
 #define KARX_API
-#elif defined(_WIN32)
+#elif defined(_WIN32) && defined(KARX_BUILDING)
 #define KARX_API __declspec(dllexport)
+#elif defined(_WIN32)
+#define KARX_API __declspec(dllimport)
 #else
 #define KARX_API __attribute__((visibility("default")))
 #endif
