@@ -248,8 +248,8 @@ static karx_status ctx_final(aead_ctx *c, uint8_t *tag, size_t tag_len)
 
 static karx_status ctx_verify(aead_ctx *c, const uint8_t *tag, size_t tag_len)
 {
-    return c->ccm ? karx_ccm_verify(&c->ccmc, tag, tag_len)
-                  : karx_gcm_verify(&c->gcm, tag, tag_len);
+    return c->ccm ? karx_ccm_final_verify(&c->ccmc, tag, tag_len)
+                  : karx_gcm_final_verify(&c->gcm, tag, tag_len);
 }
 
 /* A regular file that changed size while read: CCM's declared length no longer holds. */

@@ -122,9 +122,9 @@ static inline void fz_cuts(fz *f, size_t len, size_t *c, size_t k)
 /* One of the back ends this CPU supports, picked by the input; returns it after selecting it. */
 static inline karx_backend fz_backend(fz *f)
 {
-    karx_backend ok[KARX_BACKEND_COUNT];
+    karx_backend ok[16];
     size_t n = 0;
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++)
+    for (int b = 0; b < 16 && karx_backend_name((karx_backend)b) != NULL; b++)
         if (karx_backend_supported((karx_backend)b))
             ok[n++] = (karx_backend)b;
     karx_backend b = ok[fz_u8(f) % n];

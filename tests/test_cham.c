@@ -11,6 +11,7 @@
 
 #include "cham/cham_core.h"
 #include "cham/cham_internal.h"
+#include "test_kernels.h"
 #include "test_util.h"
 
 /* ---- one key of either cipher ----------------------------------------------------------- */
@@ -56,40 +57,41 @@ typedef struct backend {
     const karx_block_kernels *k64, *k128; /* k128 NULL: a CHAM-64-only entry */
 } backend;
 
-static backend backends[KARX_BACKEND_COUNT + 1];
+#define MAX_KERNELS 8
+static backend backends[MAX_KERNELS];
 static int nbackends;
 
+/* Every CHAM kernel this CPU runs, from the registry: one entry per CHAM-64 kernel, paired with
+ * the CHAM-128 kernel of the same name (none for CHAM-64-only forms such as avx512-vbmi2). */
 static void collect_backends(void)
 {
-    karx_backend orig = karx_get_backend();
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
-        if (!karx_backend_supported((karx_backend)b))
-            continue;
-        CHECK(karx_set_backend((karx_backend)b) == KARX_OK, "set_backend %d", b);
+    const karx_block_kernels *k64[MAX_KERNELS], *k128[MAX_KERNELS];
+    const char *n64[MAX_KERNELS], *n128[MAX_KERNELS];
+    size_t c64 = t_cipher_kernels(KARX_CIPHER_CHAM64_128, k64, n64, MAX_KERNELS);
+    size_t c128 = t_cipher_kernels(KARX_CIPHER_CHAM128_128, k128, n128, MAX_KERNELS);
+    for (size_t i = 0; i < c64; i++) {
         backend *e = &backends[nbackends++];
-        snprintf(e->name, sizeof e->name, "%s", karx_backend_name((karx_backend)b));
-        e->k64 = karx_i_cham64_kernels();
-        e->k128 = karx_i_cham128_kernels();
-        int vbmi2 = b == KARX_BACKEND_AVX512 && (karx_cpu_features() & KARX_CPU_AVX512VBMI2);
+        snprintf(e->name, sizeof e->name, "%s", n64[i]);
+        e->k64 = k64[i];
+        e->k128 = NULL;
+        for (size_t j = 0; j < c128; j++)
+            if (strcmp(n128[j], n64[i]) == 0)
+                e->k128 = k128[j];
         for (int w = 0; w < 2; w++) {
             const karx_block_kernels *k = w ? e->k128 : e->k64;
-            CHECK(k != NULL && k->name != NULL && k->lanes >= 1 && k->ecb_encrypt != NULL &&
-                      k->ecb_decrypt != NULL && k->ctr_xor != NULL,
+            CHECK(k == NULL || (k->name != NULL && k->lanes >= 1 && k->ecb_encrypt != NULL &&
+                                k->ecb_decrypt != NULL && k->ctr_xor != NULL),
                   "%s: kernel table %d incomplete", e->name, w);
         }
-        if (vbmi2) {
-            /* The VBMI2 table is the one picked; also run the plain AVX-512 one. */
-            snprintf(e->name, sizeof e->name, "avx512+vbmi2");
-            backend *p = &backends[nbackends++];
-            snprintf(p->name, sizeof p->name, "avx512 (no vbmi2)");
-            p->k64 = karx_i_cham64_kernels_no_vbmi2();
-            p->k128 = NULL;
-            CHECK(p->k64 != e->k64 && p->k64 != NULL && p->k64->lanes == e->k64->lanes,
-                  "avx512: the VBMI2 and plain CHAM-64 tables must differ");
-        }
     }
-    CHECK(karx_set_backend(orig) == KARX_OK, "restore back end");
-    CHECK(karx_get_backend() == orig, "back end restored");
+    CHECK(nbackends >= 1 && backends[0].k128 != NULL, "portable kernels for both widths");
+    if (karx_cpu_features() & KARX_CPU_AVX512VBMI2) {
+        int vbmi2 = 0;
+        for (int i = 0; i < nbackends; i++)
+            vbmi2 |= strcmp(backends[i].name, "avx512-vbmi2") == 0;
+        CHECK(vbmi2 || !karx_backend_supported(KARX_BACKEND_AVX512),
+              "a VBMI2 CPU must test the VBMI2 CHAM-64 kernel");
+    }
     printf("back ends:");
     for (int i = 0; i < nbackends; i++)
         printf(" %s(%u/%u lanes)", backends[i].name, backends[i].k64->lanes,

@@ -441,7 +441,7 @@ int main(int argc, char **argv)
     run_bad_input();
     int backends = 0;
     karx_backend saved = karx_get_backend();
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
+    for (int b = 0; b < t_backend_count(); b++) {
         if (!karx_backend_supported((karx_backend)b)) continue;
         CHECK(karx_set_backend((karx_backend)b) == KARX_OK, "set back end %d", b);
         backends++;

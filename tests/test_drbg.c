@@ -665,7 +665,7 @@ int main(int argc, char **argv)
                                  "kcmvpfmt_ctr_drbg_lea256_usedf_nopr.rsp",
                                  "kcmvpfmt_ctr_drbg_lea256_usedf_usepr.rsp"};
     karx_backend best = karx_get_backend();
-    for (int be = 0; be < KARX_BACKEND_COUNT; be++) {
+    for (int be = 0; be < t_backend_count(); be++) {
         if (!karx_backend_supported((karx_backend)be)) continue;
         CHECK(karx_set_backend((karx_backend)be) == KARX_OK, "set backend %d", be);
         unsigned long per_alg[8] = {0};

@@ -9,6 +9,7 @@
 
 #include "hight/hight_internal.h"
 #include "karx/karx.h"
+#include "test_kernels.h"
 #include "test_util.h"
 
 #define MAXV 16 /* kernel tables under test */
@@ -16,31 +17,13 @@ static const karx_block_kernels *kern[MAXV];
 static char kname[MAXV][48];
 static int nkern;
 
-/* Every distinct table karx_i_hight_kernels() can return here: each supported back end, with
- * GFNI allowed and forbidden. */
+/* Every HIGHT kernel this CPU runs (plain and GFNI forms), from the registry. */
 static void collect_kernels(void)
 {
-    karx_backend keep = karx_get_backend();
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
-        if (!karx_backend_supported((karx_backend)b))
-            continue;
-        CHECK(karx_set_backend((karx_backend)b) == KARX_OK, "set backend %d", b);
-        for (int g = 0; g < 2; g++) {
-            karx_i_hight_allow_gfni(g);
-            const karx_block_kernels *k = karx_i_hight_kernels();
-            int seen = 0;
-            for (int i = 0; i < nkern; i++)
-                seen |= kern[i] == k;
-            if (!seen && nkern < MAXV) {
-                kern[nkern] = k;
-                snprintf(kname[nkern], sizeof kname[0], "%s (backend %s)", k->name,
-                         karx_backend_name((karx_backend)b));
-                nkern++;
-            }
-        }
-    }
-    karx_i_hight_allow_gfni(1);
-    karx_set_backend(keep);
+    const char *names[MAXV];
+    nkern = (int)t_cipher_kernels(KARX_CIPHER_HIGHT, kern, names, MAXV);
+    for (int i = 0; i < nkern; i++)
+        snprintf(kname[i], sizeof kname[0], "%s", names[i]);
     printf("kernels under test:");
     for (int i = 0; i < nkern; i++)
         printf(" [%s]", kname[i]);

@@ -8,6 +8,7 @@
 #include "karx/cpu.h"
 #include "karx/lea.h"
 #include "modes/block_kernels.h"
+#include "test_kernels.h"
 #include "test_util.h"
 
 /* Under AddressSanitizer the bytes in front of an input buffer are poisoned too, so a kernel
@@ -108,38 +109,35 @@ static void out_free(out_buf *b)
 
 /* ---- kernel tables ------------------------------------------------------------------------ */
 
-static const karx_block_kernels *tables[KARX_BACKEND_COUNT];
+#define MAX_TABLES 8
+static const karx_block_kernels *tables[MAX_TABLES];
 static size_t ntables;
 static const karx_block_kernels *portable;
 
-/* Every distinct kernel table this machine runs, found through the dispatcher; checks that
- * each back end gets its own kernels (SSSE3 the SSE2 ones). */
+/* Every LEA kernel this machine runs, from the registry; checks that each back end selects a
+ * kernel of its own fallback chain (SSSE3 has none of its own and runs the SSE2 one). */
 static void collect_tables(void)
 {
-    karx_backend orig = karx_get_backend();
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
-        if (!karx_backend_supported((karx_backend)b))
-            continue;
-        CHECK(karx_set_backend((karx_backend)b) == KARX_OK, "set backend %d", b);
-        const karx_block_kernels *k = karx_i_lea_kernels();
-        CHECK(k != NULL, "no LEA kernels for back end %d", b);
-        if (k == NULL)
-            continue;
-        const char *want = b == KARX_BACKEND_SSSE3 ? "sse2" : karx_backend_name((karx_backend)b);
-        CHECK(strcmp(k->name, want) == 0, "back end %s runs LEA kernels %s", want, k->name);
+    const char *names[MAX_TABLES];
+    ntables = t_cipher_kernels(KARX_CIPHER_LEA128, tables, names, MAX_TABLES);
+    CHECK(ntables >= 1 && strcmp(names[0], "portable") == 0, "portable kernels first");
+    portable = ntables >= 1 ? tables[0] : NULL;
+    for (size_t i = 0; i < ntables; i++) {
+        const karx_block_kernels *k = tables[i];
         CHECK(k->ecb_encrypt && k->ecb_decrypt && k->ctr_xor, "%s: missing kernel", k->name);
         CHECK(k->lanes >= 1, "%s lanes", k->name);
-        if (b == KARX_BACKEND_PORTABLE)
-            portable = k;
-        int seen = 0;
-        for (size_t i = 0; i < ntables; i++)
-            seen |= tables[i] == k;
-        if (!seen)
-            tables[ntables++] = k;
+        CHECK(strcmp(k->name, names[i]) == 0, "table %s registered as %s", k->name, names[i]);
+    }
+    karx_backend orig = karx_get_backend();
+    for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++) {
+        if (karx_set_backend((karx_backend)b) != KARX_OK)
+            continue;
+        const karx_block_kernels *k = t_active_kernels(KARX_CIPHER_LEA128);
+        const char *want = b == KARX_BACKEND_SSSE3 ? "sse2" : karx_backend_name((karx_backend)b);
+        CHECK(strcmp(k->name, want) == 0, "back end %s runs LEA kernels %s", want, k->name);
     }
     CHECK(karx_set_backend(orig) == KARX_OK, "restore back end");
     CHECK(karx_get_backend() == orig, "back end restored");
-    CHECK(portable != NULL, "portable kernels");
     printf("LEA kernels:");
     for (size_t i = 0; i < ntables; i++)
         printf(" %s(%u)", tables[i]->name, tables[i]->lanes);

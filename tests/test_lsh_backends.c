@@ -137,7 +137,7 @@ static void switch_backends_midstream(uint8_t *buf)
         int b = 0;
         for (size_t off = 0, step = 1; off < len; off += step, step = step * 3 % 1021 + 1) {
             do
-                b = (b + 1) % KARX_BACKEND_COUNT;
+                b = (b + 1) % t_backend_count();
             while (!karx_backend_supported((karx_backend)b));
             karx_set_backend((karx_backend)b);
             karx_lsh_update(&ctx, buf + off, off + step <= len ? step : len - off);
@@ -153,7 +153,7 @@ int main(void)
     t_seed_from_env();
     uint8_t *buf = malloc(BIG + 64);
     int compared = 0;
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
+    for (int b = 0; b < t_backend_count(); b++) {
         if (!karx_backend_supported((karx_backend)b)) continue;
         karx_set_backend((karx_backend)b);
         const char *be = karx_backend_name((karx_backend)b);

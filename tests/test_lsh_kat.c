@@ -211,7 +211,7 @@ int main(int argc, char **argv)
         load_file(dir, files[i]);
 
     int backends_run = 0;
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
+    for (int b = 0; b < t_backend_count(); b++) {
         if (!karx_backend_supported((karx_backend)b)) continue;
         CHECK(karx_set_backend((karx_backend)b) == KARX_OK, "set_backend");
         const char *name = karx_backend_name((karx_backend)b);

@@ -436,7 +436,7 @@ int main(void)
     t_seed_from_env();
     test_names();
     karx_backend orig = karx_get_backend();
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
+    for (int b = 0; b < t_backend_count(); b++) {
         if (!karx_backend_supported((karx_backend)b)) continue;
         karx_set_backend((karx_backend)b);
         const char *be = karx_backend_name((karx_backend)b);

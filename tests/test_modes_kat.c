@@ -30,6 +30,7 @@
 #include "karx/cipher.h"
 #include "karx/cpu.h"
 #include "modes/block_kernels.h"
+#include "test_kernels.h"
 #include "test_util.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1193,12 +1194,11 @@ static int run_negative(const kcase *c)
 
 static void print_kernels(void)
 {
-    const karx_block_kernels *k[4] = {karx_i_lea_kernels(), karx_i_hight_kernels(),
-                                      karx_i_cham64_kernels(), karx_i_cham128_kernels()};
-    static const char *const n[4] = {"lea", "hight", "cham64", "cham128"};
     printf("  kernels:");
-    for (int i = 0; i < 4; i++)
-        printf(" %s=%s/%u", n[i], k[i] && k[i]->name ? k[i]->name : "?", k[i] ? k[i]->lanes : 0);
+    for (size_t i = 0; i < karx_i_cipher_count; i++) {
+        const karx_block_kernels *k = t_active_kernels(karx_i_ciphers[i]->id);
+        printf(" %s=%s/%u", karx_i_ciphers[i]->name, k->name, k->lanes);
+    }
     printf("\n");
 }
 
@@ -1220,7 +1220,7 @@ int main(int argc, char **argv)
 
     karx_backend orig = karx_get_backend();
     int backends_run = 0;
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
+    for (int b = 0; b < t_backend_count(); b++) {
         if (!karx_backend_supported((karx_backend)b)) continue;
         karx_status st = karx_set_backend((karx_backend)b);
         CHECK(st == KARX_OK, "karx_set_backend(%d): status %d", b, (int)st);

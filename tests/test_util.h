@@ -8,7 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "karx/cpu.h"
+
 static unsigned long t_passed, t_failed;
+
+/* How many back ends this library knows: they are numbered from 0 and a NULL name ends them. */
+static inline int t_backend_count(void)
+{
+    int n = 0;
+    while (karx_backend_name((karx_backend)n) != NULL)
+        n++;
+    return n;
+}
 
 #define CHECK(cond, ...)                                                   \
     do {                                                                   \

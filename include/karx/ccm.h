@@ -78,7 +78,7 @@ KARX_API karx_status karx_ccm_decrypt(karx_cipher_alg alg, const uint8_t *key, s
  * the calls must then supply exactly that many bytes; the tag length is fixed at init too.
  * Caller-allocated and copyable; fields are private. Order: init, karx_ccm_aad until the declared
  * AAD is in, karx_ccm_update until the declared payload is in, then karx_ccm_final (encryption)
- * or karx_ccm_verify (decryption), which wipe the context on success.
+ * or karx_ccm_final_verify (decryption), which wipe the context on success.
  *  - More AAD or payload than declared, payload before all the declared AAD, or final / verify
  *    before all of both: KARX_ERR_DATA_LENGTH, nothing written and the context unchanged.
  *  - An AAD call after payload, any call after the end or on an unset context, final on a
@@ -88,7 +88,7 @@ KARX_API karx_status karx_ccm_decrypt(karx_cipher_alg alg, const uint8_t *key, s
  *    leaves ctx wiped. aad_len and len are 64-bit so a stream may exceed size_t.
  * WARNING: streaming decryption (karx_ccm_update on a KARX_DECRYPT context) writes plaintext
  * before the tag is checked. The caller must not use, show or keep any of it unless
- * karx_ccm_verify returns KARX_OK (write it to a temporary file and discard it otherwise).
+ * karx_ccm_final_verify returns KARX_OK (write it to a temporary file and discard it otherwise).
  * Prefer karx_ccm_open when the message fits in memory: it never releases unverified plaintext. */
 typedef struct karx_ccm_ctx {
     karx_cipher_key key;
@@ -121,7 +121,7 @@ KARX_API karx_status karx_ccm_update(karx_ccm_ctx *ctx, uint8_t *out, const uint
 KARX_API karx_status karx_ccm_final(karx_ccm_ctx *ctx, uint8_t *tag, size_t tag_len);
 /* Decryption: KARX_OK if tag matches (constant-time compare), else KARX_ERR_AUTHENTICATION;
  * wipes ctx either way. Only KARX_OK makes the plaintext from karx_ccm_update usable. */
-KARX_API karx_status karx_ccm_verify(karx_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len);
+KARX_API karx_status karx_ccm_final_verify(karx_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len);
 KARX_API void karx_ccm_ctx_wipe(karx_ccm_ctx *ctx);
 
 #ifdef __cplusplus

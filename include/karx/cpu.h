@@ -16,9 +16,10 @@ typedef enum karx_backend {
     KARX_BACKEND_SSSE3 = 2,
     KARX_BACKEND_AVX2 = 3,
     KARX_BACKEND_AVX512 = 4,
-    KARX_BACKEND_NEON = 5,
-    KARX_BACKEND_COUNT = 6
+    KARX_BACKEND_NEON = 5
 } karx_backend;
+/* Back ends are numbered from 0 with no gaps; karx_backend_name() returns NULL past the last,
+ * so a loop over them ends there (the count is not part of the ABI: new ones may come). */
 
 /* CPU feature bits reported by karx_cpu_features(). */
 #define KARX_CPU_SSE2 (1u << 0)

@@ -91,12 +91,12 @@ KARX_API karx_status karx_gcm_decrypt(karx_cipher_alg alg, const uint8_t *key, s
 
 /* ---- streaming: AAD and data in any pieces ----
  * Caller-allocated and copyable; fields are private. Order: init, any number of karx_gcm_aad,
- * any number of karx_gcm_update, then karx_gcm_final (encryption) or karx_gcm_verify
+ * any number of karx_gcm_update, then karx_gcm_final (encryption) or karx_gcm_final_verify
  * (decryption), which wipe the context. An AAD call after data, a call after the end or on an
  * unset context is KARX_ERR_STATE; more than the payload / AAD limit is KARX_ERR_DATA_LENGTH
  * (nothing is written and the context is unchanged). A failed init leaves ctx wiped.
  * WARNING: streaming decryption writes plaintext before the tag is checked; the caller must
- * discard all of it unless karx_gcm_verify returns KARX_OK. Prefer karx_gcm_open when the
+ * discard all of it unless karx_gcm_final_verify returns KARX_OK. Prefer karx_gcm_open when the
  * message fits in memory. */
 typedef struct karx_gcm_ctx {
     karx_gcm_key key;
@@ -125,7 +125,7 @@ KARX_API karx_status karx_gcm_update(karx_gcm_ctx *ctx, uint8_t *out, const uint
 KARX_API karx_status karx_gcm_final(karx_gcm_ctx *ctx, uint8_t *tag, size_t tag_len);
 /* Decryption: KARX_OK if tag matches (constant-time), else KARX_ERR_AUTHENTICATION; wipes ctx.
  * KARX_ERR_STATE on an encryption context. */
-KARX_API karx_status karx_gcm_verify(karx_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len);
+KARX_API karx_status karx_gcm_final_verify(karx_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len);
 KARX_API void karx_gcm_ctx_wipe(karx_gcm_ctx *ctx);
 
 #ifdef __cplusplus

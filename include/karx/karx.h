@@ -15,5 +15,6 @@
 #include "hmac.h"
 #include "lea.h"
 #include "lsh.h"
+#include "registry.h"
 
 #endif

@@ -318,7 +318,7 @@ karx_status karx_ccm_final(karx_ccm_ctx *ctx, uint8_t *tag, size_t tag_len)
     return KARX_OK;
 }
 
-karx_status karx_ccm_verify(karx_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len)
+karx_status karx_ccm_final_verify(karx_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len)
 {
     uint8_t full[CCM_B];
     karx_status st = ccm_stream_tag(ctx, KARX_DECRYPT, tag, tag_len, full);
@@ -373,7 +373,7 @@ static karx_status ccm_open_check(const karx_cipher_key *key, const uint8_t *non
         st = karx_ccm_update(&c, buf, in + off, n);
     }
     if (st == KARX_OK)
-        st = karx_ccm_verify(&c, tag, tag_len);
+        st = karx_ccm_final_verify(&c, tag, tag_len);
     karx_memzero(buf, sizeof buf);
     karx_memzero(&c, sizeof c);
     return st;

@@ -558,7 +558,7 @@ karx_status karx_gcm_final(karx_gcm_ctx *ctx, uint8_t *tag, size_t tag_len)
     return st;
 }
 
-karx_status karx_gcm_verify(karx_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len)
+karx_status karx_gcm_final_verify(karx_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len)
 {
     if (ctx == NULL || tag == NULL || !karx_gcm_tag_len_ok(tag_len))
         return KARX_ERR_ARGUMENT;

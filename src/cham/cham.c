@@ -1,7 +1,6 @@
-/* Revised CHAM public API: key schedules, single blocks, and the choice of bulk kernels. */
+/* Revised CHAM public API: key schedules and single blocks (the kernel lists: cham_desc.c). */
 #include "karx/cham.h"
 
-#include "../cpu/dispatch.h"
 #include "cham_core.h"
 #include "cham_internal.h"
 
@@ -106,62 +105,4 @@ karx_status karx_cham128_decrypt_block(const karx_cham128_key *key, uint8_t out[
                                        const uint8_t in[16])
 {
     return cham128_block(key, out, in, 1);
-}
-
-/* ---- kernel tables ------------------------------------------------------------------------ */
-
-static const karx_block_kernels *const cham64_table[KARX_BACKEND_COUNT] = {
-    [KARX_BACKEND_PORTABLE] = &karx_i_cham64_portable,
-#ifdef KARX_HAVE_X86_SIMD
-    [KARX_BACKEND_SSE2] = &karx_i_cham64_sse2,
-    [KARX_BACKEND_SSSE3] = &karx_i_cham64_ssse3,
-    [KARX_BACKEND_AVX2] = &karx_i_cham64_avx2,
-    [KARX_BACKEND_AVX512] = &karx_i_cham64_avx512,
-#endif
-#ifdef KARX_HAVE_NEON
-    [KARX_BACKEND_NEON] = &karx_i_cham64_neon,
-#endif
-};
-
-static const karx_block_kernels *const cham128_table[KARX_BACKEND_COUNT] = {
-    [KARX_BACKEND_PORTABLE] = &karx_i_cham128_portable,
-#ifdef KARX_HAVE_X86_SIMD
-    [KARX_BACKEND_SSE2] = &karx_i_cham128_sse2,
-    [KARX_BACKEND_SSSE3] = &karx_i_cham128_ssse3,
-    [KARX_BACKEND_AVX2] = &karx_i_cham128_avx2,
-    [KARX_BACKEND_AVX512] = &karx_i_cham128_avx512,
-#endif
-#ifdef KARX_HAVE_NEON
-    [KARX_BACKEND_NEON] = &karx_i_cham128_neon,
-#endif
-};
-
-static unsigned available(const karx_block_kernels *const *table)
-{
-    unsigned have = 0;
-    for (unsigned b = 0; b < KARX_BACKEND_COUNT; b++)
-        if (table[b] != NULL)
-            have |= KARX_BIT(b);
-    return have;
-}
-
-const karx_block_kernels *karx_i_cham64_kernels(void)
-{
-    unsigned b = karx_i_pick(available(cham64_table));
-#ifdef KARX_HAVE_X86_SIMD
-    /* The AVX-512 back end guarantees F/VL/BW only; vpshldw needs VBMI2. */
-    if (b == KARX_BACKEND_AVX512 && (karx_cpu_features() & KARX_CPU_AVX512VBMI2))
-        return &karx_i_cham64_avx512_vbmi2;
-#endif
-    return cham64_table[b];
-}
-
-const karx_block_kernels *karx_i_cham128_kernels(void)
-{
-    return cham128_table[karx_i_pick(available(cham128_table))];
-}
-
-const karx_block_kernels *karx_i_cham64_kernels_no_vbmi2(void)
-{
-    return cham64_table[karx_i_pick(available(cham64_table))];
 }

@@ -1,8 +1,6 @@
-/* Internal: the CHAM kernel tables of every back end (contract in src/modes/block_kernels.h).
- * karx_i_cham64_kernels() / karx_i_cham128_kernels() pick the active back end's table; the
- * AVX-512 back end has two CHAM-64 tables, and the one using VBMI2 (vpshldw/vpshrdw for the
- * 16-bit rotations) is taken only when karx_cpu_features() reports KARX_CPU_AVX512VBMI2
- * (karx_i_cham64_kernels_no_vbmi2() gives the other one to the tests). */
+/* Internal: the CHAM kernel tables of every back end (contract in src/modes/block_kernels.h),
+ * listed for the registry in cham_desc.c. The AVX-512 back end has two CHAM-64 tables; the
+ * one using VBMI2 (vpshldw/vpshrdw for the 16-bit rotations) needs KARX_CPU_AVX512VBMI2. */
 #ifndef KARX_CHAM_INTERNAL_H
 #define KARX_CHAM_INTERNAL_H
 
@@ -22,10 +20,6 @@ void karx_i_cham128_ctr_blocks(const karx_cham128_key *k, uint8_t *out, const ui
                                size_t n, uint8_t ctr[16]);
 
 extern const karx_block_kernels karx_i_cham64_portable, karx_i_cham128_portable;
-
-/* Like karx_i_cham64_kernels() but never the VBMI2 table: the tests run the plain AVX-512
- * CHAM-64 kernels through it on a CPU that has VBMI2. */
-const karx_block_kernels *karx_i_cham64_kernels_no_vbmi2(void);
 
 #ifdef KARX_HAVE_X86_SIMD
 extern const karx_block_kernels karx_i_cham64_sse2, karx_i_cham64_ssse3, karx_i_cham64_avx2,

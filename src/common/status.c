@@ -20,6 +20,7 @@ const char *karx_strerror(karx_status status)
     case KARX_ERR_AUTHENTICATION: return "authentication failed (tag mismatch)";
     case KARX_ERR_UNKNOWN_ALGORITHM: return "unknown algorithm name";
     case KARX_ERR_ENTROPY: return "OS entropy source failed";
+    case KARX_ERR_SELFTEST: return "known-answer self-test failed";
     }
     return "unknown status";
 }

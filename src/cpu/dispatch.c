@@ -5,7 +5,7 @@
 
 #include "dispatch.h"
 
-static const char *const backend_names[KARX_BACKEND_COUNT] = {
+static const char *const backend_names[KARX_I_BACKEND_COUNT] = {
     "portable", "sse2", "ssse3", "avx2", "avx512", "neon",
 };
 
@@ -14,12 +14,11 @@ static unsigned required_features(karx_backend b)
 {
     switch (b) {
     case KARX_BACKEND_PORTABLE: return 0;
-    case KARX_BACKEND_SSE2: return KARX_CPU_SSE2;
-    case KARX_BACKEND_SSSE3: return KARX_CPU_SSE2 | KARX_CPU_SSSE3;
-    case KARX_BACKEND_AVX2: return KARX_CPU_AVX2;
-    case KARX_BACKEND_AVX512:
-        return KARX_CPU_AVX2 | KARX_CPU_AVX512F | KARX_CPU_AVX512VL | KARX_CPU_AVX512BW;
-    case KARX_BACKEND_NEON: return KARX_CPU_NEON;
+    case KARX_BACKEND_SSE2: return KARX_I_NEEDS_SSE2;
+    case KARX_BACKEND_SSSE3: return KARX_I_NEEDS_SSSE3;
+    case KARX_BACKEND_AVX2: return KARX_I_NEEDS_AVX2;
+    case KARX_BACKEND_AVX512: return KARX_I_NEEDS_AVX512;
+    case KARX_BACKEND_NEON: return KARX_I_NEEDS_NEON;
     default: return ~0u;
     }
 }
@@ -43,7 +42,7 @@ static int compiled_in(karx_backend b)
 
 int karx_backend_supported(karx_backend b)
 {
-    if ((int)b < 0 || b >= KARX_BACKEND_COUNT || !compiled_in(b))
+    if ((int)b < 0 || b >= KARX_I_BACKEND_COUNT || !compiled_in(b))
         return 0;
     unsigned need = required_features(b);
     return (karx_cpu_features() & need) == need;
@@ -61,14 +60,14 @@ karx_backend karx_backend_best(void)
 
 const char *karx_backend_name(karx_backend b)
 {
-    return ((int)b >= 0 && b < KARX_BACKEND_COUNT) ? backend_names[b] : NULL;
+    return ((int)b >= 0 && b < KARX_I_BACKEND_COUNT) ? backend_names[b] : NULL;
 }
 
 karx_status karx_backend_from_name(const char *name, karx_backend *out)
 {
     if (name == NULL || out == NULL)
         return KARX_ERR_ARGUMENT;
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
+    for (int b = 0; b < KARX_I_BACKEND_COUNT; b++) {
         if (strcmp(name, backend_names[b]) == 0) {
             *out = (karx_backend)b;
             return KARX_OK;

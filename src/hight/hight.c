@@ -1,7 +1,6 @@
-/* HIGHT: public single-block API and the choice of kernel table for the active back end. */
+/* HIGHT: public key schedule and single-block API (the kernel list is in hight_desc.c). */
 #include <stddef.h>
 
-#include "../cpu/dispatch.h"
 #include "hight_core.h"
 #include "hight_internal.h"
 
@@ -53,51 +52,3 @@ void karx_hight_key_wipe(karx_hight_key *key)
 }
 
 size_t karx_hight_block_bytes(void) { return KARX_HIGHT_BLOCK_BYTES; }
-
-/* ---- kernel dispatch ------------------------------------------------------------------- */
-
-static const karx_block_kernels *const hight_table[KARX_BACKEND_COUNT] = {
-    [KARX_BACKEND_PORTABLE] = &karx_i_hight_portable,
-#ifdef KARX_HAVE_X86_SIMD
-    [KARX_BACKEND_SSE2] = &karx_i_hight_sse2,
-    [KARX_BACKEND_SSSE3] = &karx_i_hight_ssse3,
-    [KARX_BACKEND_AVX2] = &karx_i_hight_avx2,
-    [KARX_BACKEND_AVX512] = &karx_i_hight_avx512,
-#endif
-#ifdef KARX_HAVE_NEON
-    [KARX_BACKEND_NEON] = &karx_i_hight_neon,
-#endif
-};
-
-#ifdef KARX_HAVE_X86_SIMD
-/* The GFNI form of each x86 back end; it needs nothing beyond that back end's own features
- * and GFNI (the SSE form uses the legacy encoding, the AVX2 one VEX, the AVX-512 one EVEX). */
-static const karx_block_kernels *const hight_gfni_table[KARX_BACKEND_COUNT] = {
-    [KARX_BACKEND_SSE2] = &karx_i_hight_sse2_gfni,
-    [KARX_BACKEND_SSSE3] = &karx_i_hight_sse2_gfni,
-    [KARX_BACKEND_AVX2] = &karx_i_hight_avx2_gfni,
-    [KARX_BACKEND_AVX512] = &karx_i_hight_avx512_gfni,
-};
-#endif
-
-static int gfni_allowed = 1;
-
-void karx_i_hight_allow_gfni(int allow)
-{
-    __atomic_store_n(&gfni_allowed, allow ? 1 : 0, __ATOMIC_RELAXED);
-}
-
-const karx_block_kernels *karx_i_hight_kernels(void)
-{
-    unsigned have = 0;
-    for (unsigned b = 0; b < KARX_BACKEND_COUNT; b++)
-        if (hight_table[b] != NULL)
-            have |= KARX_BIT(b);
-    unsigned b = karx_i_pick(have);
-#ifdef KARX_HAVE_X86_SIMD
-    if (hight_gfni_table[b] != NULL && __atomic_load_n(&gfni_allowed, __ATOMIC_RELAXED) &&
-        (karx_cpu_features() & KARX_CPU_GFNI))
-        return hight_gfni_table[b];
-#endif
-    return hight_table[b];
-}

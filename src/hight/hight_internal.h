@@ -1,4 +1,4 @@
-/* Internal: HIGHT kernel tables per back end and the GFNI switch the tests use. */
+/* Internal: HIGHT kernel tables per back end (listed for the registry in hight_desc.c). */
 #ifndef KARX_HIGHT_INTERNAL_H
 #define KARX_HIGHT_INTERNAL_H
 
@@ -20,9 +20,5 @@ extern const karx_block_kernels karx_i_hight_sse2_gfni, karx_i_hight_avx2_gfni,
 #ifdef KARX_HAVE_NEON
 extern const karx_block_kernels karx_i_hight_neon; /* byte-sliced, nibble tbl look-ups */
 #endif
-
-/* Test switch: with allow = 0, karx_i_hight_kernels() never returns a GFNI table (so the plain
- * SIMD kernels can be tested on a GFNI CPU); 1, the default, uses them where the CPU has GFNI. */
-void karx_i_hight_allow_gfni(int allow);
 
 #endif

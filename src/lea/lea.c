@@ -1,10 +1,9 @@
-/* LEA public API (key schedule, single blocks) and the choice of bulk kernels per back end. */
+/* LEA public API: key schedule and single blocks (the kernel list is in lea_desc.c). */
 #include <string.h>
 
 #include "karx/lea.h"
 
 #include "../common/endian.h"
-#include "../cpu/dispatch.h"
 #include "lea_core.h"
 
 static int lea_rounds_ok(uint32_t rounds)
@@ -73,27 +72,4 @@ void karx_lea_key_wipe(karx_lea_key *key)
 size_t karx_lea_block_bytes(void)
 {
     return KARX_LEA_BLOCK_BYTES;
-}
-
-/* SSSE3 has no LEA kernel of its own (pshufb only helps byte rotations, and LEA has none), so
- * it runs the SSE2 one. */
-static const karx_block_kernels *const lea_table[KARX_BACKEND_COUNT] = {
-    [KARX_BACKEND_PORTABLE] = &karx_i_lea_portable,
-#ifdef KARX_HAVE_X86_SIMD
-    [KARX_BACKEND_SSE2] = &karx_i_lea_sse2,
-    [KARX_BACKEND_AVX2] = &karx_i_lea_avx2,
-    [KARX_BACKEND_AVX512] = &karx_i_lea_avx512,
-#endif
-#ifdef KARX_HAVE_NEON
-    [KARX_BACKEND_NEON] = &karx_i_lea_neon,
-#endif
-};
-
-const karx_block_kernels *karx_i_lea_kernels(void)
-{
-    unsigned have = 0;
-    for (unsigned b = 0; b < KARX_BACKEND_COUNT; b++)
-        if (lea_table[b] != NULL)
-            have |= KARX_BIT(b);
-    return lea_table[karx_i_pick(have)];
 }

@@ -1,7 +1,7 @@
 /* CMAC (NIST SP 800-38B) over any cipher of cipher.h.
  *
  * CMAC is a CBC-MAC chain, so a single message cannot use the SIMD lanes. The chain runs on the
- * cipher's portable single-block kernel straight from the modes' cipher table (one table look-up
+ * cipher's portable single-block kernel straight from the cipher's registry descriptor (one table look-up
  * per update call, none per block), with the chaining value in a local. Measured against
  * karx_cipher_encrypt_block per block and against karx_cbc_encrypt over 1 KiB stack chunks
  * (CBC-MAC = last CBC block), on 4 KiB updates (best of 2000): this loop matched the CBC route
@@ -36,19 +36,7 @@ karx_status karx_cmac_from_name(const char *name, karx_cipher_alg *out)
     return karx_cipher_from_name(rest, out);
 }
 
-const char *karx_cmac_name(karx_cipher_alg alg)
-{
-    switch (alg) {
-    case KARX_CIPHER_LEA128: return "cmac-lea128";
-    case KARX_CIPHER_LEA192: return "cmac-lea192";
-    case KARX_CIPHER_LEA256: return "cmac-lea256";
-    case KARX_CIPHER_HIGHT: return "cmac-hight";
-    case KARX_CIPHER_CHAM64_128: return "cmac-cham64-128";
-    case KARX_CIPHER_CHAM128_128: return "cmac-cham128-128";
-    case KARX_CIPHER_CHAM128_256: return "cmac-cham128-256";
-    default: return NULL;
-    }
-}
+const char *karx_cmac_name(karx_cipher_alg alg) { return karx_i_cmac_name((uint32_t)alg); }
 
 /* out = in * x in GF(2^(8B)): shift left by one bit, xor rb into the last byte when the top bit
  * was set, selected by a mask (no branch on the secret bit). out == in allowed. */
@@ -99,7 +87,7 @@ karx_status karx_cmac_init(karx_cmac_ctx *ctx, karx_cipher_alg alg, const uint8_
     const karx_i_cipher *c = karx_i_key_row(&ctx->key);
     const size_t B = c->block_bytes;
     uint8_t L[KARX_MAX_BLOCK_BYTES] = {0};
-    c->portable->ecb_encrypt(karx_i_ks(&ctx->key), L, L, 1); /* L = E_K(0^B) */
+    karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), L, L, 1); /* L = E_K(0^B) */
     cmac_dbl(ctx->k1, L, B);
     cmac_dbl(ctx->k2, ctx->k1, B);
     karx_memzero(L, sizeof L);
@@ -167,7 +155,7 @@ static void finish(karx_cmac_ctx *ctx, uint8_t *T)
         uint8_t m = i < r ? ctx->buf[i] : (i == r ? 0x80 : 0x00); /* 10* padding if r < B */
         last[i] = (uint8_t)(m ^ k[i] ^ ctx->x[i]);
     }
-    c->portable->ecb_encrypt(karx_i_ks(&ctx->key), T, last, 1);
+    karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), T, last, 1);
     karx_memzero(last, sizeof last);
     karx_cmac_ctx_wipe(ctx);
 }

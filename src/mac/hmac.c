@@ -6,44 +6,25 @@
 #include <string.h>
 
 #include "karx/hmac.h"
+#include "registry/registry.h"
 
 #define HMAC_IPAD 0x36
 #define HMAC_OPAD 0x5c
 
-static const struct {
-    karx_lsh_alg alg;
-    const char *name;  /* karx's name */
-    const char *alias; /* the standard's spelling */
-} hmac_names[] = {
-    {KARX_LSH256_224, "hmac-lsh256-224", "HMAC-LSH-256-224"},
-    {KARX_LSH256_256, "hmac-lsh256-256", "HMAC-LSH-256-256"},
-    {KARX_LSH512_224, "hmac-lsh512-224", "HMAC-LSH-512-224"},
-    {KARX_LSH512_256, "hmac-lsh512-256", "HMAC-LSH-512-256"},
-    {KARX_LSH512_384, "hmac-lsh512-384", "HMAC-LSH-512-384"},
-    {KARX_LSH512_512, "hmac-lsh512-512", "HMAC-LSH-512-512"},
-};
-#define NNAMES (sizeof hmac_names / sizeof hmac_names[0])
-
+/* "hmac-" followed by any name karx_lsh_alg_from_name accepts, in any case. */
 karx_status karx_hmac_from_name(const char *name, karx_lsh_alg *alg)
 {
     if (name == NULL || alg == NULL)
         return KARX_ERR_ARGUMENT;
-    for (unsigned i = 0; i < NNAMES; i++) {
-        if (strcmp(name, hmac_names[i].name) == 0 || strcmp(name, hmac_names[i].alias) == 0) {
-            *alg = hmac_names[i].alg;
-            return KARX_OK;
-        }
-    }
-    return KARX_ERR_UNKNOWN_ALGORITHM;
+    karx_alg_info info;
+    if (karx_alg_find(KARX_KIND_MAC, name, &info) != KARX_OK ||
+        KARX_MAC_FAMILY(info.id) != KARX_MAC_HMAC)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    *alg = (karx_lsh_alg)KARX_MAC_PRIM(info.id);
+    return KARX_OK;
 }
 
-const char *karx_hmac_name(karx_lsh_alg alg)
-{
-    for (unsigned i = 0; i < NNAMES; i++)
-        if (hmac_names[i].alg == alg)
-            return hmac_names[i].name;
-    return NULL;
-}
+const char *karx_hmac_name(karx_lsh_alg alg) { return karx_i_hmac_name((uint32_t)alg); }
 
 size_t karx_hmac_lsh_bytes(karx_lsh_alg alg) { return karx_lsh_digest_bytes(alg); }
 

@@ -1,6 +1,7 @@
 /* Internal: the contract between the modes (src/modes) and each cipher's back ends
- * (src/lea, src/hight, src/cham). A cipher exposes one kernel table per back end; the modes
- * call the table of the active back end for every bulk operation.
+ * (src/lea, src/hight, src/cham). A cipher exposes one kernel table per back end, listed in its
+ * registry descriptor (src/registry/registry.h); the modes call the table karx_i_select picks
+ * for every bulk operation.
  *
  * Rules every kernel keeps:
  *  - ks is the cipher's public key struct (karx_lea_key, karx_hight_key, karx_cham64_key,
@@ -30,12 +31,6 @@ typedef struct karx_block_kernels {
     void (*ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
                     const uint8_t *ctr);
 } karx_block_kernels;
-
-/* Kernel tables of the active back end (the widest one at or below it that the cipher has). */
-const karx_block_kernels *karx_i_lea_kernels(void);
-const karx_block_kernels *karx_i_hight_kernels(void);
-const karx_block_kernels *karx_i_cham64_kernels(void);
-const karx_block_kernels *karx_i_cham128_kernels(void);
 
 /* Big-endian add of a small value to a counter block of len bytes (wraps silently: callers
  * bound it). Used by the portable kernels and the modes. */

@@ -31,7 +31,7 @@ static void cfb_serial(const karx_i_cipher *c, const void *ks, size_t s, uint8_t
     uint8_t e[KARX_MAX_BLOCK_BYTES], seg[KARX_MAX_BLOCK_BYTES];
     for (size_t off = 0; off < len; off += s) {
         size_t n = len - off < s ? len - off : s;
-        c->portable->ecb_encrypt(ks, e, reg, 1);
+        karx_i_portable(c)->ecb_encrypt(ks, e, reg, 1);
         if (encrypt) {
             karx_i_xor(out + off, in + off, e, n);
             memcpy(seg, out + off, n);
@@ -68,7 +68,7 @@ karx_status karx_cfb_decrypt(const karx_cipher_key *key, size_t segment_bytes, u
         cfb_serial(c, karx_i_ks(key), segment_bytes, iv, out, in, len, 0);
         return KARX_OK;
     }
-    const karx_block_kernels *k = c->kernels();
+    const karx_block_kernels *k = karx_i_kernels(c);
     const void *ks = karx_i_ks(key);
     uint8_t tmp[KARX_MODES_CHUNK];
     size_t whole = len - len % B;

@@ -10,7 +10,7 @@ static karx_status ecb(const karx_cipher_key *key, uint8_t *out, const uint8_t *
         return st;
     if (len % c->block_bytes != 0)
         return KARX_ERR_DATA_LENGTH;
-    const karx_block_kernels *k = c->kernels();
+    const karx_block_kernels *k = karx_i_kernels(c);
     (encrypt ? k->ecb_encrypt : k->ecb_decrypt)(karx_i_ks(key), out, in, len / c->block_bytes);
     return KARX_OK;
 }

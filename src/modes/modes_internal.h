@@ -1,31 +1,32 @@
-/* Internal: the cipher table the modes are written over, and helpers shared by the mode files. */
+/* Internal: helpers shared by the mode files, over the registry's cipher descriptors. */
 #ifndef KARX_MODES_INTERNAL_H
 #define KARX_MODES_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../registry/registry.h"
 #include "block_kernels.h"
 #include "karx/cipher.h"
 
-/* One row per cipher. Single blocks go straight to the portable kernels (the serial modes
- * cannot use lanes); bulk work goes to kernels(), the active back end's table. */
-typedef struct karx_i_cipher {
-    const char *name;
-    size_t block_bytes;
-    size_t key_bytes;
-    const karx_block_kernels *portable;
-    const karx_block_kernels *(*kernels)(void);
-} karx_i_cipher;
+/* The modes are written over the registry's cipher descriptors: single blocks go straight to
+ * the portable kernel (the serial modes cannot use lanes); bulk work goes to the kernel
+ * karx_i_select picks. */
+static inline const karx_block_kernels *karx_i_portable(const karx_i_cipher *c)
+{
+    return (const karx_block_kernels *)c->impls[0].table;
+}
 
-extern const karx_block_kernels karx_i_lea_portable, karx_i_hight_portable,
-    karx_i_cham64_portable, karx_i_cham128_portable;
+static inline const karx_block_kernels *karx_i_kernels(const karx_i_cipher *c)
+{
+    return (const karx_block_kernels *)karx_i_cipher_kernels(c);
+}
 
-/* The row of alg, or NULL when alg is not a cipher id. */
-const karx_i_cipher *karx_i_cipher_row(uint32_t alg);
-
-/* The row of a key that has been set, or NULL (NULL key, no key set). */
-const karx_i_cipher *karx_i_key_row(const karx_cipher_key *key);
+/* The descriptor of a key that has been set, or NULL (NULL key, no key set). */
+static inline const karx_i_cipher *karx_i_key_row(const karx_cipher_key *key)
+{
+    return key != NULL ? karx_i_cipher_desc(key->alg) : NULL;
+}
 
 /* The checks every stateless mode call starts with. */
 static inline karx_status karx_i_mode_args(const karx_cipher_key *key, const void *out,

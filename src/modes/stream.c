@@ -31,8 +31,8 @@ karx_status karx_cipher_init(karx_cipher_ctx *ctx, karx_cipher_alg alg, karx_mod
     if (ctx == NULL)
         return KARX_ERR_ARGUMENT;
     karx_cipher_ctx_wipe(ctx);
-    const karx_i_cipher *c = karx_i_cipher_row((uint32_t)alg);
-    if (c == NULL || mode < KARX_MODE_FIRST || mode > KARX_MODE_LAST)
+    const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)alg);
+    if (c == NULL || karx_i_mode_desc((uint32_t)mode) == NULL)
         return KARX_ERR_UNKNOWN_ALGORITHM;
     if ((encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT) ||
         (padding != KARX_PAD_NONE && padding != KARX_PAD_PKCS7))
@@ -131,7 +131,7 @@ static karx_status keystream_update(karx_cipher_ctx *ctx, const karx_i_cipher *c
     if (ctx->mode == KARX_MODE_CTR) {
         karx_i_ctr_blocks(c, &ctx->key, ctx->reg, out, in, full);
         if (tail != 0) {
-            c->portable->ecb_encrypt(karx_i_ks(&ctx->key), ctx->buf, ctx->reg, 1);
+            karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), ctx->buf, ctx->reg, 1);
             karx_i_ctr_add(ctx->reg, B, 1);
         }
         if (need != 0) {
@@ -144,7 +144,7 @@ static karx_status keystream_update(karx_cipher_ctx *ctx, const karx_i_cipher *c
     } else {
         karx_ofb_xor(&ctx->key, ctx->reg, out, in, full * B);
         if (tail != 0) {
-            c->portable->ecb_encrypt(karx_i_ks(&ctx->key), ctx->reg, ctx->reg, 1);
+            karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), ctx->reg, ctx->reg, 1);
             memcpy(ctx->buf, ctx->reg, B);
         }
     }
@@ -190,7 +190,7 @@ static void cfb_update(karx_cipher_ctx *ctx, const karx_i_cipher *c, uint8_t *ou
         karx_cfb_decrypt(&ctx->key, s, ctx->reg, out + pos, in + pos, whole);
     pos += whole;
     if (pos < in_len) {
-        c->portable->ecb_encrypt(karx_i_ks(&ctx->key), ctx->buf, ctx->reg, 1);
+        karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), ctx->buf, ctx->reg, 1);
         cfb_bytes(ctx, B, s, out + pos, in + pos, in_len - pos);
     }
 }

@@ -5,7 +5,7 @@
 
 int main(void)
 {
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++)
+    for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++)
         if (karx_backend_supported((karx_backend)b))
             printf("%s\n", karx_backend_name((karx_backend)b));
     return 0;

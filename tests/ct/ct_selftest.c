@@ -122,7 +122,7 @@ int main(void)
         return 2;
     }
     check_detection();
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
+    for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++) {
         if (karx_set_backend((karx_backend)b) != KARX_OK)
             continue;
         const char *name = karx_backend_name((karx_backend)b);

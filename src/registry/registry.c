@@ -1,0 +1,109 @@
+/* The one list of algorithms, and the lookups every name parser and id check goes through. */
+#include <string.h>
+
+#include "registry.h"
+
+extern const karx_i_cipher karx_i_lea128_desc, karx_i_lea192_desc, karx_i_lea256_desc,
+    karx_i_hight_desc, karx_i_cham64_desc, karx_i_cham128_128_desc, karx_i_cham128_256_desc;
+extern const karx_i_hash karx_i_lsh256_224_desc, karx_i_lsh256_256_desc, karx_i_lsh512_224_desc,
+    karx_i_lsh512_256_desc, karx_i_lsh512_384_desc, karx_i_lsh512_512_desc;
+
+/* One line per algorithm; the order is the order of listings (`karx info`, benchmarks). */
+const karx_i_cipher *const karx_i_ciphers[] = {
+    &karx_i_lea128_desc,
+    &karx_i_lea192_desc,
+    &karx_i_lea256_desc,
+    &karx_i_hight_desc,
+    &karx_i_cham64_desc,
+    &karx_i_cham128_128_desc,
+    &karx_i_cham128_256_desc,
+};
+const size_t karx_i_cipher_count = sizeof karx_i_ciphers / sizeof karx_i_ciphers[0];
+
+const karx_i_hash *const karx_i_hashes[] = {
+    &karx_i_lsh256_224_desc,
+    &karx_i_lsh256_256_desc,
+    &karx_i_lsh512_224_desc,
+    &karx_i_lsh512_256_desc,
+    &karx_i_lsh512_384_desc,
+    &karx_i_lsh512_512_desc,
+};
+const size_t karx_i_hash_count = sizeof karx_i_hashes / sizeof karx_i_hashes[0];
+
+/* Linear scans: the lists are short, and a scan costs less than the block it precedes. */
+const karx_i_cipher *karx_i_cipher_desc(uint32_t alg)
+{
+    for (size_t i = 0; i < karx_i_cipher_count; i++)
+        if ((uint32_t)karx_i_ciphers[i]->id == alg)
+            return karx_i_ciphers[i];
+    return NULL;
+}
+
+const karx_i_hash *karx_i_hash_desc(uint32_t alg)
+{
+    for (size_t i = 0; i < karx_i_hash_count; i++)
+        if ((uint32_t)karx_i_hashes[i]->id == alg)
+            return karx_i_hashes[i];
+    return NULL;
+}
+
+const karx_i_mode *karx_i_mode_desc(uint32_t mode)
+{
+    for (size_t i = 0; i < karx_i_mode_count; i++)
+        if ((uint32_t)karx_i_modes[i].id == mode)
+            return &karx_i_modes[i];
+    return NULL;
+}
+
+int karx_i_squash(const char *name, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *name; name++) {
+        if (*name == '-' || *name == '_' || *name == '/' || *name == ' ')
+            continue;
+        if (n + 1 >= cap)
+            return 0;
+        char ch = *name; /* ASCII lower-casing (tolower's "C" locale), no <ctype.h> */
+        out[n++] = (ch >= 'A' && ch <= 'Z') ? (char)(ch - 'A' + 'a') : ch;
+    }
+    out[n] = '\0';
+    return 1;
+}
+
+int karx_i_name_is(const char *name, const char *desc_name, const char *std_name)
+{
+    char want[KARX_ALG_NAME_MAX], have[KARX_ALG_NAME_MAX];
+    if (!karx_i_squash(name, want, sizeof want))
+        return 0;
+    if (karx_i_squash(desc_name, have, sizeof have) && strcmp(want, have) == 0)
+        return 1;
+    return std_name != NULL && karx_i_squash(std_name, have, sizeof have) &&
+           strcmp(want, have) == 0;
+}
+
+const karx_i_cipher *karx_i_cipher_by_name(const char *name)
+{
+    for (size_t i = 0; i < karx_i_cipher_count; i++)
+        if (karx_i_name_is(name, karx_i_ciphers[i]->name, karx_i_ciphers[i]->std_name))
+            return karx_i_ciphers[i];
+    return NULL;
+}
+
+const karx_i_mode *karx_i_mode_by_name(const char *name)
+{
+    for (size_t i = 0; i < karx_i_mode_count; i++) {
+        const karx_i_mode *m = &karx_i_modes[i];
+        if (karx_i_name_is(name, m->name, m->std_name) ||
+            (m->alias != NULL && karx_i_name_is(name, m->alias, NULL)))
+            return m;
+    }
+    return NULL;
+}
+
+const karx_i_hash *karx_i_hash_by_name(const char *name)
+{
+    for (size_t i = 0; i < karx_i_hash_count; i++)
+        if (karx_i_name_is(name, karx_i_hashes[i]->name, karx_i_hashes[i]->std_name))
+            return karx_i_hashes[i];
+    return NULL;
+}

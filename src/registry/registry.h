@@ -1,0 +1,135 @@
+/* Internal: the descriptors every algorithm family exports, and the one kernel-selection
+ * function. Each cipher's folder defines its karx_i_cipher descriptors, src/lsh its
+ * karx_i_hash ones; registry.c holds the one list of them, and everything else (the mode
+ * layer, CMAC, HMAC, name parsing, `karx info`, the benchmarks, the GPU dispatch, the
+ * self-tests) is derived from that list. */
+#ifndef KARX_I_REGISTRY_H
+#define KARX_I_REGISTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "karx/cipher.h"
+#include "karx/lsh.h"
+#include "karx/registry.h"
+
+/* One implementation of a primitive: a kernel table and what running it takes. */
+typedef struct karx_i_impl {
+    const char *name;      /* "portable", "avx2", "avx2-gfni", ... */
+    karx_backend backend;  /* the back end it belongs to */
+    unsigned features;     /* KARX_CPU_* bits it needs */
+    int priority;          /* the highest usable one wins */
+    const void *table;     /* karx_block_kernels, karx_lsh256_kernels or karx_lsh512_kernels */
+} karx_i_impl;
+
+/* Priorities: the back end's rank, plus one for an optional extension within it (GFNI,
+ * VBMI2), so the extension wins where the CPU has it and the back end is allowed. */
+#define KARX_I_PRIO(backend, extra) ((int)(backend) * 4 + (extra))
+
+/* An entry of an impl list: KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_CPU_AVX2, 0, &t). */
+#define KARX_I_IMPL(name, backend, features, extra, table) \
+    { (name), (backend), (features), KARX_I_PRIO(backend, extra), (table) }
+
+/* 1 when this CPU has the impl's features and its back end lies on the fallback chain of the
+ * active back end (x86: avx512 > avx2 > ssse3 > sse2 > portable; Arm: neon > portable). */
+int karx_i_impl_allowed(const karx_i_impl *impl);
+/* 1 when this CPU has the impl's features (whatever the active back end). */
+int karx_i_impl_usable(const karx_i_impl *impl);
+
+/* The one kernel-selection function: the allowed impl of highest priority. impls[0] must be
+ * the portable one, which is always allowed. */
+const karx_i_impl *karx_i_select(const karx_i_impl *impls, size_t n);
+
+/* Families of ciphers that share round code (the GPU instantiates one kernel per family). */
+typedef enum karx_i_family {
+    KARX_I_FAMILY_LEA = 1,
+    KARX_I_FAMILY_HIGHT = 2,
+    KARX_I_FAMILY_CHAM64 = 3,
+    KARX_I_FAMILY_CHAM128 = 4
+} karx_i_family;
+
+typedef struct karx_i_cipher {
+    karx_cipher_alg id;
+    const char *name;     /* short name, "lea128" */
+    const char *std_name; /* "LEA-128" */
+    size_t block_bytes;
+    size_t key_bytes;
+    size_t ks_bytes;      /* bytes of the scheduled key (the family's key struct) */
+    karx_i_family family;
+    unsigned rounds;
+    /* Schedules k (key_bytes long) into ks, the family's key struct. */
+    karx_status (*set_key)(void *ks, const uint8_t *k, size_t key_len);
+    const karx_i_impl *impls; /* impls[0] is the portable kernel */
+    size_t nimpls;
+    /* Known answer for the self-tests: one block under one key, from the official vectors. */
+    const uint8_t *kat_key, *kat_pt, *kat_ct;
+} karx_i_cipher;
+
+typedef struct karx_i_hash {
+    karx_lsh_alg id;
+    const char *name;     /* "lsh256-256" */
+    const char *std_name; /* "LSH-256-256" */
+    size_t block_bytes;
+    size_t digest_bytes;
+    const karx_i_impl *impls; /* karx_lsh256_kernels or karx_lsh512_kernels tables */
+    size_t nimpls;
+    unsigned (*lanes)(const void *table); /* messages a table's lane kernel hashes at once */
+    /* Runs a digest of in through one kernel table (the self-test's path). */
+    karx_status (*digest_with)(const void *table, uint8_t *out, size_t digest_bytes,
+                               const void *in, size_t len);
+    /* Digests n messages of msg_len bytes through one table's lane kernels. */
+    karx_status (*many_with)(const void *table, uint8_t *out, size_t digest_bytes,
+                             const void *in, size_t msg_len, size_t n);
+    const uint8_t *kat_digest; /* digest of the self-test message (registry.c) */
+} karx_i_hash;
+
+typedef struct karx_i_mode {
+    karx_mode id;
+    const char *name;     /* "cfb8" */
+    const char *std_name; /* "CFB-8" */
+    const char *alias;    /* one more accepted name, or NULL ("cfb128" for full-block CFB) */
+    size_t segment_bytes; /* CFB segment, 0 = one cipher block (or not CFB) */
+    size_t min_block;     /* smallest cipher block the mode works on */
+    int has_iv;
+} karx_i_mode;
+
+/* The one list (registry.c). */
+extern const karx_i_cipher *const karx_i_ciphers[];
+extern const size_t karx_i_cipher_count;
+extern const karx_i_mode karx_i_modes[];
+extern const size_t karx_i_mode_count;
+extern const karx_i_hash *const karx_i_hashes[];
+extern const size_t karx_i_hash_count;
+
+/* The descriptor of an id, or NULL. */
+const karx_i_cipher *karx_i_cipher_desc(uint32_t alg);
+const karx_i_hash *karx_i_hash_desc(uint32_t alg);
+const karx_i_mode *karx_i_mode_desc(uint32_t mode);
+
+/* Looks name up among one kind's descriptors; NULL when none has it. */
+const karx_i_cipher *karx_i_cipher_by_name(const char *name);
+const karx_i_mode *karx_i_mode_by_name(const char *name);
+const karx_i_hash *karx_i_hash_by_name(const char *name);
+
+/* The kernel table calls of this cipher use now / the portable one. */
+static inline const void *karx_i_cipher_kernels(const karx_i_cipher *c)
+{
+    return karx_i_select(c->impls, c->nimpls)->table;
+}
+
+/* The known-answer test of one kernel of a descriptor (selftest.c); the tests also run it on
+ * doctored descriptors to see it fail. */
+karx_status karx_i_cipher_kernel_test(const karx_i_cipher *c, const karx_i_impl *impl);
+karx_status karx_i_hash_kernel_test(const karx_i_hash *h, const karx_i_impl *impl);
+
+/* "cmac-" / "hmac-" and the primitive's short name (mac_names.c); NULL for an unknown id. */
+const char *karx_i_cmac_name(uint32_t cipher_alg);
+const char *karx_i_hmac_name(uint32_t lsh_alg);
+
+/* Lower-case with '-', '_', '/' and ' ' dropped, into out (cap bytes); 0 if it does not fit.
+ * Two names are the same name when their squashed forms are equal. */
+int karx_i_squash(const char *name, char *out, size_t cap);
+/* 1 when name is desc_name or std_name once squashed. */
+int karx_i_name_is(const char *name, const char *desc_name, const char *std_name);
+
+#endif

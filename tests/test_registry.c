@@ -1,0 +1,221 @@
+/* The registry: every registered algorithm is listed, found by each of its names and by id;
+ * every kernel of every cipher and hash passes its known-answer self-test (and the self-test
+ * fails on a doctored descriptor); every mode round-trips on every cipher at every back end
+ * and agrees with the portable back end; the kernel-selection function follows each back end's
+ * fallback chain. */
+#include <stdio.h>
+#include <string.h>
+
+#include "karx/karx.h"
+#include "test_kernels.h"
+#include "test_util.h"
+
+static void listing(void)
+{
+    size_t n = karx_alg_count(), kinds[5] = {0};
+    karx_alg_info info, again;
+    for (size_t i = 0; i < n; i++) {
+        CHECK(karx_alg_get(i, &info) == KARX_OK, "get %zu", i);
+        kinds[info.kind]++;
+        CHECK(karx_alg_find(info.kind, info.name, &again) == KARX_OK && again.id == info.id,
+              "%s by its name", info.name);
+        CHECK(karx_alg_find(KARX_KIND_ANY, info.std_name, &again) == KARX_OK &&
+                  again.id == info.id && again.kind == info.kind,
+              "%s by its standard name %s", info.name, info.std_name);
+        char upper[KARX_ALG_NAME_MAX];
+        for (size_t j = 0; j <= strlen(info.name); j++)
+            upper[j] = (char)((info.name[j] >= 'a' && info.name[j] <= 'z') ? info.name[j] - 32
+                                                                            : info.name[j]);
+        CHECK(karx_alg_find(info.kind, upper, &again) == KARX_OK && again.id == info.id,
+              "%s upper-cased", info.name);
+        CHECK(karx_alg_by_id(info.kind, info.id, &again) == KARX_OK &&
+                  strcmp(again.name, info.name) == 0,
+              "%s by id %d", info.name, info.id);
+        CHECK(info.kind == KARX_KIND_MODE || info.kernel != NULL, "%s kernel", info.name);
+    }
+    CHECK(karx_alg_get(n, &info) == KARX_ERR_ARGUMENT, "past the end");
+    CHECK(kinds[KARX_KIND_CIPHER] == karx_i_cipher_count, "ciphers listed");
+    CHECK(kinds[KARX_KIND_HASH] == karx_i_hash_count, "hashes listed");
+    CHECK(kinds[KARX_KIND_MAC] == karx_i_cipher_count + karx_i_hash_count, "MACs listed");
+    CHECK(kinds[KARX_KIND_MODE] == karx_i_mode_count, "modes listed");
+    printf("%zu algorithms: %zu ciphers, %zu modes, %zu hashes, %zu MACs\n", n,
+           kinds[KARX_KIND_CIPHER], kinds[KARX_KIND_MODE], kinds[KARX_KIND_HASH],
+           kinds[KARX_KIND_MAC]);
+}
+
+static void names(void)
+{
+    karx_alg_info info;
+    static const struct {
+        const char *name;
+        karx_alg_kind kind;
+        int id;
+    } cases[] = {
+        {"LEA-128", KARX_KIND_CIPHER, KARX_CIPHER_LEA128},
+        {"lea_256", KARX_KIND_CIPHER, KARX_CIPHER_LEA256},
+        {"CHAM-128/256", KARX_KIND_CIPHER, KARX_CIPHER_CHAM128_256},
+        {"Hight", KARX_KIND_CIPHER, KARX_CIPHER_HIGHT},
+        {"cfb128", KARX_KIND_MODE, KARX_MODE_CFB},
+        {"CFB-8", KARX_KIND_MODE, KARX_MODE_CFB8},
+        {"LSH-512-384", KARX_KIND_HASH, KARX_LSH512_384},
+        {"CMAC-LEA-192", KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_CMAC, KARX_CIPHER_LEA192)},
+        {"hmac-LSH-256-224", KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_HMAC, KARX_LSH256_224)},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(karx_alg_find(KARX_KIND_ANY, cases[i].name, &info) == KARX_OK &&
+                  info.kind == cases[i].kind && info.id == cases[i].id,
+              "find %s", cases[i].name);
+    }
+    static const char *const bad[] = {"", "lea", "lea129", "cmac-", "hmac-lea128", "cmac-lsh256-256",
+                                      "lsh256-225", "xts", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK(karx_alg_find(KARX_KIND_ANY, bad[i], &info) == KARX_ERR_UNKNOWN_ALGORITHM,
+              "unknown %s", bad[i]);
+    CHECK(karx_alg_find(KARX_KIND_HASH, "lea128", &info) == KARX_ERR_UNKNOWN_ALGORITHM,
+          "kind filter");
+    CHECK(karx_alg_find(KARX_KIND_ANY, NULL, &info) == KARX_ERR_ARGUMENT, "NULL name");
+    CHECK(karx_alg_find(KARX_KIND_ANY, "lea128", NULL) == KARX_ERR_ARGUMENT, "NULL info");
+    CHECK(karx_alg_by_id(KARX_KIND_CIPHER, 99, &info) == KARX_ERR_UNKNOWN_ALGORITHM, "bad id");
+    CHECK(karx_alg_kernel_count(KARX_KIND_MODE, KARX_MODE_CTR) == 0, "modes have no kernels");
+    CHECK(strcmp(karx_cmac_name(KARX_CIPHER_CHAM64_128), "cmac-cham64-128") == 0, "cmac name");
+    CHECK(strcmp(karx_hmac_name(KARX_LSH512_512), "hmac-lsh512-512") == 0, "hmac name");
+}
+
+/* Every kernel of every cipher and hash: usable ones pass, the others say UNSUPPORTED. */
+static void kernels(void)
+{
+    size_t run = 0;
+    karx_alg_info info;
+    for (size_t i = 0; i < karx_alg_count(); i++) {
+        karx_alg_get(i, &info);
+        if (info.kind != KARX_KIND_CIPHER && info.kind != KARX_KIND_HASH)
+            continue;
+        size_t n = karx_alg_kernel_count(info.kind, info.id), active = 0;
+        CHECK(n >= 1, "%s has kernels", info.name);
+        for (size_t k = 0; k < n; k++) {
+            karx_kernel_info ki;
+            CHECK(karx_alg_kernel(info.kind, info.id, k, &ki) == KARX_OK, "kernel %zu", k);
+            karx_status st = karx_alg_kernel_selftest(info.kind, info.id, k);
+            if (ki.usable) {
+                CHECK(st == KARX_OK, "%s kernel %s self-test: %s", info.name, ki.name,
+                      karx_strerror(st));
+                run++;
+            } else {
+                CHECK(st == KARX_ERR_UNSUPPORTED, "%s kernel %s not usable", info.name, ki.name);
+            }
+            active += ki.active;
+            if (ki.active)
+                CHECK(strcmp(ki.name, info.kernel) == 0, "%s active kernel", info.name);
+        }
+        CHECK(active == 1, "%s: one active kernel", info.name);
+        CHECK(karx_alg_kernel_selftest(info.kind, info.id, n) == KARX_ERR_ARGUMENT, "index");
+    }
+    CHECK(karx_selftest_kernels() == KARX_OK, "karx_selftest_kernels");
+    printf("%zu kernel self-tests run\n", run);
+}
+
+/* The self-test must be able to fail: a descriptor with a wrong ciphertext or digest. */
+static void selftest_fails(void)
+{
+    for (size_t i = 0; i < karx_i_cipher_count; i++) {
+        karx_i_cipher bad = *karx_i_ciphers[i];
+        uint8_t ct[16];
+        memcpy(ct, bad.kat_ct, bad.block_bytes);
+        ct[3] ^= 0x10;
+        bad.kat_ct = ct;
+        for (size_t k = 0; k < bad.nimpls; k++)
+            if (karx_i_impl_usable(&bad.impls[k]))
+                CHECK(karx_i_cipher_kernel_test(&bad, &bad.impls[k]) == KARX_ERR_SELFTEST,
+                      "%s/%s detects a wrong answer", bad.name, bad.impls[k].name);
+    }
+    for (size_t i = 0; i < karx_i_hash_count; i++) {
+        karx_i_hash bad = *karx_i_hashes[i];
+        uint8_t d[64];
+        memcpy(d, bad.kat_digest, bad.digest_bytes);
+        d[bad.digest_bytes - 1] ^= 1;
+        bad.kat_digest = d;
+        CHECK(karx_i_hash_kernel_test(&bad, &bad.impls[0]) == KARX_ERR_SELFTEST,
+              "%s detects a wrong digest", bad.name);
+    }
+}
+
+/* Every mode on every cipher whose block fits, at every back end: a round trip, and the same
+ * ciphertext as the portable back end. */
+static void modes_everywhere(void)
+{
+    uint8_t key[32], iv[16], pt[203], ref[256], ct[256], back[256];
+    for (size_t i = 0; i < sizeof key; i++)
+        key[i] = (uint8_t)(i * 7 + 1);
+    for (size_t i = 0; i < sizeof iv; i++)
+        iv[i] = (uint8_t)(0xf0 + i);
+    for (size_t i = 0; i < sizeof pt; i++)
+        pt[i] = (uint8_t)(i * 13);
+    karx_backend orig = karx_get_backend();
+    size_t runs = 0;
+    for (size_t c = 0; c < karx_i_cipher_count; c++) {
+        const karx_i_cipher *ci = karx_i_ciphers[c];
+        for (size_t m = 0; m < karx_i_mode_count; m++) {
+            const karx_i_mode *mo = &karx_i_modes[m];
+            if (ci->block_bytes < mo->min_block)
+                continue;
+            int pad = mo->id == KARX_MODE_ECB || mo->id == KARX_MODE_CBC;
+            size_t ivl = mo->has_iv ? ci->block_bytes : 0, rl = 0, cl = 0, bl = 0;
+            karx_set_backend(KARX_BACKEND_PORTABLE);
+            CHECK(karx_cipher_encrypt(ci->id, mo->id, pad, key, ci->key_bytes, iv, ivl, ref,
+                                      sizeof ref, &rl, pt, sizeof pt) == KARX_OK,
+                  "%s-%s portable", ci->name, mo->name);
+            for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++) {
+                if (karx_set_backend((karx_backend)b) != KARX_OK)
+                    continue;
+                CHECK(karx_cipher_encrypt(ci->id, mo->id, pad, key, ci->key_bytes, iv, ivl, ct,
+                                          sizeof ct, &cl, pt, sizeof pt) == KARX_OK &&
+                          cl == rl && memcmp(ct, ref, rl) == 0,
+                      "%s-%s at %s = portable", ci->name, mo->name,
+                      karx_backend_name((karx_backend)b));
+                CHECK(karx_cipher_decrypt(ci->id, mo->id, pad, key, ci->key_bytes, iv, ivl,
+                                          back, sizeof back, &bl, ct, cl) == KARX_OK &&
+                          bl == sizeof pt && memcmp(back, pt, bl) == 0,
+                      "%s-%s at %s round trip", ci->name, mo->name,
+                      karx_backend_name((karx_backend)b));
+                runs++;
+            }
+        }
+    }
+    karx_set_backend(orig);
+    printf("%zu cipher x mode x back-end round trips\n", runs);
+}
+
+/* karx_i_select: at each back end the chosen kernel lies on that back end's chain and no
+ * allowed kernel outranks it. */
+static void selection(void)
+{
+    karx_backend orig = karx_get_backend();
+    for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++) {
+        if (karx_set_backend((karx_backend)b) != KARX_OK)
+            continue;
+        for (size_t c = 0; c < karx_i_cipher_count; c++) {
+            const karx_i_cipher *ci = karx_i_ciphers[c];
+            const karx_i_impl *pick = karx_i_select(ci->impls, ci->nimpls);
+            CHECK(karx_i_impl_allowed(pick), "%s pick allowed", ci->name);
+            CHECK(pick->backend == KARX_BACKEND_PORTABLE || pick->backend == (karx_backend)b ||
+                      (b != KARX_BACKEND_NEON && pick->backend < (karx_backend)b),
+                  "%s at %s picks %s", ci->name, karx_backend_name((karx_backend)b), pick->name);
+            for (size_t k = 0; k < ci->nimpls; k++)
+                CHECK(!karx_i_impl_allowed(&ci->impls[k]) ||
+                          ci->impls[k].priority <= pick->priority,
+                      "%s: %s outranks the pick", ci->name, ci->impls[k].name);
+        }
+    }
+    karx_set_backend(orig);
+}
+
+int main(void)
+{
+    listing();
+    names();
+    kernels();
+    selftest_fails();
+    modes_everywhere();
+    selection();
+    return t_finish("registry");
+}
