@@ -37,10 +37,8 @@ fi
 [ "${KARX_EMB_INJECT_FAULT:-0}" = 1 ] && DEFS="$DEFS -DKARX_EMB_INJECT_FAULT"
 CFLAGS="--target=msp430 -Os -std=c11 -ffreestanding -ffunction-sections -fdata-sections -Wall -Wextra
   -Werror -Wno-unused-parameter -Wno-atomic-alignment $DEFS -I$HERE/include -I$ROOT/include -I$ROOT/src"
-SRCS="src/common/memzero.c src/common/status.c src/lsh/lsh256.c src/lsh/lsh512.c src/lsh/lsh_dispatch.c
-  src/lea/lea.c src/lea/lea_portable.c src/hight/hight.c src/hight/hight_portable.c src/cham/cham.c
-  src/cham/cham_portable.c src/modes/cipher.c src/modes/ecb.c src/modes/cbc.c src/modes/ctr.c
-  src/modes/cfb.c src/modes/ofb.c src/modes/stream.c embedded/port/karx_port.c $KERNEL
+# the library files of every embedded target (LIBSRC in embedded/Makefile), then this target's
+SRCS="$(make -s --no-print-directory -C "$ROOT/embedded" libsrc) embedded/port/karx_port.c $KERNEL
   embedded/test/kat_main.c embedded/msp430/runtime.c embedded/msp430/platform_msp430.c"
 clang --target=msp430 -c "$HERE/startup.S" -o "$OUT/obj/startup.o"
 for f in $SRCS; do
