@@ -11,8 +11,10 @@
  * and only then decrypts. */
 #include "karx/gcm.h"
 
+#include <stdint.h>
 #include <string.h>
 
+#include "aead/aead_args.h"
 #include "aead/ghash.h"
 #include "common/endian.h"
 #include "karx/cpu.h"
@@ -120,8 +122,7 @@ static karx_status gcm_check_params(const uint8_t *iv, size_t iv_len, const uint
                                     size_t aad_len, const void *out, const void *in, size_t len,
                                     const void *tag, size_t tag_len)
 {
-    if (iv == NULL || tag == NULL || (aad_len != 0 && aad == NULL) ||
-        (len != 0 && (out == NULL || in == NULL)))
+    if (karx_i_aead_pointers(iv, aad, aad_len, out, in, len, tag) != KARX_OK)
         return KARX_ERR_ARGUMENT;
     if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
         return KARX_ERR_IV_LENGTH;
@@ -132,14 +133,6 @@ static karx_status gcm_check_params(const uint8_t *iv, size_t iv_len, const uint
     return KARX_OK;
 }
 
-static karx_status gcm_check_alg(karx_cipher_alg alg)
-{
-    size_t bb = karx_cipher_block_bytes(alg);
-    if (bb == 0)
-        return KARX_ERR_UNKNOWN_ALGORITHM;
-    return bb == GCM_B ? KARX_OK : KARX_ERR_UNSUPPORTED;
-}
-
 karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_t *key,
                              size_t key_len)
 {
@@ -148,7 +141,7 @@ karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_
     karx_memzero(gk, sizeof *gk);
     if (key == NULL)
         return KARX_ERR_ARGUMENT;
-    karx_status st = gcm_check_alg(alg);
+    karx_status st = karx_i_aead_alg(alg);
     if (st == KARX_OK)
         st = karx_cipher_set_key(&gk->cipher, alg, key, key_len);
     if (st != KARX_OK) {
@@ -351,10 +344,11 @@ karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
     return st;
 }
 
-karx_status karx_gcm_encrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                             const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
-                             uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag,
-                             size_t tag_len)
+/* The one-shot calls: check, schedule a key for this call only, seal or open, wipe. */
+static karx_status gcm_oneshot(int seal, karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                               const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                               size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
+                               uint8_t *tag, size_t tag_len)
 {
     karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
@@ -362,9 +356,19 @@ karx_status karx_gcm_encrypt(karx_cipher_alg alg, const uint8_t *key, size_t key
     karx_gcm_key gk;
     st = karx_gcm_set_key(&gk, alg, key, key_len);
     if (st == KARX_OK)
-        st = karx_gcm_seal(&gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+        st = seal ? karx_gcm_seal(&gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len)
+                  : karx_gcm_open(&gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     karx_memzero(&gk, sizeof gk);
     return st;
+}
+
+karx_status karx_gcm_encrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                             const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                             uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag,
+                             size_t tag_len)
+{
+    return gcm_oneshot(1, alg, key, key_len, iv, iv_len, aad, aad_len, out, in, len, tag,
+                       tag_len);
 }
 
 karx_status karx_gcm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
@@ -372,15 +376,9 @@ karx_status karx_gcm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key
                              uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag,
                              size_t tag_len)
 {
-    karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-    if (st != KARX_OK)
-        return st;
-    karx_gcm_key gk;
-    st = karx_gcm_set_key(&gk, alg, key, key_len);
-    if (st == KARX_OK)
-        st = karx_gcm_open(&gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-    karx_memzero(&gk, sizeof gk);
-    return st;
+    /* open only reads the tag; the cast lets one helper serve both directions */
+    return gcm_oneshot(0, alg, key, key_len, iv, iv_len, aad, aad_len, out, in, len,
+                       (uint8_t *)(uintptr_t)tag, tag_len);
 }
 
 /* ---- streaming ---- */

@@ -8,32 +8,34 @@
 
 #define MAX_PRIMS 32 /* more ciphers or hashes than this get no composed name (NULL) */
 
-static char cmac_names[MAX_PRIMS][KARX_ALG_NAME_MAX];
-static char hmac_names[MAX_PRIMS][KARX_ALG_NAME_MAX];
+/* Row 0: CMAC over karx_i_ciphers[i]; row 1: HMAC over karx_i_hashes[i]. */
+static char names[2][MAX_PRIMS][KARX_ALG_NAME_MAX];
+static uint32_t ids[2][MAX_PRIMS];
+static size_t counts[2];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void build(void)
 {
-    for (size_t i = 0; i < karx_i_cipher_count && i < MAX_PRIMS; i++)
-        snprintf(cmac_names[i], KARX_ALG_NAME_MAX, "cmac-%s", karx_i_ciphers[i]->name);
-    for (size_t i = 0; i < karx_i_hash_count && i < MAX_PRIMS; i++)
-        snprintf(hmac_names[i], KARX_ALG_NAME_MAX, "hmac-%s", karx_i_hashes[i]->name);
+    for (size_t i = 0; i < karx_i_cipher_count && i < MAX_PRIMS; i++) {
+        snprintf(names[0][i], KARX_ALG_NAME_MAX, "cmac-%s", karx_i_ciphers[i]->name);
+        ids[0][i] = (uint32_t)karx_i_ciphers[i]->id;
+        counts[0]++;
+    }
+    for (size_t i = 0; i < karx_i_hash_count && i < MAX_PRIMS; i++) {
+        snprintf(names[1][i], KARX_ALG_NAME_MAX, "hmac-%s", karx_i_hashes[i]->name);
+        ids[1][i] = (uint32_t)karx_i_hashes[i]->id;
+        counts[1]++;
+    }
 }
 
-const char *karx_i_cmac_name(uint32_t alg)
+static const char *lookup(int row, uint32_t id)
 {
     pthread_once(&once, build);
-    for (size_t i = 0; i < karx_i_cipher_count && i < MAX_PRIMS; i++)
-        if ((uint32_t)karx_i_ciphers[i]->id == alg)
-            return cmac_names[i];
+    for (size_t i = 0; i < counts[row]; i++)
+        if (ids[row][i] == id)
+            return names[row][i];
     return NULL;
 }
 
-const char *karx_i_hmac_name(uint32_t alg)
-{
-    pthread_once(&once, build);
-    for (size_t i = 0; i < karx_i_hash_count && i < MAX_PRIMS; i++)
-        if ((uint32_t)karx_i_hashes[i]->id == alg)
-            return hmac_names[i];
-    return NULL;
-}
+const char *karx_i_cmac_name(uint32_t alg) { return lookup(0, alg); }
+const char *karx_i_hmac_name(uint32_t alg) { return lookup(1, alg); }

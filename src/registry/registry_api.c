@@ -7,66 +7,61 @@
 #include "../modes/block_kernels.h"
 #include "registry.h"
 
-static void set_names(karx_alg_info *info, const char *prefix, const char *std_prefix,
-                      const char *name, const char *std_name)
-{
-    snprintf(info->name, sizeof info->name, "%s%s", prefix, name);
-    snprintf(info->std_name, sizeof info->std_name, "%s%s", std_prefix, std_name);
-}
+/* What one entry says: its kind and id, its names (a MAC's with a prefix), its sizes, and the
+ * kernel it runs on now. */
+typedef struct entry {
+    karx_alg_kind kind;
+    int id;
+    const char *prefix, *std_prefix, *name, *std_name;
+    size_t block_bytes, key_bytes, output_bytes;
+    const char *kernel;
+} entry;
 
-static const char *kernel_now(const karx_i_impl *impls, size_t n)
+static void fill(karx_alg_info *info, entry e)
 {
-    return karx_i_select(impls, n)->name;
+    memset(info, 0, sizeof *info);
+    info->kind = e.kind;
+    info->id = e.id;
+    snprintf(info->name, sizeof info->name, "%s%s", e.prefix, e.name);
+    snprintf(info->std_name, sizeof info->std_name, "%s%s", e.std_prefix, e.std_name);
+    info->block_bytes = e.block_bytes;
+    info->key_bytes = e.key_bytes;
+    info->output_bytes = e.output_bytes;
+    info->kernel = e.kernel;
 }
 
 static void cipher_info(const karx_i_cipher *c, karx_alg_info *info)
 {
-    memset(info, 0, sizeof *info);
-    info->kind = KARX_KIND_CIPHER;
-    info->id = (int)c->id;
-    set_names(info, "", "", c->name, c->std_name);
-    info->block_bytes = c->block_bytes;
-    info->key_bytes = c->key_bytes;
-    info->kernel = kernel_now(c->impls, c->nimpls);
+    fill(info, (entry){KARX_KIND_CIPHER, (int)c->id, "", "", c->name, c->std_name, c->block_bytes,
+                       c->key_bytes, 0, karx_i_select(c->impls, c->nimpls)->name});
 }
 
 static void mode_info(const karx_i_mode *m, karx_alg_info *info)
 {
-    memset(info, 0, sizeof *info);
-    info->kind = KARX_KIND_MODE;
-    info->id = (int)m->id;
-    set_names(info, "", "", m->name, m->std_name);
+    fill(info, (entry){KARX_KIND_MODE, (int)m->id, "", "", m->name, m->std_name, 0, 0, 0, ""});
     info->segment_bytes = m->segment_bytes;
     info->has_iv = m->has_iv;
-    info->kernel = "";
 }
 
 static void hash_info(const karx_i_hash *h, karx_alg_info *info)
 {
-    memset(info, 0, sizeof *info);
-    info->kind = KARX_KIND_HASH;
-    info->id = (int)h->id;
-    set_names(info, "", "", h->name, h->std_name);
-    info->block_bytes = h->block_bytes;
-    info->output_bytes = h->digest_bytes;
-    info->kernel = kernel_now(h->impls, h->nimpls);
+    fill(info, (entry){KARX_KIND_HASH, (int)h->id, "", "", h->name, h->std_name, h->block_bytes,
+                       0, h->digest_bytes, karx_i_select(h->impls, h->nimpls)->name});
 }
 
+/* A MAC runs on its primitive's kernel; a CMAC's tag is one block, an HMAC's one digest. */
 static void cmac_info(const karx_i_cipher *c, karx_alg_info *info)
 {
-    cipher_info(c, info);
-    info->kind = KARX_KIND_MAC;
-    info->id = KARX_MAC_ID(KARX_MAC_CMAC, (int)c->id);
-    set_names(info, "cmac-", "CMAC-", c->name, c->std_name);
-    info->output_bytes = c->block_bytes;
+    fill(info, (entry){KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_CMAC, (int)c->id), "cmac-", "CMAC-",
+                       c->name, c->std_name, c->block_bytes, c->key_bytes, c->block_bytes,
+                       karx_i_select(c->impls, c->nimpls)->name});
 }
 
 static void hmac_info(const karx_i_hash *h, karx_alg_info *info)
 {
-    hash_info(h, info);
-    info->kind = KARX_KIND_MAC;
-    info->id = KARX_MAC_ID(KARX_MAC_HMAC, (int)h->id);
-    set_names(info, "hmac-", "HMAC-", h->name, h->std_name);
+    fill(info, (entry){KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_HMAC, (int)h->id), "hmac-", "HMAC-",
+                       h->name, h->std_name, h->block_bytes, 0, h->digest_bytes,
+                       karx_i_select(h->impls, h->nimpls)->name});
 }
 
 size_t karx_alg_count(void)
@@ -76,34 +71,21 @@ size_t karx_alg_count(void)
 
 karx_status karx_alg_get(size_t index, karx_alg_info *info)
 {
-    if (info == NULL)
+    if (info == NULL || index >= karx_alg_count())
         return KARX_ERR_ARGUMENT;
-    size_t i = index;
-    if (i < karx_i_cipher_count) {
+    /* Listing order: ciphers, modes, hashes, CMACs, HMACs. */
+    size_t i = index, nc = karx_i_cipher_count, nm = karx_i_mode_count, nh = karx_i_hash_count;
+    if (i < nc)
         cipher_info(karx_i_ciphers[i], info);
-        return KARX_OK;
-    }
-    i -= karx_i_cipher_count;
-    if (i < karx_i_mode_count) {
+    else if ((i -= nc) < nm)
         mode_info(&karx_i_modes[i], info);
-        return KARX_OK;
-    }
-    i -= karx_i_mode_count;
-    if (i < karx_i_hash_count) {
+    else if ((i -= nm) < nh)
         hash_info(karx_i_hashes[i], info);
-        return KARX_OK;
-    }
-    i -= karx_i_hash_count;
-    if (i < karx_i_cipher_count) {
+    else if ((i -= nh) < nc)
         cmac_info(karx_i_ciphers[i], info);
-        return KARX_OK;
-    }
-    i -= karx_i_cipher_count;
-    if (i < karx_i_hash_count) {
-        hmac_info(karx_i_hashes[i], info);
-        return KARX_OK;
-    }
-    return KARX_ERR_ARGUMENT;
+    else
+        hmac_info(karx_i_hashes[i - nc], info);
+    return KARX_OK;
 }
 
 /* The part of name after a "cmac-" / "hmac-" prefix (any case), or NULL. */
