@@ -8,12 +8,10 @@ karx_status karx_cbc_encrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *o
                              const uint8_t *in, size_t len)
 {
     const karx_i_cipher *c;
-    karx_status st = karx_i_chain_args(key, iv, out, in, len, &c);
+    karx_status st = karx_i_cbc_args(key, iv, out, in, len, &c);
     if (st != KARX_OK)
         return st;
     const size_t B = c->block_bytes;
-    if (len % B != 0)
-        return KARX_ERR_DATA_LENGTH;
     void (*enc)(const void *, uint8_t *, const uint8_t *, size_t) = karx_i_portable(c)->ecb_encrypt;
     const void *ks = karx_i_ks(key);
     uint8_t x[KARX_MAX_BLOCK_BYTES];
@@ -52,12 +50,10 @@ karx_status karx_cbc_decrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *o
                              const uint8_t *in, size_t len)
 {
     const karx_i_cipher *c;
-    karx_status st = karx_i_chain_args(key, iv, out, in, len, &c);
+    karx_status st = karx_i_cbc_args(key, iv, out, in, len, &c);
     if (st != KARX_OK)
         return st;
     const size_t B = c->block_bytes;
-    if (len % B != 0)
-        return KARX_ERR_DATA_LENGTH;
     const karx_block_kernels *k = karx_i_kernels(c);
     const void *ks = karx_i_ks(key);
     uint8_t tmp[KARX_MODES_CHUNK], prev[KARX_MAX_BLOCK_BYTES], last[KARX_MAX_BLOCK_BYTES];

@@ -49,6 +49,17 @@ static inline karx_status karx_i_chain_args(const karx_cipher_key *key, const ui
     return st;
 }
 
+/* The same for CBC, whose input must be whole blocks. */
+static inline karx_status karx_i_cbc_args(const karx_cipher_key *key, const uint8_t *iv,
+                                          const void *out, const void *in, size_t len,
+                                          const karx_i_cipher **c)
+{
+    karx_status st = karx_i_chain_args(key, iv, out, in, len, c);
+    if (st == KARX_OK && len % (*c)->block_bytes != 0)
+        st = KARX_ERR_DATA_LENGTH;
+    return st;
+}
+
 static inline const void *karx_i_ks(const karx_cipher_key *key) { return &key->u; }
 
 /* Bytes per stack chunk for the modes that stage data (CBC/CFB decryption, streaming); a
