@@ -281,67 +281,78 @@ static karx_status gcm_finish(const karx_gcm_key *gk, uint8_t y[GCM_B], const ui
 
 static void inc32(uint8_t ctr[GCM_B]) { store32_be(ctr + 12, load32_be(ctr + 12) + 1u); }
 
-karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
-                          size_t len, uint8_t *tag, size_t tag_len)
+/* The per-call state of seal and open: J0, the counter, the GHASH accumulator, the full tag. */
+typedef struct gcm_call {
+    uint8_t j0[GCM_B], ctr[GCM_B], y[GCM_B], full[GCM_B];
+} gcm_call;
+
+/* Checks the arguments, derives J0 and the first counter, and hashes the AAD. */
+static karx_status gcm_call_start(gcm_call *g, const karx_gcm_key *gk, const uint8_t *iv,
+                                  size_t iv_len, const uint8_t *aad, size_t aad_len,
+                                  const void *out, const void *in, size_t len, const void *tag,
+                                  size_t tag_len)
 {
     karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st == KARX_OK)
         st = gcm_check_key(gk);
     if (st != KARX_OK)
         return st;
-    uint8_t j0[GCM_B], ctr[GCM_B], y[GCM_B] = {0}, full[GCM_B];
-    gcm_j0(gk, j0, iv, iv_len);
-    ghash_bytes(gk->htab, y, aad, aad_len);
-    memcpy(ctr, j0, GCM_B);
-    inc32(ctr);
+    memset(g->y, 0, GCM_B);
+    gcm_j0(gk, g->j0, iv, iv_len);
+    ghash_bytes(gk->htab, g->y, aad, aad_len);
+    memcpy(g->ctr, g->j0, GCM_B);
+    inc32(g->ctr);
+    return KARX_OK;
+}
+
+/* Wipes the state, and out too unless the call succeeded (a caller ignoring the status reads
+ * zeros, never unauthenticated plaintext). */
+static karx_status gcm_call_end(gcm_call *g, karx_status st, uint8_t *out, size_t len)
+{
+    if (st != KARX_OK && len != 0)
+        karx_memzero(out, len);
+    karx_memzero(g, sizeof *g);
+    return st;
+}
+
+karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
+                          const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
+                          size_t len, uint8_t *tag, size_t tag_len)
+{
+    gcm_call g;
+    karx_status st =
+        gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+    if (st != KARX_OK)
+        return st;
     for (size_t done = 0; done < len && st == KARX_OK;) {
         size_t n = len - done < GCM_CHUNK ? len - done : GCM_CHUNK;
-        st = gcm_ctr(gk, ctr, out + done, in + done, n, iv_len != 12);
-        ghash_bytes(gk->htab, y, out + done, n); /* n is whole blocks except at the end */
+        st = gcm_ctr(gk, g.ctr, out + done, in + done, n, iv_len != 12);
+        ghash_bytes(gk->htab, g.y, out + done, n); /* n is whole blocks except at the end */
         done += n;
     }
     if (st == KARX_OK)
-        st = gcm_finish(gk, y, j0, aad_len, len, full);
+        st = gcm_finish(gk, g.y, g.j0, aad_len, len, g.full);
     if (st == KARX_OK)
-        memcpy(tag, full, tag_len);
-    else if (len != 0)
-        karx_memzero(out, len);
-    karx_memzero(j0, sizeof j0);
-    karx_memzero(ctr, sizeof ctr);
-    karx_memzero(y, sizeof y);
-    karx_memzero(full, sizeof full);
-    return st;
+        memcpy(tag, g.full, tag_len);
+    return gcm_call_end(&g, st, out, len);
 }
 
 karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
                           const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
                           size_t len, const uint8_t *tag, size_t tag_len)
 {
-    karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-    if (st == KARX_OK)
-        st = gcm_check_key(gk);
+    gcm_call g;
+    karx_status st =
+        gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
         return st;
-    uint8_t j0[GCM_B], ctr[GCM_B], y[GCM_B] = {0}, full[GCM_B];
-    gcm_j0(gk, j0, iv, iv_len);
-    ghash_bytes(gk->htab, y, aad, aad_len);
-    ghash_bytes(gk->htab, y, in, len);
-    st = gcm_finish(gk, y, j0, aad_len, len, full);
-    if (st == KARX_OK && karx_memcmp_ct(full, tag, tag_len) != 0)
+    ghash_bytes(gk->htab, g.y, in, len);
+    st = gcm_finish(gk, g.y, g.j0, aad_len, len, g.full);
+    if (st == KARX_OK && karx_memcmp_ct(g.full, tag, tag_len) != 0)
         st = KARX_ERR_AUTHENTICATION;
-    if (st == KARX_OK) {
-        memcpy(ctr, j0, GCM_B);
-        inc32(ctr);
-        st = gcm_ctr(gk, ctr, out, in, len, iv_len != 12);
-    }
-    if (st != KARX_OK && len != 0)
-        karx_memzero(out, len);
-    karx_memzero(j0, sizeof j0);
-    karx_memzero(ctr, sizeof ctr);
-    karx_memzero(y, sizeof y);
-    karx_memzero(full, sizeof full);
-    return st;
+    if (st == KARX_OK)
+        st = gcm_ctr(gk, g.ctr, out, in, len, iv_len != 12);
+    return gcm_call_end(&g, st, out, len);
 }
 
 /* The one-shot calls: check, schedule a key for this call only, seal or open, wipe. */

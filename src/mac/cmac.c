@@ -198,15 +198,24 @@ static karx_status oneshot_args(karx_cipher_alg alg, const uint8_t *tag, size_t 
     return KARX_OK;
 }
 
+/* The one-shot calls' common part: check, key, and absorb the whole message into ctx. */
+static karx_status cmac_absorb(karx_cmac_ctx *ctx, karx_cipher_alg alg, const uint8_t *tag,
+                               size_t tag_len, const uint8_t *key, size_t key_len,
+                               const uint8_t *in, size_t len)
+{
+    karx_status st = oneshot_args(alg, tag, tag_len, in, len);
+    if (st == KARX_OK)
+        st = karx_cmac_init(ctx, alg, key, key_len);
+    if (st == KARX_OK)
+        st = karx_cmac_update(ctx, in, len);
+    return st;
+}
+
 karx_status karx_cmac(karx_cipher_alg alg, uint8_t *tag, size_t tag_len, const uint8_t *key,
                       size_t key_len, const uint8_t *in, size_t len)
 {
     karx_cmac_ctx ctx;
-    karx_status st = oneshot_args(alg, tag, tag_len, in, len);
-    if (st == KARX_OK)
-        st = karx_cmac_init(&ctx, alg, key, key_len);
-    if (st == KARX_OK)
-        st = karx_cmac_update(&ctx, in, len);
+    karx_status st = cmac_absorb(&ctx, alg, tag, tag_len, key, key_len, in, len);
     if (st == KARX_OK)
         st = karx_cmac_final(&ctx, tag, tag_len);
     if (st != KARX_OK) {
@@ -221,11 +230,7 @@ karx_status karx_cmac_verify(karx_cipher_alg alg, const uint8_t *tag, size_t tag
                              const uint8_t *key, size_t key_len, const uint8_t *in, size_t len)
 {
     karx_cmac_ctx ctx;
-    karx_status st = oneshot_args(alg, tag, tag_len, in, len);
-    if (st == KARX_OK)
-        st = karx_cmac_init(&ctx, alg, key, key_len);
-    if (st == KARX_OK)
-        st = karx_cmac_update(&ctx, in, len);
+    karx_status st = cmac_absorb(&ctx, alg, tag, tag_len, key, key_len, in, len);
     if (st == KARX_OK)
         return karx_cmac_final_verify(&ctx, tag, tag_len); /* wipes ctx */
     karx_cmac_ctx_wipe(&ctx);
