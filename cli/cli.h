@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "karx/registry.h"
+
 /* Exit codes: 0 all good, 1 a file or check failed, 2 usage error. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
@@ -19,16 +21,7 @@ int cmd_mac(int argc, char **argv);
 int cmd_kdf(int argc, char **argv);
 int cmd_rand(int argc, char **argv);
 int cmd_drbg(int argc, char **argv);
-
-/* karx hash --device gpu|auto (hash_batch.c). */
-#include "karx/lsh.h"
-int cli_hash_batched(char *const *files, int nfiles, karx_lsh_alg alg, int tag, const char *device);
-/* One output line of karx hash: "HEX  NAME", or with tag "LSH-512-256 (NAME) = HEX"; a name
- * holding '\', newline or CR escaped as sha256sum does ("\HEX  a\nb"), so -c reads it back. */
-void cli_hash_line(karx_lsh_alg alg, const char *name, const uint8_t *digest, int tag);
-/* NULL if name fits a one-line message as it is (no newline or CR); else a fresh escaped copy,
- * '\' + the name with \\ \n \r (NULL too when out of memory). Free with free(). */
-char *cli_hash_msg_name(const char *name);
+int cmd_selftest(int argc, char **argv); /* cmd_info.c */
 
 /* One line "karx: <what>: <why>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -48,13 +41,34 @@ int cli_count_arg(const char *opt, const char *s, unsigned long long min, unsign
  * max bytes. 0; EXIT_FAIL with one line printed (name: read error / too large / no memory). */
 int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *len);
 
+/* Exactly one of -K HEX and --key-file FILE given (NULL: not given)? 0, or EXIT_USAGE with one
+ * line printed. */
+int cli_one_key(const char *cmd, const char *key_hex, const char *key_file);
+
 /* Opens FILE, or stdin for "-"; NULL with errno set on failure. */
 FILE *cli_open_input(const char *path);
 void cli_close_input(FILE *f);
 
-/* The kernel table (name, lanes) a cipher runs on the active back end: the library's internal
- * dispatch, so `karx info` and `karx bench` show what really runs. */
-struct karx_block_kernels;
-const struct karx_block_kernels *cli_cipher_kernels(int alg);
+/* ---- the algorithm registry, as the commands use it (cli_alg.c) ---- */
+
+#define CLI_USAGE_WIDTH 96 /* --help lines are wrapped before this column */
+
+/* The next algorithm of kind (with a short name starting with prefix, unless prefix is NULL)
+ * at or after registry index *index: 1 with *info filled and *index moved past it, or 0 at the
+ * end. for (size_t i = 0; cli_alg_next(kind, NULL, &i, &info);) visits them all in order. */
+int cli_alg_next(karx_alg_kind kind, const char *prefix, size_t *index, karx_alg_info *info);
+/* Their short names joined by sep, in buf (cut to fit cap). Returns buf. */
+const char *cli_alg_names(karx_alg_kind kind, const char *prefix, const char *sep, char *buf,
+                          size_t cap);
+/* Writes the names separated by spaces, starting at column col, wrapped to CLI_USAGE_WIDTH with
+ * indent spaces before each further line, and a newline. */
+void cli_put_names(FILE *to, karx_alg_kind kind, const char *prefix, int col, int indent);
+/* name as an algorithm of kind (and prefix): 0 with *info, or EXIT_USAGE with one line printed,
+ * "NAME: unknown WHAT (every name of the kind)". */
+int cli_alg_arg(karx_alg_kind kind, const char *prefix, const char *name, const char *what,
+                karx_alg_info *info);
+/* The kernel calls of a cipher or hash run now (at the active back end): 1 with *k, or 0 with
+ * k->name "?" and lanes 0 (an id without kernels). */
+int cli_active_kernel(karx_alg_kind kind, int id, karx_kernel_info *k);
 
 #endif

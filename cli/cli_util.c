@@ -170,19 +170,15 @@ void cli_close_input(FILE *f)
         fclose(f);
 }
 
-#include "../src/modes/block_kernels.h"
-#include "karx/cipher.h"
-
-const struct karx_block_kernels *cli_cipher_kernels(int alg)
+int cli_one_key(const char *cmd, const char *key_hex, const char *key_file)
 {
-    switch (alg) {
-    case KARX_CIPHER_LEA128:
-    case KARX_CIPHER_LEA192:
-    case KARX_CIPHER_LEA256: return karx_i_lea_kernels();
-    case KARX_CIPHER_HIGHT: return karx_i_hight_kernels();
-    case KARX_CIPHER_CHAM64_128: return karx_i_cham64_kernels();
-    case KARX_CIPHER_CHAM128_128:
-    case KARX_CIPHER_CHAM128_256: return karx_i_cham128_kernels();
-    default: return NULL;
+    if (key_hex == NULL && key_file == NULL) {
+        cli_error("%s: no key given (-K HEX or --key-file FILE)", cmd);
+        return EXIT_USAGE;
     }
+    if (key_hex != NULL && key_file != NULL) {
+        cli_error("%s: give the key once (-K HEX or --key-file FILE, not both)", cmd);
+        return EXIT_USAGE;
+    }
+    return 0;
 }

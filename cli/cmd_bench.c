@@ -4,7 +4,6 @@
  * CMAC, HMAC-LSH, CTR_DRBG). They share the timing (measure, measure_pair), the back-end loop and
  * the JSON record's common tail. */
 #define _GNU_SOURCE
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +12,8 @@
 
 #include "bench_timer.h"
 #include "cli.h"
+#include "cli_opts.h"
 #include "karx/karx.h"
-/* The kernel tables' names tell which kernel a requested back end really runs (a cipher falls
- * back to the widest lower back end it has). Internal, but linked in from karx_static. */
-#include "../src/modes/block_kernels.h"
 
 #define MAX_REPS 31
 
@@ -175,6 +172,51 @@ static int listed(const char *list, const char *name)
     return 0;
 }
 
+/* One suite's run at one back end; rc turns EXIT_FAIL at the first failure. */
+typedef struct {
+    const bench_env *e;
+    const char *bname;
+    int rc;
+} suite_ctx;
+
+/* One line for a failed call ("bench OP ALG on BACKEND: why"); the run fails. */
+static void bench_failed(suite_ctx *x, const char *op, const char *aname, karx_status st)
+{
+    cli_error("bench %s %s on %s: %s", op, aname, x->bname, karx_strerror(st));
+    x->rc = EXIT_FAIL;
+}
+
+static const uint8_t bench_key[KARX_MAX_KEY_BYTES] = {
+    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+    0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f};
+
+/* A cipher at the back end being measured: its key scheduled from bench_key (untimed), and the
+ * kernel it runs there (a cipher without a kernel for the back end runs the widest lower one). */
+typedef struct {
+    karx_alg_info info;
+    karx_cipher_key key;
+    karx_kernel_info kernel;
+} bench_cipher;
+
+/* Calls fn for every cipher --alg lists, in the registry's order. */
+static void each_cipher(suite_ctx *x, void (*fn)(void *ctx, const bench_cipher *c))
+{
+    bench_cipher c;
+    for (size_t i = 0; cli_alg_next(KARX_KIND_CIPHER, NULL, &i, &c.info);) {
+        if (!listed(x->e->algs, c.info.name)) continue;
+        karx_status st = karx_cipher_set_key(&c.key, (karx_cipher_alg)c.info.id, bench_key,
+                                             c.info.key_bytes);
+        if (st != KARX_OK) {
+            cli_error("bench %s: %s", c.info.name, karx_strerror(st));
+            x->rc = EXIT_FAIL;
+            continue;
+        }
+        cli_active_kernel(KARX_KIND_CIPHER, c.info.id, &c.kernel);
+        fn(x, &c);
+        karx_cipher_key_wipe(&c.key);
+    }
+}
+
 /* ---- suite lsh ---- */
 
 typedef struct {
@@ -210,14 +252,17 @@ static int suite_lsh(const bench_env *e, const char *bname)
         {"hash", 64}, {"hash", 256}, {"hash", 4096}, {"hash", 16u << 20},
         {"hash_many", 64}, {"hash_many", 256},
     };
-    for (int a = KARX_LSH256_224; a <= KARX_LSH512_512; a++) {
-        const char *aname = karx_lsh_alg_name((karx_lsh_alg)a);
+    karx_alg_info h;
+    for (size_t i = 0; cli_alg_next(KARX_KIND_HASH, NULL, &i, &h);) {
+        const char *aname = h.name;
         if (!listed(e->algs, aname)) continue;
-        unsigned lanes = a <= KARX_LSH256_256 ? karx_lsh256_lanes() : karx_lsh512_lanes();
+        karx_kernel_info k; /* the kernel karx_lsh_many runs at this back end: its lanes */
+        cli_active_kernel(KARX_KIND_HASH, h.id, &k);
+        const unsigned lanes = k.lanes;
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
             if (!listed(e->ops, shapes[s].op)) continue;
             int many = strcmp(shapes[s].op, "hash_many") == 0;
-            lsh_job j = {shapes[s].op, (karx_lsh_alg)a, shapes[s].bytes, many ? LSH_BATCH : 0,
+            lsh_job j = {shapes[s].op, (karx_lsh_alg)h.id, shapes[s].bytes, many ? LSH_BATCH : 0,
                          e->in, e->out};
             timing t = measure(run_lsh, &j, e->target_ns, e->reps);
             double msgs = many ? (double)LSH_BATCH : 1.0;
@@ -278,66 +323,57 @@ static void cipher_header(void)
            "bytes", "lanes", "GB/s", "c/B", "tsc/B", "spread");
 }
 
-static int suite_cipher(const bench_env *e, const char *bname)
+static void cipher_row(const suite_ctx *x, const bench_cipher *c, int op, size_t len,
+                       const timing *t)
 {
-    static const uint8_t key_bytes[KARX_MAX_KEY_BYTES] = {
-        0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
-        0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f};
-    const size_t len = e->quick ? (size_t)1 << 20 : (size_t)16 << 20;
-    int rc = EXIT_OK;
-    for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
-        karx_cipher_alg alg = (karx_cipher_alg)a;
-        const char *aname = karx_cipher_name(alg);
-        if (aname == NULL || !listed(e->algs, aname)) continue;
-        karx_cipher_key key;
-        karx_status st = karx_cipher_set_key(&key, alg, key_bytes, karx_cipher_key_bytes(alg));
-        if (st != KARX_OK) {
-            cli_error("bench %s: %s", aname, karx_strerror(st));
-            rc = EXIT_FAIL;
+    const bench_env *e = x->e;
+    const char *aname = c->info.name, *kname = c->kernel.name;
+    rates r = rates_of(e, t, (double)len);
+    printf("%-8s %-12s %-9s %-14s %9zu %6u %9.3f %8.2f %8.2f %6.1f%%\n", cipher_ops[op], aname,
+           x->bname, kname, len, c->kernel.lanes, r.gbps, r.cpb, r.tpb, t->spread_pct);
+    fflush(stdout);
+    if (e->json) {
+        fprintf(e->json,
+                "{\"suite\":\"cipher\",\"op\":\"%s\",\"alg\":\"%s\",\"backend\":\"%s\","
+                "\"kernel\":\"%s\",\"lanes\":%u,\"msg_bytes\":%zu,\"gb_per_s\":%.4f,",
+                cipher_ops[op], aname, x->bname, kname, c->kernel.lanes, len, r.gbps);
+        json_tail(e, t, &r);
+    }
+}
+
+/* Every listed op of one cipher. */
+static void cipher_ops_of(void *ctx, const bench_cipher *c)
+{
+    suite_ctx *x = ctx;
+    const size_t len = x->e->quick ? (size_t)1 << 20 : (size_t)16 << 20;
+    for (int op = 0; op < OP_COUNT; op++) {
+        if (!listed(x->e->ops, cipher_ops[op])) continue;
+        cipher_job j;
+        memset(&j, 0, sizeof j);
+        j.op = op;
+        j.key = &c->key;
+        j.len = len;
+        j.in = x->e->in;
+        j.out = x->e->out;
+        for (size_t i = 0; i < sizeof j.iv; i++) j.iv[i] = (uint8_t)(0xf0 + i);
+        run_cipher(&j); /* checks the call works before timing it */
+        if (j.st != KARX_OK) {
+            bench_failed(x, cipher_ops[op], c->info.name, j.st);
             continue;
         }
-        const karx_block_kernels *k = cli_cipher_kernels(alg);
-        const char *kname = k && k->name ? k->name : "?";
-        unsigned lanes = k ? k->lanes : 0;
-        for (int op = 0; op < OP_COUNT; op++) {
-            if (!listed(e->ops, cipher_ops[op])) continue;
-            cipher_job j;
-            memset(&j, 0, sizeof j);
-            j.op = op;
-            j.key = &key;
-            j.len = len;
-            j.in = e->in;
-            j.out = e->out;
-            for (size_t i = 0; i < sizeof j.iv; i++) j.iv[i] = (uint8_t)(0xf0 + i);
-            run_cipher(&j); /* checks the call works before timing it */
-            if (j.st != KARX_OK) {
-                cli_error("bench %s %s on %s: %s", cipher_ops[op], aname, bname,
-                          karx_strerror(j.st));
-                rc = EXIT_FAIL;
-                continue;
-            }
-            timing t = measure(run_cipher, &j, e->target_ns, e->reps);
-            if (j.st != KARX_OK) {
-                cli_error("bench %s %s on %s: %s", cipher_ops[op], aname, bname,
-                          karx_strerror(j.st));
-                rc = EXIT_FAIL;
-                continue;
-            }
-            rates r = rates_of(e, &t, (double)len);
-            printf("%-8s %-12s %-9s %-14s %9zu %6u %9.3f %8.2f %8.2f %6.1f%%\n", cipher_ops[op],
-                   aname, bname, kname, len, lanes, r.gbps, r.cpb, r.tpb, t.spread_pct);
-            fflush(stdout);
-            if (e->json) {
-                fprintf(e->json,
-                        "{\"suite\":\"cipher\",\"op\":\"%s\",\"alg\":\"%s\",\"backend\":\"%s\","
-                        "\"kernel\":\"%s\",\"lanes\":%u,\"msg_bytes\":%zu,\"gb_per_s\":%.4f,",
-                        cipher_ops[op], aname, bname, kname, lanes, len, r.gbps);
-                json_tail(e, &t, &r);
-            }
-        }
-        karx_cipher_key_wipe(&key);
+        timing t = measure(run_cipher, &j, x->e->target_ns, x->e->reps);
+        if (j.st != KARX_OK)
+            bench_failed(x, cipher_ops[op], c->info.name, j.st);
+        else
+            cipher_row(x, c, op, len, &t);
     }
-    return rc;
+}
+
+static int suite_cipher(const bench_env *e, const char *bname)
+{
+    suite_ctx x = {e, bname, EXIT_OK};
+    each_cipher(&x, cipher_ops_of);
+    return x.rc;
 }
 
 /* ---- suite aead: GCM, CCM, CMAC, HMAC-LSH and CTR_DRBG, key setup untimed ----
@@ -431,31 +467,23 @@ static void aead_header(void)
            "kernel", "bytes", "GB/s", "c/B", "tsc/B", "calls/s", "spread", "note");
 }
 
-typedef struct {
-    const bench_env *e;
-    const char *bname;
-    int rc;
-} aead_ctx;
 
 /* Checks a job once before timing it; 0 (and an error printed) if it fails. */
-static int aead_try(aead_ctx *ax, aead_job *j, const char *aname)
+static int aead_try(suite_ctx *ax, aead_job *j, const char *aname)
 {
     run_aead(j);
     if (j->st == KARX_OK) return 1;
-    cli_error("bench %s %s on %s: %s", aead_ops[j->op], aname, ax->bname, karx_strerror(j->st));
-    ax->rc = EXIT_FAIL;
+    bench_failed(ax, aead_ops[j->op], aname, j->st);
     return 0;
 }
 
 /* Prints and records one measured row; extra is a JSON fragment ending in ',' (or ""). */
-static void aead_row(aead_ctx *ax, const aead_job *j, const char *aname, const char *kname,
+static void aead_row(suite_ctx *ax, const aead_job *j, const char *aname, const char *kname,
                      const timing *t, const char *note, const char *extra)
 {
     const bench_env *e = ax->e;
     if (j->st != KARX_OK) {
-        cli_error("bench %s %s on %s: %s", aead_ops[j->op], aname, ax->bname,
-                  karx_strerror(j->st));
-        ax->rc = EXIT_FAIL;
+        bench_failed(ax, aead_ops[j->op], aname, j->st);
         return;
     }
     rates r = rates_of(e, t, (double)j->len);
@@ -472,7 +500,7 @@ static void aead_row(aead_ctx *ax, const aead_job *j, const char *aname, const c
     }
 }
 
-static void aead_one(aead_ctx *ax, aead_job *j, const char *aname, const char *kname)
+static void aead_one(suite_ctx *ax, aead_job *j, const char *aname, const char *kname)
 {
     if (!aead_try(ax, j, aname)) return;
     timing t = measure(run_aead, j, ax->e->target_ns, ax->e->reps);
@@ -489,12 +517,8 @@ static void aead_job_init(aead_job *j, int op, const bench_env *e, size_t len)
     for (size_t i = 0; i < sizeof j->iv; i++) j->iv[i] = (uint8_t)(0xa0 + i);
 }
 
-static const uint8_t bench_key[KARX_MAX_KEY_BYTES] = {
-    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
-    0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f};
-
 /* GCM and CCM for one 128-bit-block cipher. */
-static void aead_modes(aead_ctx *ax, karx_cipher_alg alg, const char *aname, const char *kname,
+static void aead_modes(suite_ctx *ax, karx_cipher_alg alg, const char *aname, const char *kname,
                        const karx_cipher_key *ck, size_t big)
 {
     const bench_env *e = ax->e;
@@ -550,7 +574,7 @@ static void aead_modes(aead_ctx *ax, karx_cipher_alg alg, const char *aname, con
 }
 
 /* CMAC, and CTR_DRBG against CTR, for one cipher. */
-static void aead_cmac_drbg(aead_ctx *ax, karx_cipher_alg alg, const char *aname,
+static void aead_cmac_drbg(suite_ctx *ax, karx_cipher_alg alg, const char *aname,
                            const char *kname, const karx_cipher_key *ck, size_t big)
 {
     const bench_env *e = ax->e;
@@ -611,13 +635,13 @@ static void aead_cmac_drbg(aead_ctx *ax, karx_cipher_alg alg, const char *aname,
 }
 
 /* HMAC-LSH on the long message beside the plain hash, and on 64 bytes. */
-static void aead_hmac(aead_ctx *ax, int a, size_t big)
+static void aead_hmac(suite_ctx *ax, const karx_alg_info *hash, size_t big)
 {
     const bench_env *e = ax->e;
-    const char *aname = karx_lsh_alg_name((karx_lsh_alg)a);
-    if (aname == NULL || !listed(e->algs, aname) || !listed(e->ops, "hmac")) return;
+    const char *aname = hash->name;
+    if (!listed(e->algs, aname) || !listed(e->ops, "hmac")) return;
     karx_hmac_lsh_ctx h;
-    karx_status st = karx_hmac_lsh_init(&h, (karx_lsh_alg)a, bench_key, sizeof bench_key);
+    karx_status st = karx_hmac_lsh_init(&h, (karx_lsh_alg)hash->id, bench_key, sizeof bench_key);
     if (st != KARX_OK) {
         cli_error("bench hmac %s: %s", aname, karx_strerror(st));
         ax->rc = EXIT_FAIL;
@@ -627,7 +651,7 @@ static void aead_hmac(aead_ctx *ax, int a, size_t big)
     aead_job_init(&hm, AOP_HMAC, e, big);
     hm.hmac = &h;
     aead_job_init(&hs, AOP_HASH, e, big);
-    hs.lsh_alg = a;
+    hs.lsh_alg = hash->id;
     if (aead_try(ax, &hs, aname) && aead_try(ax, &hm, aname)) {
         timing ts, tm;
         double q;
@@ -646,32 +670,32 @@ static void aead_hmac(aead_ctx *ax, int a, size_t big)
     karx_hmac_lsh_ctx_wipe(&h);
 }
 
+/* GCM and CCM (128-bit blocks), CMAC and CTR_DRBG for one cipher. */
+static void aead_cipher(void *ctx, const bench_cipher *c)
+{
+    suite_ctx *ax = ctx;
+    const size_t big = ax->e->quick ? (size_t)1 << 20 : (size_t)16 << 20;
+    const karx_cipher_alg alg = (karx_cipher_alg)c->info.id;
+    if (c->info.block_bytes == 16)
+        aead_modes(ax, alg, c->info.name, c->kernel.name, &c->key, big);
+    aead_cmac_drbg(ax, alg, c->info.name, c->kernel.name, &c->key, big);
+}
+
 static int suite_aead(const bench_env *e, const char *bname)
 {
-    aead_ctx ax = {e, bname, EXIT_OK};
+    suite_ctx ax = {e, bname, EXIT_OK};
     const size_t big = e->quick ? (size_t)1 << 20 : (size_t)16 << 20;
-    for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
-        karx_cipher_alg alg = (karx_cipher_alg)a;
-        const char *aname = karx_cipher_name(alg);
-        if (aname == NULL || !listed(e->algs, aname)) continue;
-        karx_cipher_key key;
-        karx_status st = karx_cipher_set_key(&key, alg, bench_key, karx_cipher_key_bytes(alg));
-        if (st != KARX_OK) {
-            cli_error("bench %s: %s", aname, karx_strerror(st));
-            ax.rc = EXIT_FAIL;
-            continue;
-        }
-        const karx_block_kernels *k = cli_cipher_kernels(alg);
-        const char *kname = k && k->name ? k->name : "?";
-        if (karx_cipher_block_bytes(alg) == 16) aead_modes(&ax, alg, aname, kname, &key, big);
-        aead_cmac_drbg(&ax, alg, aname, kname, &key, big);
-        karx_cipher_key_wipe(&key);
-    }
-    for (int a = KARX_LSH256_224; a <= KARX_LSH512_512; a++) aead_hmac(&ax, a, big);
+    karx_alg_info h;
+    each_cipher(&ax, aead_cipher);
+    for (size_t i = 0; cli_alg_next(KARX_KIND_HASH, NULL, &i, &h);) aead_hmac(&ax, &h, big);
     return ax.rc;
 }
 
 /* ---- the command ---- */
+
+#define BENCH_OPTS "json= backend= alg= op= quick h|help"
+enum { B_JSON, B_BACKEND, B_ALG, B_OP, B_QUICK, B_HELP, B_N };
+enum { SUITE_LSH = 1, SUITE_CIPHER = 2, SUITE_AEAD = 4 };
 
 static void bench_usage(FILE *to)
 {
@@ -679,16 +703,21 @@ static void bench_usage(FILE *to)
           "                  [--op LIST] [--quick]\n"
           "       karx bench gpu [--json FILE] [--alg LIST] [--quick] [--no-sweep]  (CUDA device)\n"
           "  lsh             the LSH suite (default): one-shot at 64 B, 256 B, 4 KiB, 16 MiB and\n"
-          "                  hash_many at 64 B and 256 B, all six variants (ops hash, hash_many)\n"
-          "  cipher          block ciphers on 16 MiB, out of place, key setup untimed: ops ctr,\n"
-          "                  ecb, ecb-dec, cbc-enc, cbc-dec for lea128 lea192 lea256 hight\n"
-          "                  cham64-128 cham128-128 cham128-256\n"
-          "  aead            GCM, CCM, CMAC, HMAC-LSH and CTR_DRBG, key setup untimed: ops\n"
+          "                  hash_many at 64 B and 256 B (ops hash, hash_many), for\n"
+          "                  ",
+          to);
+    cli_put_names(to, KARX_KIND_HASH, NULL, 18, 18);
+    fputs("  cipher          block ciphers on 16 MiB, out of place, key setup untimed: ops ctr,\n"
+          "                  ecb, ecb-dec, cbc-enc, cbc-dec for\n"
+          "                  ",
+          to);
+    cli_put_names(to, KARX_KIND_CIPHER, NULL, 18, 18);
+    fputs("  aead            GCM, CCM, CMAC, HMAC-LSH and CTR_DRBG, key setup untimed: ops\n"
           "                  gcm-seal, gcm-open (16 MiB, 16 KiB), ccm-seal, ccm-open (16 MiB - 16 B:\n"
           "                  a 12-byte nonce allows < 2^24 bytes) for the 128-bit-block ciphers\n"
           "                  (12-byte IV, 16-byte tag, no AAD); cmac (16 MiB, 64 B) for every\n"
-          "                  cipher; hmac (16 MiB beside the plain hash, 64 B) for the six LSH\n"
-          "                  variants; drbg (with df: 64 B requests, 1 MiB as 16 x 64 KiB beside\n"
+          "                  cipher; hmac (16 MiB beside the plain hash, 64 B) for every LSH\n"
+          "                  variant; drbg (with df: 64 B requests, 1 MiB as 16 x 64 KiB beside\n"
           "                  ctr on 1 MiB) for every cipher\n"
           "  all             every suite\n"
           "  --json FILE     also append one JSON object per measurement to FILE ('-' = stdout)\n"
@@ -700,126 +729,139 @@ static void bench_usage(FILE *to)
           to);
 }
 
-int cmd_bench(int argc, char **argv)
+/* The suites named by the operands (none: lsh). 0, or EXIT_USAGE with one line printed. */
+static int suites_of(int argc, char **argv, int first, int *suites)
 {
-    static const struct option opts[] = {
-        {"json", required_argument, NULL, 'j'},
-        {"backend", required_argument, NULL, 'b'},
-        {"alg", required_argument, NULL, 'a'},
-        {"op", required_argument, NULL, 'o'},
-        {"quick", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    if (argc > 1 && strcmp(argv[1], "gpu") == 0)
-        return cmd_bench_gpu(argc - 1, argv + 1);
-    const char *json_path = NULL, *backends = NULL;
-    bench_env e;
-    memset(&e, 0, sizeof e);
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'j': json_path = optarg; break;
-        case 'b': backends = optarg; break;
-        case 'a': e.algs = optarg; break;
-        case 'o': e.ops = optarg; break;
-        case 'q': e.quick = 1; break;
-        case 'h': bench_usage(stdout); return EXIT_OK;
-        default: bench_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    int do_lsh = 0, do_cipher = 0, do_aead = 0;
-    for (int i = optind; i < argc; i++) {
-        if (strcmp(argv[i], "lsh") == 0) {
-            do_lsh = 1;
-        } else if (strcmp(argv[i], "cipher") == 0) {
-            do_cipher = 1;
-        } else if (strcmp(argv[i], "aead") == 0) {
-            do_aead = 1;
-        } else if (strcmp(argv[i], "all") == 0) {
-            do_lsh = do_cipher = do_aead = 1;
-        } else {
+    static const struct { const char *name; int bits; } known[] = {
+        {"lsh", SUITE_LSH}, {"cipher", SUITE_CIPHER}, {"aead", SUITE_AEAD},
+        {"all", SUITE_LSH | SUITE_CIPHER | SUITE_AEAD}};
+    *suites = 0;
+    for (int i = first; i < argc; i++) {
+        size_t k = 0;
+        while (k < sizeof known / sizeof known[0] && strcmp(argv[i], known[k].name) != 0) k++;
+        if (k == sizeof known / sizeof known[0]) {
             cli_error("unknown benchmark suite '%s' (available: lsh, cipher, aead, all)", argv[i]);
             return EXIT_USAGE;
         }
+        *suites |= known[k].bits;
     }
-    if (!do_lsh && !do_cipher && !do_aead) do_lsh = 1;
-    if (backends) {
-        karx_backend b;
-        for (const char *p = backends; *p;) {
-            char one[32];
-            size_t len = strcspn(p, ",");
-            snprintf(one, sizeof one, "%.*s", (int)len, p);
-            if (karx_backend_from_name(one, &b) != KARX_OK) {
-                cli_error("unknown back end '%s'", one);
-                return EXIT_USAGE;
-            }
-            if (!karx_backend_supported(b)) {
-                cli_error("back end '%s' is not supported on this CPU or build", one);
-                return EXIT_FAIL;
-            }
-            p += len + (p[len] == ',');
+    if (*suites == 0) *suites = SUITE_LSH;
+    return 0;
+}
+
+/* Every back end of --backend LIST known and usable here? 0, or an exit code with one line. */
+static int check_backends(const char *list)
+{
+    karx_backend b;
+    for (const char *p = list; p && *p;) {
+        char one[32];
+        size_t len = strcspn(p, ",");
+        snprintf(one, sizeof one, "%.*s", (int)len, p);
+        if (karx_backend_from_name(one, &b) != KARX_OK) {
+            cli_error("unknown back end '%s'", one);
+            return EXIT_USAGE;
         }
+        if (!karx_backend_supported(b)) {
+            cli_error("back end '%s' is not supported on this CPU or build", one);
+            return EXIT_FAIL;
+        }
+        p += len + (p[len] == ',');
     }
+    return 0;
+}
+
+#define BENCH_BUF_BYTES ((size_t)16 << 20) /* >= LSH_BATCH * 64 */
+
+static void env_close(bench_env *e)
+{
+    if (e->json && e->json != stdout) fclose(e->json);
+    free(e->in);
+    free(e->out);
+    free(e->ct);
+}
+
+/* The JSON file, the buffers (ct for the aead suite only) and the settings of --quick. 0, or
+ * EXIT_FAIL with one line printed (and nothing left open). */
+static int env_open(bench_env *e, const char *json_path, int need_ct)
+{
     if (json_path) {
-        e.json = strcmp(json_path, "-") == 0 ? stdout : fopen(json_path, "a");
-        if (!e.json) {
+        e->json = strcmp(json_path, "-") == 0 ? stdout : fopen(json_path, "a");
+        if (!e->json) {
             cli_error("%s: cannot open for writing", json_path);
             return EXIT_FAIL;
         }
     }
-
-    const size_t big = 16u << 20;
-    e.in = malloc(big);
-    e.out = malloc(big); /* >= LSH_BATCH * 64 */
-    e.ct = do_aead ? malloc(big) : NULL;
-    if (!e.in || !e.out || (do_aead && !e.ct)) {
+    e->in = malloc(BENCH_BUF_BYTES);
+    e->out = malloc(BENCH_BUF_BYTES);
+    e->ct = need_ct ? malloc(BENCH_BUF_BYTES) : NULL;
+    if (!e->in || !e->out || (need_ct && !e->ct)) {
         cli_error("out of memory");
-        free(e.in);
-        free(e.out);
-        free(e.ct);
-        if (e.json && e.json != stdout) fclose(e.json);
+        env_close(e);
         return EXIT_FAIL;
     }
-    for (size_t i = 0; i < big; i++) e.in[i] = (uint8_t)(i * 131 + 7);
-    memset(e.out, 0, big);
-    if (e.ct) memset(e.ct, 0, big);
-
-    e.target_ns = e.quick ? 5e6 : 50e6;
-    e.reps = e.quick ? 3 : 11;
-    e.core_ghz = bench_core_ghz();
-    e.tsc_ghz = bench_tsc_ghz();
-    karx_backend keep = karx_get_backend();
+    for (size_t i = 0; i < BENCH_BUF_BYTES; i++) e->in[i] = (uint8_t)(i * 131 + 7);
+    memset(e->out, 0, BENCH_BUF_BYTES);
+    if (e->ct) memset(e->ct, 0, BENCH_BUF_BYTES);
+    e->target_ns = e->quick ? 5e6 : 50e6;
+    e->reps = e->quick ? 3 : 11;
+    e->core_ghz = bench_core_ghz();
+    e->tsc_ghz = bench_tsc_ghz();
     time_t now = time(NULL);
-    strftime(e.stamp, sizeof e.stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    printf("karx %s (%s), %s, core ~%.2f GHz (est.), TSC %.2f GHz, medians of %d\n",
-           karx_version(), bench_commit(), bench_cpu_name(), e.core_ghz, e.tsc_ghz, e.reps);
+    strftime(e->stamp, sizeof e->stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    return 0;
+}
 
-    int rc = EXIT_OK;
-    struct { int on; void (*header)(void); int (*run)(const bench_env *, const char *); } suites[] = {
-        {do_lsh, lsh_header, suite_lsh},
-        {do_cipher, cipher_header, suite_cipher},
-        {do_aead, aead_header, suite_aead},
-    };
-    int first = 1;
-    for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++) {
-        if (!suites[s].on) continue;
+/* Each chosen suite at each back end listed (NULL: all) that this CPU runs. */
+static int run_suites(const bench_env *e, int suites, const char *backends)
+{
+    static const struct {
+        int bit;
+        void (*header)(void);
+        int (*run)(const bench_env *, const char *);
+    } all[] = {{SUITE_LSH, lsh_header, suite_lsh},
+               {SUITE_CIPHER, cipher_header, suite_cipher},
+               {SUITE_AEAD, aead_header, suite_aead}};
+    karx_backend keep = karx_get_backend();
+    int rc = EXIT_OK, first = 1;
+    for (size_t s = 0; s < sizeof all / sizeof all[0]; s++) {
+        if (!(suites & all[s].bit)) continue;
         if (!first) putchar('\n');
         first = 0;
-        suites[s].header();
-        for (int b = 0; b < KARX_BACKEND_COUNT; b++) {
-            const char *bname = karx_backend_name((karx_backend)b);
+        all[s].header();
+        const char *bname;
+        for (int b = 0; (bname = karx_backend_name((karx_backend)b)) != NULL; b++) {
             if (!karx_backend_supported((karx_backend)b) || !listed(backends, bname)) continue;
             karx_set_backend((karx_backend)b);
-            if (suites[s].run(&e, bname) != EXIT_OK) rc = EXIT_FAIL;
+            if (all[s].run(e, bname) != EXIT_OK) rc = EXIT_FAIL;
         }
     }
-    printf("(output checksum %02x)\n", (unsigned)sink);
     karx_set_backend(keep);
-    if (e.json && e.json != stdout) fclose(e.json);
-    free(e.in);
-    free(e.out);
-    free(e.ct);
+    return rc;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "gpu") == 0)
+        return cmd_bench_gpu(argc - 1, argv + 1);
+    cli_opt o[B_N];
+    bench_env e;
+    int first, suites, rc = cli_parse_opts("bench", BENCH_OPTS, argc, argv, o, &first);
+    if (rc) return rc;
+    if (o[B_HELP].val) {
+        bench_usage(stdout);
+        return EXIT_OK;
+    }
+    if ((rc = suites_of(argc, argv, first, &suites)) != 0) return rc;
+    if ((rc = check_backends(o[B_BACKEND].val)) != 0) return rc;
+    memset(&e, 0, sizeof e);
+    e.algs = o[B_ALG].val;
+    e.ops = o[B_OP].val;
+    e.quick = o[B_QUICK].count > 0;
+    if ((rc = env_open(&e, o[B_JSON].val, suites & SUITE_AEAD)) != 0) return rc;
+    printf("karx %s (%s), %s, core ~%.2f GHz (est.), TSC %.2f GHz, medians of %d\n",
+           karx_version(), bench_commit(), bench_cpu_name(), e.core_ghz, e.tsc_ghz, e.reps);
+    rc = run_suites(&e, suites, o[B_BACKEND].val);
+    printf("(output checksum %02x)\n", (unsigned)sink);
+    env_close(&e);
     return rc;
 }

@@ -1,22 +1,32 @@
 /* karx hash: LSH digests of files, sha256sum-style output, --tag BSD lines, -c verification. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opts.h"
+#include "hash.h"
 #include "karx/karx.h"
 
 #define CHUNK (1u << 20)
+#define HASH_DEFAULT "lsh256-256"
+
+/* The options, in the order of the spec; the five from H_QUIET on are --check's own. */
+#define HASH_OPTS \
+    "a|algorithm= c|check= tag device= quiet status w|warn strict ignore-missing h|help"
+enum { H_ALG, H_CHECK, H_TAG, H_DEVICE, H_QUIET, H_STATUS, H_WARN, H_STRICT, H_IGNORE, H_HELP,
+       H_N };
 
 static void hash_usage(FILE *to)
 {
     fputs("usage: karx hash [-a ALG] [--tag] [--device cpu|gpu|auto] [FILE...]\n"
           "       karx hash [-a ALG] [--quiet|--status|-w] [--strict] [--ignore-missing] -c LIST\n"
-          "  -a, --algorithm ALG  lsh256-224 lsh256-256 (default) lsh512-224 lsh512-256\n"
-          "                       lsh512-384 lsh512-512\n"
+          "  -a, --algorithm ALG  ",
+          to);
+    cli_put_names(to, KARX_KIND_HASH, NULL, 23, 23);
+    fputs("                       (default " HASH_DEFAULT "; standard names such as LSH-256-256 too)\n"
           "      --tag            BSD-style lines: LSH-256-256 (FILE) = HEX\n"
           "  -c, --check LIST     verify the digests listed in LIST ('-' = stdin)\n"
           "      --device DEV     cpu (default: one file at a time, streamed); gpu: all files\n"
@@ -36,61 +46,6 @@ static void hash_usage(FILE *to)
           to);
 }
 
-/* coreutils 9's escape of c ("\\n" for a newline), or NULL for a byte written as it is. */
-static const char *escape_of(char c)
-{
-    return c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : NULL;
-}
-
-/* Writes name, escaped when escape is set (the line's leading '\' is the caller's: it comes
- * before the digest). */
-static void put_name(FILE *to, const char *name, int escape)
-{
-    for (; *name; name++) {
-        const char *e = escape ? escape_of(*name) : NULL;
-        if (e) fputs(e, to);
-        else putc(*name, to);
-    }
-}
-
-void cli_hash_line(karx_lsh_alg alg, const char *name, const uint8_t *digest, int tag)
-{
-    char hex[2 * KARX_LSH_MAX_DIGEST_BYTES + 1];
-    cli_hex(digest, karx_lsh_digest_bytes(alg), hex);
-    int escape = strpbrk(name, "\\\n\r") != NULL; /* as sha256sum 9: -c reads it back */
-    if (escape) putchar('\\');
-    if (tag) {
-        const char *n = karx_lsh_alg_name(alg); /* "lsh512-256" -> the standard's "LSH-512-256" */
-        printf("LSH-%.3s-%s (", n + 3, n + 7);
-        put_name(stdout, name, escape);
-        printf(") = %s\n", hex);
-    } else {
-        printf("%s  ", hex);
-        put_name(stdout, name, escape);
-        putchar('\n');
-    }
-}
-
-char *cli_hash_msg_name(const char *name)
-{
-    if (!strpbrk(name, "\n\r")) return NULL;
-    char *s = malloc(2 * strlen(name) + 2);
-    if (s == NULL) return NULL;
-    char *d = s;
-    *d++ = '\\';
-    for (; *name; name++) {
-        const char *e = escape_of(*name);
-        if (e) {
-            memcpy(d, e, 2);
-            d += 2;
-        } else {
-            *d++ = *name;
-        }
-    }
-    *d = '\0';
-    return s;
-}
-
 /* One line "karx: NAME: why", the name escaped if it would break the line. */
 static void name_error(const char *name, const char *why)
 {
@@ -100,10 +55,10 @@ static void name_error(const char *name, const char *why)
 }
 
 /* Hashes one stream in constant memory; returns 0, or errno of a read error. */
-static int hash_stream(FILE *f, karx_lsh_alg alg, uint8_t *buf, uint8_t *digest)
+static int hash_stream(FILE *f, const karx_alg_info *h, uint8_t *buf, uint8_t *digest)
 {
     karx_lsh_ctx ctx;
-    karx_lsh_init(&ctx, alg);
+    karx_lsh_init(&ctx, (karx_lsh_alg)h->id);
     size_t n;
     while ((n = fread(buf, 1, CHUNK, f)) > 0)
         karx_lsh_update(&ctx, buf, n);
@@ -120,7 +75,7 @@ enum { FILE_HASHED, FILE_UNREADABLE, FILE_MISSING };
 
 /* FILE_HASHED; FILE_UNREADABLE (message printed); FILE_MISSING (silently: it does not exist and
  * ignore_missing is set). */
-static int hash_file(const char *path, karx_lsh_alg alg, uint8_t *buf, uint8_t *digest,
+static int hash_file(const char *path, const karx_alg_info *h, uint8_t *buf, uint8_t *digest,
                      int ignore_missing)
 {
     FILE *f = cli_open_input(path);
@@ -130,7 +85,7 @@ static int hash_file(const char *path, karx_lsh_alg alg, uint8_t *buf, uint8_t *
         name_error(path, strerror(e));
         return FILE_UNREADABLE;
     }
-    int e = hash_stream(f, alg, buf, digest);
+    int e = hash_stream(f, h, buf, digest);
     cli_close_input(f);
     if (e) {
         name_error(path, strerror(e));
@@ -160,27 +115,28 @@ static int unescape_name(char *s)
 
 /* "LSH-x-y (NAME) = HEX" (the space before '(' and those around '=' optional, as coreutils
  * reads them); the name ends at the last ')', so it may hold ") = " itself. */
-static int parse_bsd(char *p, int escaped, karx_lsh_alg *alg, uint8_t *want, const char **name)
+static int parse_bsd(char *p, int escaped, karx_alg_info *h, uint8_t *want, const char **name)
 {
     char *open = strchr(p, '('), *close = strrchr(p, ')');
     if (open == NULL || close == NULL || close <= open + 1) return -1;
     char *alg_end = open > p && open[-1] == ' ' ? open - 1 : open;
     *alg_end = '\0';
     *close = '\0';
-    if (karx_lsh_alg_from_name(p, alg) != KARX_OK) return -1;
+    if (karx_alg_find(KARX_KIND_HASH, p, h) != KARX_OK) return -1;
     char *hex = close + 1 + strspn(close + 1, " \t");
     if (*hex++ != '=') return -1;
     hex += strspn(hex, " \t");
-    size_t d = karx_lsh_digest_bytes(*alg);
+    size_t d = h->output_bytes;
     if (strlen(hex) != 2 * d || cli_unhex(hex, 2 * d, want)) return -1;
     *name = open + 1;
     return escaped ? unescape_name(open + 1) : 0;
 }
 
 /* "HEX  NAME" or "HEX *NAME"; every byte after the marker belongs to the name. */
-static int parse_gnu(char *p, int escaped, karx_lsh_alg alg, uint8_t *want, const char **name)
+static int parse_gnu(char *p, int escaped, const karx_alg_info *h, uint8_t *want,
+                     const char **name)
 {
-    size_t n = 2 * karx_lsh_digest_bytes(alg);
+    size_t n = 2 * h->output_bytes;
     if (strlen(p) < n + 3 || cli_unhex(p, n, want)) return -1;
     if ((p[n] != ' ' && p[n] != '\t') || (p[n + 1] != ' ' && p[n + 1] != '*')) return -1;
     *name = p + n + 2;
@@ -191,7 +147,7 @@ enum { LINE_OK, LINE_BAD, LINE_SKIP };
 
 /* One line of a check list (len bytes from getline): LINE_OK with the fields filled, LINE_BAD,
  * or LINE_SKIP for an empty line or a '#' comment. A leading '\' marks an escaped name. */
-static int parse_check_line(char *line, size_t len, karx_lsh_alg *alg, uint8_t *want,
+static int parse_check_line(char *line, size_t len, karx_alg_info *h, uint8_t *want,
                             const char **name)
 {
     if (memchr(line, '\0', len)) return LINE_BAD; /* no file name holds a NUL */
@@ -201,8 +157,8 @@ static int parse_check_line(char *line, size_t len, karx_lsh_alg *alg, uint8_t *
     char *p = line + strspn(line, " \t");
     int escaped = *p == '\\';
     p += escaped;
-    int bad = strncmp(p, "LSH-", 4) == 0 ? parse_bsd(p, escaped, alg, want, name)
-                                         : parse_gnu(p, escaped, *alg, want, name);
+    int bad = strncmp(p, "LSH-", 4) == 0 ? parse_bsd(p, escaped, h, want, name)
+                                         : parse_gnu(p, escaped, h, want, name);
     return bad ? LINE_BAD : LINE_OK;
 }
 
@@ -217,18 +173,18 @@ struct tally {
 
 /* Hashes one listed file and prints its verdict (a name holding a newline escaped, as coreutils
  * does). */
-static void check_one(const char *name, karx_lsh_alg alg, const uint8_t *want,
+static void check_one(const char *name, const karx_alg_info *h, const uint8_t *want,
                       const struct check_opts *o, struct tally *t, uint8_t *buf)
 {
     uint8_t got[KARX_LSH_MAX_DIGEST_BYTES];
     const char *verdict = NULL;
-    int r = hash_file(name, alg, buf, got, o->ignore_missing);
+    int r = hash_file(name, h, buf, got, o->ignore_missing);
     if (r == FILE_MISSING) {
         t->missing++;
     } else if (r == FILE_UNREADABLE) {
         t->unreadable++;
         verdict = "FAILED open or read";
-    } else if (karx_memcmp_ct(want, got, karx_lsh_digest_bytes(alg)) == 0) {
+    } else if (karx_memcmp_ct(want, got, h->output_bytes) == 0) {
         t->ok++;
         verdict = o->quiet ? NULL : "OK";
     } else {
@@ -238,7 +194,7 @@ static void check_one(const char *name, karx_lsh_alg alg, const uint8_t *want,
     if (verdict == NULL || o->status) return;
     int escape = strchr(name, '\n') != NULL;
     if (escape) putchar('\\');
-    put_name(stdout, name, escape);
+    cli_hash_put_name(stdout, name, escape);
     printf(": %s\n", verdict);
 }
 
@@ -266,7 +222,8 @@ static int check_summary(const char *list, const struct check_opts *o, const str
     return bad ? EXIT_FAIL : EXIT_OK;
 }
 
-static int check_list(const char *list, karx_lsh_alg default_alg, const struct check_opts *o,
+static int check_list(const char *list, const karx_alg_info *default_alg,
+                      const struct check_opts *o,
                       uint8_t *buf)
 {
     char *esc = cli_hash_msg_name(list);
@@ -284,17 +241,17 @@ static int check_list(const char *list, karx_lsh_alg default_alg, const struct c
     struct tally t = {0};
     while ((len = getline(&line, &cap, f)) > 0) {
         lineno++;
-        karx_lsh_alg alg = default_alg;
+        karx_alg_info h = *default_alg; /* a BSD line names its own */
         uint8_t want[KARX_LSH_MAX_DIGEST_BYTES];
         const char *name;
-        int kind = parse_check_line(line, (size_t)len, &alg, want, &name);
+        int kind = parse_check_line(line, (size_t)len, &h, want, &name);
         if (kind == LINE_OK) {
-            check_one(name, alg, want, o, &t, buf);
+            check_one(name, &h, want, o, &t, buf);
         } else if (kind == LINE_BAD) {
             t.malformed++;
             if (o->warn)
                 cli_error("%s: %lu: improperly formatted %s checksum line", shown, lineno,
-                          karx_lsh_alg_name(default_alg));
+                          default_alg->name);
         }
     }
     int read_error = ferror(f);
@@ -311,111 +268,52 @@ static int check_list(const char *list, karx_lsh_alg default_alg, const struct c
     return rc;
 }
 
-/* The option getopt stopped at, for a one-line error: "--name[=v]" or "-x". */
-static const char *bad_option(char **argv, char *shortopt)
+/* The --check options from the command line; 0, or EXIT_USAGE with one line printed when one
+ * is given without --check. quiet, status and warn override each other, the last one counting
+ * (coreutils). */
+static int check_opts_of(const cli_opt *o, struct check_opts *co)
 {
-    const char *arg = argv[optind - 1];
-    if (optopt == 0 || strncmp(arg, "--", 2) == 0) return arg;
-    shortopt[0] = '-';
-    shortopt[1] = (char)optopt;
-    shortopt[2] = '\0';
-    return shortopt;
-}
-
-/* The name of an option valid only with --check, or NULL for c being another one. */
-static const char *check_only_option(int c)
-{
-    switch (c) {
-    case 'q': return "--quiet";
-    case 's': return "--status";
-    case 'S': return "--strict";
-    case 'w': return "--warn";
-    case 'I': return "--ignore-missing";
-    default: return NULL;
-    }
-}
-
-int cmd_hash(int argc, char **argv)
-{
-    static const struct option opts[] = {
-        {"algorithm", required_argument, NULL, 'a'},
-        {"check", required_argument, NULL, 'c'},
-        {"tag", no_argument, NULL, 't'},
-        {"device", required_argument, NULL, 'D'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"status", no_argument, NULL, 's'},
-        {"strict", no_argument, NULL, 'S'},
-        {"warn", no_argument, NULL, 'w'},
-        {"ignore-missing", no_argument, NULL, 'I'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    karx_lsh_alg alg = KARX_LSH256_256;
-    const char *check = NULL, *device = "cpu", *check_only = NULL;
-    struct check_opts co = {0};
-    char shortopt[3];
-    int tag = 0, c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":a:c:hw", opts, NULL)) != -1) {
-        switch (c) {
-        case 'a':
-            if (karx_lsh_alg_from_name(optarg, &alg) != KARX_OK) {
-                cli_error("unknown algorithm '%s' (lsh256-224, lsh256-256, lsh512-224, "
-                          "lsh512-256, lsh512-384, lsh512-512)", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'c': check = optarg; break;
-        case 't': tag = 1; break;
-        case 'D':
-            if (strcmp(optarg, "cpu") && strcmp(optarg, "gpu") && strcmp(optarg, "auto")) {
-                cli_error("unknown device '%s' (cpu, gpu, auto)", optarg);
-                return EXIT_USAGE;
-            }
-            device = optarg;
-            break;
-        case 'q':
-        case 's':
-        case 'w': /* they override each other, the last one counting (coreutils) */
-            co.quiet = c == 'q';
-            co.status = c == 's';
-            co.warn = c == 'w';
-            break;
-        case 'S': co.strict = 1; break;
-        case 'I': co.ignore_missing = 1; break;
-        case 'h': hash_usage(stdout); return EXIT_OK;
-        case ':':
-            cli_error("hash: option '%s' needs a value (try 'karx hash --help')",
-                      bad_option(argv, shortopt));
-            return EXIT_USAGE;
-        default:
-            cli_error("hash: unknown or ambiguous option '%s' (try 'karx hash --help')",
-                      bad_option(argv, shortopt));
-            return EXIT_USAGE;
-        }
-        if (check_only == NULL) check_only = check_only_option(c);
-    }
-    if (check_only && !check) {
+    static const char *const names[] = {"--quiet", "--status", "--warn", "--strict",
+                                        "--ignore-missing"};
+    int given = cli_opt_earliest(o + H_QUIET, H_HELP - H_QUIET);
+    if (given >= 0 && !o[H_CHECK].val) {
         cli_error("hash: %s is meaningful only when verifying checksums (with --check)",
-                  check_only);
+                  names[given]);
         return EXIT_USAGE;
     }
-    if (check && (tag || optind < argc || strcmp(device, "cpu"))) {
+    const int q = o[H_QUIET].order, s = o[H_STATUS].order, w = o[H_WARN].order;
+    co->quiet = q > s && q > w;
+    co->status = s > q && s > w;
+    co->warn = w > q && w > s;
+    co->strict = o[H_STRICT].count > 0;
+    co->ignore_missing = o[H_IGNORE].count > 0;
+    return 0;
+}
+
+/* The algorithm, the device and the --check options, checked; nfiles: operands given. 0, or
+ * EXIT_USAGE with one line printed. */
+static int hash_settings(const cli_opt *o, int nfiles, karx_alg_info *h, struct check_opts *co)
+{
+    const char *device = o[H_DEVICE].val ? o[H_DEVICE].val : "cpu";
+    int rc = cli_alg_arg(KARX_KIND_HASH, NULL, o[H_ALG].val ? o[H_ALG].val : HASH_DEFAULT,
+                         "algorithm", h);
+    if (rc) return rc;
+    if (strcmp(device, "cpu") && strcmp(device, "gpu") && strcmp(device, "auto")) {
+        cli_error("unknown device '%s' (cpu, gpu, auto)", device);
+        return EXIT_USAGE;
+    }
+    if ((rc = check_opts_of(o, co)) != 0) return rc;
+    if (o[H_CHECK].val && (o[H_TAG].val || nfiles > 0 || strcmp(device, "cpu"))) {
         cli_error("--check takes one LIST and no other files, --tag or --device");
         return EXIT_USAGE;
     }
-    static char *const stdin_only[] = {"-"};
-    char *const *files = optind < argc ? argv + optind : stdin_only;
-    int nfiles = optind < argc ? argc - optind : 1;
-    if (strcmp(device, "cpu")) {
-        int rc = cli_hash_batched(files, nfiles, alg, tag, device);
-        if (fflush(stdout) != 0) {
-            cli_error("write error: %s", strerror(errno));
-            return EXIT_FAIL;
-        }
-        return rc;
-    }
+    return 0;
+}
+
+/* Streams each file (or checks the list) on the CPU. */
+static int hash_on_cpu(char *const *files, int nfiles, const karx_alg_info *h, const char *check,
+                       const struct check_opts *co, int tag)
+{
     uint8_t *buf = malloc(CHUNK);
     if (buf == NULL) {
         cli_error("out of memory");
@@ -423,18 +321,41 @@ int cmd_hash(int argc, char **argv)
     }
     int rc = EXIT_OK;
     if (check) {
-        rc = check_list(check, alg, &co, buf);
+        rc = check_list(check, h, co, buf);
     } else {
         for (int i = 0; i < nfiles; i++) {
             uint8_t digest[KARX_LSH_MAX_DIGEST_BYTES];
-            if (hash_file(files[i], alg, buf, digest, 0) != FILE_HASHED) {
+            if (hash_file(files[i], h, buf, digest, 0) != FILE_HASHED) {
                 rc = EXIT_FAIL;
                 continue;
             }
-            cli_hash_line(alg, files[i], digest, tag);
+            cli_hash_line(h, files[i], digest, tag);
         }
     }
     free(buf);
+    return rc;
+}
+
+int cmd_hash(int argc, char **argv)
+{
+    cli_opt o[H_N];
+    karx_alg_info h;
+    struct check_opts co;
+    int first, rc = cli_parse_opts("hash", HASH_OPTS, argc, argv, o, &first);
+    if (rc) return rc;
+    if (o[H_HELP].val) {
+        hash_usage(stdout);
+        return EXIT_OK;
+    }
+    if ((rc = hash_settings(o, argc - first, &h, &co)) != 0) return rc;
+    static char *const stdin_only[] = {"-"};
+    char *const *files = first < argc ? argv + first : stdin_only;
+    int nfiles = first < argc ? argc - first : 1;
+    const int tag = o[H_TAG].count > 0;
+    if (o[H_DEVICE].val && strcmp(o[H_DEVICE].val, "cpu"))
+        rc = cli_hash_batched(files, nfiles, &h, tag, o[H_DEVICE].val);
+    else
+        rc = hash_on_cpu(files, nfiles, &h, o[H_CHECK].val, &co, tag);
     if (fflush(stdout) != 0) {
         cli_error("write error: %s", strerror(errno));
         return EXIT_FAIL;

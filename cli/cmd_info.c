@@ -1,39 +1,55 @@
-/* karx info: what the CPU has, which back ends this build can run, and which are active. */
+/* karx info: what the CPU has, which back ends this build can run, which are active, and every
+ * cipher's and hash's kernels (from the registry).
+ * karx selftest: the known-answer test of every kernel of every cipher and hash. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench_timer.h"
-#include "../src/modes/block_kernels.h"
 #include "cli.h"
 #include "karx/gpu.h"
 #include "karx/karx.h"
 
-int cmd_info(int argc, char **argv)
+static const struct { unsigned bit; const char *name; } cpu_feats[] = {
+    {KARX_CPU_SSE2, "sse2"},         {KARX_CPU_SSSE3, "ssse3"},
+    {KARX_CPU_SSE41, "sse4.1"},      {KARX_CPU_AVX, "avx"},
+    {KARX_CPU_AVX2, "avx2"},         {KARX_CPU_BMI2, "bmi2"},
+    {KARX_CPU_AVX512F, "avx512f"},   {KARX_CPU_AVX512VL, "avx512vl"},
+    {KARX_CPU_AVX512BW, "avx512bw"}, {KARX_CPU_AVX512VBMI, "avx512vbmi"},
+    {KARX_CPU_AESNI, "aes"},         {KARX_CPU_PCLMUL, "pclmulqdq"},
+    {KARX_CPU_VPCLMUL, "vpclmulqdq"}, {KARX_CPU_NEON, "neon"},
+    {KARX_CPU_GFNI, "gfni"},         {KARX_CPU_AVX512VBMI2, "avx512vbmi2"},
+};
+
+/* The names of the feature bits in f, each after a space ("" for none). */
+static const char *feature_names(unsigned f, char *buf, size_t cap)
 {
-    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        puts("usage: karx info\nPrints the CPU, its features, the back ends and the active one.\n"
-             "KARX_BACKEND=portable|sse2|ssse3|avx2|avx512|neon overrides the choice.");
-        return EXIT_OK;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof cpu_feats / sizeof cpu_feats[0]; i++)
+        if ((f & cpu_feats[i].bit) && n < cap)
+            n += (size_t)snprintf(buf + n, cap - n, " %s", cpu_feats[i].name);
+    return buf;
+}
+
+/* Whether argv asks for the usage (and prints it), or holds anything else (an error line). */
+static int no_args(int argc, char **argv, const char *cmd, const char *usage, int *rc)
+{
+    *rc = EXIT_OK;
+    if (argc < 2) return 1;
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(usage, stdout);
+        return 0;
     }
-    static const struct { unsigned bit; const char *name; } feats[] = {
-        {KARX_CPU_SSE2, "sse2"},         {KARX_CPU_SSSE3, "ssse3"},
-        {KARX_CPU_SSE41, "sse4.1"},      {KARX_CPU_AVX, "avx"},
-        {KARX_CPU_AVX2, "avx2"},         {KARX_CPU_BMI2, "bmi2"},
-        {KARX_CPU_AVX512F, "avx512f"},   {KARX_CPU_AVX512VL, "avx512vl"},
-        {KARX_CPU_AVX512BW, "avx512bw"}, {KARX_CPU_AVX512VBMI, "avx512vbmi"},
-        {KARX_CPU_AESNI, "aes"},         {KARX_CPU_PCLMUL, "pclmulqdq"},
-        {KARX_CPU_VPCLMUL, "vpclmulqdq"}, {KARX_CPU_NEON, "neon"},
-        {KARX_CPU_GFNI, "gfni"},         {KARX_CPU_AVX512VBMI2, "avx512vbmi2"},
-    };
-    unsigned f = karx_cpu_features();
-    printf("karx %s\n", karx_version());
-    printf("cpu: %s\n", bench_cpu_name());
-    printf("features:");
-    for (size_t i = 0; i < sizeof feats / sizeof feats[0]; i++)
-        if (f & feats[i].bit) printf(" %s", feats[i].name);
-    printf("\nback ends:");
-    for (int b = 0; b < KARX_BACKEND_COUNT; b++)
+    cli_error("%s: unexpected argument '%s' (try 'karx %s --help')", cmd, argv[1], cmd);
+    *rc = EXIT_USAGE;
+    return 0;
+}
+
+static void print_backends(void)
+{
+    printf("back ends:");
+    for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++)
         printf(" %s%s", karx_backend_name((karx_backend)b),
                karx_backend_supported((karx_backend)b) ? "" : "(no)");
     printf("\nbest: %s\n", karx_backend_name(karx_backend_best()));
@@ -41,14 +57,28 @@ int cmd_info(int argc, char **argv)
     const char *env = getenv("KARX_BACKEND");
     if (env && *env && strcmp(env, karx_backend_name(karx_get_backend())) != 0)
         printf("note: KARX_BACKEND=%s is unknown or unsupported here; using the best\n", env);
-    printf("lsh256: %u lanes for _many\nlsh512: %u lanes for _many\n", karx_lsh256_lanes(),
-           karx_lsh512_lanes());
-    for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
-        const struct karx_block_kernels *k = cli_cipher_kernels(a);
-        printf("%s: %s kernel, %u blocks per register\n", karx_cipher_name((karx_cipher_alg)a), k->name,
-               k->lanes);
+}
+
+/* "lea128: avx2 kernel, 8 blocks per register (kernels: portable 1, avx2 8 active, ...)": the
+ * one running now, then each with its lanes, marked active or unusable. */
+static void print_kernels(karx_alg_kind kind, const char *per)
+{
+    karx_alg_info a;
+    for (size_t i = 0; cli_alg_next(kind, NULL, &i, &a);) {
+        karx_kernel_info k;
+        cli_active_kernel(kind, a.id, &k);
+        printf("%s: %s kernel, %u %s (kernels:", a.name, k.name, k.lanes, per);
+        size_t n = karx_alg_kernel_count(kind, a.id);
+        for (size_t j = 0; j < n && karx_alg_kernel(kind, a.id, j, &k) == KARX_OK; j++)
+            printf("%s %s %u%s", j ? "," : "", k.name, k.lanes,
+                   k.active ? " active" : k.usable ? "" : " unusable");
+        printf(")\n");
     }
-    /* The GPU: opening it runs its self-test, so "gpu: NAME" means the kernels passed. */
+}
+
+/* The GPU: opening it runs its self-test, so "gpu: NAME" means the kernels passed. */
+static void print_gpu(void)
+{
     karx_gpu *g = NULL;
     karx_status st = karx_gpu_open(&g, 0);
     if (st == KARX_OK) {
@@ -57,11 +87,93 @@ int cmd_info(int argc, char **argv)
         printf("gpu: %s, sm_%d%d, %d SMs, %d MHz, %zu MiB (self-test passed)\n", gi.name,
                gi.cc_major, gi.cc_minor, gi.sm_count, gi.sm_clock_mhz, gi.global_mem_bytes >> 20);
         karx_gpu_close(g);
+    } else if (!karx_gpu_built()) {
+        printf("gpu: none (built without CUDA)\n");
     } else {
-        if (!karx_gpu_built())
-            printf("gpu: none (built without CUDA)\n");
+        printf("gpu: none (%s: %s)\n", karx_strerror(st), karx_gpu_open_error());
+    }
+}
+
+int cmd_info(int argc, char **argv)
+{
+    int rc;
+    if (!no_args(argc, argv, "info",
+                 "usage: karx info\nPrints the CPU, its features, the back ends and the active "
+                 "one, and each cipher's and\nhash's kernels: lanes, which one runs, which this "
+                 "CPU cannot run.\nKARX_BACKEND=portable|sse2|ssse3|avx2|avx512|neon overrides "
+                 "the choice.\n",
+                 &rc))
+        return rc;
+    char feats[256];
+    printf("karx %s\n", karx_version());
+    printf("cpu: %s\n", bench_cpu_name());
+    printf("features:%s\n", feature_names(karx_cpu_features(), feats, sizeof feats));
+    print_backends();
+    print_kernels(KARX_KIND_CIPHER, "blocks per register");
+    print_kernels(KARX_KIND_HASH, "messages side by side");
+    print_gpu();
+    return EXIT_OK;
+}
+
+/* ---- karx selftest ---- */
+
+enum { ST_OK, ST_SKIPPED, ST_FAILED };
+
+/* One kernel's test and its line: "lea128 avx2 ok", "... skipped (CPU lacks avx512f)",
+ * "... FAILED (why)". */
+static int selftest_one(const karx_alg_info *a, size_t index)
+{
+    karx_kernel_info k;
+    if (karx_alg_kernel(a->kind, a->id, index, &k) != KARX_OK) {
+        printf("%s #%zu FAILED (no such kernel)\n", a->name, index);
+        return ST_FAILED;
+    }
+    karx_status st = karx_alg_kernel_selftest(a->kind, a->id, index);
+    char lacks[256];
+    if (st == KARX_OK) {
+        printf("%s %s ok\n", a->name, k.name);
+        return ST_OK;
+    }
+    if (st == KARX_ERR_UNSUPPORTED) {
+        unsigned missing = k.cpu_features & ~karx_cpu_features();
+        if (missing)
+            printf("%s %s skipped (CPU lacks%s)\n", a->name, k.name,
+                   feature_names(missing, lacks, sizeof lacks));
         else
-            printf("gpu: none (%s: %s)\n", karx_strerror(st), karx_gpu_open_error());
+            printf("%s %s skipped (not in this build)\n", a->name, k.name);
+        return ST_SKIPPED;
+    }
+    printf("%s %s FAILED (%s)\n", a->name, k.name, karx_strerror(st));
+    return ST_FAILED;
+}
+
+int cmd_selftest(int argc, char **argv)
+{
+    int rc;
+    if (!no_args(argc, argv, "selftest",
+                 "usage: karx selftest\nRuns the known-answer test of every kernel of every "
+                 "cipher and hash, whatever the active\nback end: one line each, 'ok', 'skipped "
+                 "(why)' or 'FAILED', then a count.\nExit: 0 none failed, 1 a kernel failed.\n",
+                 &rc))
+        return rc;
+    static const karx_alg_kind kinds[] = {KARX_KIND_CIPHER, KARX_KIND_HASH};
+    int count[3] = {0, 0, 0};
+    for (size_t t = 0; t < sizeof kinds / sizeof kinds[0]; t++) {
+        karx_alg_info a;
+        for (size_t i = 0; cli_alg_next(kinds[t], NULL, &i, &a);)
+            for (size_t j = 0; j < karx_alg_kernel_count(a.kind, a.id); j++)
+                count[selftest_one(&a, j)]++;
+    }
+    printf("selftest: %d ok, %d skipped, %d failed\n", count[ST_OK], count[ST_SKIPPED],
+           count[ST_FAILED]);
+    if (fflush(stdout) != 0) {
+        cli_error("write error");
+        return EXIT_FAIL;
+    }
+    if (count[ST_FAILED]) {
+        cli_error("selftest: %d kernel%s FAILED", count[ST_FAILED],
+                  count[ST_FAILED] == 1 ? "" : "s");
+        return EXIT_FAIL;
     }
     return EXIT_OK;
 }

@@ -2,12 +2,12 @@
  * "HEX  NAME" lines like `karx hash`. The key (-K HEX, or --key-file FILE: the file's raw bytes)
  * and the MAC contexts are wiped on every path. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "karx/cmac.h"
 #include "karx/hmac.h"
 #include "karx/karx.h"
@@ -15,13 +15,19 @@
 #define CHUNK (1u << 20)
 #define MAC_KEY_FILE_MAX ((size_t)1 << 20)
 
+#define MAC_OPTS "a|alg= K|key= key-file= h|help"
+enum { M_ALG, M_KEY, M_KEY_FILE, M_HELP, M_N };
+
 static void mac_usage(FILE *to)
 {
     fputs("usage: karx mac -a ALG (-K HEX | --key-file FILE) [FILE...]\n"
-          "  -a, --alg ALG        hmac-lsh256-224 hmac-lsh256-256 hmac-lsh512-224 hmac-lsh512-256\n"
-          "                       hmac-lsh512-384 hmac-lsh512-512 (any key length), or\n"
-          "                       cmac-lea128 cmac-lea192 cmac-lea256 cmac-hight cmac-cham64-128\n"
-          "                       cmac-cham128-128 cmac-cham128-256 (key of the cipher's length)\n"
+          "  -a, --alg ALG        ",
+          to);
+    cli_put_names(to, KARX_KIND_MAC, "hmac-", 23, 23);
+    fputs("                       (any key length), or\n                       ", to);
+    cli_put_names(to, KARX_KIND_MAC, "cmac-", 23, 23);
+    fputs("                       (a key of the cipher's length); standard names such as\n"
+          "                       HMAC-LSH-256-256 or CMAC-LEA-128 too\n"
           "  -K, --key HEX        the key in hex (visible in ps: prefer --key-file)\n"
           "      --key-file FILE  the key: the file's raw bytes (all of them, at most 1 MiB)\n"
           "Each FILE ('-' or none: standard input) gives a line 'HEX  FILE' (full-length tag).\n"
@@ -31,8 +37,8 @@ static void mac_usage(FILE *to)
 
 typedef struct {
     int hmac;
-    karx_lsh_alg lsh;
-    karx_cipher_alg cipher;
+    karx_lsh_alg lsh;       /* hmac */
+    karx_cipher_alg cipher; /* cmac */
     const uint8_t *key;
     size_t key_len;
 } mac_alg;
@@ -81,114 +87,99 @@ static int mac_file(const mac_alg *m, const char *path, uint8_t *buf, uint8_t *t
     return rc;
 }
 
+/* The algorithm from its name: 0, or EXIT_USAGE with one line printed. */
+static int mac_alg_of(const char *name, mac_alg *m)
+{
+    karx_alg_info info;
+    int rc = cli_alg_arg(KARX_KIND_MAC, NULL, name, "MAC algorithm", &info);
+    if (rc) return rc;
+    m->hmac = KARX_MAC_FAMILY(info.id) == KARX_MAC_HMAC;
+    m->lsh = (karx_lsh_alg)KARX_MAC_PRIM(info.id);
+    m->cipher = (karx_cipher_alg)KARX_MAC_PRIM(info.id);
+    return 0;
+}
+
+/* The key from -K or --key-file (exactly one given) into a fresh buffer; a CMAC key must have its
+ * cipher's length. 0, or an exit code with one line printed. */
+static int mac_key(const cli_opt *o, const mac_alg *m, uint8_t **key, size_t *key_len)
+{
+    int rc = cli_one_key("mac", o[M_KEY].val, o[M_KEY_FILE].val);
+    if (rc) return rc;
+    if (o[M_KEY].val) {
+        rc = cli_hex_arg("-K", o[M_KEY].val, key, key_len);
+    } else {
+        FILE *f = fopen(o[M_KEY_FILE].val, "rb");
+        if (f == NULL) {
+            cli_error("%s: %s", o[M_KEY_FILE].val, strerror(errno));
+            return EXIT_FAIL;
+        }
+        rc = cli_read_all(f, o[M_KEY_FILE].val, MAC_KEY_FILE_MAX, key, key_len);
+        fclose(f);
+    }
+    size_t want = m->hmac ? *key_len : karx_cipher_key_bytes(m->cipher);
+    if (rc == 0 && *key_len != want) {
+        cli_error("%s: the key must be %zu bytes (%zu hex digits), not %zu", o[M_ALG].val, want,
+                  2 * want, *key_len);
+        rc = EXIT_USAGE;
+    }
+    return rc;
+}
+
+/* One line per file; 0, or EXIT_FAIL (with its line) when any could not be read. */
+static int mac_files(const mac_alg *m, char **files, int nfiles, uint8_t *buf)
+{
+    int rc = EXIT_OK;
+    for (int i = 0; i < nfiles; i++) {
+        uint8_t tag[KARX_HMAC_LSH_MAX_BYTES];
+        char hex[2 * KARX_HMAC_LSH_MAX_BYTES + 1];
+        size_t tl = 0;
+        if (mac_file(m, files[i], buf, tag, &tl) != 0) {
+            rc = EXIT_FAIL;
+            continue;
+        }
+        cli_hex(tag, tl, hex);
+        printf("%s  %s\n", hex, files[i]);
+        karx_memzero(tag, sizeof tag);
+    }
+    return rc;
+}
+
 int cmd_mac(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"alg", required_argument, NULL, 'a'},
-        {"key", required_argument, NULL, 'K'},
-        {"key-file", required_argument, NULL, 'k'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *alg_name = NULL, *key_file = NULL;
-    char *key_hex = NULL;
+    static char *dash[] = {"-"};
+    cli_opt o[M_N];
     uint8_t *key = NULL, *buf = NULL;
     size_t key_len = 0;
-    int rc = EXIT_OK, help = 0, c;
     mac_alg m;
     memset(&m, 0, sizeof m);
-
-    optind = 1;
-    opterr = 0;
-    while (rc == EXIT_OK && (c = getopt_long(argc, argv, ":a:K:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'a': alg_name = optarg; break;
-        case 'K': key_hex = optarg; break;
-        case 'k': key_file = optarg; break;
-        case 'h': help = 1; break;
-        case ':':
-            cli_error("mac: option '%s' needs a value (try 'karx mac --help')", argv[optind - 1]);
-            rc = EXIT_USAGE;
-            break;
-        default:
-            cli_error("mac: unknown option '%s' (try 'karx mac --help')", argv[optind - 1]);
-            rc = EXIT_USAGE;
-            break;
-        }
-    }
-    if (rc) goto done;
-    if (help) {
+    int first, rc = cli_parse_opts("mac", MAC_OPTS, argc, argv, o, &first);
+    if (rc) return rc;
+    if (o[M_HELP].val) {
         mac_usage(stdout);
         goto done;
     }
-    if (alg_name == NULL) {
+    if (o[M_ALG].val == NULL) {
         cli_error("mac: no algorithm given (-a hmac-lsh256-256, cmac-lea128, ...)");
         rc = EXIT_USAGE;
-    } else if (!(m.hmac = karx_hmac_from_name(alg_name, &m.lsh) == KARX_OK) &&
-               karx_cmac_from_name(alg_name, &m.cipher) != KARX_OK) {
-        cli_error("%s: unknown MAC algorithm (hmac-lsh256-224 .. hmac-lsh512-512, cmac-lea128, "
-                  "cmac-lea192, cmac-lea256, cmac-hight, cmac-cham64-128, cmac-cham128-128, "
-                  "cmac-cham128-256)", alg_name);
-        rc = EXIT_USAGE;
-    } else if (key_hex == NULL && key_file == NULL) {
-        cli_error("mac: no key given (-K HEX or --key-file FILE)");
-        rc = EXIT_USAGE;
-    } else if (key_hex != NULL && key_file != NULL) {
-        cli_error("mac: give the key once (-K HEX or --key-file FILE, not both)");
-        rc = EXIT_USAGE;
+    } else if ((rc = mac_alg_of(o[M_ALG].val, &m)) == 0) {
+        rc = mac_key(o, &m, &key, &key_len);
     }
     if (rc) goto done;
-    if (key_hex) {
-        rc = cli_hex_arg("-K", key_hex, &key, &key_len);
-    } else {
-        FILE *f = fopen(key_file, "rb");
-        if (f == NULL) {
-            cli_error("%s: %s", key_file, strerror(errno));
-            rc = EXIT_FAIL;
-        } else {
-            rc = cli_read_all(f, key_file, MAC_KEY_FILE_MAX, &key, &key_len);
-            fclose(f);
-        }
-    }
-    if (rc) goto done;
-    if (!m.hmac && key_len != karx_cipher_key_bytes(m.cipher)) {
-        cli_error("%s: the key must be %zu bytes (%zu hex digits), not %zu", alg_name,
-                  karx_cipher_key_bytes(m.cipher), 2 * karx_cipher_key_bytes(m.cipher), key_len);
-        rc = EXIT_USAGE;
-        goto done;
-    }
     m.key = key;
     m.key_len = key_len;
-    buf = malloc(CHUNK);
-    if (buf == NULL) {
+    if ((buf = malloc(CHUNK)) == NULL) {
         cli_error("mac: out of memory");
         rc = EXIT_FAIL;
         goto done;
     }
-    {
-        static char *dash[] = {"-"};
-        char **files = optind < argc ? argv + optind : dash;
-        int nfiles = optind < argc ? argc - optind : 1;
-        for (int i = 0; i < nfiles; i++) {
-            uint8_t tag[KARX_HMAC_LSH_MAX_BYTES];
-            char hex[2 * KARX_HMAC_LSH_MAX_BYTES + 1];
-            size_t tl = 0;
-            if (mac_file(&m, files[i], buf, tag, &tl) != 0) {
-                rc = EXIT_FAIL;
-                continue;
-            }
-            cli_hex(tag, tl, hex);
-            printf("%s  %s\n", hex, files[i]);
-            karx_memzero(tag, sizeof tag);
-        }
-    }
+    rc = first < argc ? mac_files(&m, argv + first, argc - first, buf) : mac_files(&m, dash, 1, buf);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         cli_error("write error: %s", strerror(errno ? errno : EIO));
         rc = EXIT_FAIL;
     }
 
 done:
-    if (key_hex) karx_memzero(key_hex, strlen(key_hex));
+    cli_opt_wipe(&o[M_KEY]); /* the key's copy in argv */
     cli_free_secret(key, key_len);
     cli_free_secret(buf, buf ? CHUNK : 0);
     return rc;

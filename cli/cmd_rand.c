@@ -3,36 +3,20 @@
  * DRBG states, entropy and outputs are wiped on every path. */
 #include <errno.h>
 #include <stdint.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "karx/drbg.h"
 #include "karx/karx.h"
 
 #define RAND_CHUNK ((size_t)1 << 16)
+#define RAND_DEFAULT_CIPHER "lea256"
 
-static int opt_error(const char *cmd, int c, char **argv)
-{
-    if (c == ':')
-        cli_error("%s: option '%s' needs a value (try 'karx %s --help')", cmd, argv[optind - 1],
-                  cmd);
-    else
-        cli_error("%s: unknown option '%s' (try 'karx %s --help')", cmd, argv[optind - 1], cmd);
-    return EXIT_USAGE;
-}
-
-static int parse_cipher(const char *cmd, const char *name, karx_cipher_alg *alg)
-{
-    if (karx_cipher_from_name(name, alg) != KARX_OK) {
-        cli_error("%s: unknown cipher '%s' (lea128, lea192, lea256, hight, cham64-128, "
-                  "cham128-128, cham128-256)", cmd, name);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
+#define RAND_OPTS "n|bytes= hex c|cipher= device= h|help"
+enum { R_BYTES, R_HEX, R_CIPHER, R_DEVICE, R_HELP, R_N };
 
 static int flush_stdout(void)
 {
@@ -50,9 +34,11 @@ static void rand_usage(FILE *to)
     fputs("usage: karx rand -n BYTES [--hex] [-c CIPHER] [--device cpu|gpu]\n"
           "  -n, --bytes BYTES  how many bytes (any size; streamed)\n"
           "      --hex          print them as one line of hex instead of raw bytes\n"
-          "  -c, --cipher C     the CTR_DRBG cipher (default lea256; lea128 lea192 hight\n"
-          "                     cham64-128 cham128-128 cham128-256)\n"
-          "      --device gpu   the DRBG's output made on the CUDA device, 64 MiB per step (the\n"
+          "  -c, --cipher C     the CTR_DRBG cipher (default " RAND_DEFAULT_CIPHER "):\n"
+          "                     ",
+          to);
+    cli_put_names(to, KARX_KIND_CIPHER, NULL, 21, 21);
+    fputs("      --device gpu   the DRBG's output made on the CUDA device, 64 MiB per step (the\n"
           "                     same generate calls of 64 KiB; fails with one line if no GPU)\n"
           "CTR_DRBG (SP 800-90A, TTAK.KO-12.0189) with the derivation function, seeded and\n"
           "reseeded from the operating system. Exit: 0 done, 1 OS source or write error, 2 usage.\n",
@@ -125,57 +111,13 @@ static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
     return rc;
 }
 
-int cmd_rand(int argc, char **argv)
+/* karx rand on the CPU: the OS-seeded DRBG, RAND_CHUNK bytes per generate call. */
+static int rand_cpu(karx_cipher_alg alg, unsigned long long total, int hex)
 {
-    static const struct option opts[] = {
-        {"bytes", required_argument, NULL, 'n'},
-        {"hex", no_argument, NULL, 'x'},
-        {"cipher", required_argument, NULL, 'c'},
-        {"device", required_argument, NULL, 'D'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *n_s = NULL, *cipher = "lea256", *device = "cpu";
-    int hex = 0, help = 0, c, rc = 0;
-    unsigned long long total = 0;
-    karx_cipher_alg alg;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":n:c:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'n': n_s = optarg; break;
-        case 'x': hex = 1; break;
-        case 'c': cipher = optarg; break;
-        case 'D': device = optarg; break;
-        case 'h': help = 1; break;
-        default: return opt_error("rand", c, argv);
-        }
-    }
-    if (help) {
-        rand_usage(stdout);
-        return EXIT_OK;
-    }
-    if (optind < argc) {
-        cli_error("rand: unexpected argument '%s'", argv[optind]);
-        return EXIT_USAGE;
-    }
-    if (n_s == NULL) {
-        cli_error("rand: how many bytes? (-n BYTES)");
-        return EXIT_USAGE;
-    }
-    if ((rc = cli_count_arg("-n", n_s, 0, (unsigned long long)1 << 62, &total)) != 0) return rc;
-    if ((rc = parse_cipher("rand", cipher, &alg)) != 0) return rc;
-    if (strcmp(device, "cpu") != 0) {
-        if (strcmp(device, "gpu") != 0) {
-            cli_error("rand: unknown device '%s' (cpu, gpu)", device);
-            return EXIT_USAGE;
-        }
-        return rand_gpu(alg, total, hex);
-    }
-
     karx_ctr_drbg d;
     memset(&d, 0, sizeof d);
     uint8_t buf[RAND_CHUNK];
+    int rc = 0;
     karx_status st = karx_ctr_drbg_instantiate_os(&d, alg, KARX_DRBG_USE_DF, NULL, 0);
     if (st != KARX_OK) {
         cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
@@ -197,6 +139,41 @@ int cmd_rand(int argc, char **argv)
     karx_memzero(buf, sizeof buf);
     if (rc == 0) rc = flush_stdout();
     return rc;
+}
+
+int cmd_rand(int argc, char **argv)
+{
+    cli_opt o[R_N];
+    karx_alg_info cipher;
+    unsigned long long total = 0;
+    int first, rc = cli_parse_opts("rand", RAND_OPTS, argc, argv, o, &first);
+    if (rc) return rc;
+    const char *device = o[R_DEVICE].val ? o[R_DEVICE].val : "cpu";
+    if (o[R_HELP].val) {
+        rand_usage(stdout);
+        return EXIT_OK;
+    }
+    if (first < argc) {
+        cli_error("rand: unexpected argument '%s'", argv[first]);
+        return EXIT_USAGE;
+    }
+    if (o[R_BYTES].val == NULL) {
+        cli_error("rand: how many bytes? (-n BYTES)");
+        return EXIT_USAGE;
+    }
+    if ((rc = cli_count_arg("-n", o[R_BYTES].val, 0, (unsigned long long)1 << 62, &total)) != 0)
+        return rc;
+    if ((rc = cli_alg_arg(KARX_KIND_CIPHER, NULL,
+                          o[R_CIPHER].val ? o[R_CIPHER].val : RAND_DEFAULT_CIPHER, "cipher",
+                          &cipher)) != 0)
+        return rc;
+    if (strcmp(device, "cpu") == 0)
+        return rand_cpu((karx_cipher_alg)cipher.id, total, o[R_HEX].val != NULL);
+    if (strcmp(device, "gpu") != 0) {
+        cli_error("rand: unknown device '%s' (cpu, gpu)", device);
+        return EXIT_USAGE;
+    }
+    return rand_gpu((karx_cipher_alg)cipher.id, total, o[R_HEX].val != NULL);
 }
 
 /* ---- karx drbg ---- */
@@ -222,159 +199,171 @@ static void drbg_usage(FILE *to)
           to);
 }
 
-int cmd_drbg(int argc, char **argv)
-{
-    static const struct option opts[] = {
-        {"cipher", required_argument, NULL, 'c'},
-        {"entropy", required_argument, NULL, 'e'},
-        {"nonce", required_argument, NULL, 'N'},
-        {"pers", required_argument, NULL, 'p'},
-        {"no-df", no_argument, NULL, 'D'},
-        {"pr", no_argument, NULL, 'P'},
-        {"reseed-entropy", required_argument, NULL, 'r'},
-        {"reseed-add", required_argument, NULL, 'R'},
-        {"add", required_argument, NULL, 'a'},
-        {"bytes", required_argument, NULL, 'n'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *cipher = NULL, *ent_s = NULL, *nonce_s = NULL, *pers_s = NULL, *radd_s = NULL;
-    const char *n_s = NULL, *res_s[2] = {NULL, NULL}, *add_s[2] = {NULL, NULL};
-    int n_res = 0, n_add = 0, df = 1, pr = 0, help = 0, c, rc = 0;
-    /* 0 entropy, 1 nonce, 2 pers, 3 reseed-add, 4/5 reseed entropy, 6/7 add */
-    uint8_t *b[8] = {NULL};
-    size_t bl[8] = {0};
-    uint8_t *out = NULL;
-    char *hex = NULL;
-    unsigned long long n = 0;
-    karx_cipher_alg alg;
-    karx_ctr_drbg d;
-    karx_status st = KARX_OK;
-    memset(&d, 0, sizeof d);
+#define DRBG_OPTS \
+    "c|cipher= entropy= nonce= pers= no-df pr reseed-entropy= reseed-add= add= n|bytes= h|help"
+enum { D_CIPHER, D_ENTROPY, D_NONCE, D_PERS, D_NO_DF, D_PR, D_RESEED, D_RESEED_ADD, D_ADD, D_BYTES,
+       D_HELP, D_N };
 
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":c:n:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'c': cipher = optarg; break;
-        case 'e': ent_s = optarg; break;
-        case 'N': nonce_s = optarg; break;
-        case 'p': pers_s = optarg; break;
-        case 'D': df = 0; break;
-        case 'P': pr = 1; break;
-        case 'R': radd_s = optarg; break;
-        case 'n': n_s = optarg; break;
-        case 'h': help = 1; break;
-        case 'r':
-            if (n_res == 2) {
-                cli_error("--reseed-entropy: given more than twice");
-                return EXIT_USAGE;
-            }
-            res_s[n_res++] = optarg;
-            break;
-        case 'a':
-            if (n_add == 2) {
-                cli_error("--add: given more than twice (one per generate call)");
-                return EXIT_USAGE;
-            }
-            add_s[n_add++] = optarg;
-            break;
-        default: return opt_error("drbg", c, argv);
+/* The decoded inputs, in the order of this list. */
+enum { IN_ENTROPY, IN_NONCE, IN_PERS, IN_RESEED_ADD, IN_RESEED1, IN_RESEED2, IN_ADD1, IN_ADD2,
+       IN_N };
+
+typedef struct {
+    karx_cipher_alg alg;
+    int df, pr, n_res, reseed_add; /* n_res: --reseed-entropy given 0, 1 or 2 times */
+    size_t n;                      /* bytes per generate call */
+    uint8_t *b[IN_N];              /* each cli_free_secret'd */
+    size_t bl[IN_N];
+} drbg_job;
+
+/* The options' combination, checked (the order of the checks is the order of the messages). */
+static int drbg_check(const cli_opt *o, drbg_job *j)
+{
+    karx_alg_info cipher;
+    unsigned long long n;
+    int rc;
+    if (!o[D_CIPHER].val || !o[D_ENTROPY].val || !o[D_BYTES].val) {
+        cli_error("drbg: needs %s", !o[D_CIPHER].val ? "-c CIPHER"
+                                    : !o[D_ENTROPY].val ? "--entropy HEX" : "-n BYTES");
+        return EXIT_USAGE;
+    }
+    if ((rc = cli_alg_arg(KARX_KIND_CIPHER, NULL, o[D_CIPHER].val, "cipher", &cipher)) != 0)
+        return rc;
+    if ((rc = cli_count_arg("-n", o[D_BYTES].val, 1, KARX_CTR_DRBG_MAX_REQUEST_BYTES, &n)) != 0)
+        return rc;
+    j->alg = (karx_cipher_alg)cipher.id;
+    j->n = (size_t)n;
+    j->df = !o[D_NO_DF].count;
+    j->pr = o[D_PR].count > 0;
+    j->n_res = o[D_RESEED].count;
+    j->reseed_add = o[D_RESEED_ADD].val != NULL;
+    if (o[D_RESEED].count > 2 || o[D_ADD].count > 2) {
+        cli_error(o[D_RESEED].count > 2 ? "--reseed-entropy: given more than twice"
+                                        : "--add: given more than twice (one per generate call)");
+        return EXIT_USAGE;
+    }
+    if (j->pr && j->n_res != 2) {
+        cli_error("drbg: --pr needs two --reseed-entropy (one per generate call), not %d",
+                  j->n_res);
+        return EXIT_USAGE;
+    }
+    const char *why = j->pr && j->reseed_add ? "--reseed-add: not with --pr (each call's --add "
+                                               "goes to its reseed)"
+                      : !j->pr && j->n_res > 1 ? "--reseed-entropy: without --pr there is at "
+                                                 "most one reseed"
+                      : j->reseed_add && j->n_res != 1 ? "--reseed-add: needs one --reseed-entropy"
+                                                       : NULL;
+    if (why) {
+        cli_error("%s", why);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* The hex inputs decoded into j->b. 0, or an exit code with one line printed. */
+static int drbg_inputs(const cli_opt *o, drbg_job *j)
+{
+    /* each input: its option, whether it is that option's second value, the option's name */
+    static const struct { int opt, second; const char *name; } in[IN_N] = {
+        {D_ENTROPY, 0, "--entropy"}, {D_NONCE, 0, "--nonce"}, {D_PERS, 0, "--pers"},
+        {D_RESEED_ADD, 0, "--reseed-add"}, {D_RESEED, 0, "--reseed-entropy"},
+        {D_RESEED, 1, "--reseed-entropy"}, {D_ADD, 0, "--add"}, {D_ADD, 1, "--add"}};
+    int rc = 0;
+    for (int i = 0; i < IN_N && rc == 0; i++) {
+        const cli_opt *p = &o[in[i].opt];
+        const char *hex = !in[i].second ? p->first : p->count == 2 ? p->val : NULL;
+        if (hex) rc = cli_hex_arg(in[i].name, hex, &j->b[i], &j->bl[i]);
+    }
+    return rc;
+}
+
+/* Generate call k (0 or 1) into out, with what comes before it: the reseed of --pr, or (no --pr,
+ * one --reseed-entropy, no --reseed-add) the reseed before the second call. *step names the
+ * call that failed. */
+static karx_status drbg_call(const drbg_job *j, karx_ctr_drbg *d, int k, uint8_t *out,
+                             const char **step)
+{
+    const uint8_t *add = j->b[IN_ADD1 + k];
+    size_t add_len = j->bl[IN_ADD1 + k];
+    *step = "generate";
+    if (j->pr)
+        return karx_ctr_drbg_generate_pr(d, out, j->n, j->b[IN_RESEED1 + k],
+                                         j->bl[IN_RESEED1 + k], add, add_len);
+    if (k == 1 && j->n_res == 1 && !j->reseed_add) {
+        *step = "reseed";
+        karx_status st = karx_ctr_drbg_reseed(d, j->b[IN_RESEED1], j->bl[IN_RESEED1], add, add_len);
+        if (st != KARX_OK) return st;
+        *step = "generate";
+        return karx_ctr_drbg_generate(d, out, j->n, NULL, 0);
+    }
+    return karx_ctr_drbg_generate(d, out, j->n, add, add_len);
+}
+
+/* The known-answer procedure: instantiate, the reseed of --reseed-add, two generate calls each
+ * printed as a line of hex. 0, or an exit code with one line printed. */
+static int drbg_run(const drbg_job *j, uint8_t *out, char *hex)
+{
+    karx_ctr_drbg d;
+    memset(&d, 0, sizeof d);
+    unsigned flags = (j->df ? KARX_DRBG_USE_DF : 0u) | (j->pr ? KARX_DRBG_PR : 0u);
+    const char *step = "instantiate";
+    karx_status st = karx_ctr_drbg_instantiate(&d, j->alg, flags, j->b[IN_ENTROPY],
+                                               j->bl[IN_ENTROPY], j->b[IN_NONCE], j->bl[IN_NONCE],
+                                               j->b[IN_PERS], j->bl[IN_PERS]);
+    if (st == KARX_OK && !j->pr && j->n_res == 1 && j->reseed_add) {
+        step = "reseed";
+        st = karx_ctr_drbg_reseed(&d, j->b[IN_RESEED1], j->bl[IN_RESEED1], j->b[IN_RESEED_ADD],
+                                  j->bl[IN_RESEED_ADD]);
+    }
+    for (int k = 0; k < 2 && st == KARX_OK; k++) {
+        if ((st = drbg_call(j, &d, k, out, &step)) == KARX_OK) {
+            cli_hex(out, j->n, hex);
+            printf("%s\n", hex);
         }
     }
-    if (help) {
+    karx_ctr_drbg_uninstantiate(&d);
+    if (st == KARX_OK) return flush_stdout();
+    char hint[96] = "";
+    if (st == KARX_ERR_DATA_LENGTH)
+        snprintf(hint, sizeof hint, " (%s: seedlen %zu, strength %zu bytes; see --help)",
+                 j->df ? "with df" : "no df", karx_ctr_drbg_seed_bytes(j->alg),
+                 karx_ctr_drbg_strength_bytes(j->alg));
+    cli_error("drbg: %s: %s%s", step, karx_strerror(st), hint);
+    return (st == KARX_ERR_DATA_LENGTH || st == KARX_ERR_ARGUMENT) ? EXIT_USAGE : EXIT_FAIL;
+}
+
+int cmd_drbg(int argc, char **argv)
+{
+    cli_opt o[D_N];
+    drbg_job j;
+    uint8_t *out = NULL;
+    char *hex = NULL;
+    memset(&j, 0, sizeof j);
+    int first, rc = cli_parse_opts("drbg", DRBG_OPTS, argc, argv, o, &first);
+    if (rc) return rc;
+    if (o[D_HELP].val) {
         drbg_usage(stdout);
         return EXIT_OK;
     }
-    if (optind < argc) {
-        cli_error("drbg: unexpected argument '%s'", argv[optind]);
+    if (first < argc) {
+        cli_error("drbg: unexpected argument '%s'", argv[first]);
         return EXIT_USAGE;
     }
-    if (cipher == NULL || ent_s == NULL || n_s == NULL) {
-        cli_error("drbg: needs %s", cipher == NULL ? "-c CIPHER"
-                                    : ent_s == NULL ? "--entropy HEX" : "-n BYTES");
-        return EXIT_USAGE;
-    }
-    if ((rc = parse_cipher("drbg", cipher, &alg)) != 0) return rc;
-    if ((rc = cli_count_arg("-n", n_s, 1, KARX_CTR_DRBG_MAX_REQUEST_BYTES, &n)) != 0) return rc;
-    if (pr && n_res != 2) {
-        cli_error("drbg: --pr needs two --reseed-entropy (one per generate call), not %d", n_res);
-        return EXIT_USAGE;
-    }
-    if (pr && radd_s) {
-        cli_error("--reseed-add: not with --pr (each call's --add goes to its reseed)");
-        return EXIT_USAGE;
-    }
-    if (!pr && n_res > 1) {
-        cli_error("--reseed-entropy: without --pr there is at most one reseed");
-        return EXIT_USAGE;
-    }
-    if (radd_s && n_res != 1) {
-        cli_error("--reseed-add: needs one --reseed-entropy");
-        return EXIT_USAGE;
-    }
-    {
-        const char *names[8] = {"--entropy", "--nonce", "--pers", "--reseed-add",
-                                "--reseed-entropy", "--reseed-entropy", "--add", "--add"};
-        const char *vals[8] = {ent_s, nonce_s, pers_s, radd_s, res_s[0], res_s[1], add_s[0],
-                               add_s[1]};
-        for (int i = 0; i < 8 && rc == 0; i++)
-            if (vals[i]) rc = cli_hex_arg(names[i], vals[i], &b[i], &bl[i]);
-        /* the entropy inputs' copies in argv (visible in /proc while we run) */
-        for (int i = 0; i < 8; i++)
-            if (vals[i] && (i == 0 || i == 4 || i == 5))
-                karx_memzero((char *)(uintptr_t)vals[i], strlen(vals[i]));
-        if (rc) goto done;
-    }
-    out = malloc((size_t)n);
-    hex = malloc(2 * (size_t)n + 1);
+    if ((rc = drbg_check(o, &j)) != 0 || (rc = drbg_inputs(o, &j)) != 0) goto done;
+    out = malloc(j.n);
+    hex = malloc(2 * j.n + 1);
     if (out == NULL || hex == NULL) {
         cli_error("drbg: out of memory");
         rc = EXIT_FAIL;
         goto done;
     }
-    unsigned flags = (df ? KARX_DRBG_USE_DF : 0u) | (pr ? KARX_DRBG_PR : 0u);
-    const char *step = "instantiate";
-    st = karx_ctr_drbg_instantiate(&d, alg, flags, b[0], bl[0], b[1], bl[1], b[2], bl[2]);
-    if (st == KARX_OK && !pr && n_res == 1 && radd_s) {
-        step = "reseed";
-        st = karx_ctr_drbg_reseed(&d, b[4], bl[4], b[3], bl[3]);
-    }
-    for (int k = 0; k < 2 && st == KARX_OK; k++) {
-        const uint8_t *a = b[6 + k];
-        size_t al = bl[6 + k];
-        step = "generate";
-        if (pr) {
-            st = karx_ctr_drbg_generate_pr(&d, out, (size_t)n, b[4 + k], bl[4 + k], a, al);
-        } else if (k == 1 && n_res == 1 && !radd_s) {
-            step = "reseed";
-            st = karx_ctr_drbg_reseed(&d, b[4], bl[4], a, al);
-            step = "generate";
-            if (st == KARX_OK) st = karx_ctr_drbg_generate(&d, out, (size_t)n, NULL, 0);
-        } else {
-            st = karx_ctr_drbg_generate(&d, out, (size_t)n, a, al);
-        }
-        if (st == KARX_OK) {
-            cli_hex(out, (size_t)n, hex);
-            printf("%s\n", hex);
-        }
-    }
-    if (st != KARX_OK) {
-        char hint[96] = "";
-        if (st == KARX_ERR_DATA_LENGTH)
-            snprintf(hint, sizeof hint, " (%s: seedlen %zu, strength %zu bytes; see --help)",
-                     df ? "with df" : "no df", karx_ctr_drbg_seed_bytes(alg),
-                     karx_ctr_drbg_strength_bytes(alg));
-        cli_error("drbg: %s: %s%s", step, karx_strerror(st), hint);
-        rc = (st == KARX_ERR_DATA_LENGTH || st == KARX_ERR_ARGUMENT) ? EXIT_USAGE : EXIT_FAIL;
-        goto done;
-    }
-    rc = flush_stdout();
+    rc = drbg_run(&j, out, hex);
 
 done:
-    karx_ctr_drbg_uninstantiate(&d);
-    for (int i = 0; i < 8; i++) cli_free_secret(b[i], bl[i]);
-    cli_free_secret(out, out ? (size_t)n : 0);
-    cli_free_secret((uint8_t *)hex, hex ? 2 * (size_t)n + 1 : 0);
+    cli_opt_wipe(&o[D_ENTROPY]); /* the entropy's copies in argv, visible in /proc */
+    cli_opt_wipe(&o[D_RESEED]);
+    for (int i = 0; i < IN_N; i++) cli_free_secret(j.b[i], j.bl[i]);
+    cli_free_secret(out, out ? j.n : 0);
+    cli_free_secret((uint8_t *)hex, hex ? 2 * j.n + 1 : 0);
     return rc;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "hash.h"
 #include "karx/gpu.h"
 #include "karx/karx.h"
 
@@ -21,11 +22,12 @@ struct batch {
 };
 
 /* Hashes and prints the batch; 0, or EXIT_FAIL with one line printed. */
-static int flush(struct batch *b, karx_gpu *g, karx_lsh_alg alg, int tag)
+static int flush(struct batch *b, karx_gpu *g, const karx_alg_info *h, int tag)
 {
     if (!b->nfiles)
         return 0;
-    size_t d = karx_lsh_digest_bytes(alg);
+    size_t d = h->output_bytes;
+    const int lsh256 = h->block_bytes == KARX_LSH256_BLOCK_BYTES;
     uint8_t *out = malloc(b->nfiles * d);
     if (!out) {
         cli_error("out of memory");
@@ -33,13 +35,11 @@ static int flush(struct batch *b, karx_gpu *g, karx_lsh_alg alg, int tag)
     }
     karx_status st;
     if (g) {
-        st = karx_lsh_block_bytes(alg) == 128
-                 ? karx_gpu_lsh256_many_offsets(g, out, d, b->buf, b->offs, b->nfiles)
-                 : karx_gpu_lsh512_many_offsets(g, out, d, b->buf, b->offs, b->nfiles);
+        st = lsh256 ? karx_gpu_lsh256_many_offsets(g, out, d, b->buf, b->offs, b->nfiles)
+                    : karx_gpu_lsh512_many_offsets(g, out, d, b->buf, b->offs, b->nfiles);
     } else {
-        st = karx_lsh_block_bytes(alg) == 128
-                 ? karx_lsh256_many_offsets(out, d, b->buf, b->offs, b->nfiles)
-                 : karx_lsh512_many_offsets(out, d, b->buf, b->offs, b->nfiles);
+        st = lsh256 ? karx_lsh256_many_offsets(out, d, b->buf, b->offs, b->nfiles)
+                    : karx_lsh512_many_offsets(out, d, b->buf, b->offs, b->nfiles);
     }
     if (st != KARX_OK) {
         cli_error("batch of %zu files: %s%s%s", b->nfiles, karx_strerror(st), g ? ": " : "",
@@ -48,7 +48,7 @@ static int flush(struct batch *b, karx_gpu *g, karx_lsh_alg alg, int tag)
         return EXIT_FAIL;
     }
     for (size_t i = 0; i < b->nfiles; i++)
-        cli_hash_line(alg, b->names[i], out + i * d, tag);
+        cli_hash_line(h, b->names[i], out + i * d, tag);
     free(out);
     b->len = 0;
     b->nfiles = 0;
@@ -97,7 +97,8 @@ static int add_file(struct batch *b, const char *path)
     return 0;
 }
 
-int cli_hash_batched(char *const *files, int nfiles, karx_lsh_alg alg, int tag, const char *device)
+int cli_hash_batched(char *const *files, int nfiles, const karx_alg_info *h, int tag,
+                     const char *device)
 {
     karx_gpu *g = NULL;
     karx_status st = karx_gpu_open(&g, 0);
@@ -125,12 +126,12 @@ int cli_hash_batched(char *const *files, int nfiles, karx_lsh_alg alg, int tag, 
         }
         if (r)
             rc = EXIT_FAIL;
-        if ((b.len >= BATCH_BYTES || b.nfiles == BATCH_FILES) && flush(&b, g, alg, tag)) {
+        if ((b.len >= BATCH_BYTES || b.nfiles == BATCH_FILES) && flush(&b, g, h, tag)) {
             rc = EXIT_FAIL;
             break;
         }
     }
-    if (b.offs && flush(&b, g, alg, tag))
+    if (b.offs && flush(&b, g, h, tag))
         rc = EXIT_FAIL;
     free(b.buf);
     free(b.offs);

@@ -17,7 +17,8 @@ static void usage(FILE *to)
           "                                              PBKDF2-HMAC-LSH, password on stdin\n"
           "  rand  -n BYTES [--hex] [-c CIPHER]          random bytes (OS-seeded CTR_DRBG)\n"
           "  drbg  -c CIPHER --entropy HEX ... -n BYTES  CTR_DRBG known-answer procedure\n"
-          "  info                                        CPU features and active back ends\n"
+          "  info                                        CPU features, back ends, each algorithm's kernels\n"
+          "  selftest                                    known-answer test of every kernel\n"
           "  bench [lsh|cipher|all] [--json FILE] [--backend B]\n"
           "                                              benchmarks (medians; GB/s, c/B, hashes/s)\n"
           "  version                                     library version\n"
@@ -40,6 +41,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "rand") == 0) return cmd_rand(argc - 1, argv + 1);
     if (strcmp(cmd, "drbg") == 0) return cmd_drbg(argc - 1, argv + 1);
     if (strcmp(cmd, "info") == 0) return cmd_info(argc - 1, argv + 1);
+    if (strcmp(cmd, "selftest") == 0) return cmd_selftest(argc - 1, argv + 1);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 1, argv + 1);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("karx %s\n", karx_version());
