@@ -25,6 +25,7 @@ from ._errors import (
     NoDevice,
     OutOfMemory,
     ReseedRequired,
+    SelfTestError,
     UnknownAlgorithm,
     Unsupported,
     _STATUS_TO_ERROR,
@@ -50,32 +51,36 @@ from ._karx import (  # noqa: E402  (after the error types are registered)
     lsh512_512,
     new,
     pbkdf2_hmac,
+    selftest,
     set_backend,
     strerror,
     token_bytes,
 )
 
+from ._registry import Algorithm, Kernel, algorithm, algorithms, kernels  # noqa: E402
+
 __version__ = _karx.version()
 
 #: Hash names accepted by :func:`new` (``'lsh512_256'`` and ``'LSH-512-256'`` work too).
-algorithms_available = frozenset(_karx._lsh_names())
+algorithms_available = frozenset(a.name for a in algorithms("hash"))
 algorithms_guaranteed = algorithms_available
 #: Block ciphers accepted by :class:`Cipher`, :func:`cmac` and :class:`CtrDrbg`.
-ciphers_available = tuple(_karx._cipher_names())
+ciphers_available = tuple(a.name for a in algorithms("cipher"))
 #: Modes accepted by :class:`Cipher`.
-modes_available = tuple(_karx._mode_names())
+modes_available = tuple(a.name for a in algorithms("mode"))
 
 __all__ = [
     "KarxError", "InvalidArgument", "InvalidKey", "InvalidIV", "InvalidOutputLength",
     "InvalidDataLength", "InvalidPadding", "InvalidState", "CounterOverflow", "ReseedRequired",
     "Unsupported", "NoDevice", "DeviceError", "OutOfMemory", "InvalidTag", "UnknownAlgorithm",
-    "EntropyError",
+    "EntropyError", "SelfTestError",
     "lsh256_224", "lsh256_256", "lsh512_224", "lsh512_256", "lsh512_384", "lsh512_512", "new",
     "LshHash", "file_digest", "hmac_digest", "pbkdf2_hmac", "Cipher", "CipherContext", "LEAGCM",
     "CHAMGCM", "LEACCM", "CHAMCCM", "cmac", "cmac_verify", "CtrDrbg", "token_bytes",
     "token_hex", "lsh_many", "ctr_xor_many", "gpu_available", "gpu_built", "gpu_info", "backend",
     "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
-    "ciphers_available", "modes_available",
+    "ciphers_available", "modes_available", "Algorithm", "Kernel", "algorithm", "algorithms",
+    "kernels", "selftest",
 ]
 
 
@@ -152,31 +157,33 @@ class CipherContext:
 class Cipher:
     """A block cipher in a mode: ``Cipher('lea128', 'cbc', key, iv)``.
 
-    ``name``: one of :data:`ciphers_available`; ``mode``: one of :data:`modes_available`;
+    ``name``: one of :data:`ciphers_available`; ``mode``: one of :data:`modes_available` (any
+    spelling :func:`algorithm` takes: ``'LEA-128'``, ``'CBC'``);
     ``iv``: the block-size IV (or initial counter for CTR), ``None`` for ECB; ``padding``:
     PKCS#7 for ECB and CBC (ignored by the stream modes). Lengths are checked here, so a bad
     key or IV raises :class:`InvalidKey` / :class:`InvalidIV` at construction.
     """
 
-    __slots__ = ("name", "mode", "padding", "_key", "_iv")
+    __slots__ = ("name", "mode", "padding", "_alg", "_key", "_iv")
 
     def __init__(self, name: str, mode: str, key: Any, iv: Optional[Any] = None,
                  padding: bool = True) -> None:
         # Validate now (raises the right error with expected vs given lengths).
         _karx._CipherStream(name, mode, key, iv, True, padding)
-        self.name = _karx._canonical_cipher(name)
-        self.mode = mode.lower()
+        self._alg = algorithm(name, "cipher")
+        self.name = self._alg.name
+        self.mode = algorithm(mode, "mode").name
         self.padding = bool(padding)
         self._key = bytes(key)
         self._iv = None if iv is None else bytes(iv)
 
     @property
     def block_size(self) -> int:
-        return _karx._cipher_block_bytes(self.name)
+        return self._alg.block_size
 
     @property
     def key_size(self) -> int:
-        return _karx._cipher_key_bytes(self.name)
+        return self._alg.key_size
 
     def encryptor(self) -> CipherContext:
         return CipherContext(_karx._CipherStream(self.name, self.mode, self._key, self._iv,
@@ -199,56 +206,64 @@ class Cipher:
         return f"<karx.Cipher {self.name}-{self.mode}>"
 
 
-class _KeyedAead:
-    """What the four AEAD classes share: the cipher family they pass to the binding and
-    ``generate_key`` over their allowed key sizes (``_key_bits``)."""
+class _Aead(_karx._Aead):
+    """The one shape of the four AEAD classes, that of ``cryptography``'s AESGCM / AESCCM:
+    ``Cls(key, tag_length=16)``; ``encrypt(nonce, data, associated_data) -> ciphertext || tag``;
+    ``decrypt(nonce, data, associated_data) -> plaintext`` or :class:`InvalidTag` (no plaintext
+    is released); ``generate_key(bit_length)``. A subclass names its mode and cipher family;
+    the family's key lengths come from the registry. Thread-safe (the scheduled key is
+    read-only)."""
 
-    _cipher = ""
-    _key_bits: Tuple[int, ...] = ()
+    _mode = ""
+    _family = ""
+
+    def __init__(self, key: Any, tag_length: int = 16) -> None:
+        super().__init__(self._mode, self._family, key, tag_length)
+
+    @classmethod
+    def key_sizes(cls) -> Tuple[int, ...]:
+        """The key lengths the class takes, in bytes (LEA: 16, 24, 32)."""
+        return tuple(_karx._aead_key_sizes(cls._family))
 
     @classmethod
     def generate_key(cls, bit_length: int) -> bytes:
         """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
-        if bit_length not in cls._key_bits:
-            raise InvalidKey(f"{cls.__name__} key length must be one of {cls._key_bits} bits, "
+        bits = tuple(8 * n for n in cls.key_sizes())
+        if bit_length not in bits:
+            raise InvalidKey(f"{cls.__name__} key length must be one of {bits} bits, "
                              f"got {bit_length}")
         return token_bytes(bit_length // 8)
 
-    def __init__(self, key: Any, tag_length: int = 16) -> None:
-        super().__init__(self._cipher, key, tag_length)  # type: ignore[call-arg]
+
+class LEAGCM(_Aead):
+    """LEA-GCM like ``cryptography``'s AESGCM: ``LEAGCM(key)`` with a 16-, 24- or 32-byte key.
+    Nonce: any length >= 1 byte, 12 recommended; never reuse one under a key. Tags 4, 8, 12 to
+    16 bytes."""
+
+    _mode = "gcm"
+    _family = "LEA"
 
 
-class LEAGCM(_KeyedAead, _karx._Gcm):
-    """LEA-GCM like ``cryptography``'s AESGCM: ``LEAGCM(key)`` with a 16-, 24- or 32-byte key;
-    ``encrypt(nonce, data, associated_data) -> ciphertext || tag``;
-    ``decrypt(nonce, data, associated_data) -> plaintext`` or :class:`InvalidTag` (no
-    plaintext is released). Nonce: any length >= 1 byte, 12 recommended; never reuse one under
-    a key. Thread-safe (the scheduled key is read-only)."""
-
-    _key_bits = (128, 192, 256)
-    _cipher = "lea"
-
-
-class CHAMGCM(_KeyedAead, _karx._Gcm):
+class CHAMGCM(_Aead):
     """CHAM-128 GCM (key 16 bytes: CHAM-128/128, 32 bytes: CHAM-128/256); as :class:`LEAGCM`."""
 
-    _key_bits = (128, 256)
-    _cipher = "cham"
+    _mode = "gcm"
+    _family = "CHAM-128"
 
 
-class LEACCM(_KeyedAead, _karx._Ccm):
+class LEACCM(_Aead):
     """LEA-CCM like ``cryptography``'s AESCCM: ``LEACCM(key, tag_length=16)``; nonce 7 to 13
-    bytes; tags 4, 6, ..., 16 bytes. Thread-safe (the scheduled key is read-only)."""
+    bytes; tags 4, 6, ..., 16 bytes."""
 
-    _key_bits = (128, 192, 256)
-    _cipher = "lea"
+    _mode = "ccm"
+    _family = "LEA"
 
 
-class CHAMCCM(_KeyedAead, _karx._Ccm):
+class CHAMCCM(_Aead):
     """CHAM-128 CCM; as :class:`LEACCM`."""
 
-    _key_bits = (128, 256)
-    _cipher = "cham"
+    _mode = "ccm"
+    _family = "CHAM-128"
 
 
 def token_hex(nbytes: int = 32) -> str:
@@ -326,7 +341,8 @@ def ctr_xor_many(cipher: str, keys: Any, counters: Any, data: Any, device: str =
         dev = _DEVICES[device]
     except (KeyError, TypeError):
         raise InvalidArgument(f"device must be 'cpu', 'gpu' or 'auto', got {device!r}") from None
-    kl, bl = _karx._cipher_key_bytes(cipher), _karx._cipher_block_bytes(cipher)
+    alg = algorithm(cipher, "cipher")
+    kl, bl = alg.key_size, alg.block_size
 
     def rows(x: Any, width: int, what: str) -> Any:
         if isinstance(x, (str, bytes, bytearray)):
@@ -340,7 +356,7 @@ def ctr_xor_many(cipher: str, keys: Any, counters: Any, data: Any, device: str =
         bad = next((i for i, it in enumerate(items) if len(it) != width), None)
         if bad is not None:
             exc = InvalidKey if what == "keys" else InvalidIV
-            raise exc(f"{what}[{bad}]: {cipher} {what[:-1]} must be {width} bytes, got "
+            raise exc(f"{what}[{bad}]: {alg.name} {what[:-1]} must be {width} bytes, got "
                       f"{len(items[bad])}")
         a = np.empty((len(items), width), np.uint8)
         for i, it in enumerate(items):
@@ -349,10 +365,10 @@ def ctr_xor_many(cipher: str, keys: Any, counters: Any, data: Any, device: str =
 
     k = np.ascontiguousarray(rows(keys, kl, "keys"))
     if k.shape[1] != kl:
-        raise InvalidKey(f"{cipher} keys must be {kl} bytes each, got rows of {k.shape[1]}")
+        raise InvalidKey(f"{alg.name} keys must be {kl} bytes each, got rows of {k.shape[1]}")
     c_in = rows(counters, bl, "counters")
     if c_in.shape[1] != bl:
-        raise InvalidIV(f"{cipher} counters must be {bl} bytes each, got rows of {c_in.shape[1]}")
+        raise InvalidIV(f"{alg.name} counters must be {bl} bytes each, got rows of {c_in.shape[1]}")
     c = np.array(c_in, dtype=np.uint8, order="C", copy=True)
     n = k.shape[0]
     if c.shape[0] != n:

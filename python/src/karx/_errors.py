@@ -142,7 +142,16 @@ class EntropyError(KarxError, OSError):
     status_name = "KARX_ERR_ENTROPY"
 
 
+class SelfTestError(KarxError, RuntimeError):
+    """A known-answer self-test gave a wrong answer (:func:`karx.selftest`): a kernel computes
+    wrong results on this machine, so nothing it computes can be trusted."""
+
+    __module__ = "karx"
+    status = -17
+    status_name = "KARX_ERR_SELFTEST"
+
+
 _STATUS_TO_ERROR: Dict[int, Type[KarxError]] = {cls.status: cls for cls in (
     InvalidArgument, InvalidKey, InvalidIV, InvalidOutputLength, InvalidDataLength,
     InvalidPadding, InvalidState, CounterOverflow, ReseedRequired, Unsupported, NoDevice,
-    DeviceError, OutOfMemory, InvalidTag, UnknownAlgorithm, EntropyError)}
+    DeviceError, OutOfMemory, InvalidTag, UnknownAlgorithm, EntropyError, SelfTestError)}

@@ -1,0 +1,182 @@
+// karx._karx internals shared by the module's source files (python/src/_karx_*.cpp).
+//
+// Every fallible C call returns a karx_status; raise_status() turns it into the matching
+// karx.KarxError subclass (registered from Python by _register_errors), with a message that says
+// what was expected and what was given where the binding knows both.
+//
+// Names: every algorithm name the package takes (cipher, mode, hash, MAC) is parsed by the
+// library's one parser, karx_alg_find (include/karx/registry.h), through find_alg() below; ids
+// come out of the registry, so no cipher or hash is named in this folder.
+//
+// Threads: calls that may run long (hash updates of 2 KiB or more, ciphers and AEAD on 2 KiB or
+// more, PBKDF2, DRBG requests over 64 KiB, batches, self-tests) release the GIL. Objects with
+// state (hash, cipher stream, DRBG) take their own mutex around every access to the C context, so
+// one object may be shared between threads; AEAD objects hold a scheduled key that is only read
+// after construction (the C API allows concurrent use), so they need no lock.
+#ifndef KARX_PY_INTERNAL_H
+#define KARX_PY_INTERNAL_H
+
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+
+#include <Python.h>
+
+#include <cstring>
+#include <mutex>
+#include <string>
+
+extern "C" {
+#include <karx/karx.h>
+#include <karx/registry.h>
+}
+
+namespace karxpy {
+
+namespace nb = nanobind;
+
+// ---------------------------------------------------------------- errors (_karx_common.cpp)
+
+void register_errors(nb::dict mapping);
+[[noreturn]] void raise_status(karx_status st, const std::string &msg);
+[[noreturn]] void raise_status(karx_status st);
+[[noreturn]] void raise_type(const std::string &msg);
+void check(karx_status st);
+void check(karx_status st, const std::string &what);
+std::string tp_name_of(nb::handle h);
+
+// ---------------------------------------------------------------- names (_karx_common.cpp)
+
+// karx_alg_find, refusing names with an embedded NUL (C would read only their first part).
+bool lookup(karx_alg_kind kind, const std::string &name, karx_alg_info *info);
+
+// The algorithm of kind called name; UnknownAlgorithm (listing the names of that kind) if none.
+// what: the noun for the message ("cipher", "hash", "mode").
+karx_alg_info find_alg(karx_alg_kind kind, const std::string &name, const char *what);
+
+// A primitive (cipher or hash) named either by itself or as its MAC of family mac_family
+// ("lea128" or "cmac-lea128"; "lsh256-256" or "hmac-lsh256-256").
+karx_alg_info find_prim(karx_alg_kind kind, int mac_family, const std::string &name,
+                        const char *what);
+
+inline karx_cipher_alg cipher_id(const karx_alg_info &a) { return static_cast<karx_cipher_alg>(a.id); }
+inline karx_lsh_alg hash_id(const karx_alg_info &a) { return static_cast<karx_lsh_alg>(a.id); }
+
+karx_cipher_alg cipher_alg(const std::string &name);
+karx_lsh_alg lsh_alg(const std::string &name);
+
+// KeyLength error "<cipher> key must be N bytes, got M" unless got is the cipher's key size.
+void check_key_len(karx_cipher_alg alg, size_t got);
+
+// An int argument for a tag length; -1 for anything out of range (the caller's check rejects it).
+int tag_len_arg(nb::handle h);
+
+// ---------------------------------------------------------------- buffers (_karx_common.cpp)
+
+// Acquires view of o with flags; like hashlib, TypeError for a non-buffer and BufferError for a
+// buffer that is not C-contiguous.
+void get_view(PyObject *o, Py_buffer *view, int flags, const std::string &what);
+
+// A read-only view of a bytes-like argument: bytes directly, anything else through the buffer
+// protocol (C-contiguous). str is refused with TypeError, as hashlib does.
+struct Buf {
+    const uint8_t *p = nullptr;
+    size_t n = 0;
+    Py_buffer view{};
+    bool has_view = false;
+
+    Buf() = default;
+    Buf(nb::handle h, const char *what) { set(h, what); }
+    Buf(const Buf &) = delete;
+    Buf &operator=(const Buf &) = delete;
+    ~Buf()
+    {
+        if (has_view)
+            PyBuffer_Release(&view);
+    }
+    void set(nb::handle h, const char *what);
+};
+
+// An optional bytes-like argument (None = absent).
+struct OptBuf : Buf {
+    bool present = false;
+    OptBuf(nb::handle h, const char *what)
+    {
+        if (!h.is_none()) {
+            set(h, what);
+            present = true;
+        }
+    }
+};
+
+// A writable C-contiguous buffer argument (an output array), released when done.
+struct OutView {
+    Py_buffer v{};
+    OutView(nb::handle h)
+    {
+        if (PyObject_GetBuffer(h.ptr(), &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) != 0)
+            throw nb::python_error();
+    }
+    OutView(const OutView &) = delete;
+    OutView &operator=(const OutView &) = delete;
+    ~OutView() { PyBuffer_Release(&v); }
+    uint8_t *data() const { return static_cast<uint8_t *>(v.buf); }
+    size_t size() const { return static_cast<size_t>(v.len); }
+};
+
+// A new bytes object of n bytes to be filled, shrunk with finish() if fewer were written.
+struct OutBytes {
+    PyObject *obj;
+    explicit OutBytes(size_t n);
+    OutBytes(const OutBytes &) = delete;
+    OutBytes &operator=(const OutBytes &) = delete;
+    ~OutBytes() { Py_XDECREF(obj); }
+    uint8_t *data() { return reinterpret_cast<uint8_t *>(PyBytes_AS_STRING(obj)); }
+    void wipe() { karx_memzero(data(), static_cast<size_t>(PyBytes_GET_SIZE(obj))); }
+    nb::bytes finish(size_t used);
+};
+
+nb::str to_hex(const uint8_t *d, size_t n);
+
+// ---------------------------------------------------------------- GIL and locks
+
+constexpr size_t GIL_THRESHOLD = 2048; // as hashlib: shorter work keeps the GIL
+
+// A mutex that a copied or moved object gets fresh (locks are per object, never shared).
+struct Lock {
+    std::mutex m;
+    Lock() = default;
+    Lock(const Lock &) {}
+    Lock &operator=(const Lock &) { return *this; }
+};
+
+template <class F> void maybe_nogil(size_t work, F &&f)
+{
+    if (work >= GIL_THRESHOLD) {
+        nb::gil_scoped_release rel;
+        f();
+    } else {
+        f();
+    }
+}
+
+// Runs f with the GIL released when big, always under the object's lock.
+template <class F> void locked(Lock &lk, size_t work, F &&f)
+{
+    maybe_nogil(work, [&] {
+        std::lock_guard<std::mutex> g(lk.m);
+        f();
+    });
+}
+
+// ---------------------------------------------------------------- the module's sections
+
+void bind_registry(nb::module_ &m); // _karx_module.cpp: errors, back ends, registry, self-test
+void bind_hash(nb::module_ &m);     // _karx_hash.cpp: LSH, HMAC, PBKDF2
+void bind_cipher(nb::module_ &m);   // _karx_cipher.cpp: cipher streams, CMAC
+void bind_aead(nb::module_ &m);     // _karx_aead.cpp: GCM and CCM
+void bind_drbg(nb::module_ &m);     // _karx_drbg.cpp: CTR_DRBG, token_bytes
+void bind_gpu(nb::module_ &m);      // _karx_gpu.cpp: GPU, lsh_many, ctr_xor_many
+
+} // namespace karxpy
+
+#endif

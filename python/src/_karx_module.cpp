@@ -1,0 +1,174 @@
+// karx._karx: the nanobind module under the karx Python package (python/src/karx/). This file
+// defines the module, its errors and back ends, and the algorithm registry (karx.algorithms,
+// karx.kernels, karx.selftest); each family's bindings are in their own _karx_*.cpp file.
+#include "_karx_internal.h"
+
+namespace karxpy {
+namespace {
+
+using namespace nb::literals;
+
+// ---------------------------------------------------------------- kinds
+
+const struct {
+    const char *name;
+    karx_alg_kind kind;
+} KINDS[] = {{"cipher", KARX_KIND_CIPHER},
+             {"mode", KARX_KIND_MODE},
+             {"hash", KARX_KIND_HASH},
+             {"mac", KARX_KIND_MAC}};
+
+const char *kind_name(karx_alg_kind kind)
+{
+    for (const auto &k : KINDS)
+        if (k.kind == kind)
+            return k.name;
+    return "algorithm";
+}
+
+// None: any kind; else one of the KINDS names.
+karx_alg_kind kind_arg(nb::handle kind)
+{
+    if (kind.is_none())
+        return KARX_KIND_ANY;
+    if (!PyUnicode_Check(kind.ptr()))
+        raise_type("kind: expected str or None, got " + tp_name_of(kind));
+    std::string s = nb::cast<std::string>(kind);
+    for (const auto &k : KINDS)
+        if (s == k.name)
+            return k.kind;
+    raise_status(KARX_ERR_ARGUMENT,
+                 "kind must be 'cipher', 'mode', 'hash', 'mac' or None, got '" + s + "'");
+}
+
+// ---------------------------------------------------------------- the registry
+
+// One algorithm as the tuple karx.Algorithm is made from (python/src/karx/_registry.py).
+nb::tuple alg_tuple(const karx_alg_info &a)
+{
+    return nb::make_tuple(a.name, a.std_name, kind_name(a.kind), a.id, a.block_bytes,
+                          a.key_bytes, a.output_bytes, a.segment_bytes, a.has_iv != 0,
+                          a.kernel ? a.kernel : "");
+}
+
+nb::list algorithms(nb::handle kind)
+{
+    karx_alg_kind want = kind_arg(kind);
+    nb::list l;
+    karx_alg_info a;
+    for (size_t i = 0; karx_alg_get(i, &a) == KARX_OK; i++)
+        if (want == KARX_KIND_ANY || a.kind == want)
+            l.append(alg_tuple(a));
+    return l;
+}
+
+nb::tuple find(const std::string &name, nb::handle kind)
+{
+    karx_alg_kind k = kind_arg(kind);
+    return alg_tuple(find_alg(k, name, kind_name(k)));
+}
+
+// The cipher or hash whose kernels run name: a MAC runs on its primitive's.
+karx_alg_info kernel_owner(const std::string &name)
+{
+    karx_alg_info a = find_alg(KARX_KIND_ANY, name, "algorithm");
+    if (a.kind == KARX_KIND_MAC) {
+        karx_alg_kind prim = KARX_MAC_FAMILY(a.id) == KARX_MAC_CMAC ? KARX_KIND_CIPHER : KARX_KIND_HASH;
+        check(karx_alg_by_id(prim, KARX_MAC_PRIM(a.id), &a), name);
+    }
+    if (a.kind != KARX_KIND_CIPHER && a.kind != KARX_KIND_HASH)
+        raise_status(KARX_ERR_ARGUMENT, "'" + name + "' is a " + kind_name(a.kind) +
+                                            ": it runs on its cipher's kernels, name the cipher");
+    return a;
+}
+
+nb::list kernels(const std::string &name)
+{
+    karx_alg_info a = kernel_owner(name);
+    nb::list l;
+    size_t n = karx_alg_kernel_count(a.kind, a.id);
+    for (size_t i = 0; i < n; i++) {
+        karx_kernel_info k;
+        check(karx_alg_kernel(a.kind, a.id, i, &k), name);
+        const char *backend = karx_backend_name(k.backend);
+        l.append(nb::make_tuple(k.name, backend ? backend : "", k.cpu_features, k.priority,
+                                k.lanes, k.usable != 0, k.active != 0));
+    }
+    return l;
+}
+
+// Every usable kernel of every cipher and hash (name None), or those of one algorithm.
+void selftest(nb::handle name)
+{
+    karx_status st;
+    if (name.is_none()) {
+        {
+            nb::gil_scoped_release rel;
+            st = karx_selftest_kernels();
+        }
+        check(st, "kernel self-test");
+        return;
+    }
+    std::string nm = nb::cast<std::string>(name);
+    karx_alg_info a = kernel_owner(nm);
+    size_t n = karx_alg_kernel_count(a.kind, a.id);
+    for (size_t i = 0; i < n; i++) {
+        karx_kernel_info k;
+        check(karx_alg_kernel(a.kind, a.id, i, &k), nm);
+        if (!k.usable)
+            continue;
+        {
+            nb::gil_scoped_release rel;
+            st = karx_alg_kernel_selftest(a.kind, a.id, i);
+        }
+        check(st, std::string("self-test of ") + a.name + " kernel " + k.name);
+    }
+}
+
+// ---------------------------------------------------------------- back ends
+
+void set_backend(const std::string &name)
+{
+    karx_backend b;
+    if (name.find('\0') != std::string::npos || karx_backend_from_name(name.c_str(), &b) != KARX_OK)
+        raise_status(KARX_ERR_UNKNOWN_ALGORITHM, "unknown back end '" + name + "'");
+    karx_status st = karx_set_backend(b);
+    if (st == KARX_ERR_UNSUPPORTED)
+        raise_status(st, "back end '" + name + "' is not supported on this CPU");
+    check(st, "set_backend");
+}
+
+} // namespace
+
+void bind_registry(nb::module_ &m)
+{
+    m.def("_register_errors", &register_errors, "mapping"_a);
+    m.def("_raise_status",
+          [](int st, const std::string &msg) { raise_status(static_cast<karx_status>(st), msg); },
+          "status"_a, "message"_a, "Raises the exception registered for a status (for tests).");
+    m.def("strerror", [](int st) { return std::string(karx_strerror(static_cast<karx_status>(st))); },
+          "status"_a);
+    m.def("version", [] { return std::string(karx_version()); });
+    m.def("backend", [] { return std::string(karx_backend_name(karx_get_backend())); },
+          "The SIMD back end in use (portable, sse2, ssse3, avx2, avx512, neon).");
+    m.def("set_backend", &set_backend, "name"_a);
+    m.def("_algorithms", &algorithms, "kind"_a.none() = nb::none());
+    m.def("_find", &find, "name"_a, "kind"_a.none() = nb::none());
+    m.def("_kernels", &kernels, "name"_a);
+    m.def("selftest", &selftest, "name"_a.none() = nb::none(),
+          "Known-answer tests of every usable kernel (or those of one algorithm); raises "
+          "SelfTestError on a wrong answer.");
+}
+
+} // namespace karxpy
+
+NB_MODULE(_karx, m)
+{
+    m.doc() = "karx C library binding (use the karx package, not this module)";
+    karxpy::bind_registry(m);
+    karxpy::bind_hash(m);
+    karxpy::bind_cipher(m);
+    karxpy::bind_aead(m);
+    karxpy::bind_drbg(m);
+    karxpy::bind_gpu(m);
+}
