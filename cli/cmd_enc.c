@@ -10,57 +10,68 @@
  * the cipher context are wiped on every exit path. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "enc.h"
 #include "karx/karx.h"
 
 #define CHUNK ENC_CHUNK
 #define KEY_FILE_MAX 4096 /* longest key file read (hex text with a lot of white space) */
 
+#define ENC_OPTS \
+    "c|cipher= m|mode= K|key= key-file= iv= no-pad aad= tag-len= i|in= o|out= device= h|help"
+enum { E_CIPHER, E_MODE, E_KEY, E_KEY_FILE, E_IV, E_NO_PAD, E_AAD, E_TAG_LEN, E_IN, E_OUT,
+       E_DEVICE, E_HELP, E_N };
+enum { AEAD_NONE, AEAD_GCM, AEAD_CCM };
+
 static void enc_usage(FILE *to, const char *cmd)
 {
     fprintf(to,
             "usage: karx %s -c CIPHER -m MODE (-K HEX | --key-file FILE) [--iv HEX] [--no-pad]\n"
             "                [--aad HEX] [--tag-len N] [-i IN] [-o OUT]\n"
-            "  -c, --cipher CIPHER  lea128 lea192 lea256 hight cham64-128 cham128-128 cham128-256\n"
-            "  -m, --mode MODE      ecb cbc ctr cfb cfb8 cfb64 ofb (cfb: full-block segments;\n"
-            "                       ctr: the whole block is one big-endian counter), or the AEAD\n"
-            "                       modes gcm ccm (128-bit-block ciphers only: LEA, CHAM-128)\n"
-            "  -K, --key HEX        the key in hex (visible to other users in ps: prefer --key-file)\n"
-            "      --key-file FILE  the key: exactly key-length raw bytes, or hex text\n"
-            "      --iv HEX         IV / initial counter block in hex (every mode but ECB)\n"
-            "      --no-pad         ECB and CBC without PKCS#7 padding (whole blocks only)\n"
-            "      --aad HEX        gcm/ccm: additional authenticated data (default empty)\n"
-            "      --tag-len N      gcm/ccm: tag bytes (default 16; gcm 4 8 12..16, ccm 4 6 .. 16)\n"
-            "                       gcm: --iv of any length >= 1 byte (12 recommended);\n"
-            "                       ccm: --iv is the nonce, 7..13 bytes\n"
-            "                       enc streams ciphertext || tag (ccm from a pipe: read into\n"
-            "                       memory first, 1 GiB at most); dec never writes plaintext\n"
-            "                       whose tag has not been checked: with -o it streams into the\n"
-            "                       temporary file, kept only if the tag verifies; to stdout it\n"
-            "                       reads the input into memory (1 GiB at most: use -o beyond)\n"
-            "  -i, --in IN          input (default '-' = standard input)\n"
-            "      --device DEV     cpu (default) or gpu: -m ctr on the CUDA device in 64 MiB\n"
-            "                       chunks (same output; fails with one line if there is none)\n"
-            "  -o, --out OUT        output (default '-' = standard output), written to a temporary\n"
-            "                       file beside OUT (through symbolic links: beside their target)\n"
-            "                       and renamed onto it only on success, with the replaced file's\n"
-            "                       mode, owner and group; a device or FIFO is written directly\n"
-            "Only -o guarantees no output on failure. To stdout the output streams: a failure part\n"
-            "way (bad padding or truncated ciphertext from a pipe, a read error, CTR counter\n"
-            "exhausted) leaves what came before it written (ecb/cbc dec holds back the last\n"
-            "block). A regular input file of the wrong length for ecb/cbc, or whose last block\n"
-            "has bad padding, is refused before anything is written.\n"
-            "Exit: 0 done, 1 bad data (length, padding, CTR counter, gcm/ccm authentication\n"
-            "failure or input shorter than the tag), unreadable input or unwritable output,\n"
-            "2 usage error (names, key, IV, options; gcm/ccm with a 64-bit-block cipher).\n",
+            "  -c, --cipher CIPHER  ",
             cmd);
+    cli_put_names(to, KARX_KIND_CIPHER, NULL, 23, 23);
+    fputs("  -m, --mode MODE      ", to);
+    cli_put_names(to, KARX_KIND_MODE, NULL, 23, 23);
+    fputs("                       (cfb: full-block segments; ctr: the whole block is one\n"
+          "                       big-endian counter), or the AEAD modes gcm ccm (128-bit-block\n"
+          "                       ciphers only); standard names such as LEA-128 too\n"
+          "  -K, --key HEX        the key in hex (visible to other users in ps: prefer --key-file)\n"
+          "      --key-file FILE  the key: exactly key-length raw bytes, or hex text\n"
+          "      --iv HEX         IV / initial counter block in hex (every mode but ECB)\n"
+          "      --no-pad         ECB and CBC without PKCS#7 padding (whole blocks only)\n"
+          "      --aad HEX        gcm/ccm: additional authenticated data (default empty)\n"
+          "      --tag-len N      gcm/ccm: tag bytes (default 16; gcm 4 8 12..16, ccm 4 6 .. 16)\n"
+          "                       gcm: --iv of any length >= 1 byte (12 recommended);\n"
+          "                       ccm: --iv is the nonce, 7..13 bytes\n"
+          "                       enc streams ciphertext || tag (ccm from a pipe: read into\n"
+          "                       memory first, 1 GiB at most); dec never writes plaintext\n"
+          "                       whose tag has not been checked: with -o it streams into the\n"
+          "                       temporary file, kept only if the tag verifies; to stdout it\n"
+          "                       reads the input into memory (1 GiB at most: use -o beyond)\n"
+          "  -i, --in IN          input (default '-' = standard input)\n"
+          "      --device DEV     cpu (default) or gpu: -m ctr on the CUDA device in 64 MiB\n"
+          "                       chunks (same output; fails with one line if there is none)\n"
+          "  -o, --out OUT        output (default '-' = standard output), written to a temporary\n"
+          "                       file beside OUT (through symbolic links: beside their target)\n"
+          "                       and renamed onto it only on success, with the replaced file's\n"
+          "                       mode, owner and group; a device or FIFO is written directly\n"
+          "Only -o guarantees no output on failure. To stdout the output streams: a failure part\n"
+          "way (bad padding or truncated ciphertext from a pipe, a read error, CTR counter\n"
+          "exhausted) leaves what came before it written (ecb/cbc dec holds back the last\n"
+          "block). A regular input file of the wrong length for ecb/cbc, or whose last block\n"
+          "has bad padding, is refused before anything is written.\n"
+          "Exit: 0 done, 1 bad data (length, padding, CTR counter, gcm/ccm authentication\n"
+          "failure or input shorter than the tag), unreadable input or unwritable output,\n"
+          "2 usage error (names, key, IV, options; gcm/ccm with a 64-bit-block cipher).\n",
+          to);
 }
 
 /* ---- key and IV ---- */
@@ -135,21 +146,32 @@ static int read_key_file(const char *path, uint8_t *key, size_t key_len)
 
 /* ---- the run ---- */
 
+/* One run of karx enc / dec: its options, checked (parse_job), and what follows from them. */
 typedef struct {
-    int encrypt, padding;
+    const char *cmd; /* "enc" or "dec" */
+    int encrypt, padding, aead;
     karx_cipher_alg alg;
-    karx_mode mode;
+    karx_mode mode; /* not for aead */
+    const char *mode_name;
+    size_t block, key_len, iv_len;
+    const char *key_hex, *key_file, *iv_hex, *aad_hex, *tag_len_s, *device;
     const char *in_path, *out_path;
-    size_t block;
+    const char *in_name; /* in_path, or "stdin" */
 } job;
 
+/* The key and the IV, wiped when the run ends. */
+typedef struct {
+    uint8_t key[KARX_MAX_KEY_BYTES];
+    uint8_t iv[KARX_MAX_BLOCK_BYTES];
+} secrets;
+
 /* One line for a failed library call on the data. */
-static void data_error(const job *j, const char *in_name, karx_status st)
+static void data_error(const job *j, karx_status st)
 {
     char hint[160] = "";
     if (st == KARX_ERR_DATA_LENGTH && j->encrypt)
         snprintf(hint, sizeof hint, " (with --no-pad, %s takes whole %zu-byte blocks)",
-                 karx_mode_name(j->mode), j->block);
+                 j->mode_name, j->block);
     else if (st == KARX_ERR_DATA_LENGTH)
         snprintf(hint, sizeof hint, " (truncated ciphertext: not a whole%s number of %zu-byte "
                  "blocks)", j->padding ? ", non-zero" : "", j->block);
@@ -158,12 +180,12 @@ static void data_error(const job *j, const char *in_name, karx_status st)
     else if (st == KARX_ERR_COUNTER_OVERFLOW || (st == KARX_ERR_STATE && j->mode == KARX_MODE_CTR))
         snprintf(hint, sizeof hint, " (the input is longer than the counter space this IV "
                  "leaves)");
-    cli_error("%s: %s%s", in_name, karx_strerror(st), hint);
+    cli_error("%s: %s%s", j->in_name, karx_strerror(st), hint);
 }
 
 /* Streams in -> ctx -> out. 0, or EXIT_FAIL with the message printed. ctx is wiped. */
-static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, const char *in_name,
-                      enc_output *out, uint8_t *ibuf, uint8_t *obuf)
+static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, enc_output *out,
+                      uint8_t *ibuf, uint8_t *obuf)
 {
     const size_t cap = CHUNK + KARX_MAX_BLOCK_BYTES;
     size_t n, got;
@@ -175,7 +197,7 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, const char *
         st = karx_cipher_update(ctx, obuf, cap, &got, ibuf, n);
         if (st != KARX_OK) {
             karx_cipher_ctx_wipe(ctx);
-            data_error(j, in_name, st);
+            data_error(j, st);
             return EXIT_FAIL;
         }
         if (enc_output_write(out, obuf, got)) {
@@ -186,13 +208,13 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, const char *
     if (ferror(in)) {
         int e = errno ? errno : EIO;
         karx_cipher_ctx_wipe(ctx);
-        cli_error("%s: read error: %s", in_name, strerror(e));
+        cli_error("%s: read error: %s", j->in_name, strerror(e));
         return EXIT_FAIL;
     }
     st = karx_cipher_final(ctx, obuf, cap, &got); /* wipes ctx */
     karx_cipher_ctx_wipe(ctx);
     if (st != KARX_OK) {
-        data_error(j, in_name, st);
+        data_error(j, st);
         return EXIT_FAIL;
     }
     return enc_output_write(out, obuf, got);
@@ -203,28 +225,26 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, const char *
 /* dec with padding: whether the last block of the file (size bytes, a non-zero number of
  * blocks) decrypts to valid PKCS#7 padding, decrypted on its own from the block before it (or
  * the IV). 0, or EXIT_FAIL with the message printed. */
-static int check_last_padding(const job *j, FILE *in, const char *in_name, uint64_t size,
-                              const uint8_t *key, size_t key_len, const uint8_t *iv,
-                              size_t iv_len)
+static int check_last_padding(const job *j, const secrets *k, FILE *in, uint64_t size)
 {
     uint8_t tail[2 * KARX_MAX_BLOCK_BYTES], out[2 * KARX_MAX_BLOCK_BYTES];
     size_t b = j->block, n = size >= 2 * b ? 2 * b : b, got;
     karx_cipher_ctx c;
     int rc = 0;
     if (pread(fileno(in), tail, n, (off_t)(size - n)) != (ssize_t)n) {
-        cli_error("%s: read error: %s", in_name, strerror(errno ? errno : EIO));
+        cli_error("%s: read error: %s", j->in_name, strerror(errno ? errno : EIO));
         return EXIT_FAIL;
     }
-    const uint8_t *chain = n == 2 * b ? tail : iv; /* CBC: the block before the last one */
+    const uint8_t *chain = n == 2 * b ? tail : k->iv; /* CBC: the block before the last one */
     int cbc = j->mode == KARX_MODE_CBC;
-    karx_status st = karx_cipher_init(&c, j->alg, j->mode, KARX_DECRYPT, KARX_PAD_PKCS7, key,
-                                      key_len, cbc ? chain : NULL, cbc ? iv_len : 0);
+    karx_status st = karx_cipher_init(&c, j->alg, j->mode, KARX_DECRYPT, KARX_PAD_PKCS7, k->key,
+                                      j->key_len, cbc ? chain : NULL, cbc ? j->iv_len : 0);
     if (st == KARX_OK)
         st = karx_cipher_update(&c, out, sizeof out, &got, tail + n - b, b);
     if (st == KARX_OK)
         st = karx_cipher_final(&c, out, sizeof out, &got);
     if (st != KARX_OK) {
-        data_error(j, in_name, st);
+        data_error(j, st);
         rc = EXIT_FAIL;
     }
     karx_cipher_ctx_wipe(&c);
@@ -236,8 +256,7 @@ static int check_last_padding(const job *j, FILE *in, const char *in_name, uint6
 /* A regular input file has a known length: ECB / CBC refuse one that is not a whole number of
  * blocks where that is needed (and, for dec with padding, an empty one or a bad last block)
  * before writing anything, since to stdout the output streams. 0 or EXIT_FAIL. */
-static int precheck_regular(const job *j, FILE *in, const char *in_name, const uint8_t *key,
-                            size_t key_len, const uint8_t *iv, size_t iv_len)
+static int precheck_regular(const job *j, const secrets *k, FILE *in)
 {
     uint64_t size;
     int pad = j->padding == KARX_PAD_PKCS7;
@@ -245,28 +264,30 @@ static int precheck_regular(const job *j, FILE *in, const char *in_name, const u
         !enc_input_size(in, &size))
         return 0;
     if (size % j->block != 0 || (!j->encrypt && pad && size == 0)) {
-        data_error(j, in_name, KARX_ERR_DATA_LENGTH);
+        data_error(j, KARX_ERR_DATA_LENGTH);
         return EXIT_FAIL;
     }
     if (j->encrypt || !pad)
         return 0;
-    return check_last_padding(j, in, in_name, size, key, key_len, iv, iv_len);
+    return check_last_padding(j, k, in, size);
 }
 
 /* ---- CTR on the GPU (--device gpu) ---- */
 
 #define GPU_CHUNK ((size_t)64 << 20) /* whole blocks, so the stream equals one CTR call */
 
-/* 0, or an exit code with one line printed. The scheduled key and the buffers are wiped. */
-static int run_gpu_ctr(const job *j, const uint8_t *key, size_t key_len, uint8_t *ctr,
-                       const char *in_name, enc_output *out)
+/* 0, or an exit code with one line printed. The scheduled key and the buffers are wiped; the
+ * counter (k->iv) moves on. */
+static int run_gpu_ctr(const job *j, secrets *sk)
 {
     karx_gpu *g = NULL;
     karx_cipher_key k;
     uint8_t *buf = NULL;
     FILE *in = NULL;
+    enc_output out;
     int rc = EXIT_OK;
-    karx_status st = karx_cipher_set_key(&k, j->alg, key, key_len);
+    memset(&out, 0, sizeof out);
+    karx_status st = karx_cipher_set_key(&k, j->alg, sk->key, j->key_len);
     if (st != KARX_OK) {
         cli_error("%s: %s", karx_cipher_name(j->alg), karx_strerror(st));
         return EXIT_USAGE;
@@ -282,36 +303,36 @@ static int run_gpu_ctr(const job *j, const uint8_t *key, size_t key_len, uint8_t
         goto done;
     }
     if ((in = cli_open_input(j->in_path)) == NULL) {
-        cli_error("%s: %s", in_name, strerror(errno));
+        cli_error("%s: %s", j->in_name, strerror(errno));
         rc = EXIT_FAIL;
         goto done;
     }
-    if ((rc = enc_output_open(out, j->out_path)) != 0)
+    if ((rc = enc_output_open(&out, j->out_path)) != 0)
         goto done;
     size_t n;
     errno = 0;
     while (rc == 0 && (n = fread(buf, 1, GPU_CHUNK, in)) > 0) {
-        st = karx_gpu_ctr_xor(g, &k, ctr, buf, buf, n);
+        st = karx_gpu_ctr_xor(g, &k, sk->iv, buf, buf, n);
         if (st != KARX_OK) {
             if (st == KARX_ERR_COUNTER_OVERFLOW)
-                data_error(j, in_name, st);
+                data_error(j, st);
             else
-                cli_error("%s: %s: %s", in_name, karx_strerror(st), karx_gpu_last_error(g));
+                cli_error("%s: %s: %s", j->in_name, karx_strerror(st), karx_gpu_last_error(g));
             rc = EXIT_FAIL;
         } else {
-            rc = enc_output_write(out, buf, n);
+            rc = enc_output_write(&out, buf, n);
         }
         if (n < GPU_CHUNK)
             break;
     }
     if (rc == 0 && ferror(in)) {
-        cli_error("%s: read error: %s", in_name, strerror(errno ? errno : EIO));
+        cli_error("%s: read error: %s", j->in_name, strerror(errno ? errno : EIO));
         rc = EXIT_FAIL;
     }
     if (rc == 0)
-        rc = enc_output_commit(out);
+        rc = enc_output_commit(&out);
     if (rc)
-        enc_output_abort(out);
+        enc_output_abort(&out);
 done:
     if (buf) {
         karx_memzero(buf, GPU_CHUNK);
@@ -323,218 +344,223 @@ done:
     return rc;
 }
 
-static int cmd_crypt(int argc, char **argv, int encrypt)
+/* ---- the streaming modes on the CPU ---- */
+
+/* Opens the input, refuses known bad input, streams it through ctx to the output. */
+static int stream_file(const job *j, const secrets *k, karx_cipher_ctx *ctx, uint8_t *ibuf,
+                       uint8_t *obuf)
 {
-    static const struct option opts[] = {
-        {"cipher", required_argument, NULL, 'c'},
-        {"mode", required_argument, NULL, 'm'},
-        {"key", required_argument, NULL, 'K'},
-        {"key-file", required_argument, NULL, 'k'},
-        {"iv", required_argument, NULL, 'v'},
-        {"no-pad", no_argument, NULL, 'p'},
-        {"aad", required_argument, NULL, 'a'},
-        {"tag-len", required_argument, NULL, 't'},
-        {"in", required_argument, NULL, 'i'},
-        {"out", required_argument, NULL, 'o'},
-        {"device", required_argument, NULL, 'D'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *cmd = encrypt ? "enc" : "dec";
-    const char *cipher_name = NULL, *mode_name = NULL, *key_file = NULL;
-    char *key_hex = NULL, *iv_hex = NULL;
-    const char *aad_hex = NULL, *tag_len_s = NULL, *device = "cpu";
-    int aead = 0, no_pad = 0; /* aead: 1 gcm, 2 ccm */
-    job j = {encrypt, KARX_PAD_PKCS7, (karx_cipher_alg)0, (karx_mode)0, "-", NULL, 0};
-    int rc = EXIT_OK, help = 0, c;
-    uint8_t key[KARX_MAX_KEY_BYTES], iv[KARX_MAX_BLOCK_BYTES];
-    size_t key_len = 0, iv_len = 0;
-    uint8_t *ibuf = NULL, *obuf = NULL;
-    FILE *in = NULL;
-    const char *in_name = "stdin";
     enc_output out;
     memset(&out, 0, sizeof out);
-    karx_cipher_ctx ctx;
-    karx_status st;
-    memset(&ctx, 0, sizeof ctx);
-    memset(key, 0, sizeof key);
-    memset(iv, 0, sizeof iv);
-
-    optind = 1;
-    opterr = 0; /* one line of our own per error */
-    while (rc == EXIT_OK && (c = getopt_long(argc, argv, ":c:m:K:i:o:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'c': cipher_name = optarg; break;
-        case 'm': mode_name = optarg; break;
-        case 'K': key_hex = optarg; break;
-        case 'k': key_file = optarg; break;
-        case 'v': iv_hex = optarg; break;
-        case 'p': j.padding = KARX_PAD_NONE; no_pad = 1; break;
-        case 'a': aad_hex = optarg; break;
-        case 't': tag_len_s = optarg; break;
-        case 'i': j.in_path = optarg; break;
-        case 'o': j.out_path = optarg; break;
-        case 'D': device = optarg; break;
-        case 'h': help = 1; break;
-        case ':':
-            cli_error("%s: option '%s' needs a value (try 'karx %s --help')", cmd,
-                      argv[optind - 1], cmd);
-            rc = EXIT_USAGE;
-            break;
-        default:
-            if (optopt)
-                cli_error("%s: unknown option '-%c' (try 'karx %s --help')", cmd, optopt, cmd);
-            else
-                cli_error("%s: unknown option '%s' (try 'karx %s --help')", cmd,
-                          argv[optind - 1], cmd);
-            rc = EXIT_USAGE;
-            break;
-        }
-    }
-    /* Checks in a fixed order, the first failure reported; every return goes through done,
-     * which wipes the key material. */
-    if (rc) {
-        goto done;
-    } else if (help) {
-        enc_usage(stdout, cmd);
-        goto done;
-    } else if (optind < argc) {
-        cli_error("%s: unexpected argument '%s' (input is -i FILE or standard input)", cmd,
-                  argv[optind]);
-        rc = EXIT_USAGE;
-    } else if (cipher_name == NULL) {
-        cli_error("%s: no cipher given (-c lea128|lea192|lea256|hight|cham64-128|cham128-128|"
-                  "cham128-256)", cmd);
-        rc = EXIT_USAGE;
-    } else if (karx_cipher_from_name(cipher_name, &j.alg) != KARX_OK) {
-        cli_error("%s: unknown cipher (lea128, lea192, lea256, hight, cham64-128, cham128-128, "
-                  "cham128-256)", cipher_name);
-        rc = EXIT_USAGE;
-    } else if (mode_name == NULL) {
-        cli_error("%s: no mode given (-m ecb|cbc|ctr|cfb|cfb8|cfb64|ofb|gcm|ccm)", cmd);
-        rc = EXIT_USAGE;
-    } else if ((aead = strcmp(mode_name, "gcm") == 0 ? 1 : strcmp(mode_name, "ccm") == 0 ? 2 : 0),
-               aead == 0 && karx_mode_from_name(mode_name, &j.mode) != KARX_OK) {
-        cli_error("%s: unknown mode (ecb, cbc, ctr, cfb, cfb8, cfb64, ofb, gcm, ccm)", mode_name);
-        rc = EXIT_USAGE;
-    } else if (aead && karx_cipher_block_bytes(j.alg) != 16) {
-        cli_error("%s: %s needs a 128-bit-block cipher (lea128, lea192, lea256, cham128-128, "
-                  "cham128-256), not %s", cmd, mode_name, karx_cipher_name(j.alg));
-        rc = EXIT_USAGE;
-    } else if (aead && no_pad) {
-        cli_error("--no-pad: %s has no padding", mode_name);
-        rc = EXIT_USAGE;
-    } else if (!aead && (aad_hex || tag_len_s)) {
-        cli_error("%s: only gcm and ccm take a tag (--tag-len, --aad)", aad_hex ? "--aad" : "--tag-len");
-        rc = EXIT_USAGE;
-    } else if (key_hex == NULL && key_file == NULL) {
-        cli_error("%s: no key given (-K HEX or --key-file FILE)", cmd);
-        rc = EXIT_USAGE;
-    } else if (key_hex != NULL && key_file != NULL) {
-        cli_error("%s: give the key once (-K HEX or --key-file FILE, not both)", cmd);
-        rc = EXIT_USAGE;
-    }
-    if (rc) goto done;
-
-    j.block = karx_cipher_block_bytes(j.alg);
-    key_len = karx_cipher_key_bytes(j.alg);
-    if (aead) {
-        char what[48];
-        snprintf(what, sizeof what, "a %s key", karx_cipher_name(j.alg));
-        rc = key_hex ? parse_hex_arg("-K", what, key_hex, key, key_len)
-                     : read_key_file(key_file, key, key_len);
-        if (rc == 0) {
-            enc_aead_job a = {encrypt, aead == 2, j.alg, key, key_len, iv_hex, aad_hex,
-                              tag_len_s, j.in_path, j.out_path};
-            rc = enc_run_aead(&a);
-        }
-        goto done;
-    }
-    iv_len = karx_mode_iv_bytes(j.alg, j.mode);
-    if (j.mode != KARX_MODE_ECB && iv_len == 0) {
-        cli_error("%s: mode %s is not available with %s", cmd, karx_mode_name(j.mode),
-                  karx_cipher_name(j.alg));
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    if (key_hex) {
-        char what[48];
-        snprintf(what, sizeof what, "a %s key", karx_cipher_name(j.alg));
-        rc = parse_hex_arg("-K", what, key_hex, key, key_len);
-    } else {
-        rc = read_key_file(key_file, key, key_len);
-    }
-    if (rc) goto done;
-    if (j.mode == KARX_MODE_ECB && iv_hex) {
-        cli_error("--iv: ECB takes no IV");
-        rc = EXIT_USAGE;
-    } else if (j.mode != KARX_MODE_ECB && iv_hex == NULL) {
-        cli_error("%s: %s needs --iv: one %zu-byte block (%zu hex digits)", cmd,
-                  karx_mode_name(j.mode), iv_len, 2 * iv_len);
-        rc = EXIT_USAGE;
-    } else if (iv_hex) {
-        rc = parse_hex_arg("--iv", "the IV", iv_hex, iv, iv_len);
-    }
-    if (rc) goto done;
-
-    if (strcmp(device, "cpu") != 0) {
-        if (strcmp(device, "gpu") != 0) {
-            cli_error("%s: unknown device '%s' (cpu, gpu)", cmd, device);
-            rc = EXIT_USAGE;
-        } else if (j.mode != KARX_MODE_CTR) {
-            cli_error("%s: --device gpu runs -m ctr only, not %s", cmd, karx_mode_name(j.mode));
-            rc = EXIT_USAGE;
-        } else {
-            if (strcmp(j.in_path, "-") != 0) in_name = j.in_path;
-            rc = run_gpu_ctr(&j, key, key_len, iv, in_name, &out);
-        }
-        goto done;
-    }
-    st = karx_cipher_init(&ctx, j.alg, j.mode, encrypt, j.padding, key, key_len,
-                                      iv_len ? iv : NULL, iv_len);
-    if (st != KARX_OK) {
-        cli_error("%s: %s", cmd, karx_strerror(st));
-        rc = (st == KARX_ERR_KEY_LENGTH || st == KARX_ERR_IV_LENGTH ||
-              st == KARX_ERR_UNSUPPORTED || st == KARX_ERR_UNKNOWN_ALGORITHM)
-                 ? EXIT_USAGE
-                 : EXIT_FAIL;
-        goto done;
-    }
-
-    ibuf = malloc(CHUNK);
-    obuf = malloc(CHUNK + KARX_MAX_BLOCK_BYTES);
-    if (ibuf == NULL || obuf == NULL) {
-        cli_error("%s: out of memory", cmd);
-        rc = EXIT_FAIL;
-        goto done;
-    }
-    if (strcmp(j.in_path, "-") != 0) in_name = j.in_path;
-    in = cli_open_input(j.in_path);
+    FILE *in = cli_open_input(j->in_path);
     if (in == NULL) {
-        cli_error("%s: %s", in_name, strerror(errno));
-        rc = EXIT_FAIL;
-        goto done;
+        cli_error("%s: %s", j->in_name, strerror(errno));
+        return EXIT_FAIL;
     }
-    if ((rc = precheck_regular(&j, in, in_name, key, key_len, iv, iv_len)) != 0) goto done;
-    if ((rc = enc_output_open(&out, j.out_path)) != 0) goto done;
-    rc = run_stream(&j, &ctx, in, in_name, &out, ibuf, obuf);
-    if (rc == 0) rc = enc_output_commit(&out);
-    if (rc) enc_output_abort(&out);
-
-done:
-    karx_cipher_ctx_wipe(&ctx);
-    karx_memzero(key, sizeof key);
-    karx_memzero(iv, sizeof iv);
-    if (key_hex) karx_memzero(key_hex, strlen(key_hex)); /* the key's copy in argv */
-    if (ibuf) {
-        karx_memzero(ibuf, CHUNK);
-        free(ibuf);
-    }
-    if (obuf) {
-        karx_memzero(obuf, CHUNK + KARX_MAX_BLOCK_BYTES);
-        free(obuf);
+    int rc = precheck_regular(j, k, in);
+    if (rc == 0 && (rc = enc_output_open(&out, j->out_path)) == 0) {
+        rc = run_stream(j, ctx, in, &out, ibuf, obuf);
+        if (rc == 0) rc = enc_output_commit(&out);
+        if (rc) enc_output_abort(&out);
     }
     cli_close_input(in);
+    return rc;
+}
+
+/* 0, or an exit code with one line printed; the context and the buffers are wiped. */
+static int run_cpu(const job *j, const secrets *k)
+{
+    karx_cipher_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    karx_status st = karx_cipher_init(&ctx, j->alg, j->mode, j->encrypt, j->padding, k->key,
+                                      j->key_len, j->iv_len ? k->iv : NULL, j->iv_len);
+    if (st != KARX_OK) {
+        cli_error("%s: %s", j->cmd, karx_strerror(st));
+        return (st == KARX_ERR_KEY_LENGTH || st == KARX_ERR_IV_LENGTH ||
+                st == KARX_ERR_UNSUPPORTED || st == KARX_ERR_UNKNOWN_ALGORITHM)
+                   ? EXIT_USAGE
+                   : EXIT_FAIL;
+    }
+    uint8_t *ibuf = malloc(CHUNK), *obuf = malloc(CHUNK + KARX_MAX_BLOCK_BYTES);
+    int rc;
+    if (ibuf == NULL || obuf == NULL) {
+        cli_error("%s: out of memory", j->cmd);
+        rc = EXIT_FAIL;
+    } else {
+        rc = stream_file(j, k, &ctx, ibuf, obuf);
+    }
+    karx_cipher_ctx_wipe(&ctx);
+    cli_free_secret(ibuf, ibuf ? CHUNK : 0);
+    cli_free_secret(obuf, obuf ? CHUNK + KARX_MAX_BLOCK_BYTES : 0);
+    return rc;
+}
+
+/* ---- parsing: names, then the options' combination ---- */
+
+/* The 128-bit-block ciphers (GCM and CCM take no other), joined by ", ". */
+static const char *aead_ciphers(char *buf, size_t cap)
+{
+    karx_alg_info c;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; cli_alg_next(KARX_KIND_CIPHER, NULL, &i, &c);)
+        if (c.block_bytes == 16 && n < cap)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", c.name);
+    return buf;
+}
+
+/* -c and -m: the cipher, and the mode or AEAD_GCM / AEAD_CCM. 0, or EXIT_USAGE with one line. */
+static int parse_names(job *j, const char *cipher, const char *mode)
+{
+    char list[256];
+    karx_alg_info c, m;
+    if (cipher == NULL) {
+        cli_error("%s: no cipher given (-c %s)", j->cmd,
+                  cli_alg_names(KARX_KIND_CIPHER, NULL, "|", list, sizeof list));
+        return EXIT_USAGE;
+    }
+    int rc = cli_alg_arg(KARX_KIND_CIPHER, NULL, cipher, "cipher", &c);
+    if (rc) return rc;
+    j->alg = (karx_cipher_alg)c.id;
+    j->block = c.block_bytes;
+    j->key_len = c.key_bytes;
+    if (mode == NULL) {
+        cli_error("%s: no mode given (-m %s|gcm|ccm)", j->cmd,
+                  cli_alg_names(KARX_KIND_MODE, NULL, "|", list, sizeof list));
+        return EXIT_USAGE;
+    }
+    j->mode_name = mode;
+    j->aead = strcasecmp(mode, "gcm") == 0 ? AEAD_GCM : strcasecmp(mode, "ccm") == 0 ? AEAD_CCM
+                                                                                   : AEAD_NONE;
+    if (j->aead) return 0;
+    if (karx_alg_find(KARX_KIND_MODE, mode, &m) != KARX_OK) {
+        cli_error("%s: unknown mode (%s, gcm, ccm)", mode,
+                  cli_alg_names(KARX_KIND_MODE, NULL, ", ", list, sizeof list));
+        return EXIT_USAGE;
+    }
+    j->mode = (karx_mode)m.id;
+    j->mode_name = karx_mode_name(j->mode);
+    return 0;
+}
+
+/* What each mode family refuses; 0, or EXIT_USAGE with one line. */
+static int check_combination(const job *j, int no_pad)
+{
+    char list[256];
+    if (j->aead && j->block != 16) {
+        cli_error("%s: %s needs a 128-bit-block cipher (%s), not %s", j->cmd, j->mode_name,
+                  aead_ciphers(list, sizeof list), karx_cipher_name(j->alg));
+    } else if (j->aead && no_pad) {
+        cli_error("--no-pad: %s has no padding", j->mode_name);
+    } else if (!j->aead && (j->aad_hex || j->tag_len_s)) {
+        cli_error("%s: only gcm and ccm take a tag (--tag-len, --aad)",
+                  j->aad_hex ? "--aad" : "--tag-len");
+    } else if (!j->aead && j->mode != KARX_MODE_ECB && j->iv_len == 0) {
+        cli_error("%s: mode %s is not available with %s", j->cmd, j->mode_name,
+                  karx_cipher_name(j->alg));
+    } else {
+        return cli_one_key(j->cmd, j->key_hex, j->key_file);
+    }
+    return EXIT_USAGE;
+}
+
+/* The command line into j. 0 (with *help set for --help), or EXIT_USAGE with one line. */
+static int parse_job(int argc, char **argv, cli_opt *o, job *j, int *help)
+{
+    int first, rc = cli_parse_opts(j->cmd, ENC_OPTS, argc, argv, o, &first);
+    if (rc) return rc;
+    if ((*help = o[E_HELP].val != NULL)) return 0;
+    if (first < argc) {
+        cli_error("%s: unexpected argument '%s' (input is -i FILE or standard input)", j->cmd,
+                  argv[first]);
+        return EXIT_USAGE;
+    }
+    j->padding = o[E_NO_PAD].val ? KARX_PAD_NONE : KARX_PAD_PKCS7;
+    j->key_hex = o[E_KEY].val;
+    j->key_file = o[E_KEY_FILE].val;
+    j->iv_hex = o[E_IV].val;
+    j->aad_hex = o[E_AAD].val;
+    j->tag_len_s = o[E_TAG_LEN].val;
+    j->device = o[E_DEVICE].val ? o[E_DEVICE].val : "cpu";
+    j->in_path = o[E_IN].val ? o[E_IN].val : "-";
+    j->out_path = o[E_OUT].val;
+    j->in_name = strcmp(j->in_path, "-") != 0 ? j->in_path : "stdin";
+    if ((rc = parse_names(j, o[E_CIPHER].val, o[E_MODE].val)) != 0) return rc;
+    if (!j->aead) j->iv_len = karx_mode_iv_bytes(j->alg, j->mode);
+    return check_combination(j, o[E_NO_PAD].val != NULL);
+}
+
+/* ---- running ---- */
+
+/* The key from -K or --key-file. 0, or an exit code with one line. */
+static int load_key(const job *j, secrets *k)
+{
+    char what[48];
+    snprintf(what, sizeof what, "a %s key", karx_cipher_name(j->alg));
+    return j->key_hex ? parse_hex_arg("-K", what, j->key_hex, k->key, j->key_len)
+                      : read_key_file(j->key_file, k->key, j->key_len);
+}
+
+/* --iv, which every mode but ECB needs: one block. 0, or EXIT_USAGE with one line. */
+static int load_iv(const job *j, secrets *k)
+{
+    if (j->mode == KARX_MODE_ECB && j->iv_hex) {
+        cli_error("--iv: ECB takes no IV");
+        return EXIT_USAGE;
+    }
+    if (j->mode != KARX_MODE_ECB && j->iv_hex == NULL) {
+        cli_error("%s: %s needs --iv: one %zu-byte block (%zu hex digits)", j->cmd, j->mode_name,
+                  j->iv_len, 2 * j->iv_len);
+        return EXIT_USAGE;
+    }
+    return j->iv_hex ? parse_hex_arg("--iv", "the IV", j->iv_hex, k->iv, j->iv_len) : 0;
+}
+
+/* --device gpu: CTR only. */
+static int run_gpu(const job *j, secrets *k)
+{
+    if (strcmp(j->device, "gpu") != 0) {
+        cli_error("%s: unknown device '%s' (cpu, gpu)", j->cmd, j->device);
+        return EXIT_USAGE;
+    }
+    if (j->mode != KARX_MODE_CTR) {
+        cli_error("%s: --device gpu runs -m ctr only, not %s", j->cmd, j->mode_name);
+        return EXIT_USAGE;
+    }
+    return run_gpu_ctr(j, k);
+}
+
+static int run_job(const job *j, secrets *k)
+{
+    int rc = load_key(j, k);
+    if (rc) return rc;
+    if (j->aead) {
+        enc_aead_job a = {j->encrypt, j->aead == AEAD_CCM, j->alg, k->key, j->key_len, j->iv_hex,
+                          j->aad_hex, j->tag_len_s, j->in_path, j->out_path};
+        return enc_run_aead(&a);
+    }
+    if ((rc = load_iv(j, k)) != 0) return rc;
+    return strcmp(j->device, "cpu") != 0 ? run_gpu(j, k) : run_cpu(j, k);
+}
+
+static int cmd_crypt(int argc, char **argv, int encrypt)
+{
+    cli_opt o[E_N];
+    job j;
+    secrets k;
+    int help = 0;
+    memset(o, 0, sizeof o);
+    memset(&j, 0, sizeof j);
+    memset(&k, 0, sizeof k);
+    j.cmd = encrypt ? "enc" : "dec";
+    j.encrypt = encrypt;
+    int rc = parse_job(argc, argv, o, &j, &help);
+    if (rc == 0 && help)
+        enc_usage(stdout, j.cmd);
+    else if (rc == 0)
+        rc = run_job(&j, &k);
+    karx_memzero(&k, sizeof k);
+    cli_opt_wipe(&o[E_KEY]); /* the key's copy in argv */
     return rc;
 }
 
