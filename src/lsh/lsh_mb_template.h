@@ -1,16 +1,20 @@
 /* The multi-buffer LSH kernel, written once for every vector width: SIMD lane i hashes its own
  * message, so vector w holds word w of every lane, sigma and tau are register renaming, and
  * every rotation is by an immediate (gamma, a whole number of bytes, through a byte shuffle on
- * another port than the shifts/rotates). Included by lsh{256,512}_{avx2,avx512}_mb.c, which
- * define first:
- *   V, LANES, MB_WORD (uint32_t / uint64_t), MB_FN (the kernel's name),
- *   MB_STEPS, MB_SC (step constants), MB_GAMMA (gamma table), MB_AE, MB_BE, MB_AO, MB_BO
- *   (alpha/beta of even and odd steps),
- *   ADD(a, b), XOR(a, b), ROL(x, r) (r an immediate), SET1(word), SHUFB(x, mask),
- *   AND(a, b), OR(a, b), ROTB(k) (byte-shuffle mask rotating every word left by k bytes),
- *   LOADV(p), STOREV(p, v), MB_FN_TAIL (the tail kernel's name), MB_CHUNK_WORDS, and
+ * another port than the shifts/rotates). Each lsh{256,512}_{sse2,avx2,avx512,neon}_mb.c is one
+ * instantiation: it defines MB_BITS (256 or 512: the family, see lsh_mb_family.h) and LANES,
+ * includes its ISA's operations (lsh_mb_{sse2,avx2,avx512,neon}.h):
+ *   V, ADD(a, b), XOR(a, b), AND(a, b), OR(a, b), ROL(x, r) (r an immediate), SET1(word),
+ *   LOADV(p), STOREV(p, v), and either SHUFB(x, mask) with ROTB(k) (byte-shuffle mask rotating
+ *   every word left by k bytes) or MB_ROT_GAMMA(y, l, g) (y rotated by gamma[l] on its own),
+ * then defines MB_FN and optionally MB_FN_TAIL (the kernels' names), MB_CHUNK_WORDS, and
  *   static inline void load_words(V m[MB_CHUNK_WORDS], const uint8_t *const *blocks, size_t off),
- *   which transposes words off / word size .. + MB_CHUNK_WORDS of every lane's block into m. */
+ * which transposes words off / word size .. + MB_CHUNK_WORDS of every lane's block into m, and
+ * includes this file last. */
+
+#ifndef MB_ROT_GAMMA /* gamma by byte shuffle, the masks g made once per block */
+#define MB_ROT_GAMMA(y, l, g) (MB_GAMMA[l] ? SHUFB(y, (g)[l]) : (y))
+#endif
 
 #define MB_CHUNK_BYTES (MB_CHUNK_WORDS * sizeof(MB_WORD))
 
@@ -23,6 +27,7 @@ static inline void load_block(V me[16], V mo[16], const uint8_t *const *blocks)
         load_words(mb_word(me, mo, c * MB_CHUNK_WORDS), blocks, (size_t)c * MB_CHUNK_BYTES);
 }
 
+#ifdef MB_FN_TAIL
 /* The last block of messages whose final tail bytes (the same count in every lane) start at
  * tails[lane]: chunks past the tail are not loaded, and the padding (0x80, then zeros) is put
  * in with lane-uniform masks, so nothing is copied. Reads whole chunks: up to
@@ -52,6 +57,7 @@ static inline void load_tail_block(V me[16], V mo[16], const uint8_t *const *tai
         *m = OR(AND(*m, SET1(keep)), SET1((MB_WORD)0x80 << (8 * used)));
     }
 }
+#endif
 
 /* Step j: the message words M_j = a + tau(b) are made pair by pair as Mix needs them (M_j = a
  * in the first two steps, EXP = 0), which keeps fewer registers live; then Mix_j and sigma, and
@@ -60,6 +66,7 @@ static inline void load_tail_block(V me[16], V mo[16], const uint8_t *const *tai
     static inline void name(V c[16], const V a[16], V b[16], const MB_WORD sc[8], const V g[8])    \
     {                                                                                              \
         V t[16], n[16];                                                                            \
+        (void)g; /* unused where MB_ROT_GAMMA rotates without masks */                             \
         KARX_UNROLL for (int l = 0; l < 8; l++) {                                                       \
             n[l] = EXP ? ADD(a[l], b[karx_lsh_tau[l]]) : a[l];                                     \
             n[l + 8] = EXP ? ADD(a[l + 8], b[karx_lsh_tau[l + 8]]) : a[l + 8];                     \
@@ -67,7 +74,7 @@ static inline void load_tail_block(V me[16], V mo[16], const uint8_t *const *tai
             x = XOR(ROL(ADD(x, y), A), SET1(sc[l]));                                               \
             y = ROL(ADD(x, y), B);                                                                 \
             t[l] = ADD(x, y);                                                                      \
-            t[l + 8] = MB_GAMMA[l] ? SHUFB(y, g[l]) : y;                                           \
+            t[l + 8] = MB_ROT_GAMMA(y, l, g);                                                      \
         }                                                                                          \
         KARX_UNROLL for (int l = 0; l < 16; l++) {                                                      \
             c[l] = t[karx_lsh_sigma[l]];                                                           \
@@ -107,9 +114,11 @@ void MB_FN(MB_WORD *state, const uint8_t *const *blocks)
     mb_compress(state, me, mo);
 }
 
+#ifdef MB_FN_TAIL
 void MB_FN_TAIL(MB_WORD *state, const uint8_t *const *tails, size_t tail)
 {
     V me[16], mo[16];
     load_tail_block(me, mo, tails, tail);
     mb_compress(state, me, mo);
 }
+#endif
