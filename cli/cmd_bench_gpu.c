@@ -163,6 +163,162 @@ static double cpu_all_cores(karx_lsh_alg a, const uint8_t *in, uint8_t *out, siz
     return median(t, reps);
 }
 
+/* ---- LSH ---- */
+
+/* The index-th registered algorithm when it is of kind and named in the --alg list (all when
+ * there is none). */
+static int registered(size_t index, karx_alg_kind kind, const char *algs, karx_alg_info *info)
+{
+    return karx_alg_get(index, info) == KARX_OK && info->kind == kind &&
+           (!algs || strstr(algs, info->name));
+}
+
+
+/* Kernel-only and end-to-end rates of every registered hash (in the --alg list) by size. */
+static int bench_lsh(gb_env *e, const char *algs, double h2d)
+{
+    static const size_t sizes[] = {64, 128, 256, 1024, 16384};
+    printf("\n%-11s %7s %9s | %12s %9s | %12s %9s %7s\n", "variant", "msg B", "n", "kernel H/s",
+           "GB/s", "end2end H/s", "GB/s", "% copy");
+    karx_alg_info info;
+    for (size_t i = 0; i < karx_alg_count(); i++) {
+        if (!registered(i, KARX_KIND_HASH, algs, &info))
+            continue;
+        const karx_lsh_alg a = (karx_lsh_alg)info.id;
+        for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            size_t len = sizes[s], n = batch_n(e, len);
+            double tk = time_lsh(e, a, 1, len, n), te = time_lsh(e, a, 0, len, n);
+            if (tk < 0 || te < 0)
+                return EXIT_FAIL;
+            double gk = n * len / tk * 1e-9, ge = n * len / te * 1e-9;
+            printf("%-11s %7zu %9zu | %12.4g %9.2f | %12.4g %9.2f %6.1f%%\n", info.name, len, n,
+                   n / tk, gk, n / te, ge, 100.0 * ge / h2d);
+            json_row(e, "lsh_many", info.name, "kernel", len, n, n / tk, gk, NULL);
+            char extra[64];
+            snprintf(extra, sizeof extra, ",\"copy_h2d_gb_per_s\":%.3f", h2d);
+            json_row(e, "lsh_many", info.name, "end_to_end", len, n, n / te, ge, extra);
+        }
+    }
+    return EXIT_OK;
+}
+
+/* The two hashes of the launch-shape sweeps and the crossover, as in the LSH GPU paper. */
+static const char *const sweep_hashes[] = {"lsh256-256", "lsh512-512"};
+
+/* Median seconds of msgs messages of len bytes (kernel only or end to end) under cfg;
+ * the handle's configuration is restored after. */
+static double time_lsh_with(gb_env *e, const karx_gpu_config *cfg, karx_lsh_alg a, int device,
+                            size_t len, size_t msgs)
+{
+    karx_gpu_config keep;
+    karx_gpu_get_config(e->g, &keep);
+    karx_gpu_configure(e->g, cfg);
+    double t = time_lsh(e, a, device, len, msgs);
+    karx_gpu_configure(e->g, &keep);
+    return t;
+}
+
+/* One hash: threads per block, blocks (batch size) and streams. */
+static int sweep_lsh(gb_env *e, karx_lsh_alg a, const char *name)
+{
+    karx_gpu_config keep, none = {0, 0, 0};
+    karx_gpu_get_config(e->g, &keep);
+    size_t n = batch_n(e, 64);
+    printf("\n%s, 64-byte messages, kernel only: threads per block (n = %zu)\n", name, n);
+    for (unsigned tpb = 32; tpb <= 1024; tpb *= 2) {
+        karx_gpu_config cfg = {tpb, 0, 0};
+        double t = time_lsh_with(e, &cfg, a, 1, 64, n);
+        if (t < 0)
+            return EXIT_FAIL;
+        printf("  %4u threads: %.4g H/s\n", tpb, n / t);
+        json_row(e, "sweep_threads", name, "kernel", 64, n, n / t, n * 64 / t * 1e-9, NULL);
+    }
+    printf("%s, 64-byte messages, kernel only: blocks of %u threads\n", name, keep.threads_per_block);
+    for (size_t blocks = (size_t)e->info.sm_count; blocks * keep.threads_per_block <= n; blocks *= 2) {
+        size_t m = blocks * keep.threads_per_block;
+        double t = time_lsh_with(e, &none, a, 1, 64, m);
+        if (t < 0)
+            return EXIT_FAIL;
+        printf("  %7zu blocks: %.4g H/s\n", blocks, m / t);
+        json_row(e, "sweep_blocks", name, "kernel", 64, m, m / t, m * 64 / t * 1e-9, NULL);
+    }
+    printf("%s, 1 KiB messages, end to end: streams\n", name);
+    for (unsigned sn = 1; sn <= KARX_GPU_MAX_STREAMS; sn *= 2) {
+        karx_gpu_config cfg = {0, sn, 0};
+        size_t m = batch_n(e, 1024);
+        double t = time_lsh_with(e, &cfg, a, 0, 1024, m);
+        if (t < 0)
+            return EXIT_FAIL;
+        printf("  %u streams: %.4g H/s, %.2f GB/s\n", sn, m / t, m * 1024.0 / t * 1e-9);
+        json_row(e, "sweep_streams", name, "end_to_end", 1024, m, m / t, m * 1024.0 / t * 1e-9, NULL);
+    }
+    return EXIT_OK;
+}
+
+static int bench_lsh_sweeps(gb_env *e)
+{
+    karx_alg_info info;
+    for (unsigned i = 0; i < sizeof sweep_hashes / sizeof sweep_hashes[0]; i++)
+        if (karx_alg_find(KARX_KIND_HASH, sweep_hashes[i], &info) == KARX_OK &&
+            sweep_lsh(e, (karx_lsh_alg)info.id, info.name) != EXIT_OK)
+            return EXIT_FAIL;
+    return EXIT_OK;
+}
+
+/* Crossover of one hash, 64-byte messages from pageable host memory (what a caller usually
+ * has): the GPU end to end against every CPU core, by batch size. */
+static int crossover(gb_env *e, karx_lsh_alg a, const char *name, const uint8_t *in, uint8_t *out,
+                     int threads)
+{
+    size_t d = karx_lsh_digest_bytes(a), cross = 0;
+    printf("%s, 64-byte messages from pageable memory: GPU end to end vs %d CPU threads (%s)\n",
+           name, threads, karx_backend_name(karx_get_backend()));
+    for (size_t n = 16; n <= ((size_t)1 << 20); n *= 4) {
+        double tg[32];
+        for (int r = 0; r < e->reps; r++) {
+            double t0 = bench_now_ns();
+            if (karx_gpu_lsh_many(e->g, a, out, d, in, 64, n) != KARX_OK) {
+                cli_error("bench gpu %s: %s", name, karx_gpu_last_error(e->g));
+                return EXIT_FAIL;
+            }
+            tg[r] = (bench_now_ns() - t0) * 1e-9;
+        }
+        double g = median(tg, e->reps), cpu = cpu_all_cores(a, in, out, 64, n, threads, e->reps);
+        if (!cross && g < cpu)
+            cross = n;
+        printf("  n = %8zu: GPU %.4g H/s, CPU %.4g H/s\n", n, n / g, n / cpu);
+        char extra[96];
+        snprintf(extra, sizeof extra, ",\"cpu_threads\":%d,\"cpu_per_s\":%.6g", threads, n / cpu);
+        json_row(e, "crossover", name, "end_to_end", 64, n, n / g, n * 64 / g * 1e-9, extra);
+    }
+    if (cross)
+        printf("  the GPU is faster from n = %zu messages on\n", cross);
+    else
+        printf("  the GPU was not faster at any n up to 2^20\n");
+    return EXIT_OK;
+}
+
+static int bench_crossover(gb_env *e)
+{
+    int threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    threads = threads < 1 ? 1 : threads > 256 ? 256 : threads;
+    uint8_t *in = malloc((size_t)64 << 20), *out = malloc((size_t)64 << 20);
+    int rc = EXIT_OK;
+    if (!in || !out) {
+        cli_error("out of memory");
+        rc = EXIT_FAIL;
+    } else {
+        memcpy(in, e->h_in, (size_t)64 << 20);
+    }
+    karx_alg_info info;
+    for (unsigned i = 0; rc == EXIT_OK && i < sizeof sweep_hashes / sizeof sweep_hashes[0]; i++)
+        if (karx_alg_find(KARX_KIND_HASH, sweep_hashes[i], &info) == KARX_OK)
+            rc = crossover(e, (karx_lsh_alg)info.id, info.name, in, out, threads);
+    free(in);
+    free(out);
+    return rc;
+}
+
 /* ---- block ciphers ---- */
 
 typedef struct {
@@ -231,17 +387,45 @@ static void cipher_row(gb_env *e, const char *op, const char *alg, const char *s
     json_row(e, op, alg, scope, len, n, n / t, gbps, extra);
 }
 
+/* A launch-shape sweep of one cipher op: threads per block (kernel only), or streams (end to
+ * end); the handle's configuration is restored after. */
+static int sweep_cop(gb_env *e, cop *c, const char *name, int streams)
+{
+    karx_gpu_config keep;
+    karx_gpu_get_config(e->g, &keep);
+    const char *what = streams ? "streams" : "threads";
+    printf("%s CTR, %zu MiB, %s: %s\n", name, c->len >> 20, streams ? "end to end" : "kernel only",
+           streams ? "streams" : "threads per block");
+    int rc = EXIT_OK;
+    for (unsigned v = streams ? 1 : 64; rc == EXIT_OK && v <= (streams ? KARX_GPU_MAX_STREAMS : 1024); v *= 2) {
+        karx_gpu_config cfg = {streams ? 0 : v, streams ? v : 0, 0};
+        karx_gpu_configure(e->g, &cfg);
+        double t = time_cop(c);
+        if (t < 0) {
+            rc = EXIT_FAIL;
+            break;
+        }
+        printf("  %4u %s: %.2f GB/s\n", v, what, c->len / t * 1e-9);
+        json_row(e, streams ? "sweep_streams_ctr" : "sweep_threads_ctr", name,
+                 streams ? "end_to_end" : "kernel", c->len, c->len, c->len / t, c->len / t * 1e-9, NULL);
+    }
+    karx_gpu_configure(e->g, &keep);
+    return rc;
+}
+
 static int bench_ciphers(gb_env *e, const char *algs, int sweep, double h2d)
 {
     static const size_t sizes[] = {(size_t)16 << 20, (size_t)64 << 20, (size_t)256 << 20, (size_t)1 << 30};
     uint8_t raw[32] = {7};
     printf("\nblock ciphers: CTR / ECB under one key, many keys (1 KiB records), CTR_DRBG\n");
-    for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
-        const char *name = karx_cipher_name((karx_cipher_alg)a);
-        if (algs && !strstr(algs, name))
+    karx_alg_info info;
+    for (size_t i = 0; i < karx_alg_count(); i++) {
+        if (!registered(i, KARX_KIND_CIPHER, algs, &info))
             continue;
+        const karx_cipher_alg a = (karx_cipher_alg)info.id;
+        const char *name = info.name;
         karx_cipher_key k;
-        karx_cipher_set_key(&k, (karx_cipher_alg)a, raw, karx_cipher_key_bytes((karx_cipher_alg)a));
+        karx_cipher_set_key(&k, a, raw, info.key_bytes);
         cop c = {e, &k, 0, 0, 0, NULL, NULL, NULL};
         for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
             if (sizes[s] > e->cap)
@@ -264,7 +448,7 @@ static int bench_ciphers(gb_env *e, const char *algs, int sweep, double h2d)
             cipher_row(e, "ecb", name, "kernel", c.len, c.len, t, NULL);
         }
         /* Many keys: 1 KiB records filling the buffer, keys and counters already on the device. */
-        size_t kl = karx_cipher_key_bytes((karx_cipher_alg)a), bl = karx_cipher_block_bytes((karx_cipher_alg)a);
+        size_t kl = info.key_bytes, bl = info.block_bytes;
         c.n = e->cap / 1024 < ((size_t)1 << 20) ? e->cap / 1024 : ((size_t)1 << 20);
         c.len = c.n * 1024;
         if (karx_gpu_malloc(e->g, &c.d_keys, c.n * kl) == KARX_OK &&
@@ -288,7 +472,7 @@ static int bench_ciphers(gb_env *e, const char *algs, int sweep, double h2d)
         /* CTR_DRBG bulk output against the plain keystream, both host memory end to end. */
         karx_ctr_drbg d;
         uint8_t ent[64] = {3}, nonce[16] = {4};
-        karx_ctr_drbg_instantiate(&d, (karx_cipher_alg)a, KARX_DRBG_USE_DF, ent, 32, nonce, 16, NULL, 0);
+        karx_ctr_drbg_instantiate(&d, a, KARX_DRBG_USE_DF, ent, 32, nonce, 16, NULL, 0);
         c.drbg = &d;
         c.len = e->cap < ((size_t)256 << 20) ? e->cap : ((size_t)256 << 20);
         c.op = 5;
@@ -303,34 +487,17 @@ static int bench_ciphers(gb_env *e, const char *algs, int sweep, double h2d)
         cipher_row(e, "ctr_keystream", name, "end_to_end", c.len, c.len, tk, NULL);
         karx_cipher_key_wipe(&k);
     }
-    if (sweep) { /* the paper's table 4: launch shape for LEA-128 CTR */
-        karx_gpu_config keep;
-        karx_gpu_get_config(e->g, &keep);
+    if (sweep && karx_alg_find(KARX_KIND_CIPHER, "lea128", &info) == KARX_OK) {
+        /* the paper's table 4: launch shape for LEA-128 CTR */
         karx_cipher_key k;
-        karx_cipher_set_key(&k, KARX_CIPHER_LEA128, raw, 16);
+        karx_cipher_set_key(&k, (karx_cipher_alg)info.id, raw, info.key_bytes);
         cop c = {e, &k, 0, e->cap < ((size_t)256 << 20) ? e->cap : ((size_t)256 << 20), 0, NULL, NULL, NULL};
-        printf("lea128 CTR, %zu MiB, kernel only: threads per block\n", c.len >> 20);
-        for (unsigned tpb = 64; tpb <= 1024; tpb *= 2) {
-            karx_gpu_config cfg = {tpb, 0, 0};
-            karx_gpu_configure(e->g, &cfg);
-            double t = time_cop(&c);
-            if (t < 0) return EXIT_FAIL;
-            printf("  %4u threads: %.2f GB/s\n", tpb, c.len / t * 1e-9);
-            json_row(e, "sweep_threads_ctr", "lea128", "kernel", c.len, c.len, c.len / t, c.len / t * 1e-9, NULL);
-        }
-        karx_gpu_configure(e->g, &keep);
-        printf("lea128 CTR, %zu MiB, end to end: streams\n", c.len >> 20);
+        int rc = sweep_cop(e, &c, info.name, 0);
         c.op = 2;
-        for (unsigned sn = 1; sn <= KARX_GPU_MAX_STREAMS; sn *= 2) {
-            karx_gpu_config cfg = {0, sn, 0};
-            karx_gpu_configure(e->g, &cfg);
-            double t = time_cop(&c);
-            if (t < 0) return EXIT_FAIL;
-            printf("  %u streams: %.2f GB/s\n", sn, c.len / t * 1e-9);
-            json_row(e, "sweep_streams_ctr", "lea128", "end_to_end", c.len, c.len, c.len / t, c.len / t * 1e-9, NULL);
-        }
-        karx_gpu_configure(e->g, &keep);
+        if (rc == EXIT_OK)
+            rc = sweep_cop(e, &c, info.name, 1);
         karx_cipher_key_wipe(&k);
+        return rc;
     }
     return EXIT_OK;
 }
@@ -414,115 +581,14 @@ int cmd_bench_gpu(int argc, char **argv)
     json_row(&e, "copy", "-", "host_to_device", e.cap, 1, 0, h2d, NULL);
     json_row(&e, "copy", "-", "device_to_host", e.cap, 1, 0, d2h, NULL);
 
-    static const karx_lsh_alg all[] = {KARX_LSH256_224, KARX_LSH256_256, KARX_LSH512_224,
-                                       KARX_LSH512_256, KARX_LSH512_384, KARX_LSH512_512};
-    static const size_t sizes[] = {64, 128, 256, 1024, 16384};
-    printf("\n%-11s %7s %9s | %12s %9s | %12s %9s %7s\n", "variant", "msg B", "n", "kernel H/s",
-           "GB/s", "end2end H/s", "GB/s", "% copy");
-    for (unsigned a = 0; do_lsh && a < 6; a++) {
-        const char *name = karx_lsh_alg_name(all[a]);
-        if (algs && !strstr(algs, name))
-            continue;
-        for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-            size_t len = sizes[s], n = batch_n(&e, len);
-            double tk = time_lsh(&e, all[a], 1, len, n), te = time_lsh(&e, all[a], 0, len, n);
-            if (tk < 0 || te < 0) {
-                rc = EXIT_FAIL;
-                goto done;
-            }
-            double gk = n * len / tk * 1e-9, ge = n * len / te * 1e-9;
-            printf("%-11s %7zu %9zu | %12.4g %9.2f | %12.4g %9.2f %6.1f%%\n", name, len, n, n / tk,
-                   gk, n / te, ge, 100.0 * ge / h2d);
-            json_row(&e, "lsh_many", name, "kernel", len, n, n / tk, gk, NULL);
-            char extra[64];
-            snprintf(extra, sizeof extra, ",\"copy_h2d_gb_per_s\":%.3f", h2d);
-            json_row(&e, "lsh_many", name, "end_to_end", len, n, n / te, ge, extra);
-        }
-    }
-
-    if (sweep && do_lsh) {
-        karx_gpu_config keep;
-        karx_gpu_get_config(e.g, &keep);
-        static const karx_lsh_alg sw[] = {KARX_LSH256_256, KARX_LSH512_512};
-        for (unsigned a = 0; a < 2; a++) {
-            const char *name = karx_lsh_alg_name(sw[a]);
-            size_t n = batch_n(&e, 64);
-            printf("\n%s, 64-byte messages, kernel only: threads per block (n = %zu)\n", name, n);
-            for (unsigned tpb = 32; tpb <= 1024; tpb *= 2) {
-                karx_gpu_config cfg = {tpb, 0, 0};
-                karx_gpu_configure(e.g, &cfg);
-                double t = time_lsh(&e, sw[a], 1, 64, n);
-                if (t < 0) { rc = EXIT_FAIL; goto done; }
-                printf("  %4u threads: %.4g H/s\n", tpb, n / t);
-                json_row(&e, "sweep_threads", name, "kernel", 64, n, n / t, n * 64 / t * 1e-9, NULL);
-            }
-            karx_gpu_configure(e.g, &keep);
-            printf("%s, 64-byte messages, kernel only: blocks of %u threads\n", name, keep.threads_per_block);
-            for (size_t blocks = (size_t)e.info.sm_count; blocks * keep.threads_per_block <= n; blocks *= 2) {
-                size_t m = blocks * keep.threads_per_block;
-                double t = time_lsh(&e, sw[a], 1, 64, m);
-                if (t < 0) { rc = EXIT_FAIL; goto done; }
-                printf("  %7zu blocks: %.4g H/s\n", blocks, m / t);
-                json_row(&e, "sweep_blocks", name, "kernel", 64, m, m / t, m * 64 / t * 1e-9, NULL);
-            }
-            printf("%s, 1 KiB messages, end to end: streams\n", name);
-            for (unsigned sn = 1; sn <= KARX_GPU_MAX_STREAMS; sn *= 2) {
-                karx_gpu_config cfg = {0, sn, 0};
-                karx_gpu_configure(e.g, &cfg);
-                size_t m = batch_n(&e, 1024);
-                double t = time_lsh(&e, sw[a], 0, 1024, m);
-                if (t < 0) { rc = EXIT_FAIL; goto done; }
-                printf("  %u streams: %.4g H/s, %.2f GB/s\n", sn, m / t, m * 1024.0 / t * 1e-9);
-                json_row(&e, "sweep_streams", name, "end_to_end", 1024, m, m / t, m * 1024.0 / t * 1e-9, NULL);
-            }
-            karx_gpu_configure(e.g, &keep);
-        }
-
-        /* Crossover: pageable host memory (what a caller usually has) vs every CPU core. */
-        int threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
-        threads = threads < 1 ? 1 : threads > 256 ? 256 : threads;
-        uint8_t *in = malloc((size_t)64 << 20), *out = malloc((size_t)64 << 20);
-        if (!in || !out) {
-            free(in);
-            free(out);
-            cli_error("out of memory");
-            rc = EXIT_FAIL;
-            goto done;
-        }
-        memcpy(in, e.h_in, (size_t)64 << 20);
-        for (unsigned a = 0; a < 2; a++) {
-            const char *name = karx_lsh_alg_name(sw[a]);
-            size_t d = karx_lsh_digest_bytes(sw[a]), cross = 0;
-            printf("%s, 64-byte messages from pageable memory: GPU end to end vs %d CPU threads (%s)\n",
-                   name, threads, karx_backend_name(karx_get_backend()));
-            for (size_t n = 16; n <= ((size_t)1 << 20); n *= 4) {
-                double tg[32];
-                for (int r = 0; r < e.reps; r++) {
-                    double t0 = bench_now_ns();
-                    if (karx_gpu_lsh_many(e.g, sw[a], out, d, in, 64, n) != KARX_OK) {
-                        rc = EXIT_FAIL;
-                        break;
-                    }
-                    tg[r] = (bench_now_ns() - t0) * 1e-9;
-                }
-                if (rc != EXIT_OK)
-                    break;
-                double g = median(tg, e.reps), cpu = cpu_all_cores(sw[a], in, out, 64, n, threads, e.reps);
-                if (!cross && g < cpu)
-                    cross = n;
-                printf("  n = %8zu: GPU %.4g H/s, CPU %.4g H/s\n", n, n / g, n / cpu);
-                char extra[96];
-                snprintf(extra, sizeof extra, ",\"cpu_threads\":%d,\"cpu_per_s\":%.6g", threads, n / cpu);
-                json_row(&e, "crossover", name, "end_to_end", 64, n, n / g, n * 64 / g * 1e-9, extra);
-            }
-            if (cross)
-                printf("  the GPU is faster from n = %zu messages on\n", cross);
-            else
-                printf("  the GPU was not faster at any n up to 2^20\n");
-        }
-        free(in);
-        free(out);
-    }
+    if (do_lsh)
+        rc = bench_lsh(&e, algs, h2d);
+    if (rc == EXIT_OK && do_lsh && sweep)
+        rc = bench_lsh_sweeps(&e);
+    if (rc == EXIT_OK && do_lsh && sweep)
+        rc = bench_crossover(&e);
+    if (rc != EXIT_OK)
+        goto done;
     if (do_cipher && bench_ciphers(&e, algs, sweep, h2d) != EXIT_OK)
         rc = EXIT_FAIL;
     printf("(output checksum %02x)\n", e.sink & 0xff);

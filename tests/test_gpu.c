@@ -9,6 +9,7 @@
 #include <karx/drbg.h>
 #include <karx/gpu.h>
 #include <karx/lsh.h>
+#include <karx/registry.h>
 
 #include "test_util.h"
 
@@ -178,6 +179,14 @@ static void bad_input(karx_gpu *g)
     CHECK(karx_gpu_lsh256_many_device(g, (uint8_t *)d + 1, 32, d, 8, 1) == KARX_ERR_ARGUMENT, "unaligned d_out");
     CHECK(karx_gpu_lsh256_many_offsets_device(g, d, 32, d, NULL, 1) == KARX_ERR_ARGUMENT, "NULL d_offsets");
     karx_gpu_free(g, d);
+    /* Ciphers: no key set, an id no cipher has. */
+    karx_cipher_key none;
+    uint8_t ctr[16] = {0};
+    memset(&none, 0, sizeof none);
+    CHECK(karx_gpu_ctr_xor(g, &none, ctr, out, in, 16) == KARX_ERR_STATE, "ctr without a key");
+    CHECK(karx_gpu_ecb_encrypt_device(g, &none, NULL, NULL, 16) == KARX_ERR_STATE, "ecb without a key");
+    CHECK(karx_gpu_ctr_xor_many(g, (karx_cipher_alg)0x7f, in, 16, ctr, out, in, 16, 1) ==
+              KARX_ERR_UNKNOWN_ALGORITHM, "many-key unknown cipher");
     karx_gpu_config bad = {33, 0, 0};
     CHECK(karx_gpu_configure(g, &bad) == KARX_ERR_ARGUMENT, "threads not a multiple of 32");
     karx_gpu_config bad2 = {0, KARX_GPU_MAX_STREAMS + 1, 0};
@@ -192,10 +201,6 @@ static void bad_input(karx_gpu *g)
 
 
 /* ---- ciphers on the device ---- */
-static const karx_cipher_alg calgs[] = {KARX_CIPHER_LEA128,     KARX_CIPHER_LEA192,
-                                        KARX_CIPHER_LEA256,     KARX_CIPHER_HIGHT,
-                                        KARX_CIPHER_CHAM64_128, KARX_CIPHER_CHAM128_128,
-                                        KARX_CIPHER_CHAM128_256};
 
 static void cmp_cipher(karx_gpu *g, karx_cipher_alg alg, size_t len)
 {
@@ -349,15 +354,23 @@ static void cmp_drbg(karx_gpu *g, karx_cipher_alg alg)
     free(b);
 }
 
+/* Every registered cipher. */
 static void test_device_ciphers(karx_gpu *g, int small)
 {
-    for (unsigned i = 0; i < sizeof calgs / sizeof calgs[0]; i++) {
-        cmp_cipher(g, calgs[i], small ? 1000 : 3 * 1000 * 1000 + 7);
-        cmp_many(g, calgs[i], small ? 50 : 5000, 1024, 0);
-        cmp_many(g, calgs[i], small ? 50 : 3000, 300, 1);
+    unsigned seen = 0;
+    for (size_t i = 0; i < karx_alg_count(); i++) {
+        karx_alg_info info;
+        if (karx_alg_get(i, &info) != KARX_OK || info.kind != KARX_KIND_CIPHER)
+            continue;
+        karx_cipher_alg alg = (karx_cipher_alg)info.id;
+        seen++;
+        cmp_cipher(g, alg, small ? 1000 : 3 * 1000 * 1000 + 7);
+        cmp_many(g, alg, small ? 50 : 5000, 1024, 0);
+        cmp_many(g, alg, small ? 50 : 3000, 300, 1);
         if (!small)
-            cmp_drbg(g, calgs[i]);
+            cmp_drbg(g, alg);
     }
+    CHECK(seen > 0, "registered ciphers");
 }
 
 static int test_device(int small)

@@ -1,9 +1,10 @@
 /* Runs the CUDA cipher kernels' per-thread code (src/gpu/cipher_gpu_core.h) and the GPU
  * CTR_DRBG plan (src/gpu/gpu_drbg_plan.c) on the CPU, every emulated thread in turn, against the
- * library's CPU modes: single-key CTR (counters near every carry, keystream-only, partial final
- * blocks), ECB both ways, many-key CTR with keys scheduled per thread, and DRBG output made as
- * the GPU makes it (keys and counters planned on the CPU, blocks computed independently),
- * including V wrapping. test_gpu checks the real device when there is one. */
+ * library's CPU modes, for every registered cipher (through its shape, as the kernels see it):
+ * single-key CTR (counters near every carry, keystream-only, partial final blocks), ECB both
+ * ways, many-key CTR with keys scheduled per thread, and DRBG output made as the GPU makes it
+ * (keys and counters planned on the CPU, blocks computed independently), including V wrapping.
+ * test_gpu checks the real device when there is one. */
 #include "gpu/cipher_gpu_core.h"
 #include "gpu/gpu_drbg_plan.h"
 
@@ -12,18 +13,45 @@
 
 #include "test_util.h"
 
-static const karx_cipher_alg algs[] = {KARX_CIPHER_LEA128,      KARX_CIPHER_LEA192,
-                                       KARX_CIPHER_LEA256,      KARX_CIPHER_HIGHT,
-                                       KARX_CIPHER_CHAM64_128,  KARX_CIPHER_CHAM128_128,
-                                       KARX_CIPHER_CHAM128_256};
+/* The shape the kernels are built for of a registered cipher (0 if none: a failed check). */
+static int shape_of(karx_cipher_alg alg)
+{
+    const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)alg);
+    return c ? karx_gpu_shape_of(c) : 0;
+}
+
+/* Every registered cipher has a compiled shape whose sizes are its own; a descriptor with
+ * another round count or key length has none (so a cipher added without its shape line fails
+ * here, not on a GPU). */
+static void test_shapes(void)
+{
+    CHECK(karx_i_cipher_count > 0, "registered ciphers");
+    for (size_t i = 0; i < karx_i_cipher_count; i++) {
+        const karx_i_cipher *c = karx_i_ciphers[i];
+        int s = karx_gpu_shape_of(c);
+        CHECK(s != 0, "%s has no GPU kernel shape (add it to KARX_GPU_CIPHER_SHAPES)", c->name);
+        CHECK(karx_gpu_block_bytes(s) == c->block_bytes, "%s block bytes", c->name);
+        CHECK(KARX_GPU_KEY_BYTES(s) == c->key_bytes && KARX_GPU_ROUNDS(s) == c->rounds &&
+                  KARX_GPU_FAMILY(s) == (int)c->family, "%s shape fields", c->name);
+        for (size_t j = 0; j < i; j++)
+            CHECK(karx_gpu_shape_of(karx_i_ciphers[j]) != s, "%s shares a shape", c->name);
+        karx_i_cipher other = *c;
+        other.rounds = c->rounds + 4;
+        CHECK(karx_gpu_shape_of(&other) == 0, "%s with other rounds has no shape", c->name);
+        other = *c;
+        other.key_bytes = c->key_bytes + 4;
+        CHECK(karx_gpu_shape_of(&other) == 0, "%s with another key length has no shape", c->name);
+    }
+}
 
 /* Emulates the CTR kernel: every block index, in reverse (order must not matter). */
 static void emu_ctr(const karx_cipher_key *k, const uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t len)
 {
-    unsigned bl = karx_gpu_block_bytes((int)k->alg);
+    const int shape = shape_of((karx_cipher_alg)k->alg);
+    unsigned bl = karx_gpu_block_bytes(shape);
     karx_gpu_ctr c = karx_gpu_ctr_load(ctr, bl);
     for (uint64_t i = (len + bl - 1) / bl; i-- > 0;)
-        karx_gpu_ctr_block((int)k->alg, k, c, i, out, in, len);
+        karx_gpu_ctr_block(shape, k, c, i, out, in, len);
 }
 
 static void test_ctr(karx_cipher_alg alg)
@@ -81,10 +109,10 @@ static void test_ctr(karx_cipher_alg alg)
     t_fill(in + 1, n * bl);
     karx_ecb_encrypt(&k, a, in + 1, n * bl);
     for (uint64_t i = 0; i < n; i++)
-        karx_gpu_ecb_block((int)alg, &k, 0, i, b + 3, in + 1);
+        karx_gpu_ecb_block(shape_of(alg), &k, 0, i, b + 3, in + 1);
     CHECK(memcmp(a, b + 3, n * bl) == 0, "%s ECB encrypt", name);
     for (uint64_t i = 0; i < n; i++)
-        karx_gpu_ecb_block((int)alg, &k, 1, i, b, a);
+        karx_gpu_ecb_block(shape_of(alg), &k, 1, i, b, a);
     CHECK(memcmp(b, in + 1, n * bl) == 0, "%s ECB decrypt", name);
     karx_cipher_key_wipe(&k);
     free(in);
@@ -118,14 +146,15 @@ static void test_many(karx_cipher_alg alg)
         karx_cipher_key_wipe(&k);
     }
     for (uint64_t r = n; r-- > 0;)
-        karx_gpu_ctr_record((int)alg, keys, (unsigned)kl, ctrs, b, in, offs64[r], offs64[r + 1] - offs64[r], r);
+        karx_gpu_ctr_record(shape_of(alg), keys, (unsigned)kl, ctrs, b, in, offs64[r], offs64[r + 1] - offs64[r], r);
     CHECK(memcmp(a, b, offs[n]) == 0, "%s many-key CTR", name);
     /* The device-side key schedule alone equals karx_cipher_set_key. */
     karx_cipher_key k1, k2;
     memset(&k1, 0, sizeof k1);
     memset(&k2, 0, sizeof k2);
     karx_cipher_set_key(&k1, alg, keys, kl);
-    karx_gpu_set_key((int)alg, &k2, keys);
+    karx_gpu_set_key(shape_of(alg), &k2, keys);
+    k2.alg = (uint32_t)alg; /* the device never reads it; the CPU call below does */
     uint8_t blk[16] = {1, 2, 3}, o1[16], o2[16];
     karx_cipher_encrypt_block(&k1, o1, blk);
     karx_cipher_encrypt_block(&k2, o2, blk);
@@ -166,7 +195,7 @@ static void test_drbg(karx_cipher_alg alg, unsigned flags, int wrap)
     karx_i_gpu_drbg_plan(&gpu, len, add, al, keys, ctrs);
     uint64_t nb = calls * ((KARX_CTR_DRBG_MAX_REQUEST_BYTES + bl - 1) / bl);
     for (uint64_t i = nb; i-- > 0;)
-        karx_gpu_ctr_keyed_block((int)alg, keys, ctrs, b, KARX_CTR_DRBG_MAX_REQUEST_BYTES, len, i);
+        karx_gpu_ctr_keyed_block(shape_of(alg), keys, ctrs, b, KARX_CTR_DRBG_MAX_REQUEST_BYTES, len, i);
     CHECK(memcmp(a, b, len) == 0, "%s DRBG output (flags %u, wrap %d)", name, flags, wrap);
     CHECK(memcmp(cpu.v, gpu.v, bl) == 0 && cpu.reseed_counter == gpu.reseed_counter, "%s DRBG state", name);
     uint8_t x[40], y[40];
@@ -190,11 +219,13 @@ static void test_drbg(karx_cipher_alg alg, unsigned flags, int wrap)
 int main(void)
 {
     t_seed_from_env();
-    for (unsigned i = 0; i < sizeof algs / sizeof algs[0]; i++) {
-        test_ctr(algs[i]);
-        test_many(algs[i]);
-        test_drbg(algs[i], KARX_DRBG_USE_DF, 0);
-        test_drbg(algs[i], 0, i % 2);
+    test_shapes();
+    for (size_t i = 0; i < karx_i_cipher_count; i++) {
+        karx_cipher_alg alg = karx_i_ciphers[i]->id;
+        test_ctr(alg);
+        test_many(alg);
+        test_drbg(alg, KARX_DRBG_USE_DF, 0);
+        test_drbg(alg, 0, i % 2);
     }
     return t_finish("gpu_cipher_core");
 }

@@ -1,7 +1,9 @@
 /* Per-thread block-cipher code of the CUDA CTR/ECB kernels, written once for the device and for
  * the CPU tests that emulate every thread (tests/test_gpu_cipher_core.c). The rounds are the
- * library's own (lea_core.h, hight_core.h, cham_core.h); with the cipher a compile-time constant
- * in a kernel, the round count is one too and the round loops unroll.
+ * library's own (lea_core.h, hight_core.h, cham_core.h). The code names no cipher: it takes a
+ * shape (the round-code family, round count and key length of a registered cipher, packed in an
+ * int); a kernel takes its shape as a template constant, so the round count is one too and the
+ * round loops unroll and the round-key indices fold as they would for a named cipher.
  *
  * A block is handled as four little-endian 32-bit words w[0..3] of its bytes (64-bit blocks use
  * w[0..1]); the CTR counter is the whole block read as a big-endian integer, kept as two 64-bit
@@ -20,6 +22,44 @@
 #include "../common/karx_hd.h"
 #include "../hight/hight_core.h"
 #include "../lea/lea_core.h"
+#ifdef __cplusplus
+extern "C" { /* the registry is C: its lookups keep C linkage in the .cu files */
+#endif
+#include "../registry/registry.h"
+#ifdef __cplusplus
+}
+#endif
+
+/* A shape: family (4 bits) | rounds (8 bits) << 4 | key bytes << 12. Never 0. */
+#define KARX_GPU_SHAPE(family, rounds, key_bytes) \
+    ((int)(family) | ((int)(rounds) << 4) | ((int)(key_bytes) << 12))
+#define KARX_GPU_FAMILY(shape) ((shape) & 15)
+#define KARX_GPU_ROUNDS(shape) (((unsigned)(shape) >> 4) & 255u)
+#define KARX_GPU_KEY_BYTES(shape) ((unsigned)(shape) >> 12)
+
+/* The shapes the kernels are compiled for: one line per (family, rounds, key length) that a
+ * registered cipher has (test_gpu_cipher_core checks that each one has its line; a cipher
+ * without one gets KARX_ERR_UNSUPPORTED from the GPU calls). X(family, rounds, key_bytes). */
+#define KARX_GPU_CIPHER_SHAPES(X)          \
+    X(KARX_I_FAMILY_LEA, 24, 16)           \
+    X(KARX_I_FAMILY_LEA, 28, 24)           \
+    X(KARX_I_FAMILY_LEA, 32, 32)           \
+    X(KARX_I_FAMILY_HIGHT, 32, 16)         \
+    X(KARX_I_FAMILY_CHAM64, 88, 16)        \
+    X(KARX_I_FAMILY_CHAM128, 112, 16)      \
+    X(KARX_I_FAMILY_CHAM128, 120, 32)
+
+/* The shape of a registered cipher, or 0 when no kernel is compiled for it (host only). */
+static inline int karx_gpu_shape_of(const karx_i_cipher *c)
+{
+    const int s = KARX_GPU_SHAPE(c->family, c->rounds, c->key_bytes);
+#define KARX_GPU_SHAPE_IS(f, r, kb) \
+    if (s == KARX_GPU_SHAPE(f, r, kb)) \
+        return s;
+    KARX_GPU_CIPHER_SHAPES(KARX_GPU_SHAPE_IS)
+#undef KARX_GPU_SHAPE_IS
+    return 0;
+}
 
 /* Wipes a scheduled key on the host (the CPU emulation); on the device the key lives in
  * registers and thread-local memory that end with the thread. */
@@ -39,9 +79,10 @@ typedef struct karx_gpu_ctr {
     uint64_t hi, lo; /* big-endian halves; 64-bit blocks use lo only */
 } karx_gpu_ctr;
 
-static inline KARX_HD unsigned karx_gpu_block_bytes(int alg)
+static inline KARX_HD unsigned karx_gpu_block_bytes(int shape)
 {
-    return (alg == KARX_CIPHER_HIGHT || alg == KARX_CIPHER_CHAM64_128) ? 8u : 16u;
+    const int f = KARX_GPU_FAMILY(shape);
+    return (f == KARX_I_FAMILY_HIGHT || f == KARX_I_FAMILY_CHAM64) ? 8u : 16u;
 }
 
 static inline KARX_HD uint32_t karx_gpu_bswap32(uint32_t x)
@@ -137,43 +178,37 @@ static inline KARX_HD void karx_gpu_ctr_words(karx_gpu_ctr c, unsigned bl, uint3
     }
 }
 
-static inline KARX_HD unsigned karx_gpu_rounds(int alg)
-{
-    switch (alg) {
-    case KARX_CIPHER_LEA128: return 24;
-    case KARX_CIPHER_LEA192: return 28;
-    case KARX_CIPHER_LEA256: return 32;
-    case KARX_CIPHER_CHAM64_128: return 88;
-    case KARX_CIPHER_CHAM128_128: return 112;
-    case KARX_CIPHER_CHAM128_256: return 120;
-    default: return 32; /* HIGHT: 32 rounds inside its core */
-    }
-}
-
-/* One block in place, w as above, with a scheduled key; alg is a constant in the kernels. */
-static inline KARX_HD void karx_gpu_crypt_words(int alg, const karx_cipher_key *k, int decrypt,
+/* One block in place, w as above, with a scheduled key; shape is a constant in the kernels. */
+static inline KARX_HD void karx_gpu_crypt_words(int shape, const karx_cipher_key *k, int decrypt,
                                                 uint32_t w[4])
 {
-    if (alg <= KARX_CIPHER_LEA256) {
+    const unsigned rounds = KARX_GPU_ROUNDS(shape);
+    switch (KARX_GPU_FAMILY(shape)) {
+    case KARX_I_FAMILY_LEA:
         if (decrypt)
-            karx_lea_decrypt_words((const uint32_t(*)[6])k->u.lea.rk, karx_gpu_rounds(alg), w);
+            karx_lea_decrypt_words((const uint32_t(*)[6])k->u.lea.rk, rounds, w);
         else
-            karx_lea_encrypt_words((const uint32_t(*)[6])k->u.lea.rk, karx_gpu_rounds(alg), w);
-    } else if (alg == KARX_CIPHER_CHAM128_128 || alg == KARX_CIPHER_CHAM128_256) {
-        unsigned mask = alg == KARX_CIPHER_CHAM128_128 ? 7u : 15u;
+            karx_lea_encrypt_words((const uint32_t(*)[6])k->u.lea.rk, rounds, w);
+        break;
+    case KARX_I_FAMILY_CHAM128: {
+        const unsigned mask = KARX_GPU_KEY_BYTES(shape) / 2 - 1; /* 2 round keys per key word */
         if (decrypt)
-            karx_cham128_decrypt_words(w, k->u.cham128.rk, mask, karx_gpu_rounds(alg));
+            karx_cham128_decrypt_words(w, k->u.cham128.rk, mask, rounds);
         else
-            karx_cham128_encrypt_words(w, k->u.cham128.rk, mask, karx_gpu_rounds(alg));
-    } else if (alg == KARX_CIPHER_CHAM64_128) {
+            karx_cham128_encrypt_words(w, k->u.cham128.rk, mask, rounds);
+        break;
+    }
+    case KARX_I_FAMILY_CHAM64: {
         uint16_t h[4] = {(uint16_t)w[0], (uint16_t)(w[0] >> 16), (uint16_t)w[1], (uint16_t)(w[1] >> 16)};
         if (decrypt)
-            karx_cham64_decrypt_words(h, k->u.cham64.rk, 88);
+            karx_cham64_decrypt_words(h, k->u.cham64.rk, rounds);
         else
-            karx_cham64_encrypt_words(h, k->u.cham64.rk, 88);
+            karx_cham64_encrypt_words(h, k->u.cham64.rk, rounds);
         w[0] = (uint32_t)h[0] | ((uint32_t)h[1] << 16);
         w[1] = (uint32_t)h[2] | ((uint32_t)h[3] << 16);
-    } else { /* HIGHT */
+        break;
+    }
+    default: { /* HIGHT: its 32 rounds are inside its core */
         uint8_t b[8], o[8];
         for (unsigned i = 0; i < 8; i++)
             b[i] = (uint8_t)(w[i >> 2] >> (8 * (i & 3)));
@@ -184,43 +219,48 @@ static inline KARX_HD void karx_gpu_crypt_words(int alg, const karx_cipher_key *
         w[0] = (uint32_t)o[0] | ((uint32_t)o[1] << 8) | ((uint32_t)o[2] << 16) | ((uint32_t)o[3] << 24);
         w[1] = (uint32_t)o[4] | ((uint32_t)o[5] << 8) | ((uint32_t)o[6] << 16) | ((uint32_t)o[7] << 24);
     }
+    }
 }
 
-/* Schedules a raw key on the device (one thread per key in the many-key kernels); key_len was
- * checked by the host. Mirrors karx_cipher_set_key. */
-static inline KARX_HD void karx_gpu_set_key(int alg, karx_cipher_key *k, const uint8_t *raw)
+/* Schedules a raw key (KARX_GPU_KEY_BYTES(shape) bytes) on the device, one thread per key in the
+ * many-key kernels: the family's key struct as its set_key fills it (k->alg is not set: the
+ * device code never reads it). */
+static inline KARX_HD void karx_gpu_set_key(int shape, karx_cipher_key *k, const uint8_t *raw)
 {
-    k->alg = (uint32_t)alg;
-    if (alg <= KARX_CIPHER_LEA256) {
+    const unsigned nkw = KARX_GPU_KEY_BYTES(shape) / 4;
+    switch (KARX_GPU_FAMILY(shape)) {
+    case KARX_I_FAMILY_LEA: {
         uint32_t kw[8];
-        unsigned nkw = alg == KARX_CIPHER_LEA128 ? 4 : alg == KARX_CIPHER_LEA192 ? 6 : 8;
         for (unsigned i = 0; i < nkw; i++)
             kw[i] = karx_load32_le(raw + 4 * i);
         k->u.lea.rounds = karx_lea_key_schedule((uint32_t(*)[6])k->u.lea.rk, kw, nkw);
-    } else if (alg == KARX_CIPHER_HIGHT) {
+        break;
+    }
+    case KARX_I_FAMILY_HIGHT:
         karx_hight_schedule(k->u.hight.wk, k->u.hight.sk, raw);
         k->u.hight.ready = 1;
-    } else if (alg == KARX_CIPHER_CHAM64_128) {
+        break;
+    case KARX_I_FAMILY_CHAM64:
         karx_cham64_expand_key(k->u.cham64.rk, raw);
-        k->u.cham64.rounds = 88;
-    } else {
-        unsigned nkw = alg == KARX_CIPHER_CHAM128_128 ? 4 : 8;
+        k->u.cham64.rounds = KARX_GPU_ROUNDS(shape);
+        break;
+    default: /* CHAM-128 */
         karx_cham128_expand_key(k->u.cham128.rk, raw, nkw);
         k->u.cham128.rk_count = 2 * nkw;
-        k->u.cham128.rounds = alg == KARX_CIPHER_CHAM128_128 ? 112 : 120;
+        k->u.cham128.rounds = KARX_GPU_ROUNDS(shape);
     }
 }
 
 /* Block i of a CTR stream of len bytes: out[i*bl ..] = in[..] ^ E(ctr0 + i) (in == NULL: the
  * keystream itself), the last block cut at len. */
-static inline KARX_HD void karx_gpu_ctr_block(int alg, const karx_cipher_key *k, karx_gpu_ctr ctr0,
+static inline KARX_HD void karx_gpu_ctr_block(int shape, const karx_cipher_key *k, karx_gpu_ctr ctr0,
                                               uint64_t i, uint8_t *out, const uint8_t *in,
                                               uint64_t len)
 {
-    const unsigned bl = karx_gpu_block_bytes(alg);
+    const unsigned bl = karx_gpu_block_bytes(shape);
     uint32_t w[4];
     karx_gpu_ctr_words(karx_gpu_ctr_add(ctr0, i, bl), bl, w);
-    karx_gpu_crypt_words(alg, k, 0, w);
+    karx_gpu_crypt_words(shape, k, 0, w);
     uint64_t pos = i * bl;
     unsigned n = len - pos < bl ? (unsigned)(len - pos) : bl;
     if (n == bl) { /* whole block: word loads and stores, w indexed by constants */
@@ -243,15 +283,15 @@ static inline KARX_HD void karx_gpu_ctr_block(int alg, const karx_cipher_key *k,
 }
 
 /* ECB block i (whole blocks). */
-static inline KARX_HD void karx_gpu_ecb_block(int alg, const karx_cipher_key *k, int decrypt,
+static inline KARX_HD void karx_gpu_ecb_block(int shape, const karx_cipher_key *k, int decrypt,
                                               uint64_t i, uint8_t *out, const uint8_t *in)
 {
-    const unsigned bl = karx_gpu_block_bytes(alg);
+    const unsigned bl = karx_gpu_block_bytes(shape);
     uint32_t w[4] = {0, 0, 0, 0};
     KARX_HD_UNROLL for (unsigned j = 0; j < 4; j++)
         if (j < bl / 4)
             w[j] = karx_gpu_ld32(in + i * bl + 4 * j);
-    karx_gpu_crypt_words(alg, k, decrypt, w);
+    karx_gpu_crypt_words(shape, k, decrypt, w);
     KARX_HD_UNROLL for (unsigned j = 0; j < 4; j++)
         if (j < bl / 4)
             karx_gpu_st32(out + i * bl + 4 * j, w[j]);
@@ -260,34 +300,34 @@ static inline KARX_HD void karx_gpu_ecb_block(int alg, const karx_cipher_key *k,
 /* Many keys, one thread per record: record r has raw key keys[r*key_len ..], counter block
  * ctrs[r*bl ..] (big-endian) and data [off(r), off(r+1)); the key is scheduled once per record
  * on the device and the record's blocks run in order. */
-static inline KARX_HD void karx_gpu_ctr_record(int alg, const uint8_t *keys, unsigned key_len,
+static inline KARX_HD void karx_gpu_ctr_record(int shape, const uint8_t *keys, unsigned key_len,
                                                const uint8_t *ctrs, uint8_t *out, const uint8_t *in,
                                                uint64_t start, uint64_t rec_len, uint64_t r)
 {
     karx_cipher_key k;
-    karx_gpu_set_key(alg, &k, keys + r * key_len);
-    const unsigned bl = karx_gpu_block_bytes(alg);
+    karx_gpu_set_key(shape, &k, keys + r * key_len);
+    const unsigned bl = karx_gpu_block_bytes(shape);
     karx_gpu_ctr c = karx_gpu_ctr_load(ctrs + r * bl, bl);
     uint64_t nb = karx_gpu_blocks(rec_len, bl);
     for (uint64_t i = 0; i < nb; i++)
-        karx_gpu_ctr_block(alg, &k, c, i, out + start, in ? in + start : NULL, rec_len);
+        karx_gpu_ctr_block(shape, &k, c, i, out + start, in ? in + start : NULL, rec_len);
     karx_memzero_hd(&k, sizeof k);
 }
 
 /* Scheduled keys, one thread per block (CTR_DRBG output): record r (key keys[r], first counter
  * ctrs[r*bl ..]) fills out[r*stride .. + min(stride, total - r*stride)); i is the global block
  * index over records of bpr = ceil(stride / bl) blocks each. */
-static inline KARX_HD void karx_gpu_ctr_keyed_block(int alg, const karx_cipher_key *keys,
+static inline KARX_HD void karx_gpu_ctr_keyed_block(int shape, const karx_cipher_key *keys,
                                                     const uint8_t *ctrs, uint8_t *out,
                                                     uint64_t stride, uint64_t total, uint64_t i)
 {
-    const unsigned bl = karx_gpu_block_bytes(alg);
+    const unsigned bl = karx_gpu_block_bytes(shape);
     uint64_t bpr = (stride + bl - 1) / bl, r = i / bpr, j = i % bpr;
     uint64_t start = r * stride, len = total - start < stride ? total - start : stride;
     if (j * bl >= len)
         return;
     karx_gpu_ctr c = karx_gpu_ctr_load(ctrs + r * bl, bl);
-    karx_gpu_ctr_block(alg, &keys[r], c, j, out + start, NULL, len);
+    karx_gpu_ctr_block(shape, &keys[r], c, j, out + start, NULL, len);
 }
 
 #endif

@@ -49,7 +49,8 @@ karx_status karx_i_gpu_drain_all(karx_gpu *g);
 
 /* What one pipeline chunk moves. Input comes from src (staged through the slot's pinned buffer
  * unless in_pinned), or is written straight into the pinned buffer by fill (key material: the
- * first secret_bytes are wiped when the call ends); src and fill both NULL: no input. */
+ * first secret_bytes are wiped when the call ends); src and fill both NULL: no input. With
+ * offsets (variable-length records), offsets[0..records] - offsets[0] go to sl->d_off. */
 typedef void (*karx_i_gpu_fill_fn)(uint8_t *h_in, const void *ctx);
 struct karx_i_gpu_io {
     const uint8_t *src;
@@ -59,19 +60,22 @@ struct karx_i_gpu_io {
     uint8_t *dst;
     size_t out_bytes;
     int out_pinned;
-    size_t off_count; /* offsets the launch will stage in h_off / d_off */
+    const size_t *offsets; /* NULL: equal lengths */
+    size_t records;        /* with offsets: records in the chunk */
 };
 
 /* One chunk on slot s: waits for the slot's previous chunk (delivering its output), grows its
- * buffers, copies the input to sl->d_in, calls launch(g, sl, ctx) to queue the kernel on
- * sl->stream writing sl->d_out, then queues the copy of out_bytes back to dst (straight into
- * dst when it is pinned, else delivered at the next drain). */
+ * buffers, copies the input (and offsets) to sl->d_in (sl->d_off), calls launch(g, sl, ctx) to
+ * queue the kernel on sl->stream writing sl->d_out, then queues the copy of out_bytes back to
+ * dst (straight into dst when it is pinned, else delivered at the next drain). */
 typedef karx_status (*karx_i_gpu_launch_fn)(karx_gpu *g, struct karx_gpu_slot *sl, const void *ctx);
 karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const struct karx_i_gpu_io *io,
                              karx_i_gpu_launch_fn launch, const void *ctx);
-/* Stages offsets[0..cnt] - lo (cnt + 1 values) to sl->d_off on the slot's stream. */
-karx_status karx_i_gpu_put_offsets(karx_gpu *g, struct karx_gpu_slot *sl, const size_t *offsets,
-                                   size_t cnt, size_t lo);
+/* The end of a chunk of variable-length records (record i is [offsets[i], offsets[i+1])) that
+ * starts at record c of n: whole records up to the chunk size, at least one however long, at
+ * most max. */
+size_t karx_i_gpu_records_end(const karx_gpu *g, const size_t *offsets, size_t c, size_t n,
+                              size_t max);
 /* Whether host memory p is pinned (page-locked or registered): copied without staging. */
 int karx_i_gpu_is_pinned(const void *p);
 /* Ends a host-memory call: waits for every slot; on failure zeroes out (out_bytes) so nothing
@@ -85,5 +89,7 @@ karx_status karx_i_gpu_lsh_launch(karx_gpu *g, cudaStream_t st, int bits, size_t
 karx_status karx_i_gpu_lsh_prepare(karx_gpu *g);   /* shared-memory opt-in, once at open */
 karx_status karx_i_gpu_lsh_selftest(karx_gpu *g);
 karx_status karx_i_gpu_cipher_selftest(karx_gpu *g);   /* gpu_cipher.cu */
+/* A self-test's failure: records that what's kernel output differs from the CPU's. */
+karx_status karx_i_gpu_mismatch(karx_gpu *g, const char *what);
 
 #endif

@@ -100,74 +100,71 @@ karx_status karx_i_gpu_lsh_launch(karx_gpu *g, cudaStream_t st, int bits, size_t
 
 /* ---- host-memory batches: the pipeline ------------------------------------------------------ */
 
-/* One chunk: messages [c, c+cnt) occupying input bytes [lo, hi) of the caller's buffer. */
+/* One chunk's launch: cnt messages, staged at the start of the slot's input. */
 struct lsh_chunk {
     int bits;
-    size_t dlen, c, cnt, lo;
-    const size_t *offsets; /* NULL: equal lengths */
+    size_t dlen, cnt;
+    int has_offsets; /* else equal lengths */
     uint64_t msg_len;
 };
 
 static karx_status lsh_chunk_launch(karx_gpu *g, struct karx_gpu_slot *sl, const void *ctx)
 {
     const struct lsh_chunk *k = (const struct lsh_chunk *)ctx;
-    if (k->offsets) {
-        karx_status st = karx_i_gpu_put_offsets(g, sl, k->offsets + k->c, k->cnt, k->lo);
-        if (st != KARX_OK)
-            return st;
-    }
     return karx_i_gpu_lsh_launch(g, sl->stream, k->bits, k->dlen, sl->d_out, sl->d_in,
-                                 k->offsets ? sl->d_off : NULL, k->msg_len, k->cnt);
+                                 k->has_offsets ? sl->d_off : NULL, k->msg_len, k->cnt);
 }
 
-static karx_status run_chunk(karx_gpu *g, unsigned s, int bits, size_t dlen, uint8_t *out,
-                             const uint8_t *in, int in_pinned, int out_pinned, size_t lo, size_t hi,
-                             const size_t *offsets, size_t c, size_t cnt, uint64_t msg_len)
+/* The checks every call starts with: a handle, and a digest length the kernels have. */
+static karx_status lsh_args(karx_gpu *g, int bits, size_t dlen)
 {
-    struct lsh_chunk k = {bits, dlen, c, cnt, lo, offsets, msg_len};
-    struct karx_i_gpu_io io = {hi > lo ? in + lo : NULL, NULL, hi - lo, 0, in_pinned,
-                               out + c * dlen, cnt * dlen, out_pinned, offsets ? cnt + 1 : 0};
-    return karx_i_gpu_chunk(g, s, &io, lsh_chunk_launch, &k);
+    if (!g)
+        return KARX_ERR_NO_DEVICE;
+    return dlen_ok(bits, dlen) ? KARX_OK : KARX_ERR_OUTPUT_LENGTH;
+}
+
+/* Runs messages [0, n) through the pipeline, chunk by chunk over the streams. */
+static karx_status lsh_pipeline(karx_gpu *g, int bits, uint8_t *out, size_t dlen, const void *in,
+                                const size_t *offsets, uint64_t msg_len, size_t n, size_t per)
+{
+    KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
+    const uint8_t *src = (const uint8_t *)in;
+    int in_pinned = src ? karx_i_gpu_is_pinned(src) : 0, out_pinned = karx_i_gpu_is_pinned(out);
+    karx_status st = KARX_OK;
+    for (size_t c = 0, k = 0, e; c < n && st == KARX_OK; c = e, k++) {
+        e = offsets ? karx_i_gpu_records_end(g, offsets, c, n, (size_t)1 << 20) /* offsets staged */
+                    : n - c < per ? n : c + per;
+        size_t lo = offsets ? offsets[c] : c * msg_len, hi = offsets ? offsets[e] : e * msg_len;
+        struct lsh_chunk kc = {bits, dlen, e - c, offsets != NULL, msg_len};
+        struct karx_i_gpu_io io = {hi > lo ? src + lo : NULL, NULL, hi - lo, 0, in_pinned, out + c * dlen,
+                                   (e - c) * dlen, out_pinned, offsets ? offsets + c : NULL, e - c};
+        st = karx_i_gpu_chunk(g, (unsigned)(k % g->cfg.streams), &io, lsh_chunk_launch, &kc);
+    }
+    return karx_i_gpu_finish(g, st, out, n * dlen);
 }
 
 static karx_status lsh_many_host(karx_gpu *g, int bits, uint8_t *out, size_t dlen, const void *in,
                                  size_t msg_len, size_t n)
 {
-    if (!g)
-        return KARX_ERR_NO_DEVICE;
-    if (!dlen_ok(bits, dlen))
-        return KARX_ERR_OUTPUT_LENGTH;
-    if (!n)
-        return KARX_OK;
+    karx_status st = lsh_args(g, bits, dlen);
+    if (st != KARX_OK || !n)
+        return st;
     if (!out || (!in && msg_len))
         return KARX_ERR_ARGUMENT;
     if (msg_len > KARX_GPU_MAX_MSG_BYTES || (msg_len && n > SIZE_MAX / msg_len) ||
         n > SIZE_MAX / dlen)
         return KARX_ERR_DATA_LENGTH;
-    KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
-    const uint8_t *src = (const uint8_t *)in;
-    int in_pinned = msg_len ? karx_i_gpu_is_pinned(src) : 0, out_pinned = karx_i_gpu_is_pinned(out);
     size_t per = g->cfg.chunk_bytes / (msg_len ? msg_len : 1);
     per = per < 32 ? 32 : per - per % 32; /* whole warps per chunk */
-    unsigned streams = g->cfg.streams;
-    karx_status st = KARX_OK;
-    for (size_t c = 0, k = 0; c < n && st == KARX_OK; c += per, k++) {
-        size_t cnt = n - c < per ? n - c : per;
-        st = run_chunk(g, (unsigned)(k % streams), bits, dlen, out, src, in_pinned, out_pinned,
-                       c * msg_len, (c + cnt) * msg_len, NULL, c, cnt, msg_len);
-    }
-    return karx_i_gpu_finish(g, st, out, n * dlen);
+    return lsh_pipeline(g, bits, out, dlen, msg_len ? in : NULL, NULL, msg_len, n, per);
 }
 
 static karx_status lsh_offsets_host(karx_gpu *g, int bits, uint8_t *out, size_t dlen,
                                     const void *buf, const size_t *offsets, size_t n)
 {
-    if (!g)
-        return KARX_ERR_NO_DEVICE;
-    if (!dlen_ok(bits, dlen))
-        return KARX_ERR_OUTPUT_LENGTH;
-    if (!n)
-        return KARX_OK;
+    karx_status st = lsh_args(g, bits, dlen);
+    if (st != KARX_OK || !n)
+        return st;
     if (!out || !offsets || n > SIZE_MAX / dlen - 1)
         return KARX_ERR_ARGUMENT;
     for (size_t i = 0; i < n; i++) {
@@ -178,22 +175,7 @@ static karx_status lsh_offsets_host(karx_gpu *g, int bits, uint8_t *out, size_t 
     }
     if (!buf && offsets[n] != offsets[0])
         return KARX_ERR_ARGUMENT;
-    KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
-    const uint8_t *src = (const uint8_t *)buf;
-    int in_pinned = src ? karx_i_gpu_is_pinned(src) : 0, out_pinned = karx_i_gpu_is_pinned(out);
-    const size_t max_msgs = (size_t)1 << 20; /* offsets staged per chunk */
-    unsigned streams = g->cfg.streams;
-    karx_status st = KARX_OK;
-    size_t c = 0, k = 0;
-    while (c < n && st == KARX_OK) {
-        size_t e = c + 1; /* at least one message, however long */
-        while (e < n && e - c < max_msgs && offsets[e + 1] - offsets[c] <= g->cfg.chunk_bytes)
-            e++;
-        st = run_chunk(g, (unsigned)(k++ % streams), bits, dlen, out, src, in_pinned, out_pinned,
-                       offsets[c], offsets[e], offsets, c, e - c, 0);
-        c = e;
-    }
-    return karx_i_gpu_finish(g, st, out, n * dlen);
+    return lsh_pipeline(g, bits, out, dlen, buf, offsets, 0, n, 0);
 }
 
 extern "C" karx_status karx_gpu_lsh256_many(karx_gpu *g, uint8_t *out, size_t digest_bytes,
@@ -237,19 +219,16 @@ extern "C" karx_status karx_gpu_lsh_many(karx_gpu *g, karx_lsh_alg alg, uint8_t 
 static karx_status lsh_device(karx_gpu *g, int bits, void *d_out, size_t dlen, const void *d_in,
                               const uint64_t *d_off, int offsets_form, size_t msg_len, size_t n)
 {
-    if (!g)
-        return KARX_ERR_NO_DEVICE;
-    if (!dlen_ok(bits, dlen))
-        return KARX_ERR_OUTPUT_LENGTH;
-    if (!n)
-        return KARX_OK;
+    karx_status s = lsh_args(g, bits, dlen);
+    if (s != KARX_OK || !n)
+        return s;
     if (!d_out || ((uintptr_t)d_out & 3) || (offsets_form && !d_off) || (!d_in && (msg_len || d_off)))
         return KARX_ERR_ARGUMENT;
     if (msg_len > KARX_GPU_MAX_MSG_BYTES)
         return KARX_ERR_DATA_LENGTH;
     KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
     cudaStream_t st = g->slot[0].stream;
-    karx_status s = karx_i_gpu_lsh_launch(g, st, bits, dlen, (uint8_t *)d_out, (const uint8_t *)d_in,
+    s = karx_i_gpu_lsh_launch(g, st, bits, dlen, (uint8_t *)d_out, (const uint8_t *)d_in,
                                           d_off, msg_len, n);
     if (s != KARX_OK)
         return s;
@@ -365,6 +344,5 @@ karx_status karx_i_gpu_lsh_selftest(karx_gpu *g)
     }
     return KARX_OK;
 mismatch:
-    snprintf(g->err, sizeof g->err, "GPU self-test failed: LSH kernel output differs from the CPU's");
-    return KARX_ERR_DEVICE;
+    return karx_i_gpu_mismatch(g, "LSH");
 }

@@ -36,6 +36,12 @@ karx_status karx_i_gpu_fail(karx_gpu *g, cudaError_t e, const char *what)
     return map_error(e);
 }
 
+karx_status karx_i_gpu_mismatch(karx_gpu *g, const char *what)
+{
+    snprintf(g->err, sizeof g->err, "GPU self-test failed: %s kernel output differs from the CPU's", what);
+    return KARX_ERR_DEVICE;
+}
+
 extern "C" int karx_gpu_built(void)
 {
     return 1;
@@ -273,6 +279,18 @@ int karx_i_gpu_is_pinned(const void *p)
     return a.type == cudaMemoryTypeHost;
 }
 
+/* Stages offsets[0..cnt] - offsets[0] (cnt + 1 values) to sl->d_off on the slot's stream. */
+static karx_status put_offsets(karx_gpu *g, struct karx_gpu_slot *sl, const size_t *offsets,
+                               size_t cnt)
+{
+    for (size_t i = 0; i <= cnt; i++)
+        sl->h_off[i] = (uint64_t)(offsets[i] - offsets[0]);
+    KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_off, sl->h_off, (cnt + 1) * sizeof(uint64_t),
+                                    cudaMemcpyHostToDevice, sl->stream),
+                 "copy offsets to device");
+    return KARX_OK;
+}
+
 karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const struct karx_i_gpu_io *io,
                              karx_i_gpu_launch_fn launch, const void *ctx)
 {
@@ -280,7 +298,10 @@ karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const struct karx_i_gpu_io
     const int has_in = (io->src || io->fill) && io->in_bytes;
     karx_status st = karx_i_gpu_drain(g, s); /* the slot's previous chunk is delivered first */
     if (st == KARX_OK)
-        st = karx_i_gpu_reserve(g, s, has_in ? io->in_bytes : 0, io->out_bytes, io->off_count);
+        st = karx_i_gpu_reserve(g, s, has_in ? io->in_bytes : 0, io->out_bytes,
+                                io->offsets ? io->records + 1 : 0);
+    if (st == KARX_OK && io->offsets)
+        st = put_offsets(g, sl, io->offsets, io->records);
     if (st != KARX_OK)
         return st;
     if (has_in) {
@@ -312,15 +333,13 @@ karx_status karx_i_gpu_chunk(karx_gpu *g, unsigned s, const struct karx_i_gpu_io
     return KARX_OK;
 }
 
-karx_status karx_i_gpu_put_offsets(karx_gpu *g, struct karx_gpu_slot *sl, const size_t *offsets,
-                                   size_t cnt, size_t lo)
+size_t karx_i_gpu_records_end(const karx_gpu *g, const size_t *offsets, size_t c, size_t n,
+                              size_t max)
 {
-    for (size_t i = 0; i <= cnt; i++)
-        sl->h_off[i] = (uint64_t)(offsets[i] - lo);
-    KARX_GPU_TRY(g, cudaMemcpyAsync(sl->d_off, sl->h_off, (cnt + 1) * sizeof(uint64_t),
-                                    cudaMemcpyHostToDevice, sl->stream),
-                 "copy offsets to device");
-    return KARX_OK;
+    size_t e = c + 1;
+    while (e < n && e - c < max && offsets[e + 1] - offsets[c] <= g->cfg.chunk_bytes)
+        e++;
+    return e;
 }
 
 karx_status karx_i_gpu_finish(karx_gpu *g, karx_status st, uint8_t *out, size_t out_bytes)
@@ -350,28 +369,32 @@ extern "C" karx_status karx_gpu_synchronize(karx_gpu *g)
     return karx_i_gpu_drain_all(g);
 }
 
+/* karx_gpu_malloc and karx_gpu_host_alloc: the same checks around cudaMalloc / cudaMallocHost. */
+typedef cudaError_t (*alloc_fn)(void **ptr, size_t bytes);
+static karx_status alloc_with(karx_gpu *g, void **ptr, size_t bytes, alloc_fn alloc,
+                              const char *what)
+{
+    if (!g || !ptr || !bytes)
+        return KARX_ERR_ARGUMENT;
+    *ptr = NULL;
+    KARX_GPU_TRY(g, alloc(ptr, bytes), what);
+    return KARX_OK;
+}
+
 extern "C" karx_status karx_gpu_malloc(karx_gpu *g, void **d_ptr, size_t bytes)
 {
-    if (!g || !d_ptr || !bytes)
-        return KARX_ERR_ARGUMENT;
-    *d_ptr = NULL;
-    KARX_GPU_TRY(g, cudaMalloc(d_ptr, bytes), "cudaMalloc");
-    return KARX_OK;
+    return alloc_with(g, d_ptr, bytes, cudaMalloc, "cudaMalloc");
+}
+
+extern "C" karx_status karx_gpu_host_alloc(karx_gpu *g, void **h_ptr, size_t bytes)
+{
+    return alloc_with(g, h_ptr, bytes, cudaMallocHost, "cudaMallocHost");
 }
 
 extern "C" void karx_gpu_free(karx_gpu *g, void *d_ptr)
 {
     if (g && d_ptr)
         cudaFree(d_ptr);
-}
-
-extern "C" karx_status karx_gpu_host_alloc(karx_gpu *g, void **h_ptr, size_t bytes)
-{
-    if (!g || !h_ptr || !bytes)
-        return KARX_ERR_ARGUMENT;
-    *h_ptr = NULL;
-    KARX_GPU_TRY(g, cudaMallocHost(h_ptr, bytes), "cudaMallocHost");
-    return KARX_OK;
 }
 
 extern "C" void karx_gpu_host_free(karx_gpu *g, void *h_ptr)
