@@ -87,7 +87,7 @@ static const char *bad_option(char **argv, char *shortopt)
 }
 
 int cli_parse_opts(const char *cmd, const char *spec, int argc, char **argv, cli_opt *opt,
-                   int *first)
+                   int *first, void (*usage)(FILE *to))
 {
     opt_table t;
     char shortopt[3];
@@ -113,7 +113,20 @@ int cli_parse_opts(const char *cmd, const char *spec, int argc, char **argv, cli
         opt[i].order = ++order;
     }
     *first = optind;
+    for (int i = 0; i < t.n; i++) {
+        if (opt[i].count && strcmp(t.names[i], "help") == 0) {
+            if (usage) usage(stdout);
+            return CLI_HELP;
+        }
+    }
     return 0;
+}
+
+int cli_no_operands(const char *cmd, int argc, char **argv, int first, const char *hint)
+{
+    if (first >= argc) return 0;
+    cli_error("%s: unexpected argument '%s'%s", cmd, argv[first], hint);
+    return EXIT_USAGE;
 }
 
 int cli_opt_earliest(const cli_opt *opt, int n)

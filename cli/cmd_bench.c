@@ -845,12 +845,9 @@ int cmd_bench(int argc, char **argv)
         return cmd_bench_gpu(argc - 1, argv + 1);
     cli_opt o[B_N];
     bench_env e;
-    int first, suites, rc = cli_parse_opts("bench", BENCH_OPTS, argc, argv, o, &first);
-    if (rc) return rc;
-    if (o[B_HELP].val) {
-        bench_usage(stdout);
-        return EXIT_OK;
-    }
+    int first, suites;
+    int rc = cli_parse_opts("bench", BENCH_OPTS, argc, argv, o, &first, bench_usage);
+    if (rc) return rc == CLI_HELP ? EXIT_OK : rc;
     if ((rc = suites_of(argc, argv, first, &suites)) != 0) return rc;
     if ((rc = check_backends(o[B_BACKEND].val)) != 0) return rc;
     memset(&e, 0, sizeof e);

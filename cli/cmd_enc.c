@@ -467,14 +467,11 @@ static int check_combination(const job *j, int no_pad)
 /* The command line into j. 0 (with *help set for --help), or EXIT_USAGE with one line. */
 static int parse_job(int argc, char **argv, cli_opt *o, job *j, int *help)
 {
-    int first, rc = cli_parse_opts(j->cmd, ENC_OPTS, argc, argv, o, &first);
-    if (rc) return rc;
-    if ((*help = o[E_HELP].val != NULL)) return 0;
-    if (first < argc) {
-        cli_error("%s: unexpected argument '%s' (input is -i FILE or standard input)", j->cmd,
-                  argv[first]);
-        return EXIT_USAGE;
-    }
+    int first, rc = cli_parse_opts(j->cmd, ENC_OPTS, argc, argv, o, &first, NULL);
+    if ((*help = rc == CLI_HELP) != 0) return 0;
+    if (rc || (rc = cli_no_operands(j->cmd, argc, argv, first,
+                                    " (input is -i FILE or standard input)")) != 0)
+        return rc;
     j->padding = o[E_NO_PAD].val ? KARX_PAD_NONE : KARX_PAD_PKCS7;
     j->key_hex = o[E_KEY].val;
     j->key_file = o[E_KEY_FILE].val;

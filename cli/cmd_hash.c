@@ -26,7 +26,7 @@ static void hash_usage(FILE *to)
           "  -a, --algorithm ALG  ",
           to);
     cli_put_names(to, KARX_KIND_HASH, NULL, 23, 23);
-    fputs("                       (default " HASH_DEFAULT "; standard names such as LSH-256-256 too)\n"
+    fputs("                       (default " HASH_DEFAULT "; standard names like LSH-256-256 too)\n"
           "      --tag            BSD-style lines: LSH-256-256 (FILE) = HEX\n"
           "  -c, --check LIST     verify the digests listed in LIST ('-' = stdin)\n"
           "      --device DEV     cpu (default: one file at a time, streamed); gpu: all files\n"
@@ -341,12 +341,8 @@ int cmd_hash(int argc, char **argv)
     cli_opt o[H_N];
     karx_alg_info h;
     struct check_opts co;
-    int first, rc = cli_parse_opts("hash", HASH_OPTS, argc, argv, o, &first);
-    if (rc) return rc;
-    if (o[H_HELP].val) {
-        hash_usage(stdout);
-        return EXIT_OK;
-    }
+    int first, rc = cli_parse_opts("hash", HASH_OPTS, argc, argv, o, &first, hash_usage);
+    if (rc) return rc == CLI_HELP ? EXIT_OK : rc;
     if ((rc = hash_settings(o, argc - first, &h, &co)) != 0) return rc;
     static char *const stdin_only[] = {"-"};
     char *const *files = first < argc ? argv + first : stdin_only;

@@ -45,11 +45,9 @@ static int kdf_params_of(const cli_opt *o, int argc, char **argv, int first, kdf
 {
     karx_alg_info prf;
     int rc;
-    if (first < argc) {
-        cli_error("kdf: unexpected argument '%s' (the password is read from standard input)",
-                  argv[first]);
-        return EXIT_USAGE;
-    }
+    if ((rc = cli_no_operands("kdf", argc, argv, first,
+                              " (the password is read from standard input)")) != 0)
+        return rc;
     if ((rc = cli_alg_arg(KARX_KIND_MAC, "hmac-", o[K_ALG].val ? o[K_ALG].val : KDF_DEFAULT_PRF,
                           "PRF", &prf)) != 0)
         return rc;
@@ -117,11 +115,8 @@ int cmd_kdf(int argc, char **argv)
                   argc < 2 ? "no KDF given" : "unknown KDF");
         return EXIT_USAGE;
     }
-    if ((rc = cli_parse_opts("kdf", KDF_OPTS, argc - 1, argv + 1, o, &first)) != 0) return rc;
-    if (o[K_HELP].val) {
-        kdf_usage(stdout);
-        return EXIT_OK;
-    }
+    rc = cli_parse_opts("kdf", KDF_OPTS, argc - 1, argv + 1, o, &first, kdf_usage);
+    if (rc) return rc == CLI_HELP ? EXIT_OK : rc;
     if ((rc = kdf_params_of(o, argc - 1, argv + 1, first, &p)) == 0)
         rc = kdf_run(&p);
     cli_free_secret(p.salt, p.salt_len);

@@ -152,19 +152,18 @@ int cmd_mac(int argc, char **argv)
     size_t key_len = 0;
     mac_alg m;
     memset(&m, 0, sizeof m);
-    int first, rc = cli_parse_opts("mac", MAC_OPTS, argc, argv, o, &first);
-    if (rc) return rc;
-    if (o[M_HELP].val) {
-        mac_usage(stdout);
-        goto done;
-    }
-    if (o[M_ALG].val == NULL) {
+    memset(o, 0, sizeof o);
+    int first, rc = cli_parse_opts("mac", MAC_OPTS, argc, argv, o, &first, mac_usage);
+    if (rc == 0 && o[M_ALG].val == NULL) {
         cli_error("mac: no algorithm given (-a hmac-lsh256-256, cmac-lea128, ...)");
         rc = EXIT_USAGE;
-    } else if ((rc = mac_alg_of(o[M_ALG].val, &m)) == 0) {
+    } else if (rc == 0 && (rc = mac_alg_of(o[M_ALG].val, &m)) == 0) {
         rc = mac_key(o, &m, &key, &key_len);
     }
-    if (rc) goto done;
+    if (rc) {
+        rc = rc == CLI_HELP ? EXIT_OK : rc;
+        goto done;
+    }
     m.key = key;
     m.key_len = key_len;
     if ((buf = malloc(CHUNK)) == NULL) {
@@ -172,7 +171,8 @@ int cmd_mac(int argc, char **argv)
         rc = EXIT_FAIL;
         goto done;
     }
-    rc = first < argc ? mac_files(&m, argv + first, argc - first, buf) : mac_files(&m, dash, 1, buf);
+    rc = first < argc ? mac_files(&m, argv + first, argc - first, buf)
+                      : mac_files(&m, dash, 1, buf);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         cli_error("write error: %s", strerror(errno ? errno : EIO));
         rc = EXIT_FAIL;

@@ -146,17 +146,10 @@ int cmd_rand(int argc, char **argv)
     cli_opt o[R_N];
     karx_alg_info cipher;
     unsigned long long total = 0;
-    int first, rc = cli_parse_opts("rand", RAND_OPTS, argc, argv, o, &first);
-    if (rc) return rc;
+    int first, rc = cli_parse_opts("rand", RAND_OPTS, argc, argv, o, &first, rand_usage);
+    if (rc) return rc == CLI_HELP ? EXIT_OK : rc;
+    if ((rc = cli_no_operands("rand", argc, argv, first, "")) != 0) return rc;
     const char *device = o[R_DEVICE].val ? o[R_DEVICE].val : "cpu";
-    if (o[R_HELP].val) {
-        rand_usage(stdout);
-        return EXIT_OK;
-    }
-    if (first < argc) {
-        cli_error("rand: unexpected argument '%s'", argv[first]);
-        return EXIT_USAGE;
-    }
     if (o[R_BYTES].val == NULL) {
         cli_error("rand: how many bytes? (-n BYTES)");
         return EXIT_USAGE;
@@ -339,16 +332,9 @@ int cmd_drbg(int argc, char **argv)
     uint8_t *out = NULL;
     char *hex = NULL;
     memset(&j, 0, sizeof j);
-    int first, rc = cli_parse_opts("drbg", DRBG_OPTS, argc, argv, o, &first);
-    if (rc) return rc;
-    if (o[D_HELP].val) {
-        drbg_usage(stdout);
-        return EXIT_OK;
-    }
-    if (first < argc) {
-        cli_error("drbg: unexpected argument '%s'", argv[first]);
-        return EXIT_USAGE;
-    }
+    int first, rc = cli_parse_opts("drbg", DRBG_OPTS, argc, argv, o, &first, drbg_usage);
+    if (rc) return rc == CLI_HELP ? EXIT_OK : rc;
+    if ((rc = cli_no_operands("drbg", argc, argv, first, "")) != 0) return rc;
     if ((rc = drbg_check(o, &j)) != 0 || (rc = drbg_inputs(o, &j)) != 0) goto done;
     out = malloc(j.n);
     hex = malloc(2 * j.n + 1);

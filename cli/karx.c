@@ -10,7 +10,7 @@ static void usage(FILE *to)
     fputs("usage: karx COMMAND [ARGS]\n"
           "  hash  [-a ALG] [--tag] [-c LIST] [FILE...]  LSH digests (sha256sum-style)\n"
           "  enc   -c CIPHER -m MODE -K HEX [--iv HEX]   encrypt stdin or -i IN to stdout or -o OUT\n"
-          "  dec   -c CIPHER -m MODE -K HEX [--iv HEX]   decrypt (LEA, HIGHT, CHAM; ECB CBC CTR CFB OFB;\n"
+          "  dec   -c CIPHER -m MODE -K HEX [--iv HEX]   decrypt (ciphers, modes: 'karx enc --help';\n"
           "        [--aad HEX] [--tag-len N]             GCM CCM: ciphertext || tag, checked first)\n"
           "  mac   -a ALG -K HEX [FILE...]              HMAC-LSH / CMAC tags (hmac-lsh256-256, cmac-lea128..)\n"
           "  kdf   pbkdf2 [-a ALG] --salt HEX -i ITER -n LEN\n"

@@ -83,6 +83,62 @@ echo "not a checksum line" > "$T/junk"
 expect "env override" "active: portable" "$(KARX_BACKEND=portable "$KARX" info | grep '^active:')"
 KARX_BACKEND=avx1024 "$KARX" info | grep -q '^note: KARX_BACKEND=avx1024' && ok || bad "info notes an unusable KARX_BACKEND"
 
+# Every command: --help is its usage on stdout, nothing on stderr, exit 0 (and reads no input);
+# an unknown option is one line naming it, exit 2.
+for c in hash enc dec mac "kdf pbkdf2" rand drbg bench info selftest; do
+    "$KARX" $c --help < /dev/null > "$T/out" 2> "$T/err"; expect "$c --help rc" 0 $?
+    grep -q "^usage: karx ${c%% *}" "$T/out" && ok || bad "$c --help: usage on stdout"
+    expect "$c --help: no stderr" "" "$(cat "$T/err")"
+    "$KARX" $c --bogus < /dev/null > "$T/out" 2> "$T/err"; expect "$c --bogus rc" 2 $?
+    expect "$c --bogus: one stderr line" 1 "$(wc -l < "$T/err")"
+    grep -q "^karx: .*'--bogus'" "$T/err" && ok || bad "$c --bogus: the line names it: $(cat "$T/err")"
+done
+"$KARX" --help | grep -q '^  selftest ' && ok || bad "karx --help lists selftest"
+
+# info: one line per cipher and hash naming its kernels, exactly one of them active, and it is
+# the kernel the line starts with; KARX_BACKEND=portable makes every active kernel the portable.
+"$KARX" info | grep ' kernel, .*(kernels: ' > "$T/kern"
+[ "$(wc -l < "$T/kern")" -ge 13 ] && ok || bad "info: a kernels line per cipher and hash"
+while IFS= read -r line; do
+    k=${line#*: }; k=${k%% kernel,*}
+    expect "info: one active kernel: $line" 1 "$(echo "$line" | grep -o ' active' | wc -l)"
+    echo "$line" | grep -q "[(,] $k [0-9]* active" && ok || bad "info: the active one is $k: $line"
+done < "$T/kern"
+expect "info: portable everywhere under KARX_BACKEND=portable" "" \
+    "$(KARX_BACKEND=portable "$KARX" info | grep ' kernel, ' | grep -v ': portable kernel, ')"
+
+# selftest: a line per algorithm x kernel of info, 'ok' for the usable ones, 'skipped (...)'
+# for those info marks unusable, and a count that adds up.
+"$KARX" selftest > "$T/st" 2> "$T/err"; expect "selftest rc" 0 $?
+expect "selftest: no stderr" "" "$(cat "$T/err")"
+sed 's/^\([^:]*\): .*(kernels: \(.*\))$/\1 \2/' "$T/kern" | while read -r alg rest; do
+    echo "$rest" | tr ',' '\n' | while read -r kn lanes mark; do
+        case $mark in unusable) echo "$alg $kn skipped" ;; *) echo "$alg $kn ok" ;; esac
+    done
+done > "$T/want"
+sed -e '$d' -e 's/ skipped (.*)$/ skipped/' "$T/st" > "$T/got"
+expect "selftest: a line per kernel of info" "$(cat "$T/want")" "$(cat "$T/got")"
+nok=$(grep -c ' ok$' "$T/st"); nskip=$(grep -c ' skipped (' "$T/st")
+expect "selftest: summary" "selftest: $nok ok, $nskip skipped, 0 failed" "$(tail -n 1 "$T/st")"
+[ "$nok" -ge 13 ] && ok || bad "selftest: every portable kernel at least ($nok ok)"
+"$KARX" selftest extra 2> "$T/err"; expect "selftest extra rc" 2 $?
+
+# Names come from the registry: standard names work as the short ones do, and an unknown name's
+# one line lists every cipher that info shows.
+: > "$T/e0"
+expect "hash -a LSH-512-512" "$("$KARX" hash -a lsh512-512 "$T/e0")" "$("$KARX" hash -a LSH-512-512 "$T/e0")"
+K16=000102030405060708090a0b0c0d0e0f
+a=$(printf 'x' | "$KARX" enc -c lea128 -m cbc -K $K16 --iv $K16 | cksum)
+b=$(printf 'x' | "$KARX" enc -c LEA-128 -m CBC -K $K16 --iv $K16 | cksum)
+expect "enc -c LEA-128 -m CBC" "$a" "$b"
+"$KARX" enc -c aes128 -m cbc -K $K16 --iv $K16 < /dev/null 2> "$T/err"; expect "enc -c aes128 rc" 2 $?
+for c in $(sed 's/:.*//' "$T/kern" | grep -v '^lsh'); do
+    grep -q "[(, ]$c[,)]" "$T/err" && ok || bad "unknown cipher line lists $c: $(cat "$T/err")"
+done
+"$KARX" mac -a hmac-sha1 -K 00 < /dev/null 2> "$T/err"; expect "mac -a hmac-sha1 rc" 2 $?
+grep -q 'cmac-cham128-256' "$T/err" && grep -q 'hmac-lsh512-512' "$T/err" && ok || \
+    bad "unknown MAC line lists the MACs: $(cat "$T/err")"
+
 # Bench writes JSON lines with the required keys (tiny run).
 "$KARX" bench lsh --quick --backend portable --alg lsh256-256 --json "$T/b.json" > /dev/null
 expect "bench rc" 0 $?
