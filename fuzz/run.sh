@@ -16,7 +16,8 @@ out=build-fuzz
 jobs=${FUZZ_JOBS:-2}
 max_len=${FUZZ_MAX_LEN:-2048}
 san="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
-cflags="-g -O1 -Wall -Wextra -Werror -Iinclude"
+# every target links the static library (KARX_STATIC_DEFINE: include/karx/common.h)
+cflags="-g -O1 -Wall -Wextra -Werror -Iinclude -DKARX_STATIC_DEFINE"
 
 # The library gets coverage instrumentation too, so the fuzzers are guided by its branches.
 CC=clang cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKARX_SANITIZE=ON -DKARX_CUDA=OFF \
@@ -24,19 +25,22 @@ CC=clang cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKARX_SANITIZE=
     -DKARX_BUILD_TESTS=OFF -DKARX_BUILD_CLI=OFF > /dev/null
 cmake --build "$out" -j "$jobs" --target karx_static > /dev/null
 
-# The CLI's sources once, instrumented, with main renamed for fuzz_cli (no exit() is reachable:
-# every command returns its status to main).
+# The CLI's sources, instrumented, with main renamed, for fuzz_cli only (no exit() is reachable:
+# every command returns its status to main). A header newer than an object rebuilds it.
 cli_objs=()
-mkdir -p "$out/cli"
-for src in cli/*.c bench/bench_timer.c; do
-    obj="$out/cli/$(basename "$src" .c).o"
-    if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ cli/cli.h -nt "$obj" ]; then
-        clang -std=gnu11 $cflags -fsanitize=fuzzer-no-link,address,undefined -Icli -Ibench -Isrc \
-            -DKARX_STATIC_DEFINE -Dmain=karx_cli_main -DKARX_GIT_COMMIT='"fuzz"' \
-            -c "$src" -o "$obj"
-    fi
-    cli_objs+=("$obj")
-done
+build_cli_objs() {
+    mkdir -p "$out/cli"
+    local newest_header src obj
+    newest_header=$(ls -t cli/*.h bench/*.h include/karx/*.h | sed -n 1p)
+    for src in cli/*.c bench/bench_timer.c; do
+        obj="$out/cli/$(basename "$src" .c).o"
+        if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_header" -nt "$obj" ]; then
+            clang -std=gnu11 $cflags -fsanitize=fuzzer-no-link,address,undefined -Icli -Ibench -Isrc \
+                -Dmain=karx_cli_main -DKARX_GIT_COMMIT='"fuzz"' -c "$src" -o "$obj"
+        fi
+        cli_objs+=("$obj")
+    done
+}
 
 # Crypto++ 8.7 (libcrypto++-dev) for the differential target; without it that target is skipped.
 have_cryptopp=0
@@ -45,8 +49,9 @@ if [ -f /usr/include/cryptopp/lsh.h ] && command -v clang++ > /dev/null; then ha
 build() { # NAME -> $out/NAME
     local name=$1
     case "$name" in
-    fuzz_cli) clang $cflags $san "fuzz/$name.c" "${cli_objs[@]}" "$out/libkarx.a" -lpthread \
-        -o "$out/$name" ;;
+    fuzz_cli)
+        build_cli_objs
+        clang $cflags $san "fuzz/$name.c" "${cli_objs[@]}" "$out/libkarx.a" -lpthread -o "$out/$name" ;;
     fuzz_cryptopp) clang++ -std=c++17 $cflags $san "fuzz/$name.cpp" "$out/libkarx.a" -lcryptopp \
         -o "$out/$name" ;;
     *) clang -std=c11 $cflags $san "fuzz/$name.c" "$out/libkarx.a" -o "$out/$name" ;;
