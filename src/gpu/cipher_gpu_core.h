@@ -8,8 +8,8 @@
  * A block is handled as four little-endian 32-bit words w[0..3] of its bytes (64-bit blocks use
  * w[0..1]); the CTR counter is the whole block read as a big-endian integer, kept as two 64-bit
  * halves, and block i of a stream uses counter base + i (mod 2^blockbits). */
-#ifndef KARX_CIPHER_GPU_CORE_H
-#define KARX_CIPHER_GPU_CORE_H
+#ifndef KARX_GPU_CIPHER_CORE_H
+#define KARX_GPU_CIPHER_CORE_H
 
 #include <stddef.h>
 #include <stdint.h>
