@@ -20,16 +20,33 @@ static int shape_of(karx_cipher_alg alg)
     return c ? karx_gpu_shape_of(c) : 0;
 }
 
-/* Every registered cipher has a compiled shape whose sizes are its own; a descriptor with
- * another round count or key length has none (so a cipher added without its shape line fails
- * here, not on a GPU). */
+/* 1 when the GPU code has round code for family (some compiled shape is of it). */
+static int family_has_kernels(int family)
+{
+#define OF_FAMILY(f, r, kb) \
+    if (family == (int)(f)) \
+        return 1;
+    KARX_GPU_CIPHER_SHAPES(OF_FAMILY)
+#undef OF_FAMILY
+    return 0;
+}
+
+/* Every registered cipher of a family the GPU code has has a compiled shape whose sizes are
+ * its own (a cipher added to such a family without its shape line fails here, not on a GPU);
+ * a descriptor with another round count or key length has none. A family without GPU round
+ * code is allowed: its GPU calls report KARX_ERR_UNSUPPORTED. */
 static void test_shapes(void)
 {
     CHECK(karx_i_cipher_count > 0, "registered ciphers");
     for (size_t i = 0; i < karx_i_cipher_count; i++) {
         const karx_i_cipher *c = karx_i_ciphers[i];
         int s = karx_gpu_shape_of(c);
-        CHECK(s != 0, "%s has no GPU kernel shape (add it to KARX_GPU_CIPHER_SHAPES)", c->name);
+        if (!s) {
+            CHECK(!family_has_kernels((int)c->family),
+                  "%s has no GPU kernel shape (add it to KARX_GPU_CIPHER_SHAPES)", c->name);
+            printf("%s: no GPU kernel\n", c->name);
+            continue;
+        }
         CHECK(karx_gpu_block_bytes(s) == c->block_bytes, "%s block bytes", c->name);
         CHECK(KARX_GPU_KEY_BYTES(s) == c->key_bytes && KARX_GPU_ROUNDS(s) == c->rounds &&
                   KARX_GPU_FAMILY(s) == (int)c->family, "%s shape fields", c->name);
@@ -222,6 +239,8 @@ int main(void)
     test_shapes();
     for (size_t i = 0; i < karx_i_cipher_count; i++) {
         karx_cipher_alg alg = karx_i_ciphers[i]->id;
+        if (!karx_gpu_shape_of(karx_i_ciphers[i]))
+            continue; /* no GPU kernel (test_shapes) */
         test_ctr(alg);
         test_many(alg);
         test_drbg(alg, KARX_DRBG_USE_DF, 0);
