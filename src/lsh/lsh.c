@@ -77,34 +77,44 @@ karx_status karx_lsh_init(karx_lsh_ctx *ctx, karx_lsh_alg alg)
     return is256(alg) ? karx_lsh256_init(&ctx->u.s256, d) : karx_lsh512_init(&ctx->u.s512, d);
 }
 
-karx_status karx_lsh_update(karx_lsh_ctx *ctx, const void *in, size_t len)
+/* KARX_OK when ctx was set up by karx_lsh_init and not finished since. */
+static karx_status check_ctx(const karx_lsh_ctx *ctx)
 {
     if (ctx == NULL)
         return KARX_ERR_ARGUMENT;
-    if (find((karx_lsh_alg)ctx->alg) < 0)
-        return KARX_ERR_STATE;
-    return is256((karx_lsh_alg)ctx->alg) ? karx_lsh256_update(&ctx->u.s256, in, len)
-                                         : karx_lsh512_update(&ctx->u.s512, in, len);
+    return find((karx_lsh_alg)ctx->alg) < 0 ? KARX_ERR_STATE : KARX_OK;
+}
+
+/* Streams len bytes (or, with bits set, len bits) into the context's family. */
+static karx_status feed(karx_lsh_ctx *ctx, const void *in, size_t len, int bits)
+{
+    karx_status s = check_ctx(ctx);
+    if (s != KARX_OK)
+        return s;
+    if (is256((karx_lsh_alg)ctx->alg))
+        return bits ? karx_lsh256_update_bits(&ctx->u.s256, in, len)
+                    : karx_lsh256_update(&ctx->u.s256, in, len);
+    return bits ? karx_lsh512_update_bits(&ctx->u.s512, in, len)
+                : karx_lsh512_update(&ctx->u.s512, in, len);
+}
+
+karx_status karx_lsh_update(karx_lsh_ctx *ctx, const void *in, size_t len)
+{
+    return feed(ctx, in, len, 0);
 }
 
 karx_status karx_lsh_update_bits(karx_lsh_ctx *ctx, const void *in, size_t bitlen)
 {
-    if (ctx == NULL)
-        return KARX_ERR_ARGUMENT;
-    if (find((karx_lsh_alg)ctx->alg) < 0)
-        return KARX_ERR_STATE;
-    return is256((karx_lsh_alg)ctx->alg) ? karx_lsh256_update_bits(&ctx->u.s256, in, bitlen)
-                                         : karx_lsh512_update_bits(&ctx->u.s512, in, bitlen);
+    return feed(ctx, in, bitlen, 1);
 }
 
 karx_status karx_lsh_final(karx_lsh_ctx *ctx, uint8_t *out, size_t out_len)
 {
-    if (ctx == NULL)
-        return KARX_ERR_ARGUMENT;
-    if (find((karx_lsh_alg)ctx->alg) < 0)
-        return KARX_ERR_STATE;
-    karx_status s = is256((karx_lsh_alg)ctx->alg) ? karx_lsh256_final(&ctx->u.s256, out, out_len)
-                                                  : karx_lsh512_final(&ctx->u.s512, out, out_len);
+    karx_status s = check_ctx(ctx);
+    if (s != KARX_OK)
+        return s;
+    s = is256((karx_lsh_alg)ctx->alg) ? karx_lsh256_final(&ctx->u.s256, out, out_len)
+                                      : karx_lsh512_final(&ctx->u.s512, out, out_len);
     if (s == KARX_OK)
         ctx->alg = 0;
     return s;

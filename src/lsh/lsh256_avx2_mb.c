@@ -1,6 +1,6 @@
 /* LSH-256 multi-buffer kernel, AVX2: 8 messages at once, one per 32-bit lane of a ymm, from the
  * shared template (lsh_mb_template.h). */
-#define MB_BITS 256
+#define LSH_BITS 256
 #define LANES 8
 #include "lsh_mb_avx2.h"
 

@@ -38,23 +38,8 @@ static inline void mix256(__m128i *l, __m128i *r, __m128i ml, __m128i mr, const 
 
 #include "lsh256_layout.h" /* per-step tables and the unrolled step list */
 
-static void compress256(uint32_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    __m128i s[4], m[4][2];
-    for (int b = 0; b < 4; b++)
-        s[b] = _mm_loadu_si128((const __m128i *)(cv + 4 * b));
+#include "lsh_layout_compress.h" /* compress(): the block loop */
 
-    for (size_t i = 0; i < nblocks; i++, blocks += 128) {
-        for (int b = 0; b < 4; b++) {
-            m[b][0] = _mm_loadu_si128((const __m128i *)(blocks + 16 * b));
-            m[b][1] = _mm_loadu_si128((const __m128i *)(blocks + 64 + 16 * b));
-        }
-        LSH_BLOCK_STEPS(s, m);
-    }
-    for (int b = 0; b < 4; b++)
-        _mm_storeu_si128((__m128i *)(cv + 4 * b), s[b]);
-}
-
-const karx_lsh256_kernels karx_i_lsh256_avx512 = {"avx512", compress256, 16,
+const karx_lsh256_kernels karx_i_lsh256_avx512 = {"avx512", compress, 16,
                                                   karx_i_lsh256_avx512_mb,
                                                   karx_i_lsh256_avx512_mb_tail};

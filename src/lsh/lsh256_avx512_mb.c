@@ -1,6 +1,6 @@
 /* LSH-256 multi-buffer kernel, AVX-512: 16 messages at once, one per 32-bit lane of a zmm, from
  * the shared template (lsh_mb_template.h). */
-#define MB_BITS 256
+#define LSH_BITS 256
 #define LANES 16
 #include "lsh_mb_avx512.h"
 

@@ -60,31 +60,25 @@ static inline void expand(uint32x4_t older[4], const uint32x4_t prev[4], const p
     older[3] = vaddq_u32(prev[3], vextq_u32(older[3], older[3], 3));
 }
 
-static void compress(uint32_t cv[16], const uint8_t *blocks, size_t nblocks)
+static inline void perms_init(perms *p)
 {
-    const perms p = {vld1q_u8(perm_x), vld1q_u8(perm_y0), vld1q_u8(perm_y1), vld1q_u8(perm_tau0)};
-    uint32x4_t s[4];
-    for (int i = 0; i < 4; i++)
-        s[i] = vld1q_u32(cv + 4 * i);
-    for (; nblocks > 0; nblocks--, blocks += 128) {
-        uint32x4_t me[4], mo[4];
-        for (int i = 0; i < 4; i++) {
-            me[i] = karx_neon_ld32(blocks + 16 * i);
-            mo[i] = karx_neon_ld32(blocks + 64 + 16 * i);
-        }
-        for (int j = 0; j < KARX_LSH256_STEPS; j += 2) {
-            step_even(s, me, karx_lsh256_sc[j], &p);
-            step_odd(s, mo, karx_lsh256_sc[j + 1], &p);
-            expand(me, mo, &p);
-            if (j + 2 < KARX_LSH256_STEPS)
-                expand(mo, me, &p);
-        }
-        for (int i = 0; i < 4; i++)
-            s[i] = veorq_u32(s[i], me[i]);
-    }
-    for (int i = 0; i < 4; i++)
-        vst1q_u32(cv + 4 * i, s[i]);
+    p->x = vld1q_u8(perm_x);
+    p->y0 = vld1q_u8(perm_y0);
+    p->y1 = vld1q_u8(perm_y1);
+    p->tau0 = vld1q_u8(perm_tau0);
 }
+
+#define LSH_BITS 256
+#define SM_V uint32x4_t
+#define SM_LOAD(p) karx_neon_ld32(p)
+#define SM_STORE(p, v) vst1q_u8(p, vreinterpretq_u8_u32(v))
+#define SM_XOR(a, b) veorq_u32(a, b)
+#define SM_PERMS perms
+#define SM_PERMS_INIT(p) perms_init(p)
+#define SM_STEP_EVEN(s, m, sc, p) step_even(s, m, sc, p)
+#define SM_STEP_ODD(s, m, sc, p) step_odd(s, m, sc, p)
+#define SM_EXPAND(older, prev, p) expand(older, prev, p)
+#include "lsh_sm_template.h"
 
 const karx_lsh256_kernels karx_i_lsh256_neon = {"neon", compress, 4, karx_i_lsh256_neon_mb,
                                                 karx_i_lsh256_neon_mb_tail};

@@ -1,6 +1,6 @@
 /* LSH-256 multi-buffer kernel, NEON: four messages, one per 32-bit lane of a q register, from
  * the shared template (lsh_mb_template.h). */
-#define MB_BITS 256
+#define LSH_BITS 256
 #define LANES 4
 #include "lsh_mb_neon.h"
 

@@ -1,7 +1,7 @@
 /* LSH-256 multi-buffer kernel, SSE2: four messages, one per 32-bit lane of an xmm, from the
  * shared template (lsh_mb_template.h). No tail kernel: with so few lanes, padding in registers
  * measured slower than the front end's copy. */
-#define MB_BITS 256
+#define LSH_BITS 256
 #define LANES 4
 #include "lsh_mb_sse2.h"
 

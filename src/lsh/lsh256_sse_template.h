@@ -2,7 +2,8 @@
  * how the y words get their gamma rotations and all words their sigma permutation. Included by
  * lsh256_sse2.c and lsh256_ssse3.c, which define after it
  *   static inline void gamma_sigma(__m128i s[4], __m128i x0, __m128i x1, __m128i y0, __m128i y1)
- * which writes the next chaining value s = {L0, L1, R0, R1} from Mix's outputs. */
+ * which writes the next chaining value s = {L0, L1, R0, R1} from Mix's outputs. The block loop
+ * around the steps is lsh_sm_template.h's. */
 
 static inline __m128i rotl(__m128i x, int n)
 {
@@ -35,27 +36,5 @@ static inline void expand(__m128i older[4], const __m128i prev[4])
     older[3] = _mm_add_epi32(prev[3], _mm_shuffle_epi32(older[3], _MM_SHUFFLE(2, 1, 0, 3)));
 }
 
-static void compress(uint32_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    __m128i s[4];
-    for (int i = 0; i < 4; i++)
-        s[i] = _mm_loadu_si128((const __m128i *)cv + i);
-    for (; nblocks > 0; nblocks--, blocks += 128) {
-        __m128i me[4], mo[4];
-        for (int i = 0; i < 4; i++) {
-            me[i] = _mm_loadu_si128((const __m128i *)blocks + i);
-            mo[i] = _mm_loadu_si128((const __m128i *)blocks + i + 4);
-        }
-        for (int j = 0; j < KARX_LSH256_STEPS; j += 2) {
-            step(s, me, karx_lsh256_sc[j], 29, 1);
-            step(s, mo, karx_lsh256_sc[j + 1], 5, 17);
-            expand(me, mo);
-            if (j + 2 < KARX_LSH256_STEPS)
-                expand(mo, me);
-        }
-        for (int i = 0; i < 4; i++)
-            s[i] = _mm_xor_si128(s[i], me[i]);
-    }
-    for (int i = 0; i < 4; i++)
-        _mm_storeu_si128((__m128i *)cv + i, s[i]);
-}
+#define LSH_BITS 256
+#include "lsh_sm_template.h"

@@ -65,22 +65,7 @@ static const uint8_t y_ctl[3][2][32] = {
 };
 /* </generated> */
 
-static void compress512(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    __m256i s[4], m[4][2];
-    for (int b = 0; b < 4; b++)
-        s[b] = _mm256_loadu_si256((const __m256i *)(cv + 4 * b));
+#include "lsh_layout_compress.h" /* compress(): the block loop */
 
-    for (size_t i = 0; i < nblocks; i++, blocks += 256) {
-        for (int b = 0; b < 4; b++) {
-            m[b][0] = _mm256_loadu_si256((const __m256i *)(blocks + 32 * b));
-            m[b][1] = _mm256_loadu_si256((const __m256i *)(blocks + 128 + 32 * b));
-        }
-        LSH_BLOCK_STEPS(s, m);
-    }
-    for (int b = 0; b < 4; b++)
-        _mm256_storeu_si256((__m256i *)(cv + 4 * b), s[b]);
-}
-
-const karx_lsh512_kernels karx_i_lsh512_avx2 = {"avx2", compress512, 4, karx_i_lsh512_avx2_mb,
+const karx_lsh512_kernels karx_i_lsh512_avx2 = {"avx2", compress, 4, karx_i_lsh512_avx2_mb,
     karx_i_lsh512_avx2_mb_tail};

@@ -1,6 +1,6 @@
 /* LSH-512 multi-buffer kernel, AVX2: 4 messages at once, one per 64-bit lane of a ymm, from the
  * shared template (lsh_mb_template.h). */
-#define MB_BITS 512
+#define LSH_BITS 512
 #define LANES 4
 #include "lsh_mb_avx2.h"
 

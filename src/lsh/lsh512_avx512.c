@@ -33,17 +33,19 @@ static inline void mix512(__m256i *l, __m256i *r, __m256i ml, __m256i mr, const 
                            _mm256_loadu_si256((const __m256i *)yrot));
 }
 
+/* alpha and beta of step j, as vprolvq counts */
+#define ALPHA(j) _mm256_set1_epi64x((j) & 1 ? 7 : 23)
+#define BETA(j) _mm256_set1_epi64x((j) & 1 ? 3 : 59)
+
 /* Step j on the registers holding positions 0-3 (a), 4-7 (b), 8-11 (c), 12-15 (d), all in
  * the step's layout, with the message words in it too. Afterwards a holds new 8-11, b 0-3,
  * c 12-15, d 4-7, all in the next step's layout. */
 #define STEP(j, imm, a, b, c, d, ma, mb, mc, md) /* imm: AVX2 only; y_idx here */            \
     do {                                                                                       \
-        __m256i yidx_ = _mm256_loadu_si256((const __m256i *)y_idx[(j) % Y_PERIOD]);                \
-        mix512(&(a), &(c), ma, mc, sc_lay[j], yidx_, y_rot[(j) % Y_PERIOD], rot[(j) & 1][0],       \
-               rot[(j) & 1][1]);                                                               \
-        mix512(&(b), &(d), mb, md, sc_lay[j] + 4, yidx_,                                           \
-            y_rot[(j) % Y_PERIOD] + 4, rot[(j) & 1][0],                                            \
-               rot[(j) & 1][1]);                                                               \
+        __m256i yidx_ = _mm256_loadu_si256((const __m256i *)y_idx[(j) % Y_PERIOD]);            \
+        mix512(&(a), &(c), ma, mc, sc_lay[j], yidx_, y_rot[(j) % Y_PERIOD], ALPHA(j), BETA(j)); \
+        mix512(&(b), &(d), mb, md, sc_lay[j] + 4, yidx_, y_rot[(j) % Y_PERIOD] + 4, ALPHA(j),   \
+               BETA(j));                                                                       \
     } while (0)
 
 #include "lsh512_layout.h" /* per-step constants and the unrolled step list */
@@ -71,25 +73,7 @@ static const uint64_t y_rot[6][8] = {
 };
 /* </generated> */
 
-static void compress512(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    /* {alpha, beta} for even and odd steps */
-    const __m256i rot[2][2] = {{_mm256_set1_epi64x(23), _mm256_set1_epi64x(59)},
-                               {_mm256_set1_epi64x(7), _mm256_set1_epi64x(3)}};
-    __m256i s[4], m[4][2];
-    for (int b = 0; b < 4; b++)
-        s[b] = _mm256_loadu_si256((const __m256i *)(cv + 4 * b));
+#include "lsh_layout_compress.h" /* compress(): the block loop */
 
-    for (size_t i = 0; i < nblocks; i++, blocks += 256) {
-        for (int b = 0; b < 4; b++) {
-            m[b][0] = _mm256_loadu_si256((const __m256i *)(blocks + 32 * b));
-            m[b][1] = _mm256_loadu_si256((const __m256i *)(blocks + 128 + 32 * b));
-        }
-        LSH_BLOCK_STEPS(s, m);
-    }
-    for (int b = 0; b < 4; b++)
-        _mm256_storeu_si256((__m256i *)(cv + 4 * b), s[b]);
-}
-
-const karx_lsh512_kernels karx_i_lsh512_avx512 = {"avx512", compress512, 8, karx_i_lsh512_avx512_mb,
+const karx_lsh512_kernels karx_i_lsh512_avx512 = {"avx512", compress, 8, karx_i_lsh512_avx512_mb,
     karx_i_lsh512_avx512_mb_tail};

@@ -1,6 +1,6 @@
 /* LSH-512 multi-buffer kernel, AVX-512: 8 messages at once, one per 64-bit lane of a zmm, from
  * the shared template (lsh_mb_template.h). */
-#define MB_BITS 512
+#define LSH_BITS 512
 #define LANES 8
 #include "lsh_mb_avx512.h"
 

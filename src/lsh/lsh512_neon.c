@@ -88,37 +88,27 @@ static inline void expand(uint64x2_t older[8], const uint64x2_t prev[8])
     }
 }
 
-static void compress(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
+static inline void perms_init(perms *p)
 {
 #if defined(__aarch64__)
-    perms p;
     for (int i = 0; i < 4; i++)
-        p.gs[i] = vld1q_u8(perm_gs[i]);
+        p->gs[i] = vld1q_u8(perm_gs[i]);
 #else
-    const perms p = {0};
+    p->unused = 0;
 #endif
-    uint64x2_t s[8];
-    for (int i = 0; i < 8; i++)
-        s[i] = vld1q_u64(cv + 2 * i);
-    for (; nblocks > 0; nblocks--, blocks += 256) {
-        uint64x2_t me[8], mo[8];
-        for (int i = 0; i < 8; i++) {
-            me[i] = karx_neon_ld64(blocks + 16 * i);
-            mo[i] = karx_neon_ld64(blocks + 128 + 16 * i);
-        }
-        for (int j = 0; j < KARX_LSH512_STEPS; j += 2) {
-            step_even(s, me, karx_lsh512_sc[j], &p);
-            step_odd(s, mo, karx_lsh512_sc[j + 1], &p);
-            expand(me, mo);
-            if (j + 2 < KARX_LSH512_STEPS)
-                expand(mo, me);
-        }
-        for (int i = 0; i < 8; i++)
-            s[i] = veorq_u64(s[i], me[i]);
-    }
-    for (int i = 0; i < 8; i++)
-        vst1q_u64(cv + 2 * i, s[i]);
 }
+
+#define LSH_BITS 512
+#define SM_V uint64x2_t
+#define SM_LOAD(p) karx_neon_ld64(p)
+#define SM_STORE(p, v) vst1q_u8(p, vreinterpretq_u8_u64(v))
+#define SM_XOR(a, b) veorq_u64(a, b)
+#define SM_PERMS perms
+#define SM_PERMS_INIT(p) perms_init(p)
+#define SM_STEP_EVEN(s, m, sc, p) step_even(s, m, sc, p)
+#define SM_STEP_ODD(s, m, sc, p) step_odd(s, m, sc, p)
+#define SM_EXPAND(older, prev, p) expand(older, prev)
+#include "lsh_sm_template.h"
 
 const karx_lsh512_kernels karx_i_lsh512_neon = {"neon", compress, 2, karx_i_lsh512_neon_mb,
                                                 karx_i_lsh512_neon_mb_tail};

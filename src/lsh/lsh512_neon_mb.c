@@ -1,6 +1,6 @@
 /* LSH-512 multi-buffer kernel, NEON: two messages, one per 64-bit lane of a q register, from
  * the shared template (lsh_mb_template.h). */
-#define MB_BITS 512
+#define LSH_BITS 512
 #define LANES 2
 #include "lsh_mb_neon.h"
 

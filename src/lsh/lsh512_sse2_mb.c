@@ -1,7 +1,7 @@
 /* LSH-512 multi-buffer kernel, SSE2: two messages, one per 64-bit lane of an xmm, from the
  * shared template (lsh_mb_template.h). No tail kernel: with so few lanes, padding in registers
  * measured slower than the front end's copy. */
-#define MB_BITS 512
+#define LSH_BITS 512
 #define LANES 2
 #include "lsh_mb_sse2.h"
 

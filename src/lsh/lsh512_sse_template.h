@@ -2,7 +2,8 @@
  * the gamma rotations of the y words and in one word shuffle. Included by lsh512_sse2.c and
  * lsh512_ssse3.c, which define cross() before and rotate_gamma() after it:
  *   static inline void rotate_gamma(__m128i y[4])    rotate y's words by gamma
- *   static inline __m128i cross(__m128i a, __m128i b) word 1 of a, word 0 of b */
+ *   static inline __m128i cross(__m128i a, __m128i b) word 1 of a, word 0 of b
+ * The block loop around the steps is lsh_sm_template.h's. */
 
 /* pshufd: swap the two 64-bit words. */
 #define SWAP64 _MM_SHUFFLE(1, 0, 3, 2)
@@ -58,27 +59,5 @@ static inline void expand(__m128i older[8], const __m128i prev[8])
     }
 }
 
-static void compress(uint64_t cv[16], const uint8_t *blocks, size_t nblocks)
-{
-    __m128i s[8];
-    for (int i = 0; i < 8; i++)
-        s[i] = _mm_loadu_si128((const __m128i *)cv + i);
-    for (; nblocks > 0; nblocks--, blocks += 256) {
-        __m128i me[8], mo[8];
-        for (int i = 0; i < 8; i++) {
-            me[i] = _mm_loadu_si128((const __m128i *)blocks + i);
-            mo[i] = _mm_loadu_si128((const __m128i *)blocks + i + 8);
-        }
-        for (int j = 0; j < KARX_LSH512_STEPS; j += 2) {
-            step(s, me, karx_lsh512_sc[j], 23, 59);
-            step(s, mo, karx_lsh512_sc[j + 1], 7, 3);
-            expand(me, mo);
-            if (j + 2 < KARX_LSH512_STEPS)
-                expand(mo, me);
-        }
-        for (int i = 0; i < 8; i++)
-            s[i] = _mm_xor_si128(s[i], me[i]);
-    }
-    for (int i = 0; i < 8; i++)
-        _mm_storeu_si128((__m128i *)cv + i, s[i]);
-}
+#define LSH_BITS 512
+#include "lsh_sm_template.h"

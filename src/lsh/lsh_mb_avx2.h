@@ -3,11 +3,11 @@
  * the byte-multiple gamma rotations are one vpshufb each (another port than the shifts). */
 #include <immintrin.h>
 
-#include "lsh_mb_family.h"
+#include "lsh_family.h"
 
 typedef __m256i V;
 
-#if MB_BITS == 256
+#if LSH_BITS == 256
 #define ADD(a, b) _mm256_add_epi32(a, b)
 #define ROL(x, r) _mm256_or_si256(_mm256_slli_epi32(x, r), _mm256_srli_epi32(x, 32 - (r)))
 #define SET1(w) _mm256_set1_epi32((int)(w))
@@ -20,7 +20,7 @@ typedef __m256i V;
 #define AND(a, b) _mm256_and_si256(a, b)
 #define OR(a, b) _mm256_or_si256(a, b)
 #define SHUFB(x, m) _mm256_shuffle_epi8(x, m)
-#define ROTB(k) _mm256_broadcastsi128_si256(_mm_setr_epi8(MB_ROTB_BYTES(k)))
+#define ROTB(k) _mm256_broadcastsi128_si256(_mm_setr_epi8(LSHF_ROTB_BYTES(k)))
 #define LOADV(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREV(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
 

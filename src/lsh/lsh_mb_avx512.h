@@ -4,11 +4,11 @@
  * balanced. */
 #include <immintrin.h>
 
-#include "lsh_mb_family.h"
+#include "lsh_family.h"
 
 typedef __m512i V;
 
-#if MB_BITS == 256
+#if LSH_BITS == 256
 #define ADD(a, b) _mm512_add_epi32(a, b)
 #define ROL(x, r) _mm512_rol_epi32(x, r)
 #define SET1(w) _mm512_set1_epi32((int)(w))
@@ -21,7 +21,7 @@ typedef __m512i V;
 #define AND(a, b) _mm512_and_si512(a, b)
 #define OR(a, b) _mm512_or_si512(a, b)
 #define SHUFB(x, m) _mm512_shuffle_epi8(x, m)
-#define ROTB(k) _mm512_broadcast_i32x4(_mm_setr_epi8(MB_ROTB_BYTES(k)))
+#define ROTB(k) _mm512_broadcast_i32x4(_mm_setr_epi8(LSHF_ROTB_BYTES(k)))
 #define LOADV(p) _mm512_loadu_si512(p)
 #define STOREV(p, v) _mm512_storeu_si512(p, v)
 

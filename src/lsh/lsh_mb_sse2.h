@@ -4,11 +4,11 @@
  * shift/shift/or. */
 #include <emmintrin.h>
 
-#include "lsh_mb_family.h"
+#include "lsh_family.h"
 
 typedef __m128i V;
 
-#if MB_BITS == 256
+#if LSH_BITS == 256
 #define ADD(a, b) _mm_add_epi32(a, b)
 #define ROL(x, r) _mm_or_si128(_mm_slli_epi32(x, r), _mm_srli_epi32(x, 32 - (r)))
 #define SET1(w) _mm_set1_epi32((int)(w))
@@ -31,7 +31,7 @@ static inline V mb_rot_gamma(V x, int n)
 {
     if (n == 0)
         return x;
-#if MB_BITS == 256
+#if LSH_BITS == 256
     if (n == 16) /* swap the 16-bit halves: two shuffles instead of shift, shift, or */
         return ROT16X(x, _MM_SHUFFLE(2, 3, 0, 1));
 #else
@@ -44,5 +44,5 @@ static inline V mb_rot_gamma(V x, int n)
 #endif
     return ROL(x, n);
 }
-#define MB_ROT_GAMMA(y, l, g) mb_rot_gamma(y, MB_GAMMA[l])
+#define MB_ROT_GAMMA(y, l, g) mb_rot_gamma(y, LSHF_GAMMA[l])
 #define ROTB(k) _mm_setzero_si128() /* no shuffle masks (g): the compiler drops them */

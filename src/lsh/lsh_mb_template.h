@@ -2,7 +2,7 @@
  * message, so vector w holds word w of every lane, sigma and tau are register renaming, and
  * every rotation is by an immediate (gamma, a whole number of bytes, through a byte shuffle on
  * another port than the shifts/rotates). Each lsh{256,512}_{sse2,avx2,avx512,neon}_mb.c is one
- * instantiation: it defines MB_BITS (256 or 512: the family, see lsh_mb_family.h) and LANES,
+ * instantiation: it defines LSH_BITS (256 or 512: the family, see lsh_family.h) and LANES,
  * includes its ISA's operations (lsh_mb_{sse2,avx2,avx512,neon}.h):
  *   V, ADD(a, b), XOR(a, b), AND(a, b), OR(a, b), ROL(x, r) (r an immediate), SET1(word),
  *   LOADV(p), STOREV(p, v), and either SHUFB(x, mask) with ROTB(k) (byte-shuffle mask rotating
@@ -13,10 +13,10 @@
  * includes this file last. */
 
 #ifndef MB_ROT_GAMMA /* gamma by byte shuffle, the masks g made once per block */
-#define MB_ROT_GAMMA(y, l, g) (MB_GAMMA[l] ? SHUFB(y, (g)[l]) : (y))
+#define MB_ROT_GAMMA(y, l, g) (LSHF_GAMMA[l] ? SHUFB(y, (g)[l]) : (y))
 #endif
 
-#define MB_CHUNK_BYTES (MB_CHUNK_WORDS * sizeof(MB_WORD))
+#define MB_CHUNK_BYTES (MB_CHUNK_WORDS * sizeof(LSHF_WORD))
 
 /* Message word w of the block: M_0 (me) holds words 0-15, M_1 (mo) words 16-31. */
 static inline V *mb_word(V me[16], V mo[16], int w) { return w < 16 ? me + w : mo + (w - 16); }
@@ -44,8 +44,8 @@ static inline void load_tail_block(V me[16], V mo[16], const uint8_t *const *tai
         }
     }
     KARX_UNROLL for (int w = 0; w < 32; w++) {
-        size_t lo = (size_t)w * sizeof(MB_WORD);
-        if (lo + sizeof(MB_WORD) <= tail)
+        size_t lo = (size_t)w * sizeof(LSHF_WORD);
+        if (lo + sizeof(LSHF_WORD) <= tail)
             continue; /* all message bytes */
         V *m = mb_word(me, mo, w);
         if (lo > tail) {
@@ -53,8 +53,8 @@ static inline void load_tail_block(V me[16], V mo[16], const uint8_t *const *tai
             continue;
         }
         unsigned used = (unsigned)(tail - lo); /* message bytes in this word, then 0x80 */
-        MB_WORD keep = used ? (MB_WORD)(((MB_WORD)1 << (8 * used)) - 1) : 0;
-        *m = OR(AND(*m, SET1(keep)), SET1((MB_WORD)0x80 << (8 * used)));
+        LSHF_WORD keep = used ? (LSHF_WORD)(((LSHF_WORD)1 << (8 * used)) - 1) : 0;
+        *m = OR(AND(*m, SET1(keep)), SET1((LSHF_WORD)0x80 << (8 * used)));
     }
 }
 #endif
@@ -63,7 +63,7 @@ static inline void load_tail_block(V me[16], V mo[16], const uint8_t *const *tai
  * in the first two steps, EXP = 0), which keeps fewer registers live; then Mix_j and sigma, and
  * b gets M_j. A and B must be immediates, hence a macro. */
 #define MB_DEFINE_STEP(name, A, B, EXP)                                                            \
-    static inline void name(V c[16], const V a[16], V b[16], const MB_WORD sc[8], const V g[8])    \
+    static inline void name(V c[16], const V a[16], V b[16], const LSHF_WORD sc[8], const V g[8])    \
     {                                                                                              \
         V t[16], n[16];                                                                            \
         (void)g; /* unused where MB_ROT_GAMMA rotates without masks */                             \
@@ -82,32 +82,32 @@ static inline void load_tail_block(V me[16], V mo[16], const uint8_t *const *tai
         }                                                                                          \
     }
 
-MB_DEFINE_STEP(mb_step0_even, MB_AE, MB_BE, 0)
-MB_DEFINE_STEP(mb_step0_odd, MB_AO, MB_BO, 0)
-MB_DEFINE_STEP(mb_step_even, MB_AE, MB_BE, 1)
-MB_DEFINE_STEP(mb_step_odd, MB_AO, MB_BO, 1)
+MB_DEFINE_STEP(mb_step0_even, LSHF_AE, LSHF_BE, 0)
+MB_DEFINE_STEP(mb_step0_odd, LSHF_AO, LSHF_BO, 0)
+MB_DEFINE_STEP(mb_step_even, LSHF_AE, LSHF_BE, 1)
+MB_DEFINE_STEP(mb_step_odd, LSHF_AO, LSHF_BO, 1)
 
 /* One block per lane from message words already in registers. */
-static inline __attribute__((always_inline)) void mb_compress(MB_WORD *state, V me[16], V mo[16])
+static inline __attribute__((always_inline)) void mb_compress(LSHF_WORD *state, V me[16], V mo[16])
 {
     V g[8]; /* gamma as byte shuffles */
     KARX_UNROLL for (int l = 0; l < 8; l++)
-        g[l] = ROTB(MB_GAMMA[l] / 8);
+        g[l] = ROTB(LSHF_GAMMA[l] / 8);
     V c[16]; /* CV; me, mo: the latest even- and odd-numbered message word sets */
     KARX_UNROLL for (int w = 0; w < 16; w++)
         c[w] = LOADV(state + w * LANES);
 
-    mb_step0_even(c, me, me, MB_SC[0], g);
-    mb_step0_odd(c, mo, mo, MB_SC[1], g);
-    for (int j = 2; j < MB_STEPS; j += 2) {
-        mb_step_even(c, mo, me, MB_SC[j], g);
-        mb_step_odd(c, me, mo, MB_SC[j + 1], g);
+    mb_step0_even(c, me, me, LSHF_SC[0], g);
+    mb_step0_odd(c, mo, mo, LSHF_SC[1], g);
+    for (int j = 2; j < LSHF_STEPS; j += 2) {
+        mb_step_even(c, mo, me, LSHF_SC[j], g);
+        mb_step_odd(c, me, mo, LSHF_SC[j + 1], g);
     }
     KARX_UNROLL for (int w = 0; w < 16; w++) /* CV ^= M_steps */
         STOREV(state + w * LANES, XOR(c[w], ADD(mo[w], me[karx_lsh_tau[w]])));
 }
 
-void MB_FN(MB_WORD *state, const uint8_t *const *blocks)
+void MB_FN(LSHF_WORD *state, const uint8_t *const *blocks)
 {
     V me[16], mo[16];
     load_block(me, mo, blocks);
@@ -115,7 +115,7 @@ void MB_FN(MB_WORD *state, const uint8_t *const *blocks)
 }
 
 #ifdef MB_FN_TAIL
-void MB_FN_TAIL(MB_WORD *state, const uint8_t *const *tails, size_t tail)
+void MB_FN_TAIL(LSHF_WORD *state, const uint8_t *const *tails, size_t tail)
 {
     V me[16], mo[16];
     load_tail_block(me, mo, tails, tail);
