@@ -1,6 +1,10 @@
 // karx._karx: the nanobind module under the karx Python package (python/src/karx/). This file
 // defines the module, its errors and back ends, and the algorithm registry (karx.algorithms,
 // karx.kernels, karx.selftest); each family's bindings are in their own _karx_*.cpp file.
+#include <nanobind/stl/optional.h>
+
+#include <optional>
+
 #include "_karx_internal.h"
 
 namespace karxpy {
@@ -98,10 +102,10 @@ nb::list kernels(const std::string &name)
 }
 
 // Every usable kernel of every cipher and hash (name None), or those of one algorithm.
-void selftest(nb::handle name)
+void selftest(const std::optional<std::string> &name)
 {
     karx_status st;
-    if (name.is_none()) {
+    if (!name) {
         {
             nb::gil_scoped_release rel;
             st = karx_selftest_kernels();
@@ -109,7 +113,7 @@ void selftest(nb::handle name)
         check(st, "kernel self-test");
         return;
     }
-    std::string nm = nb::cast<std::string>(name);
+    const std::string &nm = *name;
     karx_alg_info a = kernel_owner(nm);
     size_t n = karx_alg_kernel_count(a.kind, a.id);
     for (size_t i = 0; i < n; i++) {
