@@ -1,18 +1,8 @@
 /* HIGHT AVX-512 (F, VL, BW) + GFNI kernels: byte-sliced, 64 blocks per batch
- * (hight_simd_template.h), F0/F1 by one gf2p8affineqb each. hight.c picks them only after a
- * run-time check of KARX_CPU_GFNI. */
-#include <immintrin.h>
-
+ * (hight_simd_template.h), F0/F1 by one gf2p8affineqb each; run only where the CPU has GFNI
+ * (KARX_CPU_GFNI). */
 #define HT_F HT_F_GFNI
-#define HT_TERNLOG 1
-#define HT_W 128
-#include "hight_simd_template.h"
-#define HT_W 256
-#include "hight_simd_template.h"
-#define HT_W 512
-#define HT_PAIR 1 /* the table's width runs two batches side by side */
+#define HT_TOP 512
 #include "hight_simd_template.h"
 
-const karx_block_kernels karx_i_hight_avx512_gfni = {
-    "avx512+gfni", 64, hight_w512_ecb_encrypt, hight_w512_ecb_decrypt, hight_w512_ctr_xor,
-};
+const karx_block_kernels karx_i_hight_avx512_gfni = HT_KERNELS("avx512+gfni");

@@ -21,16 +21,6 @@
 
 typedef uint8x16_t V;
 
-#define HT_ROL8C(x, r) ((((x) << (r)) | ((x) >> (8 - (r)))) & 0xff)
-#define HT_F0C(x) (HT_ROL8C(x, 1) ^ HT_ROL8C(x, 2) ^ HT_ROL8C(x, 7))
-#define HT_F1C(x) (HT_ROL8C(x, 3) ^ HT_ROL8C(x, 4) ^ HT_ROL8C(x, 6))
-#define HT_TAB16(F, s)                                                                         \
-    {F(0 << s), F(1 << s), F(2 << s), F(3 << s), F(4 << s), F(5 << s), F(6 << s), F(7 << s),   \
-     F(8 << s), F(9 << s), F(10 << s), F(11 << s), F(12 << s), F(13 << s), F(14 << s),         \
-     F(15 << s)}
-static const uint8_t ht_f0_lo[16] = HT_TAB16(HT_F0C, 0), ht_f0_hi[16] = HT_TAB16(HT_F0C, 4);
-static const uint8_t ht_f1_lo[16] = HT_TAB16(HT_F1C, 0), ht_f1_hi[16] = HT_TAB16(HT_F1C, 4);
-
 /* The look-up tables and the nibble mask, loaded once per call. */
 typedef struct {
     V f0lo, f0hi, f1lo, f1hi, m;
@@ -38,8 +28,8 @@ typedef struct {
 
 static inline ht_consts ht_load_consts(void)
 {
-    ht_consts c = {vld1q_u8(ht_f0_lo), vld1q_u8(ht_f0_hi), vld1q_u8(ht_f1_lo),
-                   vld1q_u8(ht_f1_hi), vdupq_n_u8(0x0f)};
+    ht_consts c = {vld1q_u8(karx_hight_f0_lo), vld1q_u8(karx_hight_f0_hi),
+                   vld1q_u8(karx_hight_f1_lo), vld1q_u8(karx_hight_f1_hi), vdupq_n_u8(0x0f)};
     return c;
 }
 
@@ -62,22 +52,20 @@ static inline V ht_f(V x, V lo, V hi, V m)
 #define F1(x) ht_f(x, c->f1lo, c->f1hi, c->m)
 #define K(k, j) vdupq_n_u8((k)[j])
 
-/* One round on positions (a0..a7) (renamed as in hight_core.h), subkeys k[0..3], and its
- * inverse. */
-#define RND(a0, a1, a2, a3, a4, a5, a6, a7, k)                                                     \
+/* One round on positions (a0..a7) (renamed as in hight_core.h), subkeys k[0..3], with OP
+ * vaddq_u8 (encryption) or vsubq_u8 (its inverse), applied to variables x<i0> .. x<i7>. */
+#define ROUND(OP, a0, a1, a2, a3, a4, a5, a6, a7, k)                                               \
     do {                                                                                           \
-        a1 = vaddq_u8(a1, veorq_u8(F1(a0), K(k, 0)));                                              \
+        a1 = OP(a1, veorq_u8(F1(a0), K(k, 0)));                                                    \
         a3 = veorq_u8(a3, vaddq_u8(F0(a2), K(k, 1)));                                              \
-        a5 = vaddq_u8(a5, veorq_u8(F1(a4), K(k, 2)));                                              \
+        a5 = OP(a5, veorq_u8(F1(a4), K(k, 2)));                                                    \
         a7 = veorq_u8(a7, vaddq_u8(F0(a6), K(k, 3)));                                              \
     } while (0)
-#define IRND(a0, a1, a2, a3, a4, a5, a6, a7, k)                                                    \
-    do {                                                                                           \
-        a7 = veorq_u8(a7, vaddq_u8(F0(a6), K(k, 3)));                                              \
-        a5 = vsubq_u8(a5, veorq_u8(F1(a4), K(k, 2)));                                              \
-        a3 = veorq_u8(a3, vaddq_u8(F0(a2), K(k, 1)));                                              \
-        a1 = vsubq_u8(a1, veorq_u8(F1(a0), K(k, 0)));                                              \
-    } while (0)
+#define X_RND(i0, i1, i2, i3, i4, i5, i6, i7, k)                                                   \
+    ROUND(vaddq_u8, x##i0, x##i1, x##i2, x##i3, x##i4, x##i5, x##i6, x##i7, k)
+#define X_IRND(i0, i1, i2, i3, i4, i5, i6, i7, k)                                                  \
+    ROUND(vsubq_u8, x##i0, x##i1, x##i2, x##i3, x##i4, x##i5, x##i6, x##i7, k)
+#define WK(j) vdupq_n_u8(wk[j])
 
 /* 16 blocks at p -> x[p] = byte p of every block (block i in lane i). */
 static inline void ht_slice(V x[8], const uint8_t *p)
@@ -106,63 +94,31 @@ static inline void ht_unslice(uint8_t *p, const V y[8])
 static inline void ht_enc16(const karx_hight_key *ks, const ht_consts *c, uint8_t *out,
                             const uint8_t *in)
 {
-    V y[8];
-    ht_slice(y, in);
+    V y[8], x0, x1, x2, x3, x4, x5, x6, x7;
     const uint8_t *wk = ks->wk;
-    V x0 = vaddq_u8(y[0], vdupq_n_u8(wk[0])), x1 = y[1], x2 = veorq_u8(y[2], vdupq_n_u8(wk[1]));
-    V x3 = y[3], x4 = vaddq_u8(y[4], vdupq_n_u8(wk[2])), x5 = y[5];
-    V x6 = veorq_u8(y[6], vdupq_n_u8(wk[3])), x7 = y[7];
-    for (unsigned g = 0; g < 4; g++) {
-        const uint8_t *k = ks->sk + 32 * g;
-        RND(x0, x1, x2, x3, x4, x5, x6, x7, k + 0);
-        RND(x7, x0, x1, x2, x3, x4, x5, x6, k + 4);
-        RND(x6, x7, x0, x1, x2, x3, x4, x5, k + 8);
-        RND(x5, x6, x7, x0, x1, x2, x3, x4, k + 12);
-        RND(x4, x5, x6, x7, x0, x1, x2, x3, k + 16);
-        RND(x3, x4, x5, x6, x7, x0, x1, x2, k + 20);
-        RND(x2, x3, x4, x5, x6, x7, x0, x1, k + 24);
-        RND(x1, x2, x3, x4, x5, x6, x7, x0, k + 28);
-    }
+    ht_slice(y, in);
+    KARX_HIGHT_WHITEN(vaddq_u8, veorq_u8, x0, x1, x2, x3, x4, x5, x6, x7, y[0], y[1], y[2], y[3],
+                      y[4], y[5], y[6], y[7], WK(0), WK(1), WK(2), WK(3));
+    for (unsigned g = 0; g < 4; g++)
+        KARX_HIGHT_GROUP(X_RND, ks->sk + 32 * g);
     /* Round 31 does not rotate: output position p is x[(p + 1) mod 8]. */
-    y[0] = vaddq_u8(x1, vdupq_n_u8(wk[4]));
-    y[1] = x2;
-    y[2] = veorq_u8(x3, vdupq_n_u8(wk[5]));
-    y[3] = x4;
-    y[4] = vaddq_u8(x5, vdupq_n_u8(wk[6]));
-    y[5] = x6;
-    y[6] = veorq_u8(x7, vdupq_n_u8(wk[7]));
-    y[7] = x0;
+    KARX_HIGHT_WHITEN(vaddq_u8, veorq_u8, y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7], x1, x2,
+                      x3, x4, x5, x6, x7, x0, WK(4), WK(5), WK(6), WK(7));
     ht_unslice(out, y);
 }
 
 static inline void ht_dec16(const karx_hight_key *ks, const ht_consts *c, uint8_t *out,
                             const uint8_t *in)
 {
-    V y[8];
-    ht_slice(y, in);
+    V y[8], x0, x1, x2, x3, x4, x5, x6, x7;
     const uint8_t *wk = ks->wk;
-    V x1 = vsubq_u8(y[0], vdupq_n_u8(wk[4])), x2 = y[1], x3 = veorq_u8(y[2], vdupq_n_u8(wk[5]));
-    V x4 = y[3], x5 = vsubq_u8(y[4], vdupq_n_u8(wk[6])), x6 = y[5];
-    V x7 = veorq_u8(y[6], vdupq_n_u8(wk[7])), x0 = y[7];
-    for (unsigned g = 4; g-- > 0;) {
-        const uint8_t *k = ks->sk + 32 * g;
-        IRND(x1, x2, x3, x4, x5, x6, x7, x0, k + 28);
-        IRND(x2, x3, x4, x5, x6, x7, x0, x1, k + 24);
-        IRND(x3, x4, x5, x6, x7, x0, x1, x2, k + 20);
-        IRND(x4, x5, x6, x7, x0, x1, x2, x3, k + 16);
-        IRND(x5, x6, x7, x0, x1, x2, x3, x4, k + 12);
-        IRND(x6, x7, x0, x1, x2, x3, x4, x5, k + 8);
-        IRND(x7, x0, x1, x2, x3, x4, x5, x6, k + 4);
-        IRND(x0, x1, x2, x3, x4, x5, x6, x7, k + 0);
-    }
-    y[0] = vsubq_u8(x0, vdupq_n_u8(wk[0]));
-    y[1] = x1;
-    y[2] = veorq_u8(x2, vdupq_n_u8(wk[1]));
-    y[3] = x3;
-    y[4] = vsubq_u8(x4, vdupq_n_u8(wk[2]));
-    y[5] = x5;
-    y[6] = veorq_u8(x6, vdupq_n_u8(wk[3]));
-    y[7] = x7;
+    ht_slice(y, in);
+    KARX_HIGHT_WHITEN(vsubq_u8, veorq_u8, x1, x2, x3, x4, x5, x6, x7, x0, y[0], y[1], y[2], y[3],
+                      y[4], y[5], y[6], y[7], WK(4), WK(5), WK(6), WK(7));
+    for (unsigned g = 4; g-- > 0;)
+        KARX_HIGHT_IGROUP(X_IRND, ks->sk + 32 * g);
+    KARX_HIGHT_WHITEN(vsubq_u8, veorq_u8, y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7], x0, x1,
+                      x2, x3, x4, x5, x6, x7, WK(0), WK(1), WK(2), WK(3));
     ht_unslice(out, y);
 }
 

@@ -79,70 +79,40 @@ static void swar_expand(uint64_t kv[136], const karx_hight_key *key)
         kv[128 + i] = REP8(key->wk[i]);
 }
 
-#define S_RND(a0, a1, a2, a3, a4, a5, a6, a7, k)                                               \
+#define S_ROUND(OP, a0, a1, a2, a3, a4, a5, a6, a7, k)                                        \
     do {                                                                                       \
-        a1 = swar_add(a1, swar_f1(a0) ^ (k)[0]);                                               \
+        a1 = OP(a1, swar_f1(a0) ^ (k)[0]);                                                     \
         a3 ^= swar_add(swar_f0(a2), (k)[1]);                                                   \
-        a5 = swar_add(a5, swar_f1(a4) ^ (k)[2]);                                               \
+        a5 = OP(a5, swar_f1(a4) ^ (k)[2]);                                                     \
         a7 ^= swar_add(swar_f0(a6), (k)[3]);                                                   \
     } while (0)
-#define S_IRND(a0, a1, a2, a3, a4, a5, a6, a7, k)                                              \
-    do {                                                                                       \
-        a1 = swar_sub(a1, swar_f1(a0) ^ (k)[0]);                                               \
-        a3 ^= swar_add(swar_f0(a2), (k)[1]);                                                   \
-        a5 = swar_sub(a5, swar_f1(a4) ^ (k)[2]);                                               \
-        a7 ^= swar_add(swar_f0(a6), (k)[3]);                                                   \
-    } while (0)
+#define S_RND(i0, i1, i2, i3, i4, i5, i6, i7, k)                                               \
+    S_ROUND(swar_add, x##i0, x##i1, x##i2, x##i3, x##i4, x##i5, x##i6, x##i7, k)
+#define S_IRND(i0, i1, i2, i3, i4, i5, i6, i7, k)                                              \
+    S_ROUND(swar_sub, x##i0, x##i1, x##i2, x##i3, x##i4, x##i5, x##i6, x##i7, k)
+#define S_XOR(a, b) ((a) ^ (b))
 
-/* Eight blocks, m[p] = byte p of each (sliced) in and out. */
+/* Eight blocks, m[p] = byte p of each (sliced) in and out; kv[128..135] are the whitening keys. */
 static void swar_encrypt8(const uint64_t *kv, uint64_t m[8])
 {
-    uint64_t x0 = swar_add(m[0], kv[128]), x1 = m[1], x2 = m[2] ^ kv[129], x3 = m[3];
-    uint64_t x4 = swar_add(m[4], kv[130]), x5 = m[5], x6 = m[6] ^ kv[131], x7 = m[7];
-    for (unsigned g = 0; g < 4; g++) {
-        const uint64_t *k = kv + 32 * g;
-        S_RND(x0, x1, x2, x3, x4, x5, x6, x7, k + 0);
-        S_RND(x7, x0, x1, x2, x3, x4, x5, x6, k + 4);
-        S_RND(x6, x7, x0, x1, x2, x3, x4, x5, k + 8);
-        S_RND(x5, x6, x7, x0, x1, x2, x3, x4, k + 12);
-        S_RND(x4, x5, x6, x7, x0, x1, x2, x3, k + 16);
-        S_RND(x3, x4, x5, x6, x7, x0, x1, x2, k + 20);
-        S_RND(x2, x3, x4, x5, x6, x7, x0, x1, k + 24);
-        S_RND(x1, x2, x3, x4, x5, x6, x7, x0, k + 28);
-    }
-    m[0] = swar_add(x1, kv[132]);
-    m[1] = x2;
-    m[2] = x3 ^ kv[133];
-    m[3] = x4;
-    m[4] = swar_add(x5, kv[134]);
-    m[5] = x6;
-    m[6] = x7 ^ kv[135];
-    m[7] = x0;
+    uint64_t x0, x1, x2, x3, x4, x5, x6, x7;
+    KARX_HIGHT_WHITEN(swar_add, S_XOR, x0, x1, x2, x3, x4, x5, x6, x7, m[0], m[1], m[2], m[3], m[4],
+                      m[5], m[6], m[7], kv[128], kv[129], kv[130], kv[131]);
+    for (unsigned g = 0; g < 4; g++)
+        KARX_HIGHT_GROUP(S_RND, kv + 32 * g);
+    KARX_HIGHT_WHITEN(swar_add, S_XOR, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], x1, x2, x3,
+                      x4, x5, x6, x7, x0, kv[132], kv[133], kv[134], kv[135]);
 }
 
 static void swar_decrypt8(const uint64_t *kv, uint64_t m[8])
 {
-    uint64_t x1 = swar_sub(m[0], kv[132]), x2 = m[1], x3 = m[2] ^ kv[133], x4 = m[3];
-    uint64_t x5 = swar_sub(m[4], kv[134]), x6 = m[5], x7 = m[6] ^ kv[135], x0 = m[7];
-    for (unsigned g = 4; g-- > 0;) {
-        const uint64_t *k = kv + 32 * g;
-        S_IRND(x1, x2, x3, x4, x5, x6, x7, x0, k + 28);
-        S_IRND(x2, x3, x4, x5, x6, x7, x0, x1, k + 24);
-        S_IRND(x3, x4, x5, x6, x7, x0, x1, x2, k + 20);
-        S_IRND(x4, x5, x6, x7, x0, x1, x2, x3, k + 16);
-        S_IRND(x5, x6, x7, x0, x1, x2, x3, x4, k + 12);
-        S_IRND(x6, x7, x0, x1, x2, x3, x4, x5, k + 8);
-        S_IRND(x7, x0, x1, x2, x3, x4, x5, x6, k + 4);
-        S_IRND(x0, x1, x2, x3, x4, x5, x6, x7, k + 0);
-    }
-    m[0] = swar_sub(x0, kv[128]);
-    m[1] = x1;
-    m[2] = x2 ^ kv[129];
-    m[3] = x3;
-    m[4] = swar_sub(x4, kv[130]);
-    m[5] = x5;
-    m[6] = x6 ^ kv[131];
-    m[7] = x7;
+    uint64_t x0, x1, x2, x3, x4, x5, x6, x7;
+    KARX_HIGHT_WHITEN(swar_sub, S_XOR, x1, x2, x3, x4, x5, x6, x7, x0, m[0], m[1], m[2], m[3], m[4],
+                      m[5], m[6], m[7], kv[132], kv[133], kv[134], kv[135]);
+    for (unsigned g = 4; g-- > 0;)
+        KARX_HIGHT_IGROUP(S_IRND, kv + 32 * g);
+    KARX_HIGHT_WHITEN(swar_sub, S_XOR, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], x0, x1, x2,
+                      x3, x4, x5, x6, x7, kv[128], kv[129], kv[130], kv[131]);
 }
 
 static void portable_ecb(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)

@@ -1,12 +1,13 @@
-/* HIGHT byte-sliced kernels for x86, one width per inclusion. The including ISA file defines
- *   HT_W  128, 256 or 512 (vector bits; 16, 32 or 64 blocks per batch)
- *   HT_F  HT_F_SHIFT (F0/F1 by 16-bit shifts and byte masks: SSE2), HT_F_PSHUFB (two nibble
- *         look-ups in registers: SSSE3 and up) or HT_F_GFNI (one gf2p8affineqb each)
- *   HT_TERNLOG  1 where AVX-512 (VL for the narrower widths) may fuse three-way xors
- *   HT_PAIR  1 to run two batches side by side where the registers allow (set per width)
- * and includes this file once per width, narrowest first: a kernel hands a tail of at most
- * half its lanes to the next narrower one, and the 128-bit one pads its tail in a stack buffer.
- * It defines static hight_w<W>_{ecb_encrypt,ecb_decrypt,ctr_xor} with the kernel signatures.
+/* HIGHT byte-sliced kernels for x86. An ISA file defines
+ *   HT_F    HT_F_SHIFT (F0/F1 by 16-bit shifts and byte masks: SSE2), HT_F_PSHUFB (two nibble
+ *           look-ups in registers: SSSE3 and up) or HT_F_GFNI (one gf2p8affineqb each)
+ *   HT_TOP  its widest vector, 128, 256 or 512 bits (16, 32 or 64 blocks per batch)
+ * then includes this file once and defines its table with HT_KERNELS("name"). This file then
+ * includes itself once per width HT_W up to HT_TOP, narrowest first: a kernel hands a tail of
+ * at most half its lanes to the next narrower one, and the 128-bit one pads its tail in a stack
+ * buffer. Each width defines static hight_w<W>_{ecb_encrypt,ecb_decrypt,ctr_xor}; the widest
+ * runs two batches side by side (HT_PAIR), and the AVX-512 files (HT_TOP 512) fuse three-way
+ * xors with vpternlog at every width (HT_TERNLOG; VL for the narrower ones).
  *
  * Layout: a batch is 8 registers; register p holds byte p of every block of the batch (byte
  * lane j of it belongs to one block). Loading 8 consecutive vectors and a 4-stage unpack ladder
@@ -17,30 +18,25 @@
  * adds one 64-bit interleave to undo the 4-stage one exactly. Subkeys are broadcast vectors on
  * the stack (key material is never an index or an address). */
 
+#include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "../common/endian.h"
+#include "../modes/block_batch.h"
 #include "../modes/block_kernels.h"
 #include "hight_core.h"
 #include "hight_internal.h"
 
 #ifndef HT_TEMPLATE_ONCE
 #define HT_TEMPLATE_ONCE
+#define HT_INLINE static inline __attribute__((always_inline))
+/* Batch functions start on a cache line: their straight-line bodies decode the same wherever
+ * the code around them moves. */
+#define HT_BATCH_ALIGN __attribute__((aligned(64)))
 #define HT_F_SHIFT 1
 #define HT_F_PSHUFB 2
 #define HT_F_GFNI 3
-
-#define HT_ROL8C(x, r) ((((x) << (r)) | ((x) >> (8 - (r)))) & 0xff)
-#define HT_F0C(x) (HT_ROL8C(x, 1) ^ HT_ROL8C(x, 2) ^ HT_ROL8C(x, 7))
-#define HT_F1C(x) (HT_ROL8C(x, 3) ^ HT_ROL8C(x, 4) ^ HT_ROL8C(x, 6))
-#define HT_TAB16(F, s)                                                                         \
-    {F(0 << s), F(1 << s), F(2 << s), F(3 << s), F(4 << s), F(5 << s), F(6 << s), F(7 << s),   \
-     F(8 << s), F(9 << s), F(10 << s), F(11 << s), F(12 << s), F(13 << s), F(14 << s),         \
-     F(15 << s)}
-/* F(x) = F(x & 0x0f) ^ F(x & 0xf0): low- and high-nibble tables (constants, loaded whole). */
-static const uint8_t ht_f0_lo[16] = HT_TAB16(HT_F0C, 0), ht_f0_hi[16] = HT_TAB16(HT_F0C, 4);
-static const uint8_t ht_f1_lo[16] = HT_TAB16(HT_F1C, 0), ht_f1_hi[16] = HT_TAB16(HT_F1C, 4);
 
 /* gf2p8affineqb matrix of sum of rol_a, rol_b, rol_c: byte 7 - i of the qword is the row of
  * output bit i, and output bit i of rol_r(x) is input bit i - r. */
@@ -106,9 +102,32 @@ static inline void ht_ctr_uniform(const karx_hight_key *key, uint64_t hi, uint8_
 }
 #endif /* HT_TEMPLATE_ONCE */
 
-#ifndef HT_PAIR
-#define HT_PAIR 0
+#ifndef HT_W
+/* Included by the ISA file: every width up to HT_TOP. */
+#define HT_TERNLOG (HT_TOP == 512)
+#define HT_W 128
+#include "hight_simd_template.h"
+#if HT_TOP >= 256
+#define HT_W 256
+#include "hight_simd_template.h"
 #endif
+#if HT_TOP >= 512
+#define HT_W 512
+#include "hight_simd_template.h"
+#endif
+/* The table initializer of the widest kernels (name: the back end's, for tests and bench). */
+#if HT_TOP == 128
+#define HT_KERNELS(name) {name, 16, hight_w128_ecb_encrypt, hight_w128_ecb_decrypt, hight_w128_ctr_xor}
+#elif HT_TOP == 256
+#define HT_KERNELS(name) {name, 32, hight_w256_ecb_encrypt, hight_w256_ecb_decrypt, hight_w256_ctr_xor}
+#elif HT_TOP == 512
+#define HT_KERNELS(name) {name, 64, hight_w512_ecb_encrypt, hight_w512_ecb_decrypt, hight_w512_ctr_xor}
+#else
+#error "HT_TOP must be 128, 256 or 512"
+#endif
+
+#else /* HT_W: one width */
+#define HT_PAIR (HT_W == HT_TOP)
 
 /* ---- per-width operations ------------------------------------------------------------- */
 #if HT_W == 128
@@ -216,8 +235,8 @@ static inline void ht_ctr_uniform(const karx_hight_key *key, uint64_t hi, uint8_
 #define HT_F1K(x, k) HT_XOR(HT_F1(x), k) /* F1(x) ^ k */
 #elif HT_F == HT_F_PSHUFB
 #define HT_FDECL                                                                               \
-    const HT_V t0l = HT_TAB(ht_f0_lo), t0h = HT_TAB(ht_f0_hi), t1l = HT_TAB(ht_f1_lo),         \
-               t1h = HT_TAB(ht_f1_hi), c0f = HT_SET1(0x0f)
+    const HT_V t0l = HT_TAB(karx_hight_f0_lo), t0h = HT_TAB(karx_hight_f0_hi), t1l = HT_TAB(karx_hight_f1_lo),         \
+               t1h = HT_TAB(karx_hight_f1_hi), c0f = HT_SET1(0x0f)
 /* x is always a variable here, so naming it twice is fine. */
 #define HT_FLO(x, t) HT_SHUF(t, HT_AND(x, c0f))
 #define HT_FHI(x, t) HT_SHUF(t, HT_AND(HT_SRLI16(x, 4), c0f))
@@ -256,45 +275,17 @@ static inline HT_V HT_NAME(f1_shift)(HT_V x, HT_V cf8, HT_V c07, HT_V cf0, HT_V 
 #endif
 
 /* ---- rounds ----------------------------------------------------------------------------- */
-/* One round on positions (a0..a7); k: the round's 4 broadcast subkeys. */
-#define HT_RND(a0, a1, a2, a3, a4, a5, a6, a7, k)                                              \
+/* One round on positions (a0..a7), OP HT_ADD (encryption) or HT_SUB (its inverse; see
+ * KARX_HIGHT_ROUND); k: the round's 4 broadcast subkeys. */
+#define HT_ROUND(OP, a0, a1, a2, a3, a4, a5, a6, a7, k)                                        \
     do {                                                                                       \
-        a1 = HT_ADD(a1, HT_F1K(a0, (k)[0]));                                                   \
+        a1 = OP(a1, HT_F1K(a0, (k)[0]));                                                       \
         a3 = HT_XOR(a3, HT_ADD(HT_F0(a2), (k)[1]));                                            \
-        a5 = HT_ADD(a5, HT_F1K(a4, (k)[2]));                                                   \
+        a5 = OP(a5, HT_F1K(a4, (k)[2]));                                                       \
         a7 = HT_XOR(a7, HT_ADD(HT_F0(a6), (k)[3]));                                            \
     } while (0)
-#define HT_IRND(a0, a1, a2, a3, a4, a5, a6, a7, k)                                             \
-    do {                                                                                       \
-        a1 = HT_SUB(a1, HT_F1K(a0, (k)[0]));                                                   \
-        a3 = HT_XOR(a3, HT_ADD(HT_F0(a2), (k)[1]));                                            \
-        a5 = HT_SUB(a5, HT_F1K(a4, (k)[2]));                                                   \
-        a7 = HT_XOR(a7, HT_ADD(HT_F0(a6), (k)[3]));                                            \
-    } while (0)
-/* Rounds 8g .. 8g+7 on the set(s) that R names: in round i, position p is s[(p - i) mod 8].
- * R(i0..i7, k) applies HT_RND (or HT_IRND) to variables s##i0 .. s##i7. */
-#define HT_G(R, k)                                                                             \
-    do {                                                                                       \
-        R(0, 1, 2, 3, 4, 5, 6, 7, (k) + 0);                                                    \
-        R(7, 0, 1, 2, 3, 4, 5, 6, (k) + 4);                                                    \
-        R(6, 7, 0, 1, 2, 3, 4, 5, (k) + 8);                                                    \
-        R(5, 6, 7, 0, 1, 2, 3, 4, (k) + 12);                                                   \
-        R(4, 5, 6, 7, 0, 1, 2, 3, (k) + 16);                                                   \
-        R(3, 4, 5, 6, 7, 0, 1, 2, (k) + 20);                                                   \
-        R(2, 3, 4, 5, 6, 7, 0, 1, (k) + 24);                                                   \
-        R(1, 2, 3, 4, 5, 6, 7, 0, (k) + 28);                                                   \
-    } while (0)
-#define HT_IG(R, k)                                                                            \
-    do {                                                                                       \
-        R(1, 2, 3, 4, 5, 6, 7, 0, (k) + 28);                                                   \
-        R(2, 3, 4, 5, 6, 7, 0, 1, (k) + 24);                                                   \
-        R(3, 4, 5, 6, 7, 0, 1, 2, (k) + 20);                                                   \
-        R(4, 5, 6, 7, 0, 1, 2, 3, (k) + 16);                                                   \
-        R(5, 6, 7, 0, 1, 2, 3, 4, (k) + 12);                                                   \
-        R(6, 7, 0, 1, 2, 3, 4, 5, (k) + 8);                                                    \
-        R(7, 0, 1, 2, 3, 4, 5, 6, (k) + 4);                                                    \
-        R(0, 1, 2, 3, 4, 5, 6, 7, (k) + 0);                                                    \
-    } while (0)
+#define HT_RND(a0, a1, a2, a3, a4, a5, a6, a7, k) HT_ROUND(HT_ADD, a0, a1, a2, a3, a4, a5, a6, a7, k)
+#define HT_IRND(a0, a1, a2, a3, a4, a5, a6, a7, k) HT_ROUND(HT_SUB, a0, a1, a2, a3, a4, a5, a6, a7, k)
 #define HT_ON(M, s, i0, i1, i2, i3, i4, i5, i6, i7, k)                                         \
     M(s##i0, s##i1, s##i2, s##i3, s##i4, s##i5, s##i6, s##i7, k)
 /* One batch (set x), or two independent ones (x and y) round by round: the rounds are a long
@@ -446,32 +437,32 @@ static inline void HT_NAME(expand)(HT_V kv[HT_NKV], const karx_hight_key *key)
 /* ---- one batch of HT_LANES blocks, or two ------------------------------------------------ */
 #define HT_BATCH_BYTES (8 * HT_LANES)
 
-static inline void HT_NAME(enc_batch)(const HT_V *kv, uint8_t *out, const uint8_t *in)
+static inline HT_BATCH_ALIGN void HT_NAME(enc_batch)(const HT_V *kv, uint8_t *out, const uint8_t *in)
 {
     HT_FDECL;
     HT_ENC_IN(x, in);
-    HT_G(HT_R1, kv + 0);
-    HT_G(HT_R1, kv + 32);
-    HT_G(HT_R1, kv + 64);
-    HT_G(HT_R1, kv + 96);
+    KARX_HIGHT_GROUP(HT_R1, kv + 0);
+    KARX_HIGHT_GROUP(HT_R1, kv + 32);
+    KARX_HIGHT_GROUP(HT_R1, kv + 64);
+    KARX_HIGHT_GROUP(HT_R1, kv + 96);
     HT_ENC_OUT(x, out);
 }
 
-static inline void HT_NAME(dec_batch)(const HT_V *kv, uint8_t *out, const uint8_t *in)
+static inline HT_BATCH_ALIGN void HT_NAME(dec_batch)(const HT_V *kv, uint8_t *out, const uint8_t *in)
 {
     HT_FDECL;
     HT_DEC_IN(x, in);
-    HT_IG(HT_IR1, kv + 96);
-    HT_IG(HT_IR1, kv + 64);
-    HT_IG(HT_IR1, kv + 32);
-    HT_IG(HT_IR1, kv + 0);
+    KARX_HIGHT_IGROUP(HT_IR1, kv + 96);
+    KARX_HIGHT_IGROUP(HT_IR1, kv + 64);
+    KARX_HIGHT_IGROUP(HT_IR1, kv + 32);
+    KARX_HIGHT_IGROUP(HT_IR1, kv + 0);
     HT_DEC_OUT(x, out);
 }
 
 /* CTR: keystream for counters base + the block index of each byte lane (idx), xored into in.
  * uc: the uniform values for base >> 8, used only when the low counter byte does not carry
  * inside the batch. */
-static inline void HT_NAME(ctr_batch)(const HT_V *kv, const HT_V *uc, HT_V idx, uint64_t base,
+static inline HT_BATCH_ALIGN void HT_NAME(ctr_batch)(const HT_V *kv, const HT_V *uc, HT_V idx, uint64_t base,
                                       uint8_t *out, const uint8_t *in)
 {
     HT_FDECL;
@@ -495,44 +486,44 @@ static inline void HT_NAME(ctr_batch)(const HT_V *kv, const HT_V *uc, HT_V idx, 
         x5 = HT_CB(5);
         x6 = HT_XOR(HT_CB(6), kv[131]);
 #undef HT_CB
-        HT_G(HT_R1, kv + 0);
+        KARX_HIGHT_GROUP(HT_R1, kv + 0);
     }
-    HT_G(HT_R1, kv + 32);
-    HT_G(HT_R1, kv + 64);
-    HT_G(HT_R1, kv + 96);
+    KARX_HIGHT_GROUP(HT_R1, kv + 32);
+    KARX_HIGHT_GROUP(HT_R1, kv + 64);
+    KARX_HIGHT_GROUP(HT_R1, kv + 96);
     HT_CTR_OUT(x, out, in);
 }
 
 #if HT_PAIR
-static inline void HT_NAME(enc_batch2)(const HT_V *kv, uint8_t *out, const uint8_t *in)
+static inline HT_BATCH_ALIGN void HT_NAME(enc_batch2)(const HT_V *kv, uint8_t *out, const uint8_t *in)
 {
     HT_FDECL;
     HT_ENC_IN(x, in);
     HT_ENC_IN(y, in + HT_BATCH_BYTES);
-    HT_G(HT_R2, kv + 0);
-    HT_G(HT_R2, kv + 32);
-    HT_G(HT_R2, kv + 64);
-    HT_G(HT_R2, kv + 96);
+    KARX_HIGHT_GROUP(HT_R2, kv + 0);
+    KARX_HIGHT_GROUP(HT_R2, kv + 32);
+    KARX_HIGHT_GROUP(HT_R2, kv + 64);
+    KARX_HIGHT_GROUP(HT_R2, kv + 96);
     HT_ENC_OUT(x, out);
     HT_ENC_OUT(y, out + HT_BATCH_BYTES);
 }
 
-static inline void HT_NAME(dec_batch2)(const HT_V *kv, uint8_t *out, const uint8_t *in)
+static inline HT_BATCH_ALIGN void HT_NAME(dec_batch2)(const HT_V *kv, uint8_t *out, const uint8_t *in)
 {
     HT_FDECL;
     HT_DEC_IN(x, in);
     HT_DEC_IN(y, in + HT_BATCH_BYTES);
-    HT_IG(HT_IR2, kv + 96);
-    HT_IG(HT_IR2, kv + 64);
-    HT_IG(HT_IR2, kv + 32);
-    HT_IG(HT_IR2, kv + 0);
+    KARX_HIGHT_IGROUP(HT_IR2, kv + 96);
+    KARX_HIGHT_IGROUP(HT_IR2, kv + 64);
+    KARX_HIGHT_IGROUP(HT_IR2, kv + 32);
+    KARX_HIGHT_IGROUP(HT_IR2, kv + 0);
     HT_DEC_OUT(x, out);
     HT_DEC_OUT(y, out + HT_BATCH_BYTES);
 }
 
 /* Two CTR batches (2 * HT_LANES blocks from base); the caller checks that the low counter byte
  * does not carry inside them (else it runs ctr_batch twice). */
-static inline void HT_NAME(ctr_batch2)(const HT_V *kv, const HT_V *uc, HT_V idx, uint64_t base,
+static inline HT_BATCH_ALIGN void HT_NAME(ctr_batch2)(const HT_V *kv, const HT_V *uc, HT_V idx, uint64_t base,
                                        uint8_t *out, const uint8_t *in)
 {
     HT_FDECL;
@@ -540,15 +531,71 @@ static inline void HT_NAME(ctr_batch2)(const HT_V *kv, const HT_V *uc, HT_V idx,
     HT_V y0, y1, y2, y3, y4, y5, y6, y7 = HT_ADD(x7, HT_SET1(HT_LANES));
     HT_CTR_FAST(x);
     HT_CTR_FAST(y);
-    HT_G(HT_R2, kv + 32);
-    HT_G(HT_R2, kv + 64);
-    HT_G(HT_R2, kv + 96);
+    KARX_HIGHT_GROUP(HT_R2, kv + 32);
+    KARX_HIGHT_GROUP(HT_R2, kv + 64);
+    KARX_HIGHT_GROUP(HT_R2, kv + 96);
     HT_CTR_OUT(x, out, in);
     HT_CTR_OUT(y, out + HT_BATCH_BYTES, in + HT_BATCH_BYTES);
 }
 #endif
 
 /* ---- kernels ---------------------------------------------------------------------------- */
+
+/* What the batch loop passes to the group and tail functions. */
+typedef struct {
+    const karx_hight_key *key;
+    uint64_t c; /* CTR: the counter of the next block */
+    uint64_t uc_hi;
+    int uc_valid;
+    int enc;         /* ECB: encrypt, else decrypt */
+    HT_V idx;        /* CTR: block index of each byte lane (see the layout note at the top) */
+    HT_V uc[11];     /* CTR: ht_ctr_uniform's values for counters uc_hi << 8 .. + 255 */
+    HT_V kv[HT_NKV]; /* HT_NAME(expand) of key */
+} HT_NAME(ctx);
+
+#define HT_SHAPE ((karx_batch_shape){HT_LANES, HT_PAIR ? 2 : 1, 8})
+
+/* One padded batch (call, on buf) for the last 0 < n < HT_LANES blocks, wiped after. */
+#define HT_PADDED(n, call)                                                                     \
+    do {                                                                                       \
+        uint8_t buf[HT_BATCH_BYTES];                                                           \
+        memcpy(buf, in, 8 * (n));                                                              \
+        memset(buf + 8 * (n), 0, sizeof buf - 8 * (n));                                        \
+        call;                                                                                  \
+        memcpy(out, buf, 8 * (n));                                                             \
+        karx_memzero(buf, sizeof buf);                                                         \
+    } while (0)
+
+HT_INLINE void HT_NAME(ecb_groups)(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups)
+{
+    const HT_NAME(ctx) *x = (const HT_NAME(ctx) *)ctx;
+    (void)groups; /* 1 where no pair runs */
+#if HT_PAIR
+    if (groups == 2) {
+        if (x->enc)
+            HT_NAME(enc_batch2)(x->kv, out, in);
+        else
+            HT_NAME(dec_batch2)(x->kv, out, in);
+        return;
+    }
+#endif
+    if (x->enc)
+        HT_NAME(enc_batch)(x->kv, out, in);
+    else
+        HT_NAME(dec_batch)(x->kv, out, in);
+}
+
+HT_INLINE void HT_NAME(ecb_tail)(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+#ifdef HT_HALF
+    const HT_NAME(ctx) *x = (const HT_NAME(ctx) *)ctx;
+    if (n <= HT_LANES / 2) {
+        (x->enc ? HT_HALF(ecb_encrypt) : HT_HALF(ecb_decrypt))(x->key, out, in, n);
+        return;
+    }
+#endif
+    HT_PADDED(n, HT_NAME(ecb_groups)(ctx, buf, buf, 1));
+}
 
 static void HT_NAME(ecb)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
 {
@@ -560,42 +607,10 @@ static void HT_NAME(ecb)(const void *ks, uint8_t *out, const uint8_t *in, size_t
 #endif
     if (nblocks == 0)
         return;
-    HT_V kv[HT_NKV];
-    HT_NAME(expand)(kv, (const karx_hight_key *)ks);
-    size_t i = 0;
-#if HT_PAIR
-    for (; i + 2 * HT_LANES <= nblocks; i += 2 * HT_LANES) {
-        if (enc)
-            HT_NAME(enc_batch2)(kv, out + 8 * i, in + 8 * i);
-        else
-            HT_NAME(dec_batch2)(kv, out + 8 * i, in + 8 * i);
-    }
-#endif
-    for (; i + HT_LANES <= nblocks; i += HT_LANES) {
-        if (enc)
-            HT_NAME(enc_batch)(kv, out + 8 * i, in + 8 * i);
-        else
-            HT_NAME(dec_batch)(kv, out + 8 * i, in + 8 * i);
-    }
-    size_t rem = nblocks - i;
-#ifdef HT_HALF
-    if (rem != 0 && rem <= HT_LANES / 2) {
-        (enc ? HT_HALF(ecb_encrypt) : HT_HALF(ecb_decrypt))(ks, out + 8 * i, in + 8 * i, rem);
-        rem = 0;
-    }
-#endif
-    if (rem != 0) {
-        uint8_t buf[HT_BATCH_BYTES];
-        memcpy(buf, in + 8 * i, 8 * rem);
-        memset(buf + 8 * rem, 0, sizeof buf - 8 * rem);
-        if (enc)
-            HT_NAME(enc_batch)(kv, buf, buf);
-        else
-            HT_NAME(dec_batch)(kv, buf, buf);
-        memcpy(out + 8 * i, buf, 8 * rem);
-        karx_memzero(buf, sizeof buf);
-    }
-    karx_memzero(kv, sizeof kv);
+    HT_NAME(ctx) x = {.key = (const karx_hight_key *)ks, .enc = enc};
+    HT_NAME(expand)(x.kv, x.key);
+    karx_i_batch_run(HT_SHAPE, HT_NAME(ecb_groups), HT_NAME(ecb_tail), &x, out, in, nblocks);
+    karx_memzero(x.kv, sizeof x.kv);
 }
 
 static void HT_NAME(ecb_encrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -606,6 +621,56 @@ static void HT_NAME(ecb_encrypt)(const void *ks, uint8_t *out, const uint8_t *in
 static void HT_NAME(ecb_decrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     HT_NAME(ecb)(ks, out, in, nblocks, 0);
+}
+
+/* Brings x->uc up to date for the batch at x->c where its low counter byte does not carry. */
+HT_INLINE void HT_NAME(uniform)(HT_NAME(ctx) *x)
+{
+    const uint64_t base = x->c;
+    if ((base & 0xff) + HT_LANES - 1 <= 0xff && (!x->uc_valid || x->uc_hi != base >> 8)) {
+        uint8_t u[11];
+        ht_ctr_uniform(x->key, base >> 8, u);
+        for (unsigned j = 0; j < 11; j++)
+            x->uc[j] = HT_SET1(u[j]);
+        karx_memzero(u, sizeof u);
+        x->uc_hi = base >> 8;
+        x->uc_valid = 1;
+    }
+}
+
+HT_INLINE void HT_NAME(ctr_groups)(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups)
+{
+    HT_NAME(ctx) *x = (HT_NAME(ctx) *)ctx;
+#if HT_PAIR
+    if (groups == 2 && (x->c & 0xff) + 2 * HT_LANES - 1 <= 0xff) {
+        HT_NAME(uniform)(x);
+        HT_NAME(ctr_batch2)(x->kv, x->uc, x->idx, x->c, out, in);
+        x->c += 2 * HT_LANES;
+        return;
+    }
+#endif
+    for (unsigned g = 0; g < groups; g++) {
+        HT_NAME(uniform)(x);
+        HT_NAME(ctr_batch)(x->kv, x->uc, x->idx, x->c, out, in);
+        x->c += HT_LANES;
+        out += HT_BATCH_BYTES;
+        in += HT_BATCH_BYTES;
+    }
+}
+
+HT_INLINE void HT_NAME(ctr_tail)(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    HT_NAME(ctx) *x = (HT_NAME(ctx) *)ctx;
+#ifdef HT_HALF
+    if (n <= HT_LANES / 2) {
+        uint8_t cb[8];
+        karx_store64_be(cb, x->c);
+        HT_HALF(ctr_xor)(x->key, out, in, n, cb);
+        return;
+    }
+#endif
+    HT_NAME(uniform)(x);
+    HT_PADDED(n, HT_NAME(ctr_batch)(x->kv, x->uc, x->idx, x->c, buf, buf));
 }
 
 static void HT_NAME(ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
@@ -619,64 +684,16 @@ static void HT_NAME(ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, si
 #endif
     if (nblocks == 0)
         return;
-    const karx_hight_key *key = (const karx_hight_key *)ks;
-    HT_V kv[HT_NKV], uc[11];
-    HT_NAME(expand)(kv, key);
-    /* Block index of each byte lane (see the layout note at the top). */
+    HT_NAME(ctx) x = {.key = (const karx_hight_key *)ks, .c = karx_load64_be(ctr)};
+    HT_NAME(expand)(x.kv, x.key);
     uint8_t lane_block[HT_VB];
     for (unsigned j = 0; j < HT_VB; j++) {
         unsigned l = j / 16, b = j % 16;
         lane_block[j] = (uint8_t)(2 * (HT_W / 128) * (b >> 1) + 2 * l + (b & 1));
     }
-    const HT_V idx = HT_LOAD(lane_block);
-    const uint64_t c = karx_load64_be(ctr);
-    uint64_t uc_hi = 0;
-    int uc_valid = 0;
-    size_t i = 0;
-    for (;;) {
-        const size_t left = nblocks - i;
-        if (left == 0)
-            break;
-#ifdef HT_HALF
-        if (left <= HT_LANES / 2) {
-            uint8_t cb[8];
-            karx_store64_be(cb, c + i);
-            HT_HALF(ctr_xor)(ks, out + 8 * i, in + 8 * i, left, cb);
-            break;
-        }
-#endif
-        const uint64_t base = c + i;
-        if ((base & 0xff) + HT_LANES - 1 <= 0xff && (!uc_valid || uc_hi != base >> 8)) {
-            uint8_t u[11];
-            ht_ctr_uniform(key, base >> 8, u);
-            for (unsigned j = 0; j < 11; j++)
-                uc[j] = HT_SET1(u[j]);
-            karx_memzero(u, sizeof u);
-            uc_hi = base >> 8;
-            uc_valid = 1;
-        }
-#if HT_PAIR
-        if (left >= 2 * HT_LANES && (base & 0xff) + 2 * HT_LANES - 1 <= 0xff) {
-            HT_NAME(ctr_batch2)(kv, uc, idx, base, out + 8 * i, in + 8 * i);
-            i += 2 * HT_LANES;
-            continue;
-        }
-#endif
-        if (left >= HT_LANES) {
-            HT_NAME(ctr_batch)(kv, uc, idx, base, out + 8 * i, in + 8 * i);
-            i += HT_LANES;
-        } else {
-            uint8_t buf[HT_BATCH_BYTES];
-            memcpy(buf, in + 8 * i, 8 * left);
-            memset(buf + 8 * left, 0, sizeof buf - 8 * left);
-            HT_NAME(ctr_batch)(kv, uc, idx, base, buf, buf);
-            memcpy(out + 8 * i, buf, 8 * left);
-            karx_memzero(buf, sizeof buf);
-            break;
-        }
-    }
-    karx_memzero(kv, sizeof kv);
-    karx_memzero(uc, sizeof uc);
+    x.idx = HT_LOAD(lane_block);
+    karx_i_batch_run(HT_SHAPE, HT_NAME(ctr_groups), HT_NAME(ctr_tail), &x, out, in, nblocks);
+    karx_memzero(&x, sizeof x);
 }
 
 /* ---- undefine everything per-width for the next inclusion --------------------------------- */
@@ -716,8 +733,9 @@ static void HT_NAME(ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, si
 #undef HT_FHI
 #undef HT_RND
 #undef HT_IRND
-#undef HT_G
-#undef HT_IG
+#undef HT_ROUND
+#undef HT_SHAPE
+#undef HT_PADDED
 #undef HT_ON
 #undef HT_R1
 #undef HT_IR1
@@ -738,3 +756,4 @@ static void HT_NAME(ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, si
 #undef HT_BATCH_BYTES
 #undef HT_W
 #undef HT_PAIR
+#endif /* HT_W */
