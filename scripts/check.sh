@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: a warnings-as-errors release build with every test, the same under
 # AddressSanitizer + UndefinedBehaviorSanitizer, a clang build, the constant-time check (valgrind),
-# every libFuzzer target briefly, the exported-symbol check, an install that a find_package /
+# every libFuzzer target briefly, the structure check (scripts/check-structure.sh), the
+# exported-symbol check, an install that a find_package /
 # pkg-config consumer builds against, the embedded, Arm and big-endian runs under emulators, and
 # the Python package.
 set -euo pipefail
@@ -38,6 +39,9 @@ if command -v clang > /dev/null; then
     step "libFuzzer targets (clang, ASan + UBSan): regressions replayed, then 10 s each"
     bash fuzz/run.sh 10
 fi
+
+step "structure: no call or include circles, cipher ids only in their descriptors, CLI on public headers"
+bash scripts/check-structure.sh build
 
 step "exported symbols all start with karx_"
 bash tests/install/check_symbols.sh build/libkarx.so

@@ -1,5 +1,7 @@
-/* LSH's registry entries: one kernel list per word width, and a descriptor per variant. The
- * build defines KARX_HAVE_* for the ISA files it compiled. */
+/* LSH's registry entries: one kernel list per word width, the selection the front ends call,
+ * and a descriptor per variant. The build defines KARX_HAVE_* for the ISA files it compiled.
+ * (What the self-test runs through a given table lives in lsh_hooks.c, so that this file calls
+ * nothing in lsh256.c / lsh512.c, which call it.) */
 #include "../cpu/dispatch.h"
 #include "../registry/registry.h"
 #include "lsh_internal.h"
@@ -42,32 +44,6 @@ const karx_lsh512_kernels *karx_i_lsh512_kernels(void)
     return karx_i_select(lsh512_impls, NIMPLS(lsh512_impls))->table;
 }
 
-/* The descriptors' hooks: the typed calls behind a generic table pointer. */
-static karx_status digest256(const void *t, uint8_t *out, size_t d, const void *in, size_t len)
-{
-    return karx_i_lsh256_digest_with(t, out, d, in, len);
-}
-
-static karx_status digest512(const void *t, uint8_t *out, size_t d, const void *in, size_t len)
-{
-    return karx_i_lsh512_digest_with(t, out, d, in, len);
-}
-
-static karx_status many256(const void *t, uint8_t *out, size_t d, const void *in, size_t msg_len,
-                           size_t n)
-{
-    return karx_i_lsh256_many_with(t, out, d, in, msg_len, n);
-}
-
-static karx_status many512(const void *t, uint8_t *out, size_t d, const void *in, size_t msg_len,
-                           size_t n)
-{
-    return karx_i_lsh512_many_with(t, out, d, in, msg_len, n);
-}
-
-static unsigned lanes256(const void *t) { return ((const karx_lsh256_kernels *)t)->lanes; }
-static unsigned lanes512(const void *t) { return ((const karx_lsh512_kernels *)t)->lanes; }
-
 /* Known answers: digests of the self-test message (300 bytes, byte i = (131 i + 7) mod 256)
  * from the LSH reference model (shared/specs/models/lsh_model.py, itself checked against the
  * KCMVP vectors). */
@@ -93,12 +69,10 @@ static const uint8_t kat512_512[64] = {
     0xbf, 0xa7, 0x0f, 0xf1, 0xd4, 0xf3, 0xed, 0xb9, 0x69, 0xc1, 0x53, 0xc2, 0x46, 0x5d, 0xd5, 0xc4,
     0x68, 0x5a, 0x5d, 0x31, 0x84, 0x5f, 0x98, 0x4a, 0x2a, 0x0a, 0x67, 0x8d, 0x3b, 0x46, 0xe9, 0x6d};
 
-#define LSH256_DESC(id, name, std_name, d, kat)                                            \
-    {id,       name,     std_name, KARX_LSH256_BLOCK_BYTES, d, lsh256_impls, NIMPLS(lsh256_impls), \
-     lanes256, digest256, many256, kat}
-#define LSH512_DESC(id, name, std_name, d, kat)                                            \
-    {id,       name,     std_name, KARX_LSH512_BLOCK_BYTES, d, lsh512_impls, NIMPLS(lsh512_impls), \
-     lanes512, digest512, many512, kat}
+#define LSH256_DESC(id, name, std_name, d, kat) \
+    {id, name, std_name, KARX_LSH256_BLOCK_BYTES, d, lsh256_impls, NIMPLS(lsh256_impls), kat}
+#define LSH512_DESC(id, name, std_name, d, kat) \
+    {id, name, std_name, KARX_LSH512_BLOCK_BYTES, d, lsh512_impls, NIMPLS(lsh512_impls), kat}
 
 const karx_i_hash karx_i_lsh256_224_desc =
     LSH256_DESC(KARX_LSH256_224, "lsh256-224", "LSH-256-224", 28, kat256_224);

@@ -42,6 +42,7 @@ const karx_i_impl *karx_i_select(const karx_i_impl *impls, size_t n);
 
 /* Families of ciphers that share round code (the GPU instantiates one kernel per family). */
 typedef enum karx_i_family {
+    KARX_I_FAMILY_NONE = 0, /* no GPU round code: the GPU calls refuse the cipher */
     KARX_I_FAMILY_LEA = 1,
     KARX_I_FAMILY_HIGHT = 2,
     KARX_I_FAMILY_CHAM64 = 3,
@@ -73,14 +74,7 @@ typedef struct karx_i_hash {
     size_t digest_bytes;
     const karx_i_impl *impls; /* karx_lsh256_kernels or karx_lsh512_kernels tables */
     size_t nimpls;
-    unsigned (*lanes)(const void *table); /* messages a table's lane kernel hashes at once */
-    /* Runs a digest of in through one kernel table (the self-test's path). */
-    karx_status (*digest_with)(const void *table, uint8_t *out, size_t digest_bytes,
-                               const void *in, size_t len);
-    /* Digests n messages of msg_len bytes through one table's lane kernels. */
-    karx_status (*many_with)(const void *table, uint8_t *out, size_t digest_bytes,
-                             const void *in, size_t msg_len, size_t n);
-    const uint8_t *kat_digest; /* digest of the self-test message (registry.c) */
+    const uint8_t *kat_digest; /* digest of the self-test message */
 } karx_i_hash;
 
 typedef struct karx_i_mode {
@@ -92,6 +86,15 @@ typedef struct karx_i_mode {
     size_t min_block;     /* smallest cipher block the mode works on */
     int has_iv;
 } karx_i_mode;
+
+/* What the registry needs of a hash kernel table beyond its descriptor (src/lsh/lsh_hooks.c):
+ * the messages its lane kernel hashes at once, and a digest of one message or of n equal-length
+ * messages computed through exactly that table (the per-kernel self-test's path). */
+unsigned karx_i_hash_lanes(const karx_i_hash *h, const void *table);
+karx_status karx_i_hash_digest_with(const karx_i_hash *h, const void *table, uint8_t *out,
+                                    const void *in, size_t len);
+karx_status karx_i_hash_many_with(const karx_i_hash *h, const void *table, uint8_t *out,
+                                  const void *in, size_t msg_len, size_t n);
 
 /* The one list (registry.c). */
 extern const karx_i_cipher *const karx_i_ciphers[];

@@ -177,21 +177,21 @@ karx_status karx_alg_by_id(karx_alg_kind kind, int id, karx_alg_info *info)
 }
 
 /* The impl list of a cipher or hash, or NULL (with *n = 0). */
-static const karx_i_impl *impls_of(karx_alg_kind kind, int id, size_t *n, unsigned *lanes_off)
+static const karx_i_impl *impls_of(karx_alg_kind kind, int id, size_t *n, unsigned *is_hash)
 {
     *n = 0;
     if (kind == KARX_KIND_CIPHER) {
         const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)id);
         if (c != NULL) {
             *n = c->nimpls;
-            *lanes_off = 0;
+            *is_hash = 0;
             return c->impls;
         }
     } else if (kind == KARX_KIND_HASH) {
         const karx_i_hash *h = karx_i_hash_desc((uint32_t)id);
         if (h != NULL) {
             *n = h->nimpls;
-            *lanes_off = 1;
+            *is_hash = 1;
             return h->impls;
         }
     }
@@ -223,7 +223,7 @@ karx_status karx_alg_kernel(karx_alg_kind kind, int id, size_t index, karx_kerne
     info->backend = impl->backend;
     info->cpu_features = impl->features;
     info->priority = impl->priority;
-    info->lanes = is_hash ? karx_i_hash_desc((uint32_t)id)->lanes(impl->table)
+    info->lanes = is_hash ? karx_i_hash_lanes(karx_i_hash_desc((uint32_t)id), impl->table)
                           : ((const karx_block_kernels *)impl->table)->lanes;
     info->usable = karx_i_impl_usable(impl);
     info->active = karx_i_select(impls, n) == impl;

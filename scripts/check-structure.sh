@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The shape the registry keeps (issue 14), checked on a build folder:
+#  - no two files call each other in a circle, and no include circle (scripts/check-cycles.py);
+#  - each cipher id is named in at most 2 files under src/, cli/ and python/src (its descriptor,
+#    plus at most one more), so that adding a cipher is its folder and one registry line;
+#  - the CLI includes only public headers.
+# usage: scripts/check-structure.sh [BUILD_DIR]   (default: build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+fail=0
+
+python3 scripts/check-cycles.py "$build" || fail=1
+
+ids=$(sed -n 's/^ *\(KARX_CIPHER_[A-Z0-9_]*\) = [0-9]*.*/\1/p' include/karx/cipher.h)
+[ -n "$ids" ] || { echo "check-structure: no cipher ids found in include/karx/cipher.h"; exit 1; }
+spread=0
+for id in $ids; do
+    files=$(grep -rlw "$id" src cli python/src || true)
+    n=$(printf '%s' "$files" | grep -c . || true)
+    if [ "$n" -gt 2 ]; then
+        echo "check-structure: $id is named in $n files (at most 2):" $files
+        spread=1
+    fi
+done
+if [ "$spread" = 0 ]; then
+    echo "check-structure: $(echo "$ids" | wc -w) cipher ids, each named in at most 2 files"
+else
+    fail=1
+fi
+
+if grep -n '#include "\.\./\|#include "src/\|#include "\(modes\|registry\|lsh\|lea\|hight\|cham\|cpu\|common\|aead\|mac\|drbg\|gpu\)/' cli/*.c cli/*.h; then
+    echo "check-structure: the CLI includes library internals (above)"
+    fail=1
+else
+    echo "check-structure: the CLI includes only public headers"
+fi
+exit $fail
