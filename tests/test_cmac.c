@@ -19,8 +19,6 @@
 #include "karx/cpu.h"
 #include "test_util.h"
 
-#define NALG (KARX_CIPHER_LAST - KARX_CIPHER_FIRST + 1)
-
 /* ---- reference CMAC from single blocks (independent of src/mac/cmac.c) ---- */
 static void ref_double(uint8_t *v, size_t B)
 {
@@ -307,14 +305,13 @@ static void run_alg(karx_cipher_alg alg)
 /* ---- names and sizes ---- */
 static void run_names(void)
 {
-    static const char *names[NALG] = {"cmac-lea128", "cmac-lea192", "cmac-lea256", "cmac-hight",
-                                      "cmac-cham64-128", "cmac-cham128-128", "cmac-cham128-256"};
     for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
+        char want[64]; /* "cmac-" and the cipher's name, for every cipher */
+        snprintf(want, sizeof want, "cmac-%s", karx_cipher_name((karx_cipher_alg)a));
         karx_cipher_alg got = (karx_cipher_alg)0;
-        CHECK(karx_cmac_from_name(names[a - 1], &got) == KARX_OK && got == (karx_cipher_alg)a,
-              "%s", names[a - 1]);
+        CHECK(karx_cmac_from_name(want, &got) == KARX_OK && got == (karx_cipher_alg)a, "%s", want);
         const char *n = karx_cmac_name((karx_cipher_alg)a);
-        CHECK(n != NULL && strcmp(n, names[a - 1]) == 0, "name of %d", a);
+        CHECK(n != NULL && strcmp(n, want) == 0, "name of %d", a);
         CHECK(karx_cmac_tag_bytes((karx_cipher_alg)a) == karx_cipher_block_bytes((karx_cipher_alg)a),
               "tag bytes %d", a);
     }
@@ -329,7 +326,8 @@ static void run_names(void)
     CHECK(karx_cmac_from_name("hmac-lea128", &got) == KARX_ERR_UNKNOWN_ALGORITHM, "hmac");
     CHECK(karx_cmac_from_name(NULL, &got) == KARX_ERR_ARGUMENT, "NULL name");
     CHECK(karx_cmac_from_name("cmac-lea128", NULL) == KARX_ERR_ARGUMENT, "NULL out");
-    CHECK(karx_cmac_name((karx_cipher_alg)0) == NULL && karx_cmac_name((karx_cipher_alg)8) == NULL,
+    const karx_cipher_alg none = (karx_cipher_alg)(KARX_CIPHER_LAST + 1);
+    CHECK(karx_cmac_name((karx_cipher_alg)0) == NULL && karx_cmac_name(none) == NULL,
           "unknown name");
     CHECK(karx_cmac_tag_bytes((karx_cipher_alg)0) == 0, "unknown size");
     CHECK(karx_cmac_max_tag_bytes() == KARX_CMAC_MAX_TAG_BYTES &&
@@ -426,8 +424,8 @@ static void run_bad_input(void)
     CHECK(karx_cmac_verify(A, t, 3, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify tag_len 3");
     CHECK(karx_cmac_verify(A, t, 17, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify tag_len 17");
     CHECK(karx_cmac_verify(H, t, 9, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify hight 9");
-    CHECK(karx_cmac_verify((karx_cipher_alg)8, t, 8, key, 16, m, 4) == KARX_ERR_UNKNOWN_ALGORITHM,
-          "verify alg 8");
+    CHECK(karx_cmac_verify((karx_cipher_alg)(KARX_CIPHER_LAST + 1), t, 8, key, 16, m, 4) ==
+              KARX_ERR_UNKNOWN_ALGORITHM, "verify alg LAST + 1");
 }
 
 int main(int argc, char **argv)

@@ -1,6 +1,7 @@
 /* CTR_DRBG tests.
  *  - TTAK.KO-12.0189 Appendix B.2 reference outputs for LEA-128/192/256 and HIGHT (24 each);
- *    the SEED and ARIA entries (and the B.1 SEED walk-through) are skipped and counted;
+ *    and ARIA-128/192/256 (24 each); the SEED entries (SEED is not registered) and the B.1
+ *    SEED walk-through are skipped and counted;
  *  - three KCMVP-format CTR_DRBG(LEA-256) response files (no df / df / df+PR, 60 cases each);
  *  - CHAM has no official vectors: a second route, written here from single-block cipher calls
  *    straight from SP 800-90A (Update, Block_Cipher_df with a materialised S, generate block by
@@ -231,17 +232,13 @@ static void ttak_case(karx_cipher_alg alg, const ttak_input *in, int df, int pr,
     kat_done++;
 }
 
+/* The file's names ("LEA-128", "HIGHT", "ARIA-256") are the registry's standard names. */
 static int alg_of(const char *name, karx_cipher_alg *alg)
 {
-    if (!strcmp(name, "LEA-128")) *alg = KARX_CIPHER_LEA128;
-    else if (!strcmp(name, "LEA-192")) *alg = KARX_CIPHER_LEA192;
-    else if (!strcmp(name, "LEA-256")) *alg = KARX_CIPHER_LEA256;
-    else if (!strcmp(name, "HIGHT")) *alg = KARX_CIPHER_HIGHT;
-    else return 0;
-    return 1;
+    return karx_cipher_from_name(name, alg) == KARX_OK;
 }
 
-static void run_ttak(const char *dir, unsigned long per_alg[8])
+static void run_ttak(const char *dir, unsigned long per_alg[KARX_CIPHER_LAST + 1])
 {
     char path[1024], line[2048];
     snprintf(path, sizeof path, "%s/kcmvp_ctr_drbg_ttak_ko_12_0189.txt", dir);
@@ -538,8 +535,8 @@ static void error_tests(void)
     const karx_cipher_alg L = KARX_CIPHER_LEA128; /* kl 16, sl 32 */
     CHECK(karx_ctr_drbg_instantiate(&d, (karx_cipher_alg)0, 0, e, 32, NULL, 0, NULL, 0) ==
               KARX_ERR_UNKNOWN_ALGORITHM, "alg 0");
-    CHECK(karx_ctr_drbg_instantiate(&d, (karx_cipher_alg)8, 0, e, 32, NULL, 0, NULL, 0) ==
-              KARX_ERR_UNKNOWN_ALGORITHM, "alg 8");
+    CHECK(karx_ctr_drbg_instantiate(&d, (karx_cipher_alg)(KARX_CIPHER_LAST + 1), 0, e, 32, NULL,
+                                    0, NULL, 0) == KARX_ERR_UNKNOWN_ALGORITHM, "alg LAST + 1");
     CHECK(karx_ctr_drbg_instantiate(&d, L, 4, e, 32, NULL, 0, NULL, 0) == KARX_ERR_ARGUMENT, "flags");
     CHECK(karx_ctr_drbg_instantiate(&d, L, 0, NULL, 32, NULL, 0, NULL, 0) == KARX_ERR_ARGUMENT, "NULL e");
     CHECK(karx_ctr_drbg_instantiate(NULL, L, 0, e, 32, NULL, 0, NULL, 0) == KARX_ERR_ARGUMENT, "NULL d");
@@ -668,12 +665,16 @@ int main(int argc, char **argv)
     for (int be = 0; be < t_backend_count(); be++) {
         if (!karx_backend_supported((karx_backend)be)) continue;
         CHECK(karx_set_backend((karx_backend)be) == KARX_OK, "set backend %d", be);
-        unsigned long per_alg[8] = {0};
+        unsigned long per_alg[KARX_CIPHER_LAST + 1] = {0};
         kat_done = kat_skipped = kat_reseeds = 0;
         run_ttak(dir, per_alg);
         CHECK(per_alg[KARX_CIPHER_LEA128] == 24 && per_alg[KARX_CIPHER_LEA192] == 24 &&
                   per_alg[KARX_CIPHER_LEA256] == 24 && per_alg[KARX_CIPHER_HIGHT] == 24,
               "TTAK counts %lu %lu %lu %lu", per_alg[1], per_alg[2], per_alg[3], per_alg[4]);
+        CHECK(per_alg[KARX_CIPHER_ARIA128] == 24 && per_alg[KARX_CIPHER_ARIA192] == 24 &&
+                  per_alg[KARX_CIPHER_ARIA256] == 24, "TTAK ARIA counts %lu %lu %lu",
+              per_alg[KARX_CIPHER_ARIA128], per_alg[KARX_CIPHER_ARIA192],
+              per_alg[KARX_CIPHER_ARIA256]);
         unsigned long r[3];
         for (int i = 0; i < 3; i++) {
             r[i] = run_rsp(dir, rsps[i]);
@@ -686,10 +687,13 @@ int main(int argc, char **argv)
                     cross_one(all_algs[ai], flags, 12);
             wrap_tests(all_algs[ai]);
         }
-        printf("backend %-8s: TTAK B.2 %lu cases (LEA-128 %lu, LEA-192 %lu, LEA-256 %lu, HIGHT %lu; "
-               "%lu reseeds), skipped %lu (SEED/ARIA/B.1); rsp %lu+%lu+%lu; model cross-checks %lu\n",
+        printf("backend %-8s: TTAK B.2 %lu cases (LEA-128 %lu, LEA-192 %lu, LEA-256 %lu, HIGHT %lu, "
+               "ARIA %lu; %lu reseeds), skipped %lu (SEED/B.1); rsp %lu+%lu+%lu; model cross-checks "
+               "%lu\n",
                karx_backend_name((karx_backend)be), kat_done, per_alg[1], per_alg[2], per_alg[3],
-               per_alg[4], kat_reseeds, kat_skipped, r[0], r[1], r[2], cross_runs);
+               per_alg[4], per_alg[KARX_CIPHER_ARIA128] + per_alg[KARX_CIPHER_ARIA192] +
+                   per_alg[KARX_CIPHER_ARIA256],
+               kat_reseeds, kat_skipped, r[0], r[1], r[2], cross_runs);
     }
     karx_set_backend(best);
     error_tests();

@@ -1,5 +1,5 @@
-/* karx: block ciphers by id (LEA, HIGHT, revised CHAM) and their modes of operation: ECB, CBC
- * (PKCS#7 or no padding), CTR, CFB (full block, 8-bit and 64-bit segments) and OFB.
+/* karx: block ciphers by id (LEA, HIGHT, revised CHAM, ARIA) and their modes of operation: ECB,
+ * CBC (PKCS#7 or no padding), CTR, CFB (full block, 8-bit and 64-bit segments) and OFB.
  *
  * Three layers:
  *  - karx_cipher_key: a scheduled key of any of the ciphers, and single-block calls;
@@ -13,6 +13,7 @@
 #ifndef KARX_CIPHER_H
 #define KARX_CIPHER_H
 
+#include "aria.h"
 #include "cham.h"
 #include "common.h"
 #include "hight.h"
@@ -29,10 +30,13 @@ typedef enum karx_cipher_alg {
     KARX_CIPHER_HIGHT = 4,
     KARX_CIPHER_CHAM64_128 = 5,
     KARX_CIPHER_CHAM128_128 = 6,
-    KARX_CIPHER_CHAM128_256 = 7
+    KARX_CIPHER_CHAM128_256 = 7,
+    KARX_CIPHER_ARIA128 = 8,
+    KARX_CIPHER_ARIA192 = 9,
+    KARX_CIPHER_ARIA256 = 10
 } karx_cipher_alg;
 #define KARX_CIPHER_FIRST 1
-#define KARX_CIPHER_LAST 7
+#define KARX_CIPHER_LAST 10
 
 typedef enum karx_mode {
     KARX_MODE_ECB = 1,
@@ -57,8 +61,9 @@ typedef enum karx_mode {
 #define KARX_ENCRYPT 1
 
 /* ---- names and sizes ---- */
-/* "lea128" "lea192" "lea256" "hight" "cham64-128" "cham128-128" "cham128-256"; also accepted,
- * in any case: "LEA-128", "CHAM-64/128", "CHAM128/256" and the like. */
+/* "lea128" "lea192" "lea256" "hight" "cham64-128" "cham128-128" "cham128-256" "aria128"
+ * "aria192" "aria256"; also accepted, in any case: "LEA-128", "CHAM-64/128", "CHAM128/256",
+ * "ARIA-256" and the like. */
 KARX_API karx_status karx_cipher_from_name(const char *name, karx_cipher_alg *out);
 KARX_API const char *karx_cipher_name(karx_cipher_alg alg);       /* NULL if unknown */
 KARX_API size_t karx_cipher_block_bytes(karx_cipher_alg alg);     /* 0 if unknown */
@@ -77,6 +82,7 @@ typedef struct karx_cipher_key {
         karx_hight_key hight;
         karx_cham64_key cham64;
         karx_cham128_key cham128;
+        karx_aria_key aria;
     } u;
     uint32_t alg; /* karx_cipher_alg, 0 when no key is set */
 } karx_cipher_key;

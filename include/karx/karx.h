@@ -2,6 +2,7 @@
 #ifndef KARX_H
 #define KARX_H
 
+#include "aria.h"
 #include "ccm.h"
 #include "cham.h"
 #include "cipher.h"

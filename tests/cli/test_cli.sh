@@ -102,7 +102,7 @@ done
 while IFS= read -r line; do
     k=${line#*: }; k=${k%% kernel,*}
     expect "info: one active kernel: $line" 1 "$(echo "$line" | grep -o ' active' | wc -l)"
-    echo "$line" | grep -q "[(,] $k [0-9]* active" && ok || bad "info: the active one is $k: $line"
+    echo "$line" | grep -q "[:,] $k [0-9]* active" && ok || bad "info: the active one is $k: $line"
 done < "$T/kern"
 expect "info: portable everywhere under KARX_BACKEND=portable" "" \
     "$(KARX_BACKEND=portable "$KARX" info | grep ' kernel, ' | grep -v ': portable kernel, ')"
