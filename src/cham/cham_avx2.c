@@ -58,15 +58,6 @@ static inline V rol16_8(V x)
     return _mm256_shuffle_epi8(x, CH_BYTES(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
 }
 
-#define ROL32_1 rol32_1
-#define ROL32_8 rol32_8
-#define ROR32_1 ror32_1
-#define ROR32_8 ror32_8
-#define ROL16_1 rol16_1
-#define ROL16_8 rol16_8
-#define ROR16_1 ror16_1
-#define BSWAP32 bswap32
-
 #ifndef CH_GROUPS
 #define CH_GROUPS 2 /* two interleaved groups: see cham_simd.h */
 #endif

@@ -12,8 +12,6 @@ static inline V ror16_1(V x)
 {
     return _mm512_or_si512(_mm512_slli_epi16(x, 15), _mm512_srli_epi16(x, 1));
 }
-#define ROL16_1 rol16_1
-#define ROR16_1 ror16_1
 
 #ifndef CH_GROUPS
 #define CH_GROUPS 2 /* two interleaved groups: see cham_simd.h */

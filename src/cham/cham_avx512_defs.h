@@ -1,7 +1,7 @@
 /* zmm definitions for cham_simd.h, shared by cham_avx512.c and cham_avx512_vbmi2.c (AVX-512
  * F/VL/BW): rotations by 8 bits are one vpshufb (port 5 on Intel) and 32-bit rotations by 1 one
  * vprold (port 0), so the two rotations of a round go to different ports. The including file
- * defines ROL16_1 and ROR16_1. */
+ * defines rol16_1 and ror16_1. */
 #include <immintrin.h>
 
 #define V __m512i
@@ -33,9 +33,5 @@ static inline V ror32_8(V x) { return _mm512_shuffle_epi8(x, CH_BYTES(0x00030201
 static inline V bswap32(V x) { return _mm512_shuffle_epi8(x, CH_BYTES(0x00010203u)); }
 static inline V rol16_8(V x) { return _mm512_shuffle_epi8(x, CH_BYTES(0x02030001u)); }
 
-#define ROL32_1(x) _mm512_rol_epi32(x, 1)
-#define ROR32_1(x) _mm512_ror_epi32(x, 1)
-#define ROL32_8 rol32_8
-#define ROR32_8 ror32_8
-#define ROL16_8 rol16_8
-#define BSWAP32 bswap32
+static inline V rol32_1(V x) { return _mm512_rol_epi32(x, 1); }
+static inline V ror32_1(V x) { return _mm512_ror_epi32(x, 1); }

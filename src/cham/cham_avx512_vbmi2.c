@@ -3,8 +3,8 @@
 #define CH_RC_BROADCAST
 #include "cham_avx512_defs.h"
 
-#define ROL16_1(x) _mm512_shldi_epi16(x, x, 1)
-#define ROR16_1(x) _mm512_shrdi_epi16(x, x, 1)
+static inline V rol16_1(V x) { return _mm512_shldi_epi16(x, x, 1); }
+static inline V ror16_1(V x) { return _mm512_shrdi_epi16(x, x, 1); }
 
 #ifndef CH_GROUPS
 #define CH_GROUPS 2 /* two interleaved groups: see cham_simd.h */

@@ -67,14 +67,6 @@ static const uint8_t ch_ror8_idx[16] = {1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13
 static inline V rol32_8(V x) { return tbl(x, ch_rol8_idx); }
 static inline V ror32_8(V x) { return tbl(x, ch_ror8_idx); }
 
-#define ROL32_1 rol32_1
-#define ROL32_8 rol32_8
-#define ROR32_1 ror32_1
-#define ROR32_8 ror32_8
-#define ROL16_1 rol16_1
-#define ROL16_8 rol16_8
-#define ROR16_1 ror16_1
-#define BSWAP32 bswap32
 #define CH_GROUPS 2
 
 #define CH_NAME "neon"

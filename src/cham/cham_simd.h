@@ -24,9 +24,9 @@
  *
  * The including file defines first:
  *   V, VBYTES (16, 32 or 64), LOADU(p), STOREU(p, v), XOR(a, b), ADD32, SUB32, ADD16, SUB16,
- *   SET1_32(int), SET1_16(int), ROL32_1, ROL32_8, ROR32_1, ROR32_8 (32-bit lanes),
- *   ROL16_1, ROL16_8, ROR16_1 (16-bit lanes; ROL16_8 is also the 16-bit byte swap),
- *   BSWAP32 (byte swap of each 32-bit lane), UNPACKLO16/32/64, UNPACKHI16/32/64 (in 128-bit lanes),
+ *   SET1_32(int), SET1_16(int), and the functions V rol32_1, rol32_8, ror32_1, ror32_8(V)
+ *   (32-bit lanes), rol16_1, rol16_8, ror16_1 (16-bit lanes; rol16_8 is also the 16-bit byte
+ *   swap), bswap32 (byte swap of each 32-bit lane), UNPACKLO16/32/64, UNPACKHI16/32/64 (in 128-bit lanes),
  *   CH_NAME (back-end name string), the table names CH_TABLE64 and/or CH_TABLE128, CH_GROUPS,
  *   and either CH_RC_BROADCAST (round numbers broadcast from memory) or LOADA(p) (an aligned
  *   16-byte load; round numbers come from a table of whole vectors). */
@@ -34,6 +34,7 @@
 
 #include "karx/cham.h"
 
+#include "../modes/block_batch.h"
 #include "cham_core.h"
 #include "cham_internal.h"
 
@@ -143,6 +144,151 @@ CH_INLINE void ch_store_xor_batch(uint8_t *out, const V *x, const uint8_t *in, i
                    CH_STORE_XOR1(out, x[4 * g + 3], in, 4 * g + 3)));
 }
 
+/* ==== the batch loop, both ciphers ======================================================== */
+
+/* A batch kernel (whole groups), and a CTR one: out = in ^ E(counter + block), the counter being
+ * the high bytes of ctr followed by lo, its low word (kept apart by the driver). */
+typedef void (*ch_batch_fn)(const V *rkv, uint8_t *out, const uint8_t *in);
+typedef void (*ch_ctr_fn)(const V *rkv, const void *rk, uint8_t *out, const uint8_t *in,
+                          const uint8_t *ctr, uint32_t lo);
+
+/* What the batch loop passes to the group and tail functions. */
+typedef struct {
+    const V *rkv;          /* round keys, broadcast */
+    const void *key;       /* karx_cham64_key or karx_cham128_key */
+    int w64;               /* CHAM-64 (16-bit words), else CHAM-128 */
+    int decrypt;           /* ECB */
+    ch_batch_fn ecb, ecb1; /* ECB: a whole batch, one group */
+    ch_ctr_fn ctr, ctr1;   /* CTR: the same */
+    uint8_t *c;            /* CTR: the counter's bytes; the low word is lo */
+    uint32_t lo;
+} ch_ctx;
+
+#define CH_BLOCK(x) ((x)->w64 ? 8u : 16u)
+
+/* n blocks one at a time with the portable code: ECB, or CTR from counter c (which advances). */
+static void ch_scalar(const void *key, int w64, int decrypt, uint8_t *out, const uint8_t *in,
+                      size_t n, uint8_t *c)
+{
+    if (w64 && c == NULL)
+        karx_i_cham64_blocks((const karx_cham64_key *)key, decrypt, out, in, n);
+    else if (w64)
+        karx_i_cham64_ctr_blocks((const karx_cham64_key *)key, out, in, n, c);
+    else if (c == NULL)
+        karx_i_cham128_blocks((const karx_cham128_key *)key, decrypt, out, in, n);
+    else
+        karx_i_cham128_ctr_blocks((const karx_cham128_key *)key, out, in, n, c);
+}
+
+CH_INLINE void ch_ecb_groups(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups)
+{
+    const ch_ctx *x = (const ch_ctx *)ctx;
+    (groups == 2 ? x->ecb : x->ecb1)(x->rkv, out, in);
+}
+
+/* The blocks left: a padded one-group batch, or up to CH_SCALAR_MAX of them the portable code. */
+CH_INLINE void ch_ecb_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const ch_ctx *x = (const ch_ctx *)ctx;
+    if (n > CH_SCALAR_MAX) {
+        uint8_t buf[CH_GROUP_BYTES] = {0};
+        memcpy(buf, in, CH_BLOCK(x) * n);
+        x->ecb1(x->rkv, buf, buf);
+        memcpy(out, buf, CH_BLOCK(x) * n);
+        karx_memzero(buf, sizeof buf);
+    } else {
+        ch_scalar(x->key, x->w64, x->decrypt, out, in, n, NULL);
+    }
+}
+
+CH_INLINE void ch_ctr_groups(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups)
+{
+    ch_ctx *x = (ch_ctx *)ctx;
+    const unsigned blocks = groups * (x->w64 ? CH_G64 : CH_G128);
+    const uint64_t next = (uint64_t)x->lo + blocks, wrap = x->w64 ? 0x10000u : 0x100000000u;
+    const void *rk = x->w64 ? (const void *)((const karx_cham64_key *)x->key)->rk
+                            : (const void *)((const karx_cham128_key *)x->key)->rk;
+    (groups == 2 ? x->ctr : x->ctr1)(x->rkv, rk, out, in, x->c, x->lo);
+    x->lo = (uint32_t)(next % wrap);
+    if (next >= wrap) /* the low word wrapped */
+        karx_i_ctr_add(x->c, CH_BLOCK(x) - (x->w64 ? 2 : 4), 1);
+}
+
+/* The low word back into the counter bytes. */
+CH_INLINE void ch_ctr_store_lo(ch_ctx *x)
+{
+    if (x->w64) {
+        x->c[6] = (uint8_t)(x->lo >> 8);
+        x->c[7] = (uint8_t)x->lo;
+    } else {
+        ch_store32_be(x->c + 12, x->lo);
+    }
+}
+
+CH_INLINE void ch_ctr_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    ch_ctx *x = (ch_ctx *)ctx;
+    if (n > CH_SCALAR_MAX) {
+        uint8_t buf[CH_GROUP_BYTES] = {0};
+        memcpy(buf, in, CH_BLOCK(x) * n);
+        ch_ctr_groups(x, buf, buf, 1);
+        memcpy(out, buf, CH_BLOCK(x) * n);
+        karx_memzero(buf, sizeof buf);
+        return;
+    }
+    ch_ctr_store_lo(x);
+    ch_scalar(x->key, x->w64, 0, out, in, n, x->c);
+}
+
+#ifdef CH_TABLE64
+static void ch64_setup(ch_ctx *x, V rkv[16]);
+#endif
+#ifdef CH_TABLE128
+static void ch128_setup(ch_ctx *x, V rkv[16]);
+#endif
+
+/* ECB or CTR (ctr != NULL) of n > CH_SCALAR_MAX blocks with x set up (round keys, kernels). */
+static void ch_run(ch_ctx *x, uint8_t *out, const uint8_t *in, size_t n, const uint8_t *ctr)
+{
+    const size_t g1 = x->w64 ? CH_G64 : CH_G128;
+    const karx_batch_shape shape = {g1, CH_GROUPS, CH_BLOCK(x)};
+    uint8_t c[16];
+    if (ctr == NULL) {
+        karx_i_batch_run(shape, ch_ecb_groups, ch_ecb_tail, x, out, in, n);
+        return;
+    }
+    memcpy(c, ctr, CH_BLOCK(x));
+    x->c = c;
+    x->lo = x->w64 ? ((uint32_t)c[6] << 8 | c[7]) : ch_load32_be(c + 12);
+    karx_i_batch_run(shape, ch_ctr_groups, ch_ctr_tail, x, out, in, n);
+}
+
+/* Every kernel: ECB (ctr NULL) or CTR on key ks of CHAM-64 (w64) or CHAM-128. */
+static void ch_kernel(const void *ks, int w64, int decrypt, uint8_t *out, const uint8_t *in,
+                      size_t n, const uint8_t *ctr)
+{
+    if (n <= CH_SCALAR_MAX) { /* the portable code, no round keys */
+        uint8_t c[16];
+        if (ctr == NULL)
+            ch_scalar(ks, w64, decrypt, out, in, n, NULL);
+        else
+            ch_scalar(ks, w64, 0, out, in, n, (uint8_t *)memcpy(c, ctr, w64 ? 8 : 16));
+        return;
+    }
+    V rkv[16];
+    ch_ctx x = {.rkv = rkv, .key = ks, .w64 = w64, .decrypt = decrypt};
+#ifdef CH_TABLE64
+    if (w64)
+        ch64_setup(&x, rkv);
+#endif
+#ifdef CH_TABLE128
+    if (!w64)
+        ch128_setup(&x, rkv);
+#endif
+    ch_run(&x, out, in, n, ctr);
+    karx_memzero(rkv, sizeof rkv);
+}
+
 /* ==== CHAM-128 ============================================================================ */
 #ifdef CH_TABLE128
 
@@ -159,9 +305,6 @@ static const uint32_t ch_lane_block128[16] = {0, 4, 8, 12, 1, 5, 9, 13,
 #error "VBYTES must be 16, 32 or 64"
 #endif
 
-typedef void (*ch128_batch_fn)(const V *rkv, uint8_t *out, const uint8_t *in);
-typedef void (*ch128_ctr_fn)(const V *rkv, const uint32_t *rk, uint8_t *out, const uint8_t *in,
-                             const uint8_t *ctr, uint32_t lo);
 
 /* 4x4 transpose of 32-bit words in each 128-bit lane of a group (its own inverse). */
 CH_INLINE void ch128_transpose1(V y[4])
@@ -182,13 +325,13 @@ CH_INLINE void ch128_transpose(V *x, int G)
 /* Round i + k (a = the word leaving, b = the next one) in every group; rk = the round keys
  * from round i on. */
 #define CH128_E(a, b, i, k)                                                                \
-    CH_EACH_GROUP(a[g] = ROL32_8(ADD32(XOR(a[g], CH_RC32((i) + (k))), XOR(ROL32_1(b[g]), rk[k]))))
+    CH_EACH_GROUP(a[g] = rol32_8(ADD32(XOR(a[g], CH_RC32((i) + (k))), XOR(rol32_1(b[g]), rk[k]))))
 #define CH128_O(a, b, i, k)                                                                \
-    CH_EACH_GROUP(a[g] = ROL32_1(ADD32(XOR(a[g], CH_RC32((i) + (k))), XOR(ROL32_8(b[g]), rk[k]))))
+    CH_EACH_GROUP(a[g] = rol32_1(ADD32(XOR(a[g], CH_RC32((i) + (k))), XOR(rol32_8(b[g]), rk[k]))))
 #define CH128_E_INV(a, b, i, k)                                                            \
-    CH_EACH_GROUP(a[g] = XOR(SUB32(ROR32_8(a[g]), XOR(ROL32_1(b[g]), rk[k])), CH_RC32((i) + (k))))
+    CH_EACH_GROUP(a[g] = XOR(SUB32(ror32_8(a[g]), XOR(rol32_1(b[g]), rk[k])), CH_RC32((i) + (k))))
 #define CH128_O_INV(a, b, i, k)                                                            \
-    CH_EACH_GROUP(a[g] = XOR(SUB32(ROR32_1(a[g]), XOR(ROL32_8(b[g]), rk[k])), CH_RC32((i) + (k))))
+    CH_EACH_GROUP(a[g] = XOR(SUB32(ror32_1(a[g]), XOR(rol32_8(b[g]), rk[k])), CH_RC32((i) + (k))))
 
 /* Rounds start .. rounds - 1 (multiples of 8); M = round-key count - 1. */
 CH_INLINE void ch128_enc_rounds(V *x, const V *rkv, unsigned M, unsigned start, unsigned rounds,
@@ -247,7 +390,7 @@ CH_INLINE void ch128_batch(const V *rkv, unsigned M, unsigned rounds, int decryp
 /* One CTR batch of G groups: out = in ^ E(counter + block), where the counter is bytes 0-11 of
  * ctr followed by lo (its low 32 bits, kept apart by the caller). */
 CH_INLINE void ch128_ctr_batch(const V *rkv, const uint32_t *rk32, unsigned M, unsigned rounds,
-                               int G, ch128_batch_fn ecb, uint8_t *out, const uint8_t *in,
+                               int G, ch_batch_fn ecb, uint8_t *out, const uint8_t *in,
                                const uint8_t *ctr, uint32_t lo)
 {
     if (lo > 0xffffffffu - ((unsigned)G * CH_G128 - 1)) {
@@ -272,10 +415,10 @@ CH_INLINE void ch128_ctr_batch(const V *rkv, const uint32_t *rk32, unsigned M, u
     V c5 = SET1_32((int)(t1 ^ 5)), lanes = LOADU(ch_lane_block128);
     V a[2], b[2], c[2], d[2];
     /* x3 of every lane, then rounds 2, 3 and 5 with their constant side; a = t4. */
-    CH_EACH_GROUP((d[g] = BSWAP32(ADD32(SET1_32((int)(lo + (uint32_t)g * CH_G128)), lanes)),
-                   c[g] = ROL32_8(ADD32(c2, XOR(ROL32_1(d[g]), rkv[2]))),
-                   d[g] = ROL32_1(ADD32(XOR(d[g], CH_RC32(3)), c3)),
-                   b[g] = ROL32_1(ADD32(c5, XOR(ROL32_8(c[g]), rkv[5]))),
+    CH_EACH_GROUP((d[g] = bswap32(ADD32(SET1_32((int)(lo + (uint32_t)g * CH_G128)), lanes)),
+                   c[g] = rol32_8(ADD32(c2, XOR(rol32_1(d[g]), rkv[2]))),
+                   d[g] = rol32_1(ADD32(XOR(d[g], CH_RC32(3)), c3)),
+                   b[g] = rol32_1(ADD32(c5, XOR(rol32_8(c[g]), rkv[5]))),
                    a[g] = SET1_32((int)t4)));
     const V *rk = rkv;
     CH128_E(c, d, 0, 6);
@@ -306,15 +449,15 @@ CH_INLINE void ch128_ctr_batch(const V *rkv, const uint32_t *rk32, unsigned M, u
     {                                                                                         \
         ch128_batch(rkv, 15, 120, 1, G, out, in);                                             \
     }                                                                                         \
-    static void ch128_ctr112##sfx(const V *rkv, const uint32_t *rk, uint8_t *out,             \
+    static void ch128_ctr112##sfx(const V *rkv, const void *rk, uint8_t *out,                 \
                                   const uint8_t *in, const uint8_t *ctr, uint32_t lo)         \
     {                                                                                         \
-        ch128_ctr_batch(rkv, rk, 7, 112, G, ch128_enc112##sfx, out, in, ctr, lo);             \
+        ch128_ctr_batch(rkv, (const uint32_t *)rk, 7, 112, G, ch128_enc112##sfx, out, in, ctr, lo);             \
     }                                                                                         \
-    static void ch128_ctr120##sfx(const V *rkv, const uint32_t *rk, uint8_t *out,             \
+    static void ch128_ctr120##sfx(const V *rkv, const void *rk, uint8_t *out,                 \
                                   const uint8_t *in, const uint8_t *ctr, uint32_t lo)         \
     {                                                                                         \
-        ch128_ctr_batch(rkv, rk, 15, 120, G, ch128_enc120##sfx, out, in, ctr, lo);            \
+        ch128_ctr_batch(rkv, (const uint32_t *)rk, 15, 120, G, ch128_enc120##sfx, out, in, ctr, lo);            \
     }
 CH128_KERNELS(_n, CH_GROUPS)
 #if CH_GROUPS > 1
@@ -328,85 +471,39 @@ CH128_KERNELS(_1, 1)
 #define ch128_ctr120_1 ch128_ctr120_n
 #endif
 
-static void ch128_round_keys(V rkv[16], const karx_cham128_key *k)
+/* Round keys and kernels for key x->key; rkv: 16 vectors. */
+static void ch128_setup(ch_ctx *x, V rkv[16])
 {
+    const karx_cham128_key *k = (const karx_cham128_key *)x->key;
     for (unsigned i = 0; i < 16; i++)
         rkv[i] = SET1_32((int)k->rk[i & (k->rk_count - 1)]);
-}
-
-static void ch128_ecb(const void *ks, uint8_t *out, const uint8_t *in, size_t n, int decrypt)
-{
-    const karx_cham128_key *k = (const karx_cham128_key *)ks;
-    if (n > CH_SCALAR_MAX) {
-        V rkv[16];
-        ch128_round_keys(rkv, k);
-        int k128 = k->rounds == KARX_CHAM128_128_ROUNDS;
-        ch128_batch_fn f = k128 ? (decrypt ? ch128_dec112_n : ch128_enc112_n)
-                                : (decrypt ? ch128_dec120_n : ch128_enc120_n);
-        ch128_batch_fn f1 = k128 ? (decrypt ? ch128_dec112_1 : ch128_enc112_1)
-                                 : (decrypt ? ch128_dec120_1 : ch128_enc120_1);
-        for (; n >= CH_GROUPS * CH_G128; n -= CH_GROUPS * CH_G128, in += CH_BATCH, out += CH_BATCH)
-            f(rkv, out, in);
-        for (; n >= CH_G128; n -= CH_G128, in += CH_GROUP_BYTES, out += CH_GROUP_BYTES)
-            f1(rkv, out, in);
-        if (n > CH_SCALAR_MAX) {
-            uint8_t buf[CH_GROUP_BYTES] = {0};
-            memcpy(buf, in, 16 * n);
-            f1(rkv, buf, buf);
-            memcpy(out, buf, 16 * n);
-            karx_memzero(buf, sizeof buf);
-            n = 0;
-        }
-        karx_memzero(rkv, sizeof rkv);
+    if (k->rounds == KARX_CHAM128_128_ROUNDS) {
+        x->ecb = x->decrypt ? ch128_dec112_n : ch128_enc112_n;
+        x->ecb1 = x->decrypt ? ch128_dec112_1 : ch128_enc112_1;
+        x->ctr = ch128_ctr112_n;
+        x->ctr1 = ch128_ctr112_1;
+    } else {
+        x->ecb = x->decrypt ? ch128_dec120_n : ch128_enc120_n;
+        x->ecb1 = x->decrypt ? ch128_dec120_1 : ch128_enc120_1;
+        x->ctr = ch128_ctr120_n;
+        x->ctr1 = ch128_ctr120_1;
     }
-    karx_i_cham128_blocks(k, decrypt, out, in, n);
 }
 
 static void ch128_ecb_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    ch128_ecb(ks, out, in, n, 0);
+    ch_kernel(ks, 0, 0, out, in, n, NULL);
 }
 
 static void ch128_ecb_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    ch128_ecb(ks, out, in, n, 1);
+    ch_kernel(ks, 0, 1, out, in, n, NULL);
 }
 
 static void ch128_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n,
                           const uint8_t *ctr)
 {
-    const karx_cham128_key *k = (const karx_cham128_key *)ks;
-    uint8_t c[16];
-    memcpy(c, ctr, 16);
-    if (n > CH_SCALAR_MAX) {
-        V rkv[16];
-        ch128_round_keys(rkv, k);
-        int k128 = k->rounds == KARX_CHAM128_128_ROUNDS;
-        ch128_ctr_fn f = k128 ? ch128_ctr112_n : ch128_ctr120_n;
-        ch128_ctr_fn f1 = k128 ? ch128_ctr112_1 : ch128_ctr120_1;
-        uint32_t lo = ch_load32_be(c + 12);
-        while (n >= CH_G128) {
-            unsigned blocks = n >= CH_GROUPS * CH_G128 ? CH_GROUPS * CH_G128 : CH_G128;
-            (blocks == CH_G128 ? f1 : f)(rkv, k->rk, out, in, c, lo);
-            n -= blocks;
-            in += 16 * blocks;
-            out += 16 * blocks;
-            lo += blocks;
-            if (lo < blocks)
-                karx_i_ctr_add(c, 12, 1); /* the low word wrapped */
-        }
-        if (n > CH_SCALAR_MAX) {
-            uint8_t buf[CH_GROUP_BYTES] = {0};
-            memcpy(buf, in, 16 * n);
-            f1(rkv, k->rk, buf, buf, c, lo);
-            memcpy(out, buf, 16 * n);
-            karx_memzero(buf, sizeof buf);
-            n = 0;
-        }
-        ch_store32_be(c + 12, lo);
-        karx_memzero(rkv, sizeof rkv);
-    }
-    karx_i_cham128_ctr_blocks(k, out, in, n, c);
+    ch_kernel(ks, 0, 0, out, in, n, ctr);
 }
 
 const karx_block_kernels CH_TABLE128 = {CH_NAME, CH_G128, ch128_ecb_encrypt,
@@ -433,9 +530,6 @@ static const uint16_t ch_lane_block64[32] = {0, 1, 8,  9,  16, 17, 24, 25, /* la
 #error "VBYTES must be 16, 32 or 64"
 #endif
 
-typedef void (*ch64_batch_fn)(const V *rkv, uint8_t *out, const uint8_t *in);
-typedef void (*ch64_ctr_fn)(const V *rkv, const uint16_t *rk, uint8_t *out, const uint8_t *in,
-                            const uint8_t *ctr, unsigned lo);
 
 /* Four vectors of whole blocks (two per 128-bit lane) to one vector per 16-bit word, in each
  * 128-bit lane of each group, and back. */
@@ -476,18 +570,18 @@ CH_INLINE void ch64_to_blocks(V *x, int G)
  * for 16-bit words, so that rotation disappears and only the x0 side rotates (4.5 lane
  * operations a round instead of 5). b and d are plain words. */
 #define CH64_E(s, w, i, k) \
-    CH_EACH_GROUP(s[g] = ADD16(XOR(ROL16_8(s[g]), CH_RC16((i) + (k))), XOR(ROL16_1(w[g]), rk[k])))
+    CH_EACH_GROUP(s[g] = ADD16(XOR(rol16_8(s[g]), CH_RC16((i) + (k))), XOR(rol16_1(w[g]), rk[k])))
 #define CH64_O(w, s, i, k) \
-    CH_EACH_GROUP(w[g] = ROL16_1(ADD16(XOR(w[g], CH_RC16((i) + (k))), XOR(s[g], rk[k]))))
+    CH_EACH_GROUP(w[g] = rol16_1(ADD16(XOR(w[g], CH_RC16((i) + (k))), XOR(s[g], rk[k]))))
 #define CH64_E_INV(s, w, i, k) \
-    CH_EACH_GROUP(s[g] = ROL16_8(XOR(SUB16(s[g], XOR(ROL16_1(w[g]), rk[k])), CH_RC16((i) + (k)))))
+    CH_EACH_GROUP(s[g] = rol16_8(XOR(SUB16(s[g], XOR(rol16_1(w[g]), rk[k])), CH_RC16((i) + (k)))))
 #define CH64_O_INV(w, s, i, k) \
-    CH_EACH_GROUP(w[g] = XOR(SUB16(ROR16_1(w[g]), XOR(s[g], rk[k])), CH_RC16((i) + (k))))
+    CH_EACH_GROUP(w[g] = XOR(SUB16(ror16_1(w[g]), XOR(s[g], rk[k])), CH_RC16((i) + (k))))
 
 /* Between words and the form above (words 0 and 2 of each group; rol8 is its own inverse). */
 CH_INLINE void ch64_flip(V *x, int G)
 {
-    CH_EACH_GROUP((x[4 * g] = ROL16_8(x[4 * g]), x[4 * g + 2] = ROL16_8(x[4 * g + 2])));
+    CH_EACH_GROUP((x[4 * g] = rol16_8(x[4 * g]), x[4 * g + 2] = rol16_8(x[4 * g + 2])));
 }
 
 /* Rounds start .. 87 (start a multiple of 8) on x in that form. */
@@ -546,8 +640,8 @@ CH_INLINE void ch64_batch(const V *rkv, int decrypt, int G, uint8_t *out, const 
 
 /* One CTR batch (see the CHAM-128 one): the counter is bytes 0-5 of ctr followed by lo, its
  * low 16 bits, which are word x3. */
-CH_INLINE void ch64_ctr_batch(const V *rkv, const uint16_t *rk16, int G, ch64_batch_fn ecb,
-                              uint8_t *out, const uint8_t *in, const uint8_t *ctr, unsigned lo)
+CH_INLINE void ch64_ctr_batch(const V *rkv, const uint16_t *rk16, int G, ch_batch_fn ecb,
+                              uint8_t *out, const uint8_t *in, const uint8_t *ctr, uint32_t lo)
 {
     if (lo > 0xffffu - ((unsigned)G * CH_G64 - 1)) {
         uint8_t blk[CH_BATCH];
@@ -573,10 +667,10 @@ CH_INLINE void ch64_ctr_batch(const V *rkv, const uint16_t *rk16, int G, ch64_ba
     V c5 = SET1_16(t1 ^ 5), lanes = LOADU(ch_lane_block64);
     V a[2], b[2], c[2], d[2];
     /* x3 of every lane; c is round 2's sum, a = rol8(t4) (the sum form of round 4's word). */
-    CH_EACH_GROUP((d[g] = ROL16_8(ADD16(SET1_16((int)(lo + (unsigned)g * CH_G64)), lanes)),
-                   c[g] = ADD16(c2, XOR(ROL16_1(d[g]), rkv[2])),
-                   d[g] = ROL16_1(ADD16(XOR(d[g], CH_RC16(3)), c3)),
-                   b[g] = ROL16_1(ADD16(c5, XOR(c[g], rkv[5]))),
+    CH_EACH_GROUP((d[g] = rol16_8(ADD16(SET1_16((int)(lo + (unsigned)g * CH_G64)), lanes)),
+                   c[g] = ADD16(c2, XOR(rol16_1(d[g]), rkv[2])),
+                   d[g] = rol16_1(ADD16(XOR(d[g], CH_RC16(3)), c3)),
+                   b[g] = rol16_1(ADD16(c5, XOR(c[g], rkv[5]))),
                    a[g] = SET1_16(karx_cham_rol16(t4, 8))));
     const V *rk = rkv;
     CH64_E(c, d, 0, 6);
@@ -598,10 +692,10 @@ CH_INLINE void ch64_ctr_batch(const V *rkv, const uint16_t *rk16, int G, ch64_ba
     {                                                                                         \
         ch64_batch(rkv, 1, G, out, in);                                                       \
     }                                                                                         \
-    static void ch64_ctr##sfx(const V *rkv, const uint16_t *rk, uint8_t *out,                 \
-                              const uint8_t *in, const uint8_t *ctr, unsigned lo)             \
+    static void ch64_ctr##sfx(const V *rkv, const void *rk, uint8_t *out,                     \
+                              const uint8_t *in, const uint8_t *ctr, uint32_t lo)             \
     {                                                                                         \
-        ch64_ctr_batch(rkv, rk, G, ch64_enc##sfx, out, in, ctr, lo);                          \
+        ch64_ctr_batch(rkv, (const uint16_t *)rk, G, ch64_enc##sfx, out, in, ctr, lo);                          \
     }
 CH64_KERNELS(_n, CH_GROUPS)
 #if CH_GROUPS > 1
@@ -612,83 +706,31 @@ CH64_KERNELS(_1, 1)
 #define ch64_ctr_1 ch64_ctr_n
 #endif
 
-static void ch64_round_keys(V rkv[16], const karx_cham64_key *k)
+static void ch64_setup(ch_ctx *x, V rkv[16])
 {
+    const karx_cham64_key *k = (const karx_cham64_key *)x->key;
     for (unsigned i = 0; i < 16; i++)
         rkv[i] = SET1_16(k->rk[i]);
-}
-
-static void ch64_ecb(const void *ks, uint8_t *out, const uint8_t *in, size_t n, int decrypt)
-{
-    const karx_cham64_key *k = (const karx_cham64_key *)ks;
-    if (n > CH_SCALAR_MAX) {
-        V rkv[16];
-        ch64_round_keys(rkv, k);
-        ch64_batch_fn f = decrypt ? ch64_dec_n : ch64_enc_n;
-        ch64_batch_fn f1 = decrypt ? ch64_dec_1 : ch64_enc_1;
-        for (; n >= CH_GROUPS * CH_G64; n -= CH_GROUPS * CH_G64, in += CH_BATCH, out += CH_BATCH)
-            f(rkv, out, in);
-        for (; n >= CH_G64; n -= CH_G64, in += CH_GROUP_BYTES, out += CH_GROUP_BYTES)
-            f1(rkv, out, in);
-        if (n > CH_SCALAR_MAX) {
-            uint8_t buf[CH_GROUP_BYTES] = {0};
-            memcpy(buf, in, 8 * n);
-            f1(rkv, buf, buf);
-            memcpy(out, buf, 8 * n);
-            karx_memzero(buf, sizeof buf);
-            n = 0;
-        }
-        karx_memzero(rkv, sizeof rkv);
-    }
-    karx_i_cham64_blocks(k, decrypt, out, in, n);
+    x->ecb = x->decrypt ? ch64_dec_n : ch64_enc_n;
+    x->ecb1 = x->decrypt ? ch64_dec_1 : ch64_enc_1;
+    x->ctr = ch64_ctr_n;
+    x->ctr1 = ch64_ctr_1;
 }
 
 static void ch64_ecb_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    ch64_ecb(ks, out, in, n, 0);
+    ch_kernel(ks, 1, 0, out, in, n, NULL);
 }
 
 static void ch64_ecb_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    ch64_ecb(ks, out, in, n, 1);
+    ch_kernel(ks, 1, 1, out, in, n, NULL);
 }
 
 static void ch64_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n,
                          const uint8_t *ctr)
 {
-    const karx_cham64_key *k = (const karx_cham64_key *)ks;
-    uint8_t c[8];
-    memcpy(c, ctr, 8);
-    if (n > CH_SCALAR_MAX) {
-        V rkv[16];
-        ch64_round_keys(rkv, k);
-        unsigned lo = (unsigned)c[6] << 8 | c[7];
-        while (n >= CH_G64) {
-            unsigned blocks = n >= CH_GROUPS * CH_G64 ? CH_GROUPS * CH_G64 : CH_G64;
-            ch64_ctr_fn f = blocks == CH_G64 ? ch64_ctr_1 : ch64_ctr_n;
-            f(rkv, k->rk, out, in, c, lo);
-            n -= blocks;
-            in += 8 * blocks;
-            out += 8 * blocks;
-            lo += blocks;
-            if (lo > 0xffffu) { /* the low word wrapped */
-                lo &= 0xffffu;
-                karx_i_ctr_add(c, 6, 1);
-            }
-        }
-        if (n > CH_SCALAR_MAX) {
-            uint8_t buf[CH_GROUP_BYTES] = {0};
-            memcpy(buf, in, 8 * n);
-            ch64_ctr_1(rkv, k->rk, buf, buf, c, lo);
-            memcpy(out, buf, 8 * n);
-            karx_memzero(buf, sizeof buf);
-            n = 0;
-        }
-        c[6] = (uint8_t)(lo >> 8);
-        c[7] = (uint8_t)lo;
-        karx_memzero(rkv, sizeof rkv);
-    }
-    karx_i_cham64_ctr_blocks(k, out, in, n, c);
+    ch_kernel(ks, 1, 0, out, in, n, ctr);
 }
 
 const karx_block_kernels CH_TABLE64 = {CH_NAME, CH_G64, ch64_ecb_encrypt,

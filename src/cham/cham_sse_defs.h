@@ -30,15 +30,6 @@ static inline V ror32_1(V x) { return _mm_or_si128(_mm_slli_epi32(x, 31), _mm_sr
 static inline V rol16_1(V x) { return _mm_or_si128(_mm_add_epi16(x, x), _mm_srli_epi16(x, 15)); }
 static inline V ror16_1(V x) { return _mm_or_si128(_mm_slli_epi16(x, 15), _mm_srli_epi16(x, 1)); }
 
-#define ROL32_1 rol32_1
-#define ROL32_8 rol32_8
-#define ROR32_1 ror32_1
-#define ROR32_8 ror32_8
-#define ROL16_1 rol16_1
-#define ROL16_8 rol16_8
-#define ROR16_1 ror16_1
-#define BSWAP32 bswap32
-
 #ifndef CH_GROUPS
 #define CH_GROUPS 2 /* two interleaved groups: see cham_simd.h */
 #endif
