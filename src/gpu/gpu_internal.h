@@ -30,8 +30,11 @@ struct karx_gpu {
     char err[256];
 };
 
-/* Records what failed and returns the status it maps to. */
+/* Records what failed in g->err and returns the status it maps to. */
 karx_status karx_i_gpu_fail(karx_gpu *g, cudaError_t e, const char *what);
+/* The status a CUDA error maps to; its text ("what: description (name)") into dst. */
+karx_status karx_i_gpu_status(cudaError_t e);
+void karx_i_gpu_error_text(char *dst, size_t cap, cudaError_t e, const char *what);
 #define KARX_GPU_TRY(g, call, what)                                   \
     do {                                                              \
         cudaError_t karx_e_ = (call);                                 \

@@ -3,7 +3,8 @@
 # KARX_ERR_NO_DEVICE.
 list(APPEND KARX_SOURCES src/gpu/gpu_drbg_plan.c)
 if(KARX_HAVE_CUDA)
-  list(APPEND KARX_SOURCES src/gpu/gpu_runtime.cu src/gpu/gpu_lsh.cu src/gpu/gpu_cipher.cu)
+  list(APPEND KARX_SOURCES src/gpu/gpu_runtime.cu src/gpu/gpu_open.cu src/gpu/gpu_lsh.cu
+       src/gpu/gpu_cipher.cu)
 else()
   list(APPEND KARX_SOURCES src/gpu/gpu_stub.c)
 endif()
