@@ -6,6 +6,49 @@
 
 #include "aria_core.h"
 
+/* The S-boxes' affine maps and the squarings (aria_core.h says how they make the S-boxes).
+ * Column c of each 8x8 bit matrix (the image of bit c):
+ * X(c, S1 out, S2 out, S1^-1 in, S2^-1 in, x^2, x^4, x^16). */
+#define ARIA_COLUMNS(X)                                 \
+    X(0, 0x1f, 0xac, 0x4a, 0xd8, 0x01, 0x01, 0x01)     \
+    X(1, 0x3e, 0xfd, 0x94, 0x38, 0x04, 0x10, 0x5e)     \
+    X(2, 0x7c, 0xc6, 0x29, 0x7a, 0x10, 0x1b, 0xe4)     \
+    X(3, 0xf8, 0x83, 0x52, 0xc1, 0x40, 0xab, 0xe8)     \
+    X(4, 0xf1, 0x26, 0xa4, 0x75, 0x1b, 0x5e, 0x4d)     \
+    X(5, 0xe3, 0xa7, 0x49, 0x52, 0x6c, 0x97, 0x91)     \
+    X(6, 0xc7, 0xfb, 0x92, 0xae, 0xab, 0xb3, 0x1d)     \
+    X(7, 0x8f, 0x5f, 0x25, 0xe8, 0x9a, 0xc5, 0x6c)
+/* The affine maps' constants: S1 out, S2 out, S1^-1 in, S2^-1 in. */
+#define ARIA_K1_OUT 0x63u
+#define ARIA_K2_OUT 0xe2u
+#define ARIA_K3_IN 0x05u
+#define ARIA_K4_IN 0x2cu
+
+/* A word whose lanes 0..7 hold a, b, c, d, a, b, c, d (lane i is state byte i mod 8). */
+#define ARIA_LANES(a, b, c, d)                                                               \
+    (((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24) *     \
+     0x0000000100000001ull)
+#define ARIA_ID(c) (1u << (c))
+
+/* One lane word per column: SL1's lanes take SB1 SB2 SB3 SB4, SL2's SB3 SB4 SB1 SB2; the maps
+ * not listed for an S-box are the identity. */
+#define ARIA_SL1_IN(c, o1, o2, i3, i4, s2, s4, s16) ARIA_LANES(ARIA_ID(c), ARIA_ID(c), i3, i4),
+#define ARIA_SL1_OUT(c, o1, o2, i3, i4, s2, s4, s16) ARIA_LANES(o1, o2, ARIA_ID(c), ARIA_ID(c)),
+#define ARIA_SL2_IN(c, o1, o2, i3, i4, s2, s4, s16) ARIA_LANES(i3, i4, ARIA_ID(c), ARIA_ID(c)),
+#define ARIA_SL2_OUT(c, o1, o2, i3, i4, s2, s4, s16) ARIA_LANES(ARIA_ID(c), ARIA_ID(c), o1, o2),
+#define ARIA_SQ2(c, o1, o2, i3, i4, s2, s4, s16) s2,
+#define ARIA_SQ4(c, o1, o2, i3, i4, s2, s4, s16) s4,
+#define ARIA_SQ16(c, o1, o2, i3, i4, s2, s4, s16) s16,
+
+const karx_i_aria_map karx_i_aria_sl_maps[2][2] = {
+    {{{ARIA_COLUMNS(ARIA_SL1_IN)}, ARIA_LANES(0, 0, ARIA_K3_IN, ARIA_K4_IN)},
+     {{ARIA_COLUMNS(ARIA_SL1_OUT)}, ARIA_LANES(ARIA_K1_OUT, ARIA_K2_OUT, 0, 0)}},
+    {{{ARIA_COLUMNS(ARIA_SL2_IN)}, ARIA_LANES(ARIA_K3_IN, ARIA_K4_IN, 0, 0)},
+     {{ARIA_COLUMNS(ARIA_SL2_OUT)}, ARIA_LANES(0, 0, ARIA_K1_OUT, ARIA_K2_OUT)}},
+};
+const uint8_t karx_i_aria_sq[3][8] = {
+    {ARIA_COLUMNS(ARIA_SQ2)}, {ARIA_COLUMNS(ARIA_SQ4)}, {ARIA_COLUMNS(ARIA_SQ16)}};
+
 /* C1, C2, C3: the first 384 bits of the fractional part of 1/pi. */
 static const uint8_t aria_c[3][16] = {
     {0x51, 0x7c, 0xc1, 0xb7, 0x27, 0x22, 0x0a, 0x94, 0xfe, 0x13, 0xab, 0xe8, 0xfa, 0x9a, 0x6e, 0xe0},

@@ -25,61 +25,33 @@
 
 #define ARIA_LSB 0x0101010101010101ull
 
-/* Column c of each 8x8 bit matrix (the image of bit c):
- * X(c, S1 out, S2 out, S1^-1 in, S2^-1 in, x^2, x^4, x^16). */
-#define ARIA_COLUMNS(X)                                 \
-    X(0, 0x1f, 0xac, 0x4a, 0xd8, 0x01, 0x01, 0x01)     \
-    X(1, 0x3e, 0xfd, 0x94, 0x38, 0x04, 0x10, 0x5e)     \
-    X(2, 0x7c, 0xc6, 0x29, 0x7a, 0x10, 0x1b, 0xe4)     \
-    X(3, 0xf8, 0x83, 0x52, 0xc1, 0x40, 0xab, 0xe8)     \
-    X(4, 0xf1, 0x26, 0xa4, 0x75, 0x1b, 0x5e, 0x4d)     \
-    X(5, 0xe3, 0xa7, 0x49, 0x52, 0x6c, 0x97, 0x91)     \
-    X(6, 0xc7, 0xfb, 0x92, 0xae, 0xab, 0xb3, 0x1d)     \
-    X(7, 0x8f, 0x5f, 0x25, 0xe8, 0x9a, 0xc5, 0x6c)
-/* The affine maps' constants: S1 out, S2 out, S1^-1 in, S2^-1 in. */
-#define ARIA_K1_OUT 0x63u
-#define ARIA_K2_OUT 0xe2u
-#define ARIA_K3_IN 0x05u
-#define ARIA_K4_IN 0x2cu
-
-/* A word whose lanes 0..7 hold a, b, c, d, a, b, c, d (lane i is state byte i mod 8). */
-#define ARIA_LANES(a, b, c, d)                                                               \
-    (((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24) *     \
-     0x0000000100000001ull)
-#define ARIA_ID(c) (1u << (c))
-
-/* SL1 puts SB1, SB2, SB3, SB4 on state bytes 0, 1, 2, 3 (mod 4); SL2 SB3, SB4, SB1, SB2. */
-#define ARIA_SL1_IN(c, o1, o2, i3, i4, s2, s4, s16) ARIA_LANES(ARIA_ID(c), ARIA_ID(c), i3, i4),
-#define ARIA_SL1_OUT(c, o1, o2, i3, i4, s2, s4, s16) ARIA_LANES(o1, o2, ARIA_ID(c), ARIA_ID(c)),
-#define ARIA_SL2_IN(c, o1, o2, i3, i4, s2, s4, s16) ARIA_LANES(i3, i4, ARIA_ID(c), ARIA_ID(c)),
-#define ARIA_SL2_OUT(c, o1, o2, i3, i4, s2, s4, s16) ARIA_LANES(ARIA_ID(c), ARIA_ID(c), o1, o2),
-#define ARIA_SQ1(c, o1, o2, i3, i4, s2, s4, s16) (s2) * ARIA_LSB,
-#define ARIA_SQ2(c, o1, o2, i3, i4, s2, s4, s16) (s4) * ARIA_LSB,
-#define ARIA_SQ4(c, o1, o2, i3, i4, s2, s4, s16) (s16) * ARIA_LSB,
-
-/* A per-lane GF(2)-affine map: columns col[0..7], constant k. */
-typedef struct aria_map {
+/* A per-lane GF(2)-affine map: columns col[0..7] (lane by lane), constant k. */
+typedef struct karx_i_aria_map {
     uint64_t col[8];
     uint64_t k;
-} aria_map;
+} karx_i_aria_map;
 
-/* [layer][0] the maps in, [layer][1] the maps out; layer 0 = SL1, 1 = SL2. */
-static const aria_map aria_sl_maps[2][2] = {
-    {{{ARIA_COLUMNS(ARIA_SL1_IN)}, ARIA_LANES(0, 0, ARIA_K3_IN, ARIA_K4_IN)},
-     {{ARIA_COLUMNS(ARIA_SL1_OUT)}, ARIA_LANES(ARIA_K1_OUT, ARIA_K2_OUT, 0, 0)}},
-    {{{ARIA_COLUMNS(ARIA_SL2_IN)}, ARIA_LANES(ARIA_K3_IN, ARIA_K4_IN, 0, 0)},
-     {{ARIA_COLUMNS(ARIA_SL2_OUT)}, ARIA_LANES(0, 0, ARIA_K1_OUT, ARIA_K2_OUT)}},
-};
-/* x -> x^2, x^4, x^16 in every lane. */
-static const aria_map aria_sq1 = {{ARIA_COLUMNS(ARIA_SQ1)}, 0};
-static const aria_map aria_sq2 = {{ARIA_COLUMNS(ARIA_SQ2)}, 0};
-static const aria_map aria_sq4 = {{ARIA_COLUMNS(ARIA_SQ4)}, 0};
+/* The substitution layers' maps (aria.c, once): [layer][0] in, [layer][1] out; layer 0 = SL1
+ * (SB1, SB2, SB3, SB4 on state bytes 0, 1, 2, 3 mod 4), layer 1 = SL2 (SB3, SB4, SB1, SB2). */
+extern const karx_i_aria_map karx_i_aria_sl_maps[2][2];
+/* Columns of x -> x^2, x^4, x^16, the same in every lane (aria.c). */
+extern const uint8_t karx_i_aria_sq[3][8];
 
-static inline uint64_t aria_apply(const aria_map *m, uint64_t x)
+static inline uint64_t aria_apply(const karx_i_aria_map *m, uint64_t x)
 {
     uint64_t y = m->k;
     for (int c = 0; c < 8; c++)
         y ^= (((x >> c) & ARIA_LSB) * 0xff) & m->col[c];
+    return y;
+}
+
+/* One of the squaring maps (0: x^2, 1: x^4, 2: x^16) in every lane. */
+static inline uint64_t aria_square(int which, uint64_t x)
+{
+    const uint8_t *col = karx_i_aria_sq[which];
+    uint64_t y = 0;
+    for (int c = 0; c < 8; c++)
+        y ^= ((x >> c) & ARIA_LSB) * col[c];
     return y;
 }
 
@@ -97,18 +69,18 @@ static inline uint64_t aria_gmul(uint64_t a, uint64_t b)
 /* Lane-wise x^254 (the inverse, 0 for 0): x^2, x^3, x^12, x^15, x^240, x^252, x^254. */
 static inline uint64_t aria_ginv(uint64_t x)
 {
-    uint64_t x2 = aria_apply(&aria_sq1, x);
+    uint64_t x2 = aria_square(0, x);
     uint64_t x3 = aria_gmul(x2, x);
-    uint64_t x12 = aria_apply(&aria_sq2, x3);
+    uint64_t x12 = aria_square(1, x3);
     uint64_t x15 = aria_gmul(x12, x3);
-    uint64_t x240 = aria_apply(&aria_sq4, x15);
+    uint64_t x240 = aria_square(2, x15);
     return aria_gmul(aria_gmul(x240, x12), x2);
 }
 
 /* Substitution layer SL1 (layer 0) or SL2 (layer 1) on one state half. */
 static inline uint64_t karx_aria_sl(uint64_t w, int layer)
 {
-    const aria_map *m = aria_sl_maps[layer];
+    const karx_i_aria_map *m = karx_i_aria_sl_maps[layer];
     return aria_apply(&m[1], aria_ginv(aria_apply(&m[0], w)));
 }
 
