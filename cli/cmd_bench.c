@@ -418,21 +418,21 @@ static void run_aead(void *job)
     switch (j->op) {
     case AOP_GCM_SEAL:
         j->iv[AEAD_IV_BYTES - 1]++; /* a fresh IV per message, as a caller must */
-        st = karx_gcm_seal(j->gk, j->iv, AEAD_IV_BYTES, NULL, 0, j->out, j->in, j->len, j->tag,
-                           AEAD_TAG_BYTES);
+        st = karx_gcm_seal(j->gk, j->iv, AEAD_IV_BYTES, j->out, j->tag, AEAD_TAG_BYTES, j->in,
+                           j->len, NULL, 0);
         break;
     case AOP_GCM_OPEN: /* j->in holds a valid ciphertext for the fixed IV and j->tag */
-        st = karx_gcm_open(j->gk, j->iv, AEAD_IV_BYTES, NULL, 0, j->out, j->in, j->len, j->tag,
-                           AEAD_TAG_BYTES);
+        st = karx_gcm_open(j->gk, j->iv, AEAD_IV_BYTES, j->out, j->tag, AEAD_TAG_BYTES, j->in,
+                           j->len, NULL, 0);
         break;
     case AOP_CCM_SEAL:
         j->iv[AEAD_IV_BYTES - 1]++;
-        st = karx_ccm_seal(j->ck, j->iv, AEAD_IV_BYTES, NULL, 0, j->out, j->in, j->len, j->tag,
-                           AEAD_TAG_BYTES);
+        st = karx_ccm_seal(j->ck, j->iv, AEAD_IV_BYTES, j->out, j->tag, AEAD_TAG_BYTES, j->in,
+                           j->len, NULL, 0);
         break;
     case AOP_CCM_OPEN:
-        st = karx_ccm_open(j->ck, j->iv, AEAD_IV_BYTES, NULL, 0, j->out, j->in, j->len, j->tag,
-                           AEAD_TAG_BYTES);
+        st = karx_ccm_open(j->ck, j->iv, AEAD_IV_BYTES, j->out, j->tag, AEAD_TAG_BYTES, j->in,
+                           j->len, NULL, 0);
         break;
     case AOP_CMAC: {
         karx_cmac_ctx c = *j->cmac;
@@ -542,8 +542,8 @@ static void aead_modes(suite_ctx *ax, karx_cipher_alg alg, const char *aname, co
                     /* a valid (ciphertext, tag) for the fixed IV, in e->ct */
                     aead_job_init(&j, AOP_GCM_OPEN, e, sizes[s]);
                     j.gk = &gk;
-                    st = karx_gcm_seal(&gk, j.iv, AEAD_IV_BYTES, NULL, 0, e->ct, e->in, j.len,
-                                       j.tag, AEAD_TAG_BYTES);
+                    st = karx_gcm_seal(&gk, j.iv, AEAD_IV_BYTES, e->ct, j.tag, AEAD_TAG_BYTES,
+                                       e->in, j.len, NULL, 0);
                     j.in = e->ct;
                     if (st != KARX_OK) j.st = st;
                     aead_one(ax, &j, aname, kname);
@@ -565,8 +565,8 @@ static void aead_modes(suite_ctx *ax, karx_cipher_alg alg, const char *aname, co
     if (listed(e->ops, "ccm-open")) {
         aead_job_init(&j, AOP_CCM_OPEN, e, ccm_len);
         j.ck = ck;
-        karx_status st = karx_ccm_seal(ck, j.iv, AEAD_IV_BYTES, NULL, 0, e->ct, e->in, j.len,
-                                       j.tag, AEAD_TAG_BYTES);
+        karx_status st = karx_ccm_seal(ck, j.iv, AEAD_IV_BYTES, e->ct, j.tag, AEAD_TAG_BYTES, e->in,
+                                       j.len, NULL, 0);
         j.in = e->ct;
         if (st != KARX_OK) j.st = st;
         aead_one(ax, &j, aname, kname);

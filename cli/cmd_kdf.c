@@ -79,8 +79,8 @@ static int kdf_run(const kdf_params *p)
         rc = EXIT_FAIL;
         goto done;
     }
-    karx_status st = karx_pbkdf2_hmac_lsh(p->prf, dk, dk_len, pw, pw_len, p->salt, p->salt_len,
-                                          (uint32_t)p->iter);
+    karx_status st = karx_pbkdf2_hmac_lsh(p->prf, pw, pw_len, p->salt, p->salt_len,
+                                          (uint32_t)p->iter, dk, dk_len);
     if (st != KARX_OK) {
         cli_error("kdf: %s", karx_strerror(st));
         rc = EXIT_USAGE;

@@ -194,15 +194,15 @@ static int run_in_memory(aead_run *r)
     karx_status st;
     const uint8_t *d = r->data;
     if (a->encrypt)
-        st = a->ccm ? karx_ccm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, r->aad,
-                                       r->aad_len, res, d, len, res + len, r->tag_len)
-                    : karx_gcm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, r->aad,
-                                       r->aad_len, res, d, len, res + len, r->tag_len);
+        st = a->ccm ? karx_ccm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res, res + len,
+                                       r->tag_len, d, len, r->aad, r->aad_len)
+                    : karx_gcm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res, res + len,
+                                       r->tag_len, d, len, r->aad, r->aad_len);
     else
-        st = a->ccm ? karx_ccm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, r->aad,
-                                       r->aad_len, res, d, res_len, d + res_len, r->tag_len)
-                    : karx_gcm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, r->aad,
-                                       r->aad_len, res, d, res_len, d + res_len, r->tag_len);
+        st = a->ccm ? karx_ccm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res,
+                                       d + res_len, r->tag_len, d, res_len, r->aad, r->aad_len)
+                    : karx_gcm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res,
+                                       d + res_len, r->tag_len, d, res_len, r->aad, r->aad_len);
     rc = data_status(r, st);
     if (rc == 0) rc = enc_output_write(&r->out, res, res_len);
     cli_free_secret(res, res_len ? res_len : 1);

@@ -11,10 +11,10 @@
 enum { MAX_IV = 40, MAX_AAD = 300, POISON = 0xA5 };
 
 typedef karx_status (*aead_fn)(karx_cipher_alg, const uint8_t *, size_t, const uint8_t *, size_t,
-                               const uint8_t *, size_t, uint8_t *, const uint8_t *, size_t,
-                               uint8_t *, size_t);
+                               uint8_t *, uint8_t *, size_t, const uint8_t *, size_t,
+                               const uint8_t *, size_t);
 typedef karx_status (*aead_open_fn)(karx_cipher_alg, const uint8_t *, size_t, const uint8_t *,
-                                    size_t, const uint8_t *, size_t, uint8_t *, const uint8_t *,
+                                    size_t, uint8_t *, const uint8_t *, size_t, const uint8_t *,
                                     size_t, const uint8_t *, size_t);
 
 typedef struct aead {
@@ -67,11 +67,11 @@ static void check_invalid(const ccase *c, unsigned errs)
     MUST(out != NULL);
     memset(out, POISON, c->len + 1);
     memset(tag, POISON, sizeof tag);
-    karx_status st = c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
-                                NZ(out, c->len), c->msg, c->len, tag, c->tag_len);
+    karx_status st = c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, NZ(out, c->len), tag,
+                                c->tag_len, c->msg, c->len, c->ad, c->aad_len);
     MUST(st < 0 && (errs & BIT(st)));
-    st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
-                    NZ(out, c->len), c->msg, c->len, tag, c->tag_len);
+    st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, NZ(out, c->len), tag, c->tag_len,
+                    c->msg, c->len, c->ad, c->aad_len);
     MUST(st < 0 && (errs & BIT(st)));
     for (size_t i = 0; i <= c->len; i++)
         MUST(out[i] == POISON);
@@ -87,19 +87,18 @@ static void check_keyed(const ccase *c, const uint8_t *ct, const uint8_t *tag)
     if (c->a->gcm) {
         karx_gcm_key gk;
         MUST(karx_gcm_set_key(&gk, c->alg, c->key, c->key_len) == KARX_OK);
-        MUST(karx_gcm_seal(&gk, c->iv, c->iv_len, c->ad, c->aad_len, NZ(out, c->len),
-                           NZ(out, c->len), c->len, t2, c->tag_len) == KARX_OK); /* in place */
+        MUST(karx_gcm_seal(&gk, c->iv, c->iv_len, NZ(out, c->len), t2, c->tag_len, NZ(out, c->len),
+                           c->len, c->ad, c->aad_len) == KARX_OK); /* in place */
         karx_gcm_key_wipe(&gk);
-        MUST(karx_gcm_seal(&gk, c->iv, c->iv_len, NULL, 0, NULL, NULL, 0, t2, 16) ==
+        MUST(karx_gcm_seal(&gk, c->iv, c->iv_len, NULL, t2, 16, NULL, 0, NULL, 0) ==
              KARX_ERR_STATE);
     } else {
         karx_cipher_key k;
         MUST(karx_cipher_set_key(&k, c->alg, c->key, c->key_len) == KARX_OK);
-        MUST(karx_ccm_seal(&k, c->iv, c->iv_len, c->ad, c->aad_len, NZ(out, c->len),
-                           NZ(out, c->len), c->len, t2, c->tag_len) == KARX_OK);
+        MUST(karx_ccm_seal(&k, c->iv, c->iv_len, NZ(out, c->len), t2, c->tag_len, NZ(out, c->len),
+                           c->len, c->ad, c->aad_len) == KARX_OK);
         karx_cipher_key_wipe(&k);
-        MUST(karx_ccm_seal(&k, c->iv, c->iv_len, NULL, 0, NULL, NULL, 0, t2, 16) ==
-             KARX_ERR_STATE);
+        MUST(karx_ccm_seal(&k, c->iv, c->iv_len, NULL, t2, 16, NULL, 0, NULL, 0) == KARX_ERR_STATE);
     }
     MUST(fz_same(out, ct, c->len) && fz_same(t2, tag, c->tag_len));
     free(out);
@@ -166,8 +165,8 @@ static void check_forgery(fz *f, ccase *c, uint8_t *ct, uint8_t *tag)
     uint8_t *out = malloc(c->len + 1);
     MUST(out != NULL);
     memset(out, POISON, c->len + 1);
-    karx_status st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
-                                NZ(out, c->len), NZ(ct, c->len), c->len, tag, c->tag_len);
+    karx_status st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, NZ(out, c->len), tag,
+                                c->tag_len, NZ(ct, c->len), c->len, c->ad, c->aad_len);
     MUST(st == KARX_ERR_AUTHENTICATION);
     MUST(fz_all_zero(out, c->len) && out[c->len] == POISON);
     if (c->a->gcm) {
@@ -178,8 +177,8 @@ static void check_forgery(fz *f, ccase *c, uint8_t *ct, uint8_t *tag)
         MUST(karx_gcm_final_verify(&ctx, tag, c->tag_len) == KARX_ERR_AUTHENTICATION);
     }
     /* In place too: the ciphertext is replaced by zeros. */
-    st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
-                    NZ(ct, c->len), NZ(ct, c->len), c->len, tag, c->tag_len);
+    st = c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, NZ(ct, c->len), tag, c->tag_len,
+                    NZ(ct, c->len), c->len, c->ad, c->aad_len);
     MUST(st == KARX_ERR_AUTHENTICATION && fz_all_zero(ct, c->len));
     free(out);
 }
@@ -190,12 +189,12 @@ static void check_ccm_too_long(const ccase *c)
 {
     static uint8_t big[65536];
     uint8_t tag[16] = {0};
-    MUST(karx_ccm_encrypt(c->alg, c->key, c->key_len, c->iv, c->iv_len, NULL, 0, big, big,
-                          sizeof big, tag, c->tag_len) == KARX_ERR_DATA_LENGTH);
+    MUST(karx_ccm_encrypt(c->alg, c->key, c->key_len, c->iv, c->iv_len, big, tag, c->tag_len, big,
+                          sizeof big, NULL, 0) == KARX_ERR_DATA_LENGTH);
     if (c->aad_len != 0) /* the longest allowed payload, now and then (it is slow) */
         return;
-    MUST(karx_ccm_decrypt(c->alg, c->key, c->key_len, c->iv, c->iv_len, NULL, 0, big, big,
-                          sizeof big - 1, tag, c->tag_len) == KARX_ERR_AUTHENTICATION);
+    MUST(karx_ccm_decrypt(c->alg, c->key, c->key_len, c->iv, c->iv_len, big, tag, c->tag_len, big,
+                          sizeof big - 1, NULL, 0) == KARX_ERR_AUTHENTICATION);
     MUST(fz_all_zero(big, sizeof big));
 }
 
@@ -203,24 +202,24 @@ static void check_valid(fz *f, ccase *c)
 {
     uint8_t *ct = malloc(c->len + 1), *back = malloc(c->len + 1), tag[16], full[16];
     MUST(ct != NULL && back != NULL);
-    MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
-                    NZ(ct, c->len), c->msg, c->len, tag, c->tag_len) == KARX_OK);
+    MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, NZ(ct, c->len), tag, c->tag_len,
+                    c->msg, c->len, c->ad, c->aad_len) == KARX_OK);
     /* GCM: a shorter tag is the leading bytes of the 16-byte one (CCM binds the tag length into
      * its first block, so there the tags differ). */
     if (c->a->gcm) {
-        MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
-                        NZ(back, c->len), c->msg, c->len, full, 16) == KARX_OK);
+        MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, NZ(back, c->len), full, 16,
+                        c->msg, c->len, c->ad, c->aad_len) == KARX_OK);
         MUST(fz_same(full, tag, c->tag_len) && fz_same(back, ct, c->len));
     }
     karx_backend was = karx_get_backend();
     MUST(karx_set_backend(KARX_BACKEND_PORTABLE) == KARX_OK);
-    MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
-                    NZ(back, c->len), c->msg, c->len, full, c->tag_len) == KARX_OK);
+    MUST(c->a->seal(c->alg, c->key, c->key_len, c->iv, c->iv_len, NZ(back, c->len), full,
+                    c->tag_len, c->msg, c->len, c->ad, c->aad_len) == KARX_OK);
     MUST(karx_set_backend(was) == KARX_OK);
     MUST(fz_same(full, tag, c->tag_len) && fz_same(back, ct, c->len));
     memset(back, POISON, c->len + 1);
-    MUST(c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, c->ad, c->aad_len,
-                    NZ(back, c->len), NZ(ct, c->len), c->len, tag, c->tag_len) == KARX_OK);
+    MUST(c->a->open(c->alg, c->key, c->key_len, c->iv, c->iv_len, NZ(back, c->len), tag, c->tag_len,
+                    NZ(ct, c->len), c->len, c->ad, c->aad_len) == KARX_OK);
     MUST(fz_same(back, c->msg, c->len) && back[c->len] == POISON);
     check_keyed(c, ct, tag);
     if (!c->a->gcm && c->iv_len == 13)

@@ -21,10 +21,10 @@ static void check_invalid(karx_cipher_alg alg, const uint8_t *key, size_t kl, si
 {
     uint8_t tag[18];
     memset(tag, 0xA5, sizeof tag);
-    MUST(karx_cmac(alg, tag, t, key, kl, NZ(msg, len), len) == want);
+    MUST(karx_cmac(alg, key, kl, tag, t, NZ(msg, len), len) == want);
     for (size_t i = 0; i < sizeof tag; i++) /* zeroed up to 16 bytes, nothing past t */
         MUST(tag[i] == ((i < t && t <= 16) ? 0 : 0xA5));
-    MUST(karx_cmac_verify(alg, tag, t, key, kl, NZ(msg, len), len) == want);
+    MUST(karx_cmac_verify(alg, key, kl, tag, t, NZ(msg, len), len) == want);
     karx_cmac_ctx c;
     karx_status st = karx_cmac_init(&c, alg, key, kl);
     if (want != KARX_ERR_OUTPUT_LENGTH) { /* the tag length is final's business */
@@ -46,12 +46,12 @@ static void check_valid(karx_cipher_alg alg, const uint8_t *key, size_t kl, size
 {
     size_t B = karx_cipher_block_bytes(alg);
     uint8_t full[16], tag[16], got[16];
-    MUST(karx_cmac(alg, full, B, key, kl, NZ(msg, len), len) == KARX_OK);
-    MUST(karx_cmac(alg, tag, t, key, kl, NZ(msg, len), len) == KARX_OK);
+    MUST(karx_cmac(alg, key, kl, full, B, NZ(msg, len), len) == KARX_OK);
+    MUST(karx_cmac(alg, key, kl, tag, t, NZ(msg, len), len) == KARX_OK);
     MUST(memcmp(full, tag, t) == 0);
     karx_backend was = karx_get_backend();
     MUST(karx_set_backend(KARX_BACKEND_PORTABLE) == KARX_OK);
-    MUST(karx_cmac(alg, got, B, key, kl, NZ(msg, len), len) == KARX_OK);
+    MUST(karx_cmac(alg, key, kl, got, B, NZ(msg, len), len) == KARX_OK);
     MUST(karx_set_backend(was) == KARX_OK);
     MUST(memcmp(full, got, B) == 0);
 
@@ -66,9 +66,9 @@ static void check_valid(karx_cipher_alg alg, const uint8_t *key, size_t kl, size
     MUST(karx_cmac_update(&fork, NZ(msg + cut[0], len - cut[0]), len - cut[0]) == KARX_OK);
     MUST(karx_cmac_final_verify(&fork, tag, t) == KARX_OK);
 
-    MUST(karx_cmac_verify(alg, tag, t, key, kl, NZ(msg, len), len) == KARX_OK);
+    MUST(karx_cmac_verify(alg, key, kl, tag, t, NZ(msg, len), len) == KARX_OK);
     tag[fz_u8(g) % t] ^= (uint8_t)(1u << (fz_u8(g) % 8));
-    MUST(karx_cmac_verify(alg, tag, t, key, kl, NZ(msg, len), len) == KARX_ERR_AUTHENTICATION);
+    MUST(karx_cmac_verify(alg, key, kl, tag, t, NZ(msg, len), len) == KARX_ERR_AUTHENTICATION);
     MUST(karx_cmac_init(&c, alg, key, kl) == KARX_OK);
     MUST(karx_cmac_update(&c, msg, len) == KARX_OK);
     MUST(karx_cmac_final_verify(&c, tag, t) == KARX_ERR_AUTHENTICATION);

@@ -13,7 +13,7 @@ static void check_unknown(karx_lsh_alg alg)
     uint8_t tag[64];
     MUST(karx_hmac_lsh_init(&c, alg, "k", 1) == KARX_ERR_UNKNOWN_ALGORITHM);
     MUST(karx_hmac_lsh_update(&c, "m", 1) == KARX_ERR_STATE); /* wiped by the failed init */
-    MUST(karx_hmac_lsh(alg, tag, sizeof tag, "k", 1, "m", 1) == KARX_ERR_UNKNOWN_ALGORITHM);
+    MUST(karx_hmac_lsh(alg, "k", 1, tag, sizeof tag, "m", 1) == KARX_ERR_UNKNOWN_ALGORITHM);
     MUST(karx_hmac_lsh_bytes(alg) == 0);
 }
 
@@ -44,12 +44,12 @@ static void check_verify(fz *f, karx_lsh_alg alg, const uint8_t *key, size_t kl,
     uint8_t tag[65];
     memcpy(tag, want, d);
     tag[d] = 0;
-    karx_status st = karx_hmac_lsh_verify(alg, tag, t, key, kl, msg, len);
+    karx_status st = karx_hmac_lsh_verify(alg, key, kl, tag, t, msg, len);
     MUST(st == ((t >= min && t <= d) ? KARX_OK : KARX_ERR_ARGUMENT));
     if (t < min || t > d)
         return;
     tag[fz_u8(f) % t] ^= (uint8_t)(1u << (fz_u8(f) % 8));
-    MUST(karx_hmac_lsh_verify(alg, tag, t, key, kl, msg, len) == KARX_ERR_AUTHENTICATION);
+    MUST(karx_hmac_lsh_verify(alg, key, kl, tag, t, msg, len) == KARX_ERR_AUTHENTICATION);
     karx_hmac_lsh_ctx c;
     MUST(karx_hmac_lsh_init(&c, alg, key, kl) == KARX_OK);
     MUST(karx_hmac_lsh_update(&c, msg, len) == KARX_OK);
@@ -77,13 +77,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz g = {choices, sizeof choices};
     fz_cuts(&g, len, cut, 2);
 
-    MUST(karx_hmac_lsh(alg, want, d, key, kl, msg, len) == KARX_OK);
+    MUST(karx_hmac_lsh(alg, key, kl, want, d, msg, len) == KARX_OK);
     karx_backend was = karx_get_backend();
     MUST(karx_set_backend(KARX_BACKEND_PORTABLE) == KARX_OK);
-    MUST(karx_hmac_lsh(alg, port, d, key, kl, msg, len) == KARX_OK);
+    MUST(karx_hmac_lsh(alg, key, kl, port, d, msg, len) == KARX_OK);
     MUST(karx_set_backend(was) == KARX_OK);
     MUST(memcmp(want, port, d) == 0);
-    MUST(karx_hmac_lsh(alg, port, d - 1, key, kl, msg, len) == KARX_ERR_OUTPUT_LENGTH);
+    MUST(karx_hmac_lsh(alg, key, kl, port, d - 1, msg, len) == KARX_ERR_OUTPUT_LENGTH);
     check_stream(alg, key, kl, msg, len, cut, want, d);
     check_verify(&g, alg, key, kl, msg, len, want, d);
     free(key);

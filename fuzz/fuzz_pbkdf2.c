@@ -21,10 +21,10 @@ static void reference(karx_lsh_alg alg, uint8_t *dk, size_t dk_len, const uint8_
         s[salt_len + 1] = (uint8_t)(i >> 16);
         s[salt_len + 2] = (uint8_t)(i >> 8);
         s[salt_len + 3] = (uint8_t)i;
-        MUST(karx_hmac_lsh(alg, u, h, pw, pw_len, s, salt_len + 4) == KARX_OK);
+        MUST(karx_hmac_lsh(alg, pw, pw_len, u, h, s, salt_len + 4) == KARX_OK);
         memcpy(t, u, h);
         for (uint32_t j = 2; j <= c; j++) {
-            MUST(karx_hmac_lsh(alg, u, h, pw, pw_len, u, h) == KARX_OK);
+            MUST(karx_hmac_lsh(alg, pw, pw_len, u, h, u, h) == KARX_OK);
             for (size_t k = 0; k < h; k++)
                 t[k] ^= u[k];
         }
@@ -39,7 +39,7 @@ static void check_refused(karx_lsh_alg alg, size_t out_len, const uint8_t *pw, s
 {
     uint8_t out[8];
     memset(out, 0xA5, sizeof out);
-    MUST(karx_pbkdf2_hmac_lsh(alg, out, out_len, pw, pw_len, NULL, 0, iter) == want);
+    MUST(karx_pbkdf2_hmac_lsh(alg, pw, pw_len, NULL, 0, iter, out, out_len) == want);
     for (size_t i = 0; i < sizeof out; i++)
         MUST(out[i] == 0xA5);
 }
@@ -69,10 +69,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint8_t *want = malloc(out_len), *dk = malloc(out_len);
         MUST(want && dk);
         reference(alg, want, out_len, pw, pw_len, salt, salt_len, iter);
-        MUST(karx_pbkdf2_hmac_lsh(alg, dk, out_len, pw, pw_len, salt, salt_len, iter) == KARX_OK);
+        MUST(karx_pbkdf2_hmac_lsh(alg, pw, pw_len, salt, salt_len, iter, dk, out_len) == KARX_OK);
         MUST(memcmp(dk, want, out_len) == 0);
         if (short_len > 0 && short_len <= out_len) {
-            MUST(karx_pbkdf2_hmac_lsh(alg, dk, short_len, pw, pw_len, salt, salt_len, iter) ==
+            MUST(karx_pbkdf2_hmac_lsh(alg, pw, pw_len, salt, salt_len, iter, dk, short_len) ==
                  KARX_OK);
             MUST(memcmp(dk, want, short_len) == 0);
         }

@@ -164,28 +164,28 @@ static void check_case(const char *what, karx_cipher_alg alg, const uint8_t *key
     uint8_t tag[16];
     if (!ct || !pt || !buf)
         exit(2);
-    karx_status st = karx_ccm_encrypt(alg, key, kl, n, nl, a, al, ct, p, pl, tag, tl);
+    karx_status st = karx_ccm_encrypt(alg, key, kl, n, nl, ct, tag, tl, p, pl, a, al);
     CHECK(st == KARX_OK && memcmp(ct, ect, pl) == 0 && memcmp(tag, etag, tl) == 0,
           "%s: encrypt (st %d, alg %d nl %zu al %zu pl %zu tl %zu)", what, (int)st, (int)alg, nl,
           al, pl, tl);
-    st = karx_ccm_decrypt(alg, key, kl, n, nl, a, al, pt, ect, pl, etag, tl);
+    st = karx_ccm_decrypt(alg, key, kl, n, nl, pt, etag, tl, ect, pl, a, al);
     CHECK(st == KARX_OK && memcmp(pt, p, pl) == 0, "%s: decrypt (st %d, pl %zu)", what, (int)st,
           pl);
     /* in place */
     if (pl)
         memcpy(buf, p, pl);
-    st = karx_ccm_encrypt(alg, key, kl, n, nl, a, al, buf, buf, pl, tag, tl);
+    st = karx_ccm_encrypt(alg, key, kl, n, nl, buf, tag, tl, buf, pl, a, al);
     CHECK(st == KARX_OK && memcmp(buf, ect, pl) == 0 && memcmp(tag, etag, tl) == 0,
           "%s: encrypt in place", what);
-    st = karx_ccm_decrypt(alg, key, kl, n, nl, a, al, buf, buf, pl, etag, tl);
+    st = karx_ccm_decrypt(alg, key, kl, n, nl, buf, etag, tl, buf, pl, a, al);
     CHECK(st == KARX_OK && memcmp(buf, p, pl) == 0, "%s: decrypt in place", what);
     /* scheduled key */
     karx_cipher_key k;
     CHECK(karx_cipher_set_key(&k, alg, key, kl) == KARX_OK, "%s: set_key", what);
-    st = karx_ccm_seal(&k, n, nl, a, al, ct, p, pl, tag, tl);
+    st = karx_ccm_seal(&k, n, nl, ct, tag, tl, p, pl, a, al);
     CHECK(st == KARX_OK && memcmp(ct, ect, pl) == 0 && memcmp(tag, etag, tl) == 0,
           "%s: seal", what);
-    st = karx_ccm_open(&k, n, nl, a, al, pt, ect, pl, etag, tl);
+    st = karx_ccm_open(&k, n, nl, pt, etag, tl, ect, pl, a, al);
     CHECK(st == KARX_OK && memcmp(pt, p, pl) == 0, "%s: open", what);
     karx_cipher_key_wipe(&k);
     /* streaming, cut near the block boundaries (every cut: run_stream_splits) */
@@ -331,33 +331,32 @@ static void run_bad_input(void)
           "max payload");
 
     /* algorithm and key */
-    CHECK(karx_ccm_encrypt(KARX_CIPHER_HIGHT, key, 16, n, 8, a, 4, c, p, 16, t, 16) ==
+    CHECK(karx_ccm_encrypt(KARX_CIPHER_HIGHT, key, 16, n, 8, c, t, 16, p, 16, a, 4) ==
               KARX_ERR_UNSUPPORTED, "hight");
-    CHECK(karx_ccm_decrypt(KARX_CIPHER_CHAM64_128, key, 16, n, 8, a, 4, c, p, 16, t, 16) ==
+    CHECK(karx_ccm_decrypt(KARX_CIPHER_CHAM64_128, key, 16, n, 8, c, t, 16, p, 16, a, 4) ==
               KARX_ERR_UNSUPPORTED, "cham64");
-    CHECK(karx_ccm_encrypt((karx_cipher_alg)0, key, 16, n, 8, a, 4, c, p, 16, t, 16) ==
+    CHECK(karx_ccm_encrypt((karx_cipher_alg)0, key, 16, n, 8, c, t, 16, p, 16, a, 4) ==
               KARX_ERR_UNKNOWN_ALGORITHM, "alg 0");
-    CHECK(karx_ccm_encrypt((karx_cipher_alg)99, key, 16, n, 8, a, 4, c, p, 16, t, 16) ==
+    CHECK(karx_ccm_encrypt((karx_cipher_alg)99, key, 16, n, 8, c, t, 16, p, 16, a, 4) ==
               KARX_ERR_UNKNOWN_ALGORITHM, "alg 99");
-    CHECK(karx_ccm_encrypt(L, key, 24, n, 8, a, 4, c, p, 16, t, 16) == KARX_ERR_KEY_LENGTH,
+    CHECK(karx_ccm_encrypt(L, key, 24, n, 8, c, t, 16, p, 16, a, 4) == KARX_ERR_KEY_LENGTH,
           "key len");
-    CHECK(karx_ccm_decrypt(KARX_CIPHER_CHAM128_256, key, 16, n, 8, a, 4, c, p, 16, t, 16) ==
+    CHECK(karx_ccm_decrypt(KARX_CIPHER_CHAM128_256, key, 16, n, 8, c, t, 16, p, 16, a, 4) ==
               KARX_ERR_KEY_LENGTH, "key len dec");
-    CHECK(karx_ccm_encrypt(L, NULL, 16, n, 8, a, 4, c, p, 16, t, 16) == KARX_ERR_ARGUMENT,
+    CHECK(karx_ccm_encrypt(L, NULL, 16, n, 8, c, t, 16, p, 16, a, 4) == KARX_ERR_ARGUMENT,
           "NULL key");
 
     /* nonce and tag lengths */
     for (size_t nl = 0; nl <= 16; nl++) {
         karx_status want = nl >= 7 && nl <= 13 ? KARX_OK : KARX_ERR_IV_LENGTH;
-        CHECK(karx_ccm_encrypt(L, key, 16, n, nl, a, 4, c, p, 16, t, 16) == want, "nonce %zu",
-              nl);
+        CHECK(karx_ccm_encrypt(L, key, 16, n, nl, c, t, 16, p, 16, a, 4) == want, "nonce %zu", nl);
     }
     for (size_t tl = 0; tl <= 20; tl++) {
         karx_status want = tl >= 4 && tl <= 16 && tl % 2 == 0 ? KARX_OK : KARX_ERR_ARGUMENT;
-        CHECK(karx_ccm_encrypt(L, key, 16, n, 8, a, 4, c, p, 16, t, tl) == want, "tag %zu", tl);
+        CHECK(karx_ccm_encrypt(L, key, 16, n, 8, c, t, tl, p, 16, a, 4) == want, "tag %zu", tl);
         if (want != KARX_OK)
-            CHECK(karx_ccm_decrypt(L, key, 16, n, 8, a, 4, c, p, 16, t, tl) == want,
-                  "dec tag %zu", tl);
+            CHECK(karx_ccm_decrypt(L, key, 16, n, 8, c, t, tl, p, 16, a, 4) == want, "dec tag %zu",
+                  tl);
     }
 
     /* payload too long for q; nothing is read or written before the check, so the buffer may
@@ -368,57 +367,57 @@ static void run_bad_input(void)
         if (!bp || !bo)
             exit(2);
         memset(bo, 0xa5, big);
-        CHECK(karx_ccm_encrypt(L, key, 16, n, 13, a, 4, bo, bp, big, t, 16) ==
-                  KARX_ERR_DATA_LENGTH, "nonce 13, 65536 bytes");
+        CHECK(karx_ccm_encrypt(L, key, 16, n, 13, bo, t, 16, bp, big, a, 4) == KARX_ERR_DATA_LENGTH,
+              "nonce 13, 65536 bytes");
         CHECK(bo[0] == 0xa5 && bo[big - 1] == 0xa5, "nothing written on DATA_LENGTH");
-        CHECK(karx_ccm_decrypt(L, key, 16, n, 13, a, 4, bo, bp, big, t, 16) ==
-                  KARX_ERR_DATA_LENGTH, "dec nonce 13, 65536 bytes");
-        CHECK(karx_ccm_encrypt(L, key, 16, n, 13, a, 4, bo, bp, big - 1, t, 16) == KARX_OK,
+        CHECK(karx_ccm_decrypt(L, key, 16, n, 13, bo, t, 16, bp, big, a, 4) == KARX_ERR_DATA_LENGTH,
+              "dec nonce 13, 65536 bytes");
+        CHECK(karx_ccm_encrypt(L, key, 16, n, 13, bo, t, 16, bp, big - 1, a, 4) == KARX_OK,
               "nonce 13, 65535 bytes");
-        CHECK(karx_ccm_encrypt(L, key, 16, n, 12, a, 4, bo, bp, (size_t)1 << 24, t, 16) ==
+        CHECK(karx_ccm_encrypt(L, key, 16, n, 12, bo, t, 16, bp, (size_t)1 << 24, a, 4) ==
                   KARX_ERR_DATA_LENGTH, "nonce 12, 2^24 bytes");
         free(bp);
         free(bo);
     }
 
     /* NULL arguments */
-    CHECK(karx_ccm_encrypt(L, key, 16, NULL, 8, a, 4, c, p, 16, t, 16) == KARX_ERR_ARGUMENT,
+    CHECK(karx_ccm_encrypt(L, key, 16, NULL, 8, c, t, 16, p, 16, a, 4) == KARX_ERR_ARGUMENT,
           "NULL nonce");
-    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, NULL, 4, c, p, 16, t, 16) == KARX_ERR_ARGUMENT,
+    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, c, t, 16, p, 16, NULL, 4) == KARX_ERR_ARGUMENT,
           "NULL aad");
-    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, a, 4, NULL, p, 16, t, 16) == KARX_ERR_ARGUMENT,
+    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, NULL, t, 16, p, 16, a, 4) == KARX_ERR_ARGUMENT,
           "NULL out");
-    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, a, 4, c, NULL, 16, t, 16) == KARX_ERR_ARGUMENT,
+    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, c, t, 16, NULL, 16, a, 4) == KARX_ERR_ARGUMENT,
           "NULL in");
-    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, a, 4, c, p, 16, NULL, 16) == KARX_ERR_ARGUMENT,
+    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, c, NULL, 16, p, 16, a, 4) == KARX_ERR_ARGUMENT,
           "NULL tag");
-    CHECK(karx_ccm_decrypt(L, key, 16, n, 8, a, 4, c, p, 16, NULL, 16) == KARX_ERR_ARGUMENT,
+    CHECK(karx_ccm_decrypt(L, key, 16, n, 8, c, NULL, 16, p, 16, a, 4) == KARX_ERR_ARGUMENT,
           "dec NULL tag");
-    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, NULL, 0, NULL, NULL, 0, t, 16) == KARX_OK,
+    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, NULL, t, 16, NULL, 0, NULL, 0) == KARX_OK,
           "NULL with zero lengths");
-    CHECK(karx_ccm_decrypt(L, key, 16, n, 8, NULL, 0, NULL, NULL, 0, t, 16) == KARX_OK,
+    CHECK(karx_ccm_decrypt(L, key, 16, n, 8, NULL, t, 16, NULL, 0, NULL, 0) == KARX_OK,
           "dec NULL with zero lengths");
-    CHECK(karx_ccm_seal(NULL, n, 8, a, 4, c, p, 16, t, 16) == KARX_ERR_ARGUMENT, "seal NULL key");
-    CHECK(karx_ccm_open(NULL, n, 8, a, 4, c, p, 16, t, 16) == KARX_ERR_ARGUMENT, "open NULL key");
+    CHECK(karx_ccm_seal(NULL, n, 8, c, t, 16, p, 16, a, 4) == KARX_ERR_ARGUMENT, "seal NULL key");
+    CHECK(karx_ccm_open(NULL, n, 8, c, t, 16, p, 16, a, 4) == KARX_ERR_ARGUMENT, "open NULL key");
 
     /* scheduled keys: unset / wiped / 64-bit block */
     karx_cipher_key k;
     memset(&k, 0, sizeof k);
-    CHECK(karx_ccm_seal(&k, n, 8, a, 4, c, p, 16, t, 16) == KARX_ERR_STATE, "seal unset key");
+    CHECK(karx_ccm_seal(&k, n, 8, c, t, 16, p, 16, a, 4) == KARX_ERR_STATE, "seal unset key");
     CHECK(karx_cipher_set_key(&k, KARX_CIPHER_HIGHT, key, 16) == KARX_OK, "hight key");
-    CHECK(karx_ccm_seal(&k, n, 8, a, 4, c, p, 16, t, 16) == KARX_ERR_UNSUPPORTED, "seal hight");
+    CHECK(karx_ccm_seal(&k, n, 8, c, t, 16, p, 16, a, 4) == KARX_ERR_UNSUPPORTED, "seal hight");
     CHECK(karx_cipher_set_key(&k, KARX_CIPHER_CHAM64_128, key, 16) == KARX_OK, "cham64 key");
-    CHECK(karx_ccm_open(&k, n, 8, a, 4, c, p, 16, t, 16) == KARX_ERR_UNSUPPORTED, "open cham64");
+    CHECK(karx_ccm_open(&k, n, 8, c, t, 16, p, 16, a, 4) == KARX_ERR_UNSUPPORTED, "open cham64");
     CHECK(karx_cipher_set_key(&k, L, key, 16) == KARX_OK, "lea key");
-    CHECK(karx_ccm_seal(&k, n, 8, a, 4, c, p, 16, t, 16) == KARX_OK, "seal");
+    CHECK(karx_ccm_seal(&k, n, 8, c, t, 16, p, 16, a, 4) == KARX_OK, "seal");
     karx_cipher_key_wipe(&k);
-    CHECK(karx_ccm_open(&k, n, 8, a, 4, o, c, 16, t, 16) == KARX_ERR_STATE, "open wiped key");
+    CHECK(karx_ccm_open(&k, n, 8, o, t, 16, c, 16, a, 4) == KARX_ERR_STATE, "open wiped key");
 
     /* forgeries: every one is refused and out is wiped, out of place and in place */
     t_fill(p, sizeof p);
     t_fill(a, sizeof a);
-    CHECK(karx_ccm_encrypt(L, key, 16, n, 11, a, 20, c, p, 40, tag, 16) == KARX_OK, "enc");
-    CHECK(karx_ccm_decrypt(L, key, 16, n, 11, a, 20, o, c, 40, tag, 16) == KARX_OK &&
+    CHECK(karx_ccm_encrypt(L, key, 16, n, 11, c, tag, 16, p, 40, a, 20) == KARX_OK, "enc");
+    CHECK(karx_ccm_decrypt(L, key, 16, n, 11, o, tag, 16, c, 40, a, 20) == KARX_OK &&
               memcmp(o, p, 40) == 0, "genuine opens");
     for (int kind = 0; kind < 6; kind++) {
         for (size_t pos = 0; pos < 40; pos += 3) {
@@ -437,20 +436,20 @@ static void run_bad_input(void)
             default: tl = 4 + 2 * (pos % 6); break;              /* shorter tag: other flags */
             }
             memset(o, 0xcc, sizeof o);
-            karx_status st = karx_ccm_decrypt(L, key, 16, fn, 11, fa, al, o, fc, 40, ft, tl);
+            karx_status st = karx_ccm_decrypt(L, key, 16, fn, 11, o, ft, tl, fc, 40, fa, al);
             CHECK(st == KARX_ERR_AUTHENTICATION && all_zero(o, 40) && o[40] == 0xcc,
                   "forgery kind %d pos %zu: st %d", kind, pos, (int)st);
             /* in place: the ciphertext buffer is wiped too */
-            st = karx_ccm_decrypt(L, key, 16, fn, 11, fa, al, fc, fc, 40, ft, tl);
+            st = karx_ccm_decrypt(L, key, 16, fn, 11, fc, ft, tl, fc, 40, fa, al);
             CHECK(st == KARX_ERR_AUTHENTICATION && all_zero(fc, 40),
                   "forgery in place kind %d pos %zu", kind, pos);
         }
     }
     /* a valid short tag is not a prefix of the long one (the tag length is in B0) */
     uint8_t t8[16];
-    CHECK(karx_ccm_encrypt(L, key, 16, n, 11, a, 20, o, p, 40, t8, 8) == KARX_OK, "t8");
+    CHECK(karx_ccm_encrypt(L, key, 16, n, 11, o, t8, 8, p, 40, a, 20) == KARX_OK, "t8");
     CHECK(memcmp(t8, tag, 8) != 0, "tag length bound into B0");
-    CHECK(karx_ccm_decrypt(L, key, 16, n, 11, a, 20, o, c, 40, t8, 8) == KARX_OK &&
+    CHECK(karx_ccm_decrypt(L, key, 16, n, 11, o, t8, 8, c, 40, a, 20) == KARX_OK &&
               memcmp(o, p, 40) == 0, "t8 opens");
 }
 
@@ -528,7 +527,7 @@ static void run_stream_errors(void)
           "init_key NULL key");
 
     /* declared lengths: 8 bytes of AAD, 32 of payload */
-    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, a, 8, o, p, 32, tag, 16) == KARX_OK, "one-shot");
+    CHECK(karx_ccm_encrypt(L, key, 16, n, 8, o, tag, 16, p, 32, a, 8) == KARX_OK, "one-shot");
     CHECK(karx_ccm_init(&c, L, key, 16, KARX_ENCRYPT, n, 8, 8, 32, 16) == KARX_OK, "init");
     CHECK(karx_ccm_aad(&c, a, 9) == KARX_ERR_DATA_LENGTH, "more AAD than declared");
     CHECK(karx_ccm_aad(&c, a, 5) == KARX_OK, "aad 5");
@@ -602,8 +601,8 @@ static int watched_open(watch_area *w, const uint8_t *key, const uint8_t *n, con
     time_t t0 = time(NULL);
     int calls = 0;
     while ((w->scans < 2000 || calls < 20) && time(NULL) - t0 < 3) {
-        karx_status st = karx_ccm_decrypt(KARX_CIPHER_LEA128, key, 16, n, 8, NULL, 0,
-                                          (uint8_t *)w->out, ct, WATCH_LEN, tag, 16);
+        karx_status st = karx_ccm_decrypt(KARX_CIPHER_LEA128, key, 16, n, 8, (uint8_t *)w->out, tag,
+                                          16, ct, WATCH_LEN, NULL, 0);
         CHECK(st == want, "watched open: st %d", (int)st);
         calls++;
     }
@@ -622,8 +621,8 @@ static void run_no_early_plaintext(void)
     t_fill(key, sizeof key);
     t_fill(n, sizeof n);
     memset(p, 0x5a, WATCH_LEN);
-    CHECK(karx_ccm_encrypt(KARX_CIPHER_LEA128, key, 16, n, 8, NULL, 0, ct, p, WATCH_LEN, tag,
-                           16) == KARX_OK, "watch seal");
+    CHECK(karx_ccm_encrypt(KARX_CIPHER_LEA128, key, 16, n, 8, ct, tag, 16, p, WATCH_LEN, NULL, 0) ==
+              KARX_OK, "watch seal");
     tag[15] ^= 0x40;
     int seen = watched_open(w, key, n, ct, tag, 0x5a, KARX_ERR_AUTHENTICATION);
     CHECK(seen == 0, "a forged open put plaintext into out (seen by a watcher in %lu scans)",

@@ -76,7 +76,7 @@ static void check_kat(const uint8_t *key, size_t klen, const uint8_t *msg, size_
                         : klen == 24 ? KARX_CIPHER_LEA192 : KARX_CIPHER_LEA256;
     uint8_t t[16], r[16];
     CHECK(tlen == 16, "line %d tag length %zu", line, tlen);
-    CHECK(karx_cmac(alg, t, 16, key, klen, msg, mlen) == KARX_OK, "line %d", line);
+    CHECK(karx_cmac(alg, key, klen, t, 16, msg, mlen) == KARX_OK, "line %d", line);
     CHECK(memcmp(t, tag, 16) == 0, "line %d one-shot tag", line);
     ref_cmac(alg, key, klen, msg, mlen, r);
     CHECK(memcmp(r, tag, 16) == 0, "line %d reference model tag", line);
@@ -86,14 +86,14 @@ static void check_kat(const uint8_t *key, size_t klen, const uint8_t *msg, size_
     CHECK(karx_cmac_final(&c, t, 16) == KARX_OK && memcmp(t, tag, 16) == 0,
           "line %d byte-by-byte", line);
     for (size_t tl = KARX_CMAC_MIN_TAG_BYTES; tl <= 16; tl++)
-        CHECK(karx_cmac_verify(alg, tag, tl, key, klen, msg, mlen) == KARX_OK, "line %d verify %zu",
+        CHECK(karx_cmac_verify(alg, key, klen, tag, tl, msg, mlen) == KARX_OK, "line %d verify %zu",
               line, tl);
     uint8_t bad[16];
     memcpy(bad, tag, 16);
     bad[15] ^= 1;
-    CHECK(karx_cmac_verify(alg, bad, 16, key, klen, msg, mlen) == KARX_ERR_AUTHENTICATION,
+    CHECK(karx_cmac_verify(alg, key, klen, bad, 16, msg, mlen) == KARX_ERR_AUTHENTICATION,
           "line %d mismatch", line);
-    CHECK(karx_cmac_verify(alg, bad, 15, key, klen, msg, mlen) == KARX_OK,
+    CHECK(karx_cmac_verify(alg, key, klen, bad, 15, msg, mlen) == KARX_OK,
           "line %d truncation ignores the rest", line);
     kat_count++;
 }
@@ -179,7 +179,7 @@ static void run_model_vectors(void)
         uint8_t key[32], want[16], t[16];
         for (size_t i = 0; i < kl; i++) key[i] = (uint8_t)(i * 7 + 1);
         CHECK(t_unhex(model_vectors[v].tag, want, sizeof want) == (long)B, "vector %zu", v);
-        CHECK(karx_cmac(alg, t, B, key, kl, msg, model_vectors[v].len) == KARX_OK, "vector %zu", v);
+        CHECK(karx_cmac(alg, key, kl, t, B, msg, model_vectors[v].len) == KARX_OK, "vector %zu", v);
         CHECK(memcmp(t, want, B) == 0, "model vector %zu (%s, len %zu)", v, karx_cipher_name(alg),
               model_vectors[v].len);
         uint8_t r[16];
@@ -193,7 +193,7 @@ static void one_shot(karx_cipher_alg alg, const uint8_t *key, const uint8_t *m, 
                      uint8_t *tag)
 {
     size_t B = karx_cipher_block_bytes(alg);
-    karx_status st = karx_cmac(alg, tag, B, key, karx_cipher_key_bytes(alg), m, len);
+    karx_status st = karx_cmac(alg, key, karx_cipher_key_bytes(alg), tag, B, m, len);
     CHECK(st == KARX_OK, "one-shot %s len %zu: %d", karx_cipher_name(alg), len, (int)st);
 }
 
@@ -282,24 +282,24 @@ static void run_alg(karx_cipher_alg alg)
     for (size_t tl = KARX_CMAC_MIN_TAG_BYTES; tl <= B; tl++) {
         uint8_t s[16];
         memset(s, 0xaa, sizeof s);
-        CHECK(karx_cmac(alg, s, tl, key, kl, m, 77) == KARX_OK, "%s tag_len %zu", nm, tl);
+        CHECK(karx_cmac(alg, key, kl, s, tl, m, 77) == KARX_OK, "%s tag_len %zu", nm, tl);
         CHECK(memcmp(s, r, tl) == 0 && (tl == 16 || s[tl] == 0xaa), "%s truncated %zu", nm, tl);
-        CHECK(karx_cmac_verify(alg, r, tl, key, kl, m, 77) == KARX_OK, "%s verify %zu", nm, tl);
+        CHECK(karx_cmac_verify(alg, key, kl, r, tl, m, 77) == KARX_OK, "%s verify %zu", nm, tl);
         uint8_t bad[16];
         memcpy(bad, r, B);
         bad[tl - 1] ^= 0x40;
-        CHECK(karx_cmac_verify(alg, bad, tl, key, kl, m, 77) == KARX_ERR_AUTHENTICATION,
+        CHECK(karx_cmac_verify(alg, key, kl, bad, tl, m, 77) == KARX_ERR_AUTHENTICATION,
               "%s mismatch %zu", nm, tl);
         bad[tl - 1] ^= 0x40;
         bad[0] ^= 0x01;
-        CHECK(karx_cmac_verify(alg, bad, tl, key, kl, m, 77) == KARX_ERR_AUTHENTICATION,
+        CHECK(karx_cmac_verify(alg, key, kl, bad, tl, m, 77) == KARX_ERR_AUTHENTICATION,
               "%s mismatch first byte %zu", nm, tl);
     }
     /* a different key or message changes the tag */
     key[0] ^= 1;
-    CHECK(karx_cmac_verify(alg, r, B, key, kl, m, 77) == KARX_ERR_AUTHENTICATION, "%s key", nm);
+    CHECK(karx_cmac_verify(alg, key, kl, r, B, m, 77) == KARX_ERR_AUTHENTICATION, "%s key", nm);
     key[0] ^= 1;
-    CHECK(karx_cmac_verify(alg, r, B, key, kl, m, 76) == KARX_ERR_AUTHENTICATION, "%s len", nm);
+    CHECK(karx_cmac_verify(alg, key, kl, r, B, m, 76) == KARX_ERR_AUTHENTICATION, "%s len", nm);
 }
 
 /* ---- names and sizes ---- */
@@ -383,7 +383,7 @@ static void run_bad_input(void)
     CHECK(memcmp(&before, &c, sizeof c) == 0, "failed final changes nothing");
     CHECK(karx_cmac_final(&c, t, 16) == KARX_OK, "final after failed finals");
     uint8_t r[16];
-    CHECK(karx_cmac(A, r, 16, key, 16, m, 20) == KARX_OK && memcmp(r, t, 16) == 0,
+    CHECK(karx_cmac(A, key, 16, r, 16, m, 20) == KARX_OK && memcmp(r, t, 16) == 0,
           "same tag after failed finals");
     CHECK(all_zero(&c, sizeof c), "final wipes");
     CHECK(karx_cmac_update(&c, m, 1) == KARX_ERR_STATE, "update after final");
@@ -404,27 +404,27 @@ static void run_bad_input(void)
 
     /* one-shot */
     memset(t, 0x77, sizeof t);
-    CHECK(karx_cmac(A, t, 16, key, 17, m, 4) == KARX_ERR_KEY_LENGTH, "one-shot key length");
+    CHECK(karx_cmac(A, key, 17, t, 16, m, 4) == KARX_ERR_KEY_LENGTH, "one-shot key length");
     CHECK(all_zero(t, 16), "tag zeroed on error");
-    CHECK(karx_cmac(A, NULL, 16, key, 16, m, 4) == KARX_ERR_ARGUMENT, "one-shot NULL tag");
-    CHECK(karx_cmac(A, t, 16, NULL, 16, m, 4) == KARX_ERR_ARGUMENT, "one-shot NULL key");
-    CHECK(karx_cmac(A, t, 16, key, 16, NULL, 4) == KARX_ERR_ARGUMENT, "one-shot NULL in");
-    CHECK(karx_cmac(A, t, 16, key, 16, NULL, 0) == KARX_OK, "one-shot empty NULL");
-    CHECK(karx_cmac(A, t, 0, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "one-shot tag_len 0");
-    CHECK(karx_cmac(A, t, 17, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "one-shot tag_len 17");
+    CHECK(karx_cmac(A, key, 16, NULL, 16, m, 4) == KARX_ERR_ARGUMENT, "one-shot NULL tag");
+    CHECK(karx_cmac(A, NULL, 16, t, 16, m, 4) == KARX_ERR_ARGUMENT, "one-shot NULL key");
+    CHECK(karx_cmac(A, key, 16, t, 16, NULL, 4) == KARX_ERR_ARGUMENT, "one-shot NULL in");
+    CHECK(karx_cmac(A, key, 16, t, 16, NULL, 0) == KARX_OK, "one-shot empty NULL");
+    CHECK(karx_cmac(A, key, 16, t, 0, m, 4) == KARX_ERR_OUTPUT_LENGTH, "one-shot tag_len 0");
+    CHECK(karx_cmac(A, key, 16, t, 17, m, 4) == KARX_ERR_OUTPUT_LENGTH, "one-shot tag_len 17");
     memset(t, 0x77, sizeof t);
-    CHECK(karx_cmac(H, t, 16, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "hight tag_len 16");
+    CHECK(karx_cmac(H, key, 16, t, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "hight tag_len 16");
     CHECK(all_zero(t, 16), "tag zeroed on tag_len error");
-    CHECK(karx_cmac((karx_cipher_alg)0, t, 16, key, 16, m, 4) == KARX_ERR_UNKNOWN_ALGORITHM,
+    CHECK(karx_cmac((karx_cipher_alg)0, key, 16, t, 16, m, 4) == KARX_ERR_UNKNOWN_ALGORITHM,
           "one-shot alg 0");
-    CHECK(karx_cmac_verify(A, NULL, 16, key, 16, m, 4) == KARX_ERR_ARGUMENT, "verify NULL tag");
-    CHECK(karx_cmac_verify(A, t, 16, key, 16, NULL, 4) == KARX_ERR_ARGUMENT, "verify NULL in");
-    CHECK(karx_cmac_verify(A, t, 16, key, 15, m, 4) == KARX_ERR_KEY_LENGTH, "verify key length");
-    CHECK(karx_cmac_verify(A, t, 0, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify tag_len 0");
-    CHECK(karx_cmac_verify(A, t, 3, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify tag_len 3");
-    CHECK(karx_cmac_verify(A, t, 17, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify tag_len 17");
-    CHECK(karx_cmac_verify(H, t, 9, key, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify hight 9");
-    CHECK(karx_cmac_verify((karx_cipher_alg)(KARX_CIPHER_LAST + 1), t, 8, key, 16, m, 4) ==
+    CHECK(karx_cmac_verify(A, key, 16, NULL, 16, m, 4) == KARX_ERR_ARGUMENT, "verify NULL tag");
+    CHECK(karx_cmac_verify(A, key, 16, t, 16, NULL, 4) == KARX_ERR_ARGUMENT, "verify NULL in");
+    CHECK(karx_cmac_verify(A, key, 15, t, 16, m, 4) == KARX_ERR_KEY_LENGTH, "verify key length");
+    CHECK(karx_cmac_verify(A, key, 16, t, 0, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify tag_len 0");
+    CHECK(karx_cmac_verify(A, key, 16, t, 3, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify tag_len 3");
+    CHECK(karx_cmac_verify(A, key, 16, t, 17, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify tag_len 17");
+    CHECK(karx_cmac_verify(H, key, 16, t, 9, m, 4) == KARX_ERR_OUTPUT_LENGTH, "verify hight 9");
+    CHECK(karx_cmac_verify((karx_cipher_alg)(KARX_CIPHER_LAST + 1), key, 16, t, 8, m, 4) ==
               KARX_ERR_UNKNOWN_ALGORITHM, "verify alg LAST + 1");
 }
 

@@ -57,11 +57,11 @@ static void ref_pbkdf2(karx_lsh_alg alg, uint8_t *out, size_t out_len, const uin
         s[slen + 1] = (uint8_t)(i >> 16);
         s[slen + 2] = (uint8_t)(i >> 8);
         s[slen + 3] = (uint8_t)i;
-        karx_hmac_lsh(alg, u, sizeof u, pw, pwlen, s, slen + 4);
+        karx_hmac_lsh(alg, pw, pwlen, u, sizeof u, s, slen + 4);
         memcpy(t, u, h);
         for (uint32_t j = 2; j <= iters; j++) {
             uint8_t v[64];
-            karx_hmac_lsh(alg, v, sizeof v, pw, pwlen, u, h);
+            karx_hmac_lsh(alg, pw, pwlen, v, sizeof v, u, h);
             memcpy(u, v, h);
             for (size_t b = 0; b < h; b++)
                 t[b] ^= u[b];
@@ -82,7 +82,7 @@ static void check_mac(karx_lsh_alg alg, const uint8_t *key, size_t klen, const u
     const size_t d = karx_lsh_digest_bytes(alg);
     uint8_t out[64];
     memset(out, 0xaa, sizeof out);
-    CHECK(karx_hmac_lsh(alg, out, sizeof out, key, klen, msg, mlen) == KARX_OK, "%s", what);
+    CHECK(karx_hmac_lsh(alg, key, klen, out, sizeof out, msg, mlen) == KARX_OK, "%s", what);
     CHECK(memcmp(out, mac, d) == 0, "%s one-shot (%s, %s, klen %zu)", what, karx_hmac_name(alg),
           cur_backend, klen);
     karx_hmac_lsh_ctx c;
@@ -92,7 +92,7 @@ static void check_mac(karx_lsh_alg alg, const uint8_t *key, size_t klen, const u
     memset(out, 0, sizeof out);
     CHECK(karx_hmac_lsh_final(&c, out, d) == KARX_OK, "%s", what);
     CHECK(memcmp(out, mac, d) == 0, "%s bytewise (%s, %s)", what, karx_hmac_name(alg), cur_backend);
-    CHECK(karx_hmac_lsh_verify(alg, mac, d, key, klen, msg, mlen) == KARX_OK, "%s verify", what);
+    CHECK(karx_hmac_lsh_verify(alg, key, klen, mac, d, msg, mlen) == KARX_OK, "%s verify", what);
 }
 
 static void test_kat(const char *dir)
@@ -166,11 +166,11 @@ static void test_against_definition(karx_lsh_alg alg)
             t_fill(msg, mlen);
             ref_hmac(alg, ref, key, klen, msg, mlen);
             memset(out, 0, sizeof out);
-            CHECK(karx_hmac_lsh(alg, out, d, klen ? key : NULL, klen, mlen ? msg : NULL, mlen) ==
+            CHECK(karx_hmac_lsh(alg, klen ? key : NULL, klen, out, d, mlen ? msg : NULL, mlen) ==
                       KARX_OK, "one-shot");
             CHECK(memcmp(out, ref, d) == 0, "%s %s klen %zu mlen %zu", karx_hmac_name(alg),
                   cur_backend, klen, mlen);
-            CHECK(karx_hmac_lsh_verify(alg, ref, d, key, klen, msg, mlen) == KARX_OK, "verify");
+            CHECK(karx_hmac_lsh_verify(alg, key, klen, ref, d, msg, mlen) == KARX_OK, "verify");
         }
 
         /* Streaming: two-piece splits of a 2B+5 message, then random many-piece splits. */
@@ -259,28 +259,28 @@ static void test_verify(karx_lsh_alg alg)
     t_fill(key, sizeof key);
     t_fill(msg, sizeof msg);
     CHECK(mn >= 10 && mn == (d / 2 < 10 ? 10 : d / 2), "min tag %zu", mn);
-    CHECK(karx_hmac_lsh(alg, tag, sizeof tag, key, sizeof key, msg, sizeof msg) == KARX_OK, "mac");
-    CHECK(karx_hmac_lsh_verify(alg, tag, d, key, sizeof key, msg, sizeof msg) == KARX_OK, "ok");
-    CHECK(karx_hmac_lsh_verify(alg, tag, mn, key, sizeof key, msg, sizeof msg) == KARX_OK,
+    CHECK(karx_hmac_lsh(alg, key, sizeof key, tag, sizeof tag, msg, sizeof msg) == KARX_OK, "mac");
+    CHECK(karx_hmac_lsh_verify(alg, key, sizeof key, tag, d, msg, sizeof msg) == KARX_OK, "ok");
+    CHECK(karx_hmac_lsh_verify(alg, key, sizeof key, tag, mn, msg, sizeof msg) == KARX_OK,
           "truncated to min");
-    CHECK(karx_hmac_lsh_verify(alg, tag, mn - 1, key, sizeof key, msg, sizeof msg) ==
+    CHECK(karx_hmac_lsh_verify(alg, key, sizeof key, tag, mn - 1, msg, sizeof msg) ==
               KARX_ERR_ARGUMENT, "below min");
-    CHECK(karx_hmac_lsh_verify(alg, tag, d + 1, key, sizeof key, msg, sizeof msg) ==
+    CHECK(karx_hmac_lsh_verify(alg, key, sizeof key, tag, d + 1, msg, sizeof msg) ==
               KARX_ERR_ARGUMENT, "above digest");
     size_t bad = 0;
     for (size_t bit = 0; bit < 8 * d; bit++) {
         tag[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        bad += karx_hmac_lsh_verify(alg, tag, d, key, sizeof key, msg, sizeof msg) !=
+        bad += karx_hmac_lsh_verify(alg, key, sizeof key, tag, d, msg, sizeof msg) !=
                KARX_ERR_AUTHENTICATION;
         tag[bit / 8] ^= (uint8_t)(1u << (bit % 8));
     }
     CHECK(bad == 0, "%zu one-bit tag changes accepted (%s)", bad, karx_hmac_name(alg));
     key[0] ^= 0x80;
-    CHECK(karx_hmac_lsh_verify(alg, tag, d, key, sizeof key, msg, sizeof msg) ==
+    CHECK(karx_hmac_lsh_verify(alg, key, sizeof key, tag, d, msg, sizeof msg) ==
               KARX_ERR_AUTHENTICATION, "wrong key");
     key[0] ^= 0x80;
     msg[sizeof msg - 1] ^= 1;
-    CHECK(karx_hmac_lsh_verify(alg, tag, d, key, sizeof key, msg, sizeof msg) ==
+    CHECK(karx_hmac_lsh_verify(alg, key, sizeof key, tag, d, msg, sizeof msg) ==
               KARX_ERR_AUTHENTICATION, "wrong message");
     msg[sizeof msg - 1] ^= 1;
 
@@ -316,9 +316,8 @@ static void test_pbkdf2(karx_lsh_alg alg)
                     continue; /* the long count once per variant and back end: keeps ASan fast */
                 memset(out, 0xee, sizeof out);
                 ref_pbkdf2(alg, ref, len, pw, pwlen, salt, slen, iters[ii]);
-                CHECK(karx_pbkdf2_hmac_lsh(alg, out, len, pwlen ? pw : NULL, pwlen,
-                                           slen ? salt : NULL, slen, iters[ii]) == KARX_OK,
-                      "pbkdf2");
+                CHECK(karx_pbkdf2_hmac_lsh(alg, pwlen ? pw : NULL, pwlen, slen ? salt : NULL, slen,
+                                           iters[ii], out, len) == KARX_OK, "pbkdf2");
                 CHECK(memcmp(out, ref, len) == 0, "pbkdf2 %s %s pw %zu iter %u len %zu",
                       karx_hmac_name(alg), cur_backend, pwlen, iters[ii], len);
                 CHECK(out[len] == 0xee, "pbkdf2 wrote past out_len");
@@ -327,8 +326,8 @@ static void test_pbkdf2(karx_lsh_alg alg)
     }
     /* A prefix property: a shorter request is a prefix of a longer one. */
     uint8_t a[130], b[130];
-    karx_pbkdf2_hmac_lsh(alg, a, 130, "pw", 2, "salt", 4, 5);
-    karx_pbkdf2_hmac_lsh(alg, b, 37, "pw", 2, "salt", 4, 5);
+    karx_pbkdf2_hmac_lsh(alg, "pw", 2, "salt", 4, 5, a, 130);
+    karx_pbkdf2_hmac_lsh(alg, "pw", 2, "salt", 4, 5, b, 37);
     CHECK(memcmp(a, b, 37) == 0, "pbkdf2 prefix");
 }
 
@@ -366,34 +365,35 @@ static void test_bad_input(void)
     CHECK(karx_hmac_lsh_final_verify(&c, ref, 32) == KARX_ERR_STATE, "final_verify after wipe");
     CHECK(karx_hmac_lsh_final_verify(NULL, ref, 32) == KARX_ERR_ARGUMENT, "final_verify NULL");
 
-    CHECK(karx_hmac_lsh(A, NULL, 32, key, 8, msg, 8) == KARX_ERR_ARGUMENT, "one-shot NULL out");
-    CHECK(karx_hmac_lsh(A, out, 32, NULL, 8, msg, 8) == KARX_ERR_ARGUMENT, "one-shot NULL key");
-    CHECK(karx_hmac_lsh(A, out, 32, key, 8, NULL, 8) == KARX_ERR_ARGUMENT, "one-shot NULL in");
-    CHECK(karx_hmac_lsh(A, out, 31, key, 8, msg, 8) == KARX_ERR_OUTPUT_LENGTH, "one-shot short");
-    CHECK(karx_hmac_lsh(KARX_LSH512_512, out, 63, key, 8, msg, 8) == KARX_ERR_OUTPUT_LENGTH,
+    CHECK(karx_hmac_lsh(A, key, 8, NULL, 32, msg, 8) == KARX_ERR_ARGUMENT, "one-shot NULL out");
+    CHECK(karx_hmac_lsh(A, NULL, 8, out, 32, msg, 8) == KARX_ERR_ARGUMENT, "one-shot NULL key");
+    CHECK(karx_hmac_lsh(A, key, 8, out, 32, NULL, 8) == KARX_ERR_ARGUMENT, "one-shot NULL in");
+    CHECK(karx_hmac_lsh(A, key, 8, out, 31, msg, 8) == KARX_ERR_OUTPUT_LENGTH, "one-shot short");
+    CHECK(karx_hmac_lsh(KARX_LSH512_512, key, 8, out, 63, msg, 8) == KARX_ERR_OUTPUT_LENGTH,
           "one-shot short 512");
-    CHECK(karx_hmac_lsh((karx_lsh_alg)99, out, 64, key, 8, msg, 8) == KARX_ERR_UNKNOWN_ALGORITHM,
+    CHECK(karx_hmac_lsh((karx_lsh_alg)99, key, 8, out, 64, msg, 8) == KARX_ERR_UNKNOWN_ALGORITHM,
           "one-shot alg");
-    CHECK(karx_hmac_lsh_verify(A, NULL, 32, key, 8, msg, 8) == KARX_ERR_ARGUMENT, "verify NULL");
-    CHECK(karx_hmac_lsh_verify((karx_lsh_alg)0, out, 32, key, 8, msg, 8) ==
+    CHECK(karx_hmac_lsh_verify(A, key, 8, NULL, 32, msg, 8) == KARX_ERR_ARGUMENT, "verify NULL");
+    CHECK(karx_hmac_lsh_verify((karx_lsh_alg)0, key, 8, out, 32, msg, 8) ==
               KARX_ERR_UNKNOWN_ALGORITHM, "verify alg");
-    CHECK(karx_hmac_lsh_verify(A, out, 32, NULL, 8, msg, 8) == KARX_ERR_ARGUMENT, "verify key");
+    CHECK(karx_hmac_lsh_verify(A, NULL, 8, out, 32, msg, 8) == KARX_ERR_ARGUMENT, "verify key");
 
     /* PBKDF2 */
     memset(out, 0x5a, sizeof out);
-    CHECK(karx_pbkdf2_hmac_lsh(A, out, 32, "p", 1, "s", 1, 0) == KARX_ERR_ARGUMENT, "iter 0");
-    CHECK(karx_pbkdf2_hmac_lsh(A, out, 0, "p", 1, "s", 1, 1) == KARX_ERR_OUTPUT_LENGTH, "len 0");
-    CHECK(karx_pbkdf2_hmac_lsh(A, NULL, 32, "p", 1, "s", 1, 1) == KARX_ERR_ARGUMENT, "NULL out");
-    CHECK(karx_pbkdf2_hmac_lsh(A, out, 32, NULL, 1, "s", 1, 1) == KARX_ERR_ARGUMENT, "NULL pw");
-    CHECK(karx_pbkdf2_hmac_lsh(A, out, 32, "p", 1, NULL, 1, 1) == KARX_ERR_ARGUMENT, "NULL salt");
-    CHECK(karx_pbkdf2_hmac_lsh((karx_lsh_alg)0, out, 32, "p", 1, "s", 1, 1) ==
+    CHECK(karx_pbkdf2_hmac_lsh(A, "p", 1, "s", 1, 0, out, 32) == KARX_ERR_ARGUMENT, "iter 0");
+    CHECK(karx_pbkdf2_hmac_lsh(A, "p", 1, "s", 1, 1, out, 0) == KARX_ERR_OUTPUT_LENGTH, "len 0");
+    CHECK(karx_pbkdf2_hmac_lsh(A, "p", 1, "s", 1, 1, NULL, 32) == KARX_ERR_ARGUMENT, "NULL out");
+    CHECK(karx_pbkdf2_hmac_lsh(A, NULL, 1, "s", 1, 1, out, 32) == KARX_ERR_ARGUMENT, "NULL pw");
+    CHECK(karx_pbkdf2_hmac_lsh(A, "p", 1, NULL, 1, 1, out, 32) == KARX_ERR_ARGUMENT, "NULL salt");
+    CHECK(karx_pbkdf2_hmac_lsh((karx_lsh_alg)0, "p", 1, "s", 1, 1, out, 32) ==
               KARX_ERR_UNKNOWN_ALGORITHM, "pbkdf2 alg");
 #if SIZE_MAX > 0xffffffffu
     /* One byte more than (2^32 - 1) * hLen: refused before anything is written. */
-    CHECK(karx_pbkdf2_hmac_lsh(A, out, (size_t)0xffffffffu * 32 + 1, "p", 1, "s", 1, 1) ==
+    CHECK(karx_pbkdf2_hmac_lsh(A, "p", 1, "s", 1, 1, out, (size_t)0xffffffffu * 32 + 1) ==
               KARX_ERR_OUTPUT_LENGTH, "pbkdf2 too long");
-    CHECK(karx_pbkdf2_hmac_lsh(KARX_LSH512_224, out, (size_t)0xffffffffu * 28 + 1, "p", 1, "s",
-                               1, 1) == KARX_ERR_OUTPUT_LENGTH, "pbkdf2 too long 224");
+    CHECK(karx_pbkdf2_hmac_lsh(KARX_LSH512_224, "p", 1, "s", 1, 1, out,
+                               (size_t)0xffffffffu * 28 + 1) == KARX_ERR_OUTPUT_LENGTH,
+          "pbkdf2 too long 224");
 #endif
     size_t untouched = 0;
     for (size_t i = 0; i < sizeof out; i++)

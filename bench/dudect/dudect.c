@@ -194,8 +194,8 @@ static void run_gcm_key(const target *t, uint8_t *slot, const uint8_t *in)
 {
     uint8_t iv[12] = {0}, tag[16];
     (void)in;
-    karx_gcm_seal((const karx_gcm_key *)slot, iv, sizeof iv, NULL, 0, pub_out, pub_in, t->len,
-                  tag, sizeof tag);
+    karx_gcm_seal((const karx_gcm_key *)slot, iv, sizeof iv, pub_out, tag, sizeof tag, pub_in,
+                  t->len, NULL, 0);
     sink ^= tag[0];
 }
 
@@ -207,7 +207,7 @@ static void run_gcm_open(const target *t, uint8_t *slot, const uint8_t *in)
     (void)slot;
     if (!gk.ready)
         karx_gcm_set_key(&gk, (karx_cipher_alg)t->alg, fixed_key, 16);
-    sink ^= (uint8_t)karx_gcm_open(&gk, iv, sizeof iv, NULL, 0, pub_out, in, t->len, tag, 16);
+    sink ^= (uint8_t)karx_gcm_open(&gk, iv, sizeof iv, pub_out, tag, 16, in, t->len, NULL, 0);
 }
 
 /* CTR_DRBG: the secret is the entropy input (so Key and V); instantiate outside the timing. */

@@ -51,27 +51,27 @@ KARX_API size_t karx_ccm_max_payload_bytes(size_t nonce_len);
  * karx_cipher_set_key: NULL is KARX_ERR_ARGUMENT, a key never set or wiped KARX_ERR_STATE, a
  * 64-bit-block cipher KARX_ERR_UNSUPPORTED. */
 KARX_API karx_status karx_ccm_seal(const karx_cipher_key *key, const uint8_t *nonce,
-                                   size_t nonce_len, const uint8_t *aad, size_t aad_len,
-                                   uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag,
-                                   size_t tag_len);
+                                   size_t nonce_len, uint8_t *out, uint8_t *tag, size_t tag_len,
+                                   const uint8_t *in, size_t len, const uint8_t *aad,
+                                   size_t aad_len);
 /* Verifies, then decrypts: KARX_OK with the plaintext in out, or KARX_ERR_AUTHENTICATION with out
  * zero-filled and no plaintext written to it at any point (see above). Other errors as for
  * karx_ccm_seal, with nothing written. */
 KARX_API karx_status karx_ccm_open(const karx_cipher_key *key, const uint8_t *nonce,
-                                   size_t nonce_len, const uint8_t *aad, size_t aad_len,
-                                   uint8_t *out, const uint8_t *in, size_t len,
-                                   const uint8_t *tag, size_t tag_len);
+                                   size_t nonce_len, uint8_t *out, const uint8_t *tag,
+                                   size_t tag_len, const uint8_t *in, size_t len,
+                                   const uint8_t *aad, size_t aad_len);
 
 /* One-shots by cipher id: KARX_ERR_UNKNOWN_ALGORITHM for an unknown id, KARX_ERR_KEY_LENGTH for
  * a key of the wrong length, otherwise as karx_ccm_seal / karx_ccm_open. */
 KARX_API karx_status karx_ccm_encrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                                      const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
-                                      size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                                      uint8_t *tag, size_t tag_len);
+                                      const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                                      uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                                      const uint8_t *aad, size_t aad_len);
 KARX_API karx_status karx_ccm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                                      const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
-                                      size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                                      const uint8_t *tag, size_t tag_len);
+                                      const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                                      const uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                      size_t len, const uint8_t *aad, size_t aad_len);
 
 /* ---- streaming: AAD and payload in any pieces ----
  * CCM puts the payload and AAD lengths in its first MAC block, so both are declared at init and

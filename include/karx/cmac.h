@@ -69,12 +69,12 @@ KARX_API void karx_cmac_ctx_wipe(karx_cmac_ctx *ctx);
 
 /* One-shot. On any error the tag buffer is zeroed (when it is not NULL and tag_len is within
  * [1, KARX_CMAC_MAX_TAG_BYTES]). */
-KARX_API karx_status karx_cmac(karx_cipher_alg alg, uint8_t *tag, size_t tag_len,
-                               const uint8_t *key, size_t key_len, const uint8_t *in, size_t len);
+KARX_API karx_status karx_cmac(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                               uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len);
 /* One-shot check: KARX_OK when tag[0 .. tag_len) is the (truncated) CMAC of in, else
  * KARX_ERR_AUTHENTICATION (constant-time comparison) or the argument error. */
-KARX_API karx_status karx_cmac_verify(karx_cipher_alg alg, const uint8_t *tag, size_t tag_len,
-                                      const uint8_t *key, size_t key_len, const uint8_t *in,
+KARX_API karx_status karx_cmac_verify(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                                      const uint8_t *tag, size_t tag_len, const uint8_t *in,
                                       size_t len);
 
 #ifdef __cplusplus

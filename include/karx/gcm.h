@@ -70,24 +70,24 @@ KARX_API void karx_gcm_key_wipe(karx_gcm_key *gk);
 /* Encrypts len bytes of in into out (len bytes) and writes tag_len bytes of tag. gk NULL is
  * KARX_ERR_ARGUMENT, a key never set or wiped KARX_ERR_STATE. */
 KARX_API karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                                   const uint8_t *aad, size_t aad_len, uint8_t *out,
-                                   const uint8_t *in, size_t len, uint8_t *tag, size_t tag_len);
+                                   uint8_t *out, uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                   size_t len, const uint8_t *aad, size_t aad_len);
 /* Verifies, then decrypts: KARX_OK with the plaintext in out, or KARX_ERR_AUTHENTICATION with
  * out zero-filled. Other errors as for karx_gcm_seal. */
 KARX_API karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                                   const uint8_t *aad, size_t aad_len, uint8_t *out,
-                                   const uint8_t *in, size_t len, const uint8_t *tag,
-                                   size_t tag_len);
+                                   uint8_t *out, const uint8_t *tag, size_t tag_len,
+                                   const uint8_t *in, size_t len, const uint8_t *aad,
+                                   size_t aad_len);
 
 /* One-shots by cipher id: schedule the key, call seal / open, wipe the key. */
 KARX_API karx_status karx_gcm_encrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                                      const uint8_t *iv, size_t iv_len, const uint8_t *aad,
-                                      size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                                      uint8_t *tag, size_t tag_len);
+                                      const uint8_t *iv, size_t iv_len, uint8_t *out, uint8_t *tag,
+                                      size_t tag_len, const uint8_t *in, size_t len,
+                                      const uint8_t *aad, size_t aad_len);
 KARX_API karx_status karx_gcm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                                      const uint8_t *iv, size_t iv_len, const uint8_t *aad,
-                                      size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                                      const uint8_t *tag, size_t tag_len);
+                                      const uint8_t *iv, size_t iv_len, uint8_t *out,
+                                      const uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                      size_t len, const uint8_t *aad, size_t aad_len);
 
 /* ---- streaming: AAD and data in any pieces ----
  * Caller-allocated and copyable; fields are private. Order: init, any number of karx_gcm_aad,

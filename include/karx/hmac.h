@@ -40,16 +40,16 @@ KARX_API karx_status karx_hmac_lsh_final_verify(karx_hmac_lsh_ctx *ctx, const ui
 KARX_API void karx_hmac_lsh_ctx_wipe(karx_hmac_lsh_ctx *ctx);
 
 /* One-shot: out_len >= karx_hmac_lsh_bytes(alg); exactly that many bytes are written. */
-KARX_API karx_status karx_hmac_lsh(karx_lsh_alg alg, uint8_t *out, size_t out_len, const void *key,
-                                   size_t key_len, const void *in, size_t len);
+KARX_API karx_status karx_hmac_lsh(karx_lsh_alg alg, const void *key, size_t key_len, uint8_t *out,
+                                   size_t out_len, const void *in, size_t len);
 
 /* Recomputes the tag and compares it in constant time: KARX_OK or KARX_ERR_AUTHENTICATION.
  * Truncated tags (the leading tag_len bytes) are accepted down to the RFC 2104 bound,
  * karx_hmac_lsh_min_tag_bytes(alg) = max(10, digest/2) bytes (80 bits and half the output):
  * 14 for *-224, 16 for *-256, 24 for LSH-512-384, 32 for LSH-512-512. A tag_len outside
  * [min, digest] is KARX_ERR_ARGUMENT (the length is public, so this leaks nothing). */
-KARX_API karx_status karx_hmac_lsh_verify(karx_lsh_alg alg, const uint8_t *tag, size_t tag_len,
-                                          const void *key, size_t key_len, const void *in,
+KARX_API karx_status karx_hmac_lsh_verify(karx_lsh_alg alg, const void *key, size_t key_len,
+                                          const uint8_t *tag, size_t tag_len, const void *in,
                                           size_t len);
 
 /* Sizes: the tag length (0 if alg is unknown), the shortest tag verify accepts, the context. */
@@ -67,9 +67,9 @@ KARX_API const char *karx_hmac_name(karx_lsh_alg alg);
  * 1 <= out_len <= (2^32 - 1) * hLen, else KARX_ERR_OUTPUT_LENGTH. The password is keyed once:
  * each iteration forks the precomputed inner/outer states and costs two LSH compressions. Bad
  * arguments are found before anything is written (out is then untouched). */
-KARX_API karx_status karx_pbkdf2_hmac_lsh(karx_lsh_alg alg, uint8_t *out, size_t out_len,
-                                          const void *password, size_t password_len,
-                                          const void *salt, size_t salt_len, uint32_t iterations);
+KARX_API karx_status karx_pbkdf2_hmac_lsh(karx_lsh_alg alg, const void *password,
+                                          size_t password_len, const void *salt, size_t salt_len,
+                                          uint32_t iterations, uint8_t *out, size_t out_len);
 
 #ifdef __cplusplus
 }

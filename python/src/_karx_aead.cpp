@@ -15,10 +15,12 @@ using namespace nb::literals;
 // A GCM key holds the cipher key first, so CCM (which runs on the bare cipher key) uses that part.
 using AeadKey = karx_gcm_key;
 
-using SealFn = karx_status (*)(const AeadKey *, const uint8_t *, size_t, const uint8_t *, size_t,
-                               uint8_t *, const uint8_t *, size_t, uint8_t *, size_t);
-using OpenFn = karx_status (*)(const AeadKey *, const uint8_t *, size_t, const uint8_t *, size_t,
-                               uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t);
+// (key, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len), as karx_gcm_seal / open
+using SealFn = karx_status (*)(const AeadKey *, const uint8_t *, size_t, uint8_t *, uint8_t *,
+                               size_t, const uint8_t *, size_t, const uint8_t *, size_t);
+using OpenFn = karx_status (*)(const AeadKey *, const uint8_t *, size_t, uint8_t *,
+                               const uint8_t *, size_t, const uint8_t *, size_t, const uint8_t *,
+                               size_t);
 
 struct AeadMode {
     const char *name;   // "GCM", as messages print it
@@ -65,13 +67,13 @@ const AeadMode MODES[] = {
          return karx_cipher_set_key(&k->cipher, alg, key, n);
      },
      [](AeadKey *k) { karx_cipher_key_wipe(&k->cipher); },
-     [](const AeadKey *k, const uint8_t *nn, size_t nl, const uint8_t *ad, size_t al, uint8_t *out,
-        const uint8_t *in, size_t len, uint8_t *tag, size_t tl) {
-         return karx_ccm_seal(&k->cipher, nn, nl, ad, al, out, in, len, tag, tl);
+     [](const AeadKey *k, const uint8_t *nn, size_t nl, uint8_t *out, uint8_t *tag, size_t tl,
+        const uint8_t *in, size_t len, const uint8_t *ad, size_t al) {
+         return karx_ccm_seal(&k->cipher, nn, nl, out, tag, tl, in, len, ad, al);
      },
-     [](const AeadKey *k, const uint8_t *nn, size_t nl, const uint8_t *ad, size_t al, uint8_t *out,
-        const uint8_t *in, size_t len, const uint8_t *tag, size_t tl) {
-         return karx_ccm_open(&k->cipher, nn, nl, ad, al, out, in, len, tag, tl);
+     [](const AeadKey *k, const uint8_t *nn, size_t nl, uint8_t *out, const uint8_t *tag,
+        size_t tl, const uint8_t *in, size_t len, const uint8_t *ad, size_t al) {
+         return karx_ccm_open(&k->cipher, nn, nl, out, tag, tl, in, len, ad, al);
      }},
 };
 
@@ -157,8 +159,8 @@ struct Aead {
         OutBytes out(in.n + tag_len);
         karx_status st = KARX_OK;
         maybe_nogil(in.n + ad.n, [&] {
-            st = mode->seal(&key, nn.p, nn.n, ad.p, ad.n, out.data(), in.p, in.n,
-                            out.data() + in.n, tag_len);
+            st = mode->seal(&key, nn.p, nn.n, out.data(), out.data() + in.n, tag_len, in.p, in.n,
+                            ad.p, ad.n);
         });
         check(st, what("encrypt"));
         return out.finish(in.n + tag_len);
@@ -179,7 +181,7 @@ struct Aead {
         OutBytes out(n);
         karx_status st = KARX_OK;
         maybe_nogil(in.n + ad.n, [&] {
-            st = mode->open(&key, nn.p, nn.n, ad.p, ad.n, out.data(), in.p, n, in.p + n, tag_len);
+            st = mode->open(&key, nn.p, nn.n, out.data(), in.p + n, tag_len, in.p, n, ad.p, ad.n);
         });
         if (st != KARX_OK) {
             out.wipe();

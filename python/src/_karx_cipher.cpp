@@ -138,7 +138,7 @@ nb::bytes cmac(const std::string &name, nb::handle key, nb::handle data, nb::han
                                     : cmac_tag_ok(alg, tag_len_arg(tag_length), "tag_length", "");
     uint8_t tag[KARX_CMAC_MAX_TAG_BYTES];
     karx_status st = KARX_OK;
-    maybe_nogil(in.n, [&] { st = karx_cmac(alg, tag, t, k.p, k.n, in.p, in.n); });
+    maybe_nogil(in.n, [&] { st = karx_cmac(alg, k.p, k.n, tag, t, in.p, in.n); });
     check(st, "cmac");
     return nb::bytes(reinterpret_cast<const char *>(tag), t);
 }
@@ -150,7 +150,7 @@ void cmac_verify(const std::string &name, nb::handle key, nb::handle data, nb::h
     check_key_len(alg, k.n);
     cmac_tag_ok(alg, static_cast<long>(tg.n), "tag", " bytes");
     karx_status st = KARX_OK;
-    maybe_nogil(in.n, [&] { st = karx_cmac_verify(alg, tg.p, tg.n, k.p, k.n, in.p, in.n); });
+    maybe_nogil(in.n, [&] { st = karx_cmac_verify(alg, k.p, k.n, tg.p, tg.n, in.p, in.n); });
     if (st == KARX_ERR_AUTHENTICATION)
         raise_status(st, "CMAC tag does not verify");
     check(st, "cmac_verify");

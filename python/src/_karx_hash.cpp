@@ -102,7 +102,7 @@ nb::bytes hmac_digest(nb::handle key, nb::handle msg, const std::string &name)
     uint8_t out[KARX_LSH_MAX_DIGEST_BYTES];
     size_t d = karx_lsh_digest_bytes(alg);
     karx_status st = KARX_OK;
-    maybe_nogil(m.n + k.n, [&] { st = karx_hmac_lsh(alg, out, d, k.p, k.n, m.p, m.n); });
+    maybe_nogil(m.n + k.n, [&] { st = karx_hmac_lsh(alg, k.p, k.n, out, d, m.p, m.n); });
     check(st, "hmac_digest");
     nb::bytes r(reinterpret_cast<const char *>(out), d);
     karx_memzero(out, sizeof out);
@@ -162,7 +162,7 @@ nb::bytes pbkdf2_hmac(const std::string &name, nb::handle password, nb::handle s
     karx_status st;
     {
         nb::gil_scoped_release rel;
-        st = karx_pbkdf2_hmac_lsh(alg, out.data(), n, pw.p, pw.n, sa.p, sa.n, it);
+        st = karx_pbkdf2_hmac_lsh(alg, pw.p, pw.n, sa.p, sa.n, it, out.data(), n);
     }
     check(st, "pbkdf2_hmac");
     return out.finish(n);

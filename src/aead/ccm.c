@@ -327,8 +327,8 @@ karx_status karx_ccm_final_verify(karx_ccm_ctx *ctx, const uint8_t *tag, size_t 
 /* ---- one-shot forms over the stream ---- */
 
 karx_status karx_ccm_seal(const karx_cipher_key *key, const uint8_t *nonce, size_t nonce_len,
-                          const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
-                          size_t len, uint8_t *tag, size_t tag_len)
+                          uint8_t *out, uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                          const uint8_t *aad, size_t aad_len)
 {
     karx_status st = ccm_check_key(key);
     if (st == KARX_OK)
@@ -374,8 +374,8 @@ static karx_status ccm_open_check(const karx_cipher_key *key, const uint8_t *non
 }
 
 karx_status karx_ccm_open(const karx_cipher_key *key, const uint8_t *nonce, size_t nonce_len,
-                          const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
-                          size_t len, const uint8_t *tag, size_t tag_len)
+                          uint8_t *out, const uint8_t *tag, size_t tag_len, const uint8_t *in,
+                          size_t len, const uint8_t *aad, size_t aad_len)
 {
     karx_status st = ccm_check_key(key);
     if (st == KARX_OK)
@@ -394,9 +394,9 @@ karx_status karx_ccm_open(const karx_cipher_key *key, const uint8_t *nonce, size
 
 /* The one-shot calls: check, schedule a key for this call only, seal or open, wipe. */
 static karx_status ccm_oneshot(int seal, karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                               const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
-                               size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                               uint8_t *tag, size_t tag_len)
+                               const uint8_t *nonce, size_t nonce_len, uint8_t *out, uint8_t *tag,
+                               size_t tag_len, const uint8_t *in, size_t len, const uint8_t *aad,
+                               size_t aad_len)
 {
     karx_status st = karx_i_aead_alg(alg);
     if (st == KARX_OK)
@@ -406,27 +406,27 @@ static karx_status ccm_oneshot(int seal, karx_cipher_alg alg, const uint8_t *key
     karx_cipher_key k;
     st = karx_cipher_set_key(&k, alg, key, key_len);
     if (st == KARX_OK)
-        st = seal ? karx_ccm_seal(&k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len)
-                  : karx_ccm_open(&k, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+        st = seal ? karx_ccm_seal(&k, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len)
+                  : karx_ccm_open(&k, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len);
     karx_cipher_key_wipe(&k);
     return st;
 }
 
 karx_status karx_ccm_encrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                             const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
-                             size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                             uint8_t *tag, size_t tag_len)
+                             const uint8_t *nonce, size_t nonce_len, uint8_t *out, uint8_t *tag,
+                             size_t tag_len, const uint8_t *in, size_t len, const uint8_t *aad,
+                             size_t aad_len)
 {
-    return ccm_oneshot(1, alg, key, key_len, nonce, nonce_len, aad, aad_len, out, in, len, tag,
-                       tag_len);
+    return ccm_oneshot(1, alg, key, key_len, nonce, nonce_len, out, tag, tag_len, in, len, aad,
+                       aad_len);
 }
 
 karx_status karx_ccm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                             const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
-                             size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                             const uint8_t *tag, size_t tag_len)
+                             const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                             const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                             const uint8_t *aad, size_t aad_len)
 {
     /* open only reads the tag; the cast lets one helper serve both directions */
-    return ccm_oneshot(0, alg, key, key_len, nonce, nonce_len, aad, aad_len, out, in, len,
-                       (uint8_t *)(uintptr_t)tag, tag_len);
+    return ccm_oneshot(0, alg, key, key_len, nonce, nonce_len, out, (uint8_t *)(uintptr_t)tag,
+                       tag_len, in, len, aad, aad_len);
 }

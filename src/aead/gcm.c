@@ -315,9 +315,9 @@ static karx_status gcm_call_end(gcm_call *g, karx_status st, uint8_t *out, size_
     return st;
 }
 
-karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
-                          size_t len, uint8_t *tag, size_t tag_len)
+karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                          uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                          const uint8_t *aad, size_t aad_len)
 {
     gcm_call g;
     karx_status st =
@@ -337,9 +337,9 @@ karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
     return gcm_call_end(&g, st, out, len);
 }
 
-karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in,
-                          size_t len, const uint8_t *tag, size_t tag_len)
+karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                          const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                          const uint8_t *aad, size_t aad_len)
 {
     gcm_call g;
     karx_status st =
@@ -357,9 +357,9 @@ karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
 
 /* The one-shot calls: check, schedule a key for this call only, seal or open, wipe. */
 static karx_status gcm_oneshot(int seal, karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                               const uint8_t *iv, size_t iv_len, const uint8_t *aad,
-                               size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                               uint8_t *tag, size_t tag_len)
+                               const uint8_t *iv, size_t iv_len, uint8_t *out, uint8_t *tag,
+                               size_t tag_len, const uint8_t *in, size_t len, const uint8_t *aad,
+                               size_t aad_len)
 {
     karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
@@ -367,29 +367,28 @@ static karx_status gcm_oneshot(int seal, karx_cipher_alg alg, const uint8_t *key
     karx_gcm_key gk;
     st = karx_gcm_set_key(&gk, alg, key, key_len);
     if (st == KARX_OK)
-        st = seal ? karx_gcm_seal(&gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len)
-                  : karx_gcm_open(&gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+        st = seal ? karx_gcm_seal(&gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len)
+                  : karx_gcm_open(&gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len);
     karx_memzero(&gk, sizeof gk);
     return st;
 }
 
 karx_status karx_gcm_encrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                             const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
-                             uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag,
-                             size_t tag_len)
+                             const uint8_t *iv, size_t iv_len, uint8_t *out, uint8_t *tag,
+                             size_t tag_len, const uint8_t *in, size_t len, const uint8_t *aad,
+                             size_t aad_len)
 {
-    return gcm_oneshot(1, alg, key, key_len, iv, iv_len, aad, aad_len, out, in, len, tag,
-                       tag_len);
+    return gcm_oneshot(1, alg, key, key_len, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len);
 }
 
 karx_status karx_gcm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
-                             const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
-                             uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag,
-                             size_t tag_len)
+                             const uint8_t *iv, size_t iv_len, uint8_t *out, const uint8_t *tag,
+                             size_t tag_len, const uint8_t *in, size_t len, const uint8_t *aad,
+                             size_t aad_len)
 {
     /* open only reads the tag; the cast lets one helper serve both directions */
-    return gcm_oneshot(0, alg, key, key_len, iv, iv_len, aad, aad_len, out, in, len,
-                       (uint8_t *)(uintptr_t)tag, tag_len);
+    return gcm_oneshot(0, alg, key, key_len, iv, iv_len, out, (uint8_t *)(uintptr_t)tag, tag_len,
+                       in, len, aad, aad_len);
 }
 
 /* ---- streaming ---- */

@@ -199,8 +199,8 @@ static karx_status oneshot_args(karx_cipher_alg alg, const uint8_t *tag, size_t 
 }
 
 /* The one-shot calls' common part: check, key, and absorb the whole message into ctx. */
-static karx_status cmac_absorb(karx_cmac_ctx *ctx, karx_cipher_alg alg, const uint8_t *tag,
-                               size_t tag_len, const uint8_t *key, size_t key_len,
+static karx_status cmac_absorb(karx_cmac_ctx *ctx, karx_cipher_alg alg, const uint8_t *key,
+                               size_t key_len, const uint8_t *tag, size_t tag_len,
                                const uint8_t *in, size_t len)
 {
     karx_status st = oneshot_args(alg, tag, tag_len, in, len);
@@ -211,11 +211,11 @@ static karx_status cmac_absorb(karx_cmac_ctx *ctx, karx_cipher_alg alg, const ui
     return st;
 }
 
-karx_status karx_cmac(karx_cipher_alg alg, uint8_t *tag, size_t tag_len, const uint8_t *key,
-                      size_t key_len, const uint8_t *in, size_t len)
+karx_status karx_cmac(karx_cipher_alg alg, const uint8_t *key, size_t key_len, uint8_t *tag,
+                      size_t tag_len, const uint8_t *in, size_t len)
 {
     karx_cmac_ctx ctx;
-    karx_status st = cmac_absorb(&ctx, alg, tag, tag_len, key, key_len, in, len);
+    karx_status st = cmac_absorb(&ctx, alg, key, key_len, tag, tag_len, in, len);
     if (st == KARX_OK)
         st = karx_cmac_final(&ctx, tag, tag_len);
     if (st != KARX_OK) {
@@ -226,11 +226,11 @@ karx_status karx_cmac(karx_cipher_alg alg, uint8_t *tag, size_t tag_len, const u
     return st;
 }
 
-karx_status karx_cmac_verify(karx_cipher_alg alg, const uint8_t *tag, size_t tag_len,
-                             const uint8_t *key, size_t key_len, const uint8_t *in, size_t len)
+karx_status karx_cmac_verify(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                             const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len)
 {
     karx_cmac_ctx ctx;
-    karx_status st = cmac_absorb(&ctx, alg, tag, tag_len, key, key_len, in, len);
+    karx_status st = cmac_absorb(&ctx, alg, key, key_len, tag, tag_len, in, len);
     if (st == KARX_OK)
         return karx_cmac_final_verify(&ctx, tag, tag_len); /* wipes ctx */
     karx_cmac_ctx_wipe(&ctx);

@@ -148,8 +148,8 @@ karx_status karx_hmac_lsh_final_verify(karx_hmac_lsh_ctx *ctx, const uint8_t *ta
     return s;
 }
 
-karx_status karx_hmac_lsh(karx_lsh_alg alg, uint8_t *out, size_t out_len, const void *key,
-                          size_t key_len, const void *in, size_t len)
+karx_status karx_hmac_lsh(karx_lsh_alg alg, const void *key, size_t key_len, uint8_t *out,
+                          size_t out_len, const void *in, size_t len)
 {
     if (out == NULL || (key == NULL && key_len != 0) || (in == NULL && len != 0))
         return KARX_ERR_ARGUMENT;
@@ -168,8 +168,8 @@ karx_status karx_hmac_lsh(karx_lsh_alg alg, uint8_t *out, size_t out_len, const 
     return s;
 }
 
-karx_status karx_hmac_lsh_verify(karx_lsh_alg alg, const uint8_t *tag, size_t tag_len,
-                                 const void *key, size_t key_len, const void *in, size_t len)
+karx_status karx_hmac_lsh_verify(karx_lsh_alg alg, const void *key, size_t key_len,
+                                 const uint8_t *tag, size_t tag_len, const void *in, size_t len)
 {
     if (tag == NULL || (key == NULL && key_len != 0) || (in == NULL && len != 0))
         return KARX_ERR_ARGUMENT;
@@ -177,7 +177,7 @@ karx_status karx_hmac_lsh_verify(karx_lsh_alg alg, const uint8_t *tag, size_t ta
     if (s != KARX_OK)
         return s;
     uint8_t mac[KARX_LSH_MAX_DIGEST_BYTES];
-    s = karx_hmac_lsh(alg, mac, sizeof mac, key, key_len, in, len);
+    s = karx_hmac_lsh(alg, key, key_len, mac, sizeof mac, in, len);
     if (s == KARX_OK && karx_memcmp_ct(mac, tag, tag_len) != 0)
         s = KARX_ERR_AUTHENTICATION;
     karx_memzero(mac, sizeof mac);

@@ -74,9 +74,9 @@ static void iterate512(const uint64_t cv_in[16], const uint64_t cv_out[16], uint
     karx_memzero(full, sizeof full);
 }
 
-karx_status karx_pbkdf2_hmac_lsh(karx_lsh_alg alg, uint8_t *out, size_t out_len,
-                                 const void *password, size_t password_len, const void *salt,
-                                 size_t salt_len, uint32_t iterations)
+karx_status karx_pbkdf2_hmac_lsh(karx_lsh_alg alg, const void *password, size_t password_len,
+                                 const void *salt, size_t salt_len, uint32_t iterations,
+                                 uint8_t *out, size_t out_len)
 {
     if (out == NULL || (password == NULL && password_len != 0) || (salt == NULL && salt_len != 0))
         return KARX_ERR_ARGUMENT;

@@ -22,13 +22,13 @@ static void check_gcm_oneshot(karx_cipher_alg alg, const uint8_t *iv, size_t iv_
     ct_secret_fill(k, sizeof k, 10 + alg);
     ct_secret_fill(pt, LEN, 11);
     CT_OK(karx_gcm_set_key(&gk, alg, k, karx_cipher_key_bytes(alg)), "gcm set_key");
-    CT_OK(karx_gcm_seal(&gk, iv, iv_len, aad, AAD, ct, pt, LEN, tag, sizeof tag), "gcm seal");
+    CT_OK(karx_gcm_seal(&gk, iv, iv_len, ct, tag, sizeof tag, pt, LEN, aad, AAD), "gcm seal");
     CT_PUBLIC(ct, LEN);
     CT_PUBLIC(tag, sizeof tag);
-    CT_OK(karx_gcm_open(&gk, iv, iv_len, aad, AAD, back, ct, LEN, tag, sizeof tag), "gcm open");
+    CT_OK(karx_gcm_open(&gk, iv, iv_len, back, tag, sizeof tag, ct, LEN, aad, AAD), "gcm open");
     CT_CHECK(ct_equal(back, pt, LEN), "gcm round trip");
     tag[3] ^= 0x10;
-    CT_CHECK(ct_status(karx_gcm_open(&gk, iv, iv_len, aad, AAD, back, ct, LEN, tag, sizeof tag)) ==
+    CT_CHECK(ct_status(karx_gcm_open(&gk, iv, iv_len, back, tag, sizeof tag, ct, LEN, aad, AAD)) ==
                  KARX_ERR_AUTHENTICATION, "gcm forged tag");
     karx_gcm_key_wipe(&gk);
 }
@@ -66,16 +66,16 @@ static void check_ccm(karx_cipher_alg alg)
     ct_secret_fill(k, sizeof k, 31 + alg);
     ct_secret_fill(pt, LEN, 32);
     CT_OK(karx_cipher_set_key(&key, alg, k, karx_cipher_key_bytes(alg)), "ccm set_key");
-    CT_OK(karx_ccm_seal(&key, nonce, sizeof nonce, aad, AAD, ct, pt, LEN, tag, sizeof tag),
+    CT_OK(karx_ccm_seal(&key, nonce, sizeof nonce, ct, tag, sizeof tag, pt, LEN, aad, AAD),
           "ccm seal");
     CT_PUBLIC(ct, LEN);
     CT_PUBLIC(tag, sizeof tag);
-    CT_OK(karx_ccm_open(&key, nonce, sizeof nonce, aad, AAD, back, ct, LEN, tag, sizeof tag),
+    CT_OK(karx_ccm_open(&key, nonce, sizeof nonce, back, tag, sizeof tag, ct, LEN, aad, AAD),
           "ccm open");
     CT_CHECK(ct_equal(back, pt, LEN), "ccm round trip");
     tag[0] ^= 1;
-    CT_CHECK(ct_status(karx_ccm_open(&key, nonce, sizeof nonce, aad, AAD, back, ct, LEN, tag,
-                                     sizeof tag)) == KARX_ERR_AUTHENTICATION, "ccm forged tag");
+    CT_CHECK(ct_status(karx_ccm_open(&key, nonce, sizeof nonce, back, tag, sizeof tag, ct, LEN, aad,
+                                     AAD)) == KARX_ERR_AUTHENTICATION, "ccm forged tag");
     karx_cipher_key_wipe(&key);
 }
 

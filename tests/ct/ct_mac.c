@@ -34,16 +34,16 @@ static void check_hmac(karx_lsh_alg alg, size_t key_len)
     size_t n = karx_hmac_lsh_bytes(alg);
     ct_secret_fill(key, sizeof key, 60 + key_len);
     ct_secret_fill(msg, MSG, 61);
-    CT_OK(karx_hmac_lsh(alg, tag, n, key, key_len, msg, MSG), "hmac");
+    CT_OK(karx_hmac_lsh(alg, key, key_len, tag, n, msg, MSG), "hmac");
     CT_PUBLIC(tag, n);
-    CT_OK(karx_hmac_lsh_verify(alg, tag, n, key, key_len, msg, MSG), "hmac verify");
+    CT_OK(karx_hmac_lsh_verify(alg, key, key_len, tag, n, msg, MSG), "hmac verify");
     CT_OK(karx_hmac_lsh_init(&ctx, alg, key, key_len), "hmac init");
     CT_OK(karx_hmac_lsh_update(&ctx, msg, 77), "hmac update");
     CT_OK(karx_hmac_lsh_update(&ctx, msg + 77, MSG - 77), "hmac update");
     CT_OK(karx_hmac_lsh_final_verify(&ctx, tag, karx_hmac_lsh_min_tag_bytes(alg)),
           "hmac final_verify");
     tag[n - 1] ^= 0x80;
-    CT_CHECK(ct_status(karx_hmac_lsh_verify(alg, tag, n, key, key_len, msg, MSG)) ==
+    CT_CHECK(ct_status(karx_hmac_lsh_verify(alg, key, key_len, tag, n, msg, MSG)) ==
                  KARX_ERR_AUTHENTICATION, "hmac forged tag");
 }
 
@@ -52,7 +52,7 @@ static void check_pbkdf2(karx_lsh_alg alg)
     uint8_t pw[20], salt[16], out[100];
     ct_secret_fill(pw, sizeof pw, 70);
     ct_fill(salt, sizeof salt, 71);
-    CT_OK(karx_pbkdf2_hmac_lsh(alg, out, sizeof out, pw, sizeof pw, salt, sizeof salt, 3),
+    CT_OK(karx_pbkdf2_hmac_lsh(alg, pw, sizeof pw, salt, sizeof salt, 3, out, sizeof out),
           "pbkdf2");
 }
 
@@ -64,17 +64,16 @@ static void check_cmac(karx_cipher_alg alg, size_t len)
     size_t n = karx_cmac_tag_bytes(alg);
     ct_secret_fill(key, sizeof key, 80 + alg);
     ct_secret_fill(msg, len, 81);
-    CT_OK(karx_cmac(alg, tag, n, key, karx_cipher_key_bytes(alg), msg, len), "cmac");
+    CT_OK(karx_cmac(alg, key, karx_cipher_key_bytes(alg), tag, n, msg, len), "cmac");
     CT_PUBLIC(tag, n);
-    CT_OK(karx_cmac_verify(alg, tag, n, key, karx_cipher_key_bytes(alg), msg, len),
-          "cmac verify");
+    CT_OK(karx_cmac_verify(alg, key, karx_cipher_key_bytes(alg), tag, n, msg, len), "cmac verify");
     CT_OK(karx_cmac_init(&ctx, alg, key, karx_cipher_key_bytes(alg)), "cmac init");
     CT_OK(karx_cmac_update(&ctx, msg, 3), "cmac update");
     CT_OK(karx_cmac_update(&ctx, msg + 3, len - 3), "cmac update");
     CT_OK(karx_cmac_final_verify(&ctx, tag, n), "cmac final_verify");
     tag[0] ^= 1;
-    CT_CHECK(ct_status(karx_cmac_verify(alg, tag, n, key, karx_cipher_key_bytes(alg), msg,
-                                        len)) == KARX_ERR_AUTHENTICATION, "cmac forged tag");
+    CT_CHECK(ct_status(karx_cmac_verify(alg, key, karx_cipher_key_bytes(alg), tag, n, msg, len)) ==
+                 KARX_ERR_AUTHENTICATION, "cmac forged tag");
 }
 
 int main(int argc, char **argv)
