@@ -5,7 +5,7 @@
 # The file is compiled with exactly those flags, and only when the build targets that
 # architecture; the run-time dispatch calls it only on a CPU reporting the same features.
 
-# Base sets (x86). -mavx2 implies SSE4.1 and SSSE3; AVX512 keeps -mavx2 for the 256-bit forms.
+# Base sets (x86); each compiler flag also enables the older sets it builds on.
 set(KARX_FLAGS_SSE2 -msse2)
 set(KARX_FLAGS_SSSE3 -mssse3)
 set(KARX_FLAGS_SSE41 ${KARX_FLAGS_SSSE3} -msse4.1)
