@@ -324,6 +324,9 @@ static void test_api(void)
     CHECK(karx_aria_decrypt_block(&k, blk, blk) == KARX_ERR_STATE, "no key set (decrypt)");
     CHECK(karx_aria_set_key(&k, raw, 24) == KARX_OK && k.rounds == 14, "ARIA-192 rounds");
     CHECK(all_zero(k.ek[15], 32) && all_zero(k.dk[15], 32), "unused round keys are zero");
+    k.rounds = 13; /* not a round count of ARIA: treated as no key */
+    CHECK(karx_aria_encrypt_block(&k, blk, blk) == KARX_ERR_STATE, "13 rounds");
+    k.rounds = 14;
     CHECK(karx_aria_encrypt_block(NULL, blk, blk) == KARX_ERR_ARGUMENT &&
               karx_aria_encrypt_block(&k, NULL, blk) == KARX_ERR_ARGUMENT &&
               karx_aria_decrypt_block(&k, blk, NULL) == KARX_ERR_ARGUMENT,
