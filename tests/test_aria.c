@@ -114,7 +114,9 @@ typedef struct record {
 
 static karx_cipher_alg alg_of(size_t klen)
 {
-    return klen == 16 ? KARX_CIPHER_ARIA128 : klen == 24 ? KARX_CIPHER_ARIA192 : KARX_CIPHER_ARIA256;
+    return klen == 16   ? KARX_CIPHER_ARIA128
+           : klen == 24 ? KARX_CIPHER_ARIA192
+                        : KARX_CIPHER_ARIA256;
 }
 
 /* The record through the block API (ECB only), every kernel (ECB, CTR) and the registry's

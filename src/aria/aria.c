@@ -51,9 +51,9 @@ const uint8_t karx_i_aria_sq[3][8] = {
 
 /* C1, C2, C3: the first 384 bits of the fractional part of 1/pi. */
 static const uint8_t aria_c[3][16] = {
-    {0x51, 0x7c, 0xc1, 0xb7, 0x27, 0x22, 0x0a, 0x94, 0xfe, 0x13, 0xab, 0xe8, 0xfa, 0x9a, 0x6e, 0xe0},
-    {0x6d, 0xb1, 0x4a, 0xcc, 0x9e, 0x21, 0xc8, 0x20, 0xff, 0x28, 0xb1, 0xd5, 0xef, 0x5d, 0xe2, 0xb0},
-    {0xdb, 0x92, 0x37, 0x1d, 0x21, 0x26, 0xe9, 0x70, 0x03, 0x24, 0x97, 0x75, 0x04, 0xe8, 0xc9, 0x0e},
+    "\x51\x7c\xc1\xb7\x27\x22\x0a\x94\xfe\x13\xab\xe8\xfa\x9a\x6e\xe0",
+    "\x6d\xb1\x4a\xcc\x9e\x21\xc8\x20\xff\x28\xb1\xd5\xef\x5d\xe2\xb0",
+    "\xdb\x92\x37\x1d\x21\x26\xe9\x70\x03\x24\x97\x75\x04\xe8\xc9\x0e",
 };
 
 /* out = FO(d, ck) ^ x (layer 0) or FE(d, ck) ^ x (layer 1). */
@@ -110,10 +110,8 @@ karx_status karx_aria_set_key(karx_aria_key *key, const uint8_t *k, size_t key_l
     if (key == NULL)
         return KARX_ERR_ARGUMENT;
     karx_aria_key_wipe(key);
-    if (k == NULL)
-        return KARX_ERR_ARGUMENT;
-    if (key_len != 16 && key_len != 24 && key_len != 32)
-        return KARX_ERR_KEY_LENGTH;
+    if (k == NULL || (key_len != 16 && key_len != 24 && key_len != 32))
+        return k == NULL ? KARX_ERR_ARGUMENT : KARX_ERR_KEY_LENGTH;
     const unsigned first = (unsigned)(key_len - 16) / 8; /* CK1 = C1, C2 or C3 */
     uint8_t kr[16] = {0}, w[4][16];
     memcpy(w[0], k, 16); /* W0 = KL */
