@@ -16,6 +16,7 @@ GROUPS = [
     ("LEA", ["lea", "lea_desc", "lea_portable", "lea_avr", "lea_msp430"]),
     ("HIGHT", ["hight", "hight_desc", "hight_portable"]),
     ("CHAM", ["cham", "cham_desc", "cham_portable", "cham_avr", "cham_msp430"]),
+    ("ARIA", ["aria", "aria_desc", "aria_portable"]),
     ("modes (ECB/CBC/CTR/CFB/OFB, streaming)", ["cipher", "ecb", "cbc", "ctr", "cfb", "ofb", "stream",
                                                 "mode_desc"]),
     ("registry (lists, kernel selection)", ["registry", "select"]),
