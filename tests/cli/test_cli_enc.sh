@@ -387,7 +387,7 @@ same "$T/p15" "$T/so" && ok || bad "precheck: one block, padding 1"
 mkfifo "$T/fifo"
 "$KARX" enc $L -m ctr --iv $IV -i "$T/fifo" -o "$T/o/sig" 2> /dev/null &
 pid=$!
-exec 3> "$T/fifo"
+exec 3<> "$T/fifo" # read-write: never blocks, even if karx died before opening it
 i=0
 while [ -z "$(ls -A "$T/o")" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 expect "temporary file while running" 1 "$(ls -A "$T/o" | wc -l | tr -d ' ')"

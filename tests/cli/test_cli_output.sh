@@ -103,7 +103,7 @@ expect "failure: no stray files (d)" "fresh l1 t" "$(ls -A "$T/d" | tr '\n' ' ' 
 mkfifo "$T/fifo"
 enc -i "$T/fifo" -o "$T/e/l2" 2> /dev/null &
 pid=$!
-exec 3> "$T/fifo"
+exec 3<> "$T/fifo" # read-write: never blocks, even if karx died before opening it
 i=0
 while [ "$(ls -A "$T/d" | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 case $(ls -A "$T/d") in *.t.*) ok ;; *) bad "temporary file not beside the target: $(ls -A "$T/d")" ;; esac
