@@ -23,7 +23,6 @@
 #include <string.h>
 
 #include "../common/endian.h"
-#include "../modes/block_batch.h"
 #include "../modes/block_kernels.h"
 #include "hight_core.h"
 #include "hight_internal.h"
@@ -541,73 +540,7 @@ static inline HT_BATCH_ALIGN void HT_NAME(ctr_batch2)(const HT_V *kv, const HT_V
 
 /* ---- kernels ---------------------------------------------------------------------------- */
 
-/* What the batch loop passes to the group and tail functions: for ECB, and for CTR (the state
- * one batch leaves to the next). Their layouts set where the subkeys lie against the batch
- * functions' spill slots modulo 4 KiB, which moved the speed by up to 8% either way: these are
- * the ones measured no slower than separate loops on AMD Zen (SSE2, SSSE3, AVX2). */
-typedef struct {
-    const karx_hight_key *key;
-    const HT_V *kv; /* HT_NAME(expand) of key */
-    int enc;        /* encrypt, else decrypt */
-} HT_NAME(ecb_ctx);
-
-typedef struct {
-    const karx_hight_key *key;
-    uint64_t c; /* CTR: the counter of the next block */
-    uint64_t uc_hi;
-    int uc_valid;
-    int enc;         /* ECB: encrypt, else decrypt */
-    HT_V idx;        /* CTR: block index of each byte lane (see the layout note at the top) */
-    HT_V uc[11];     /* CTR: ht_ctr_uniform's values for counters uc_hi << 8 .. + 255 */
-    HT_V kv[HT_NKV]; /* HT_NAME(expand) of key */
-} HT_NAME(ctx);
-
-#define HT_SHAPE ((karx_batch_shape){HT_LANES, HT_PAIR ? 2 : 1, 8})
-
-/* One padded batch (call, on buf) for the last 0 < n < HT_LANES blocks, wiped after. The copies
- * go block by block: GCC expands a memcpy / memset of a bounded length into rep movs / rep stos,
- * which start slowly (short calls ran up to 45% slower). */
-#define HT_PADDED(n, call)                                                                     \
-    do {                                                                                       \
-        uint8_t buf[HT_BATCH_BYTES] = {0};                                                     \
-        for (size_t j_ = 0; j_ < (n); j_++)                                                    \
-            memcpy(buf + 8 * j_, in + 8 * j_, 8);                                              \
-        call;                                                                                  \
-        for (size_t j_ = 0; j_ < (n); j_++)                                                    \
-            memcpy(out + 8 * j_, buf + 8 * j_, 8);                                             \
-        karx_memzero(buf, sizeof buf);                                                         \
-    } while (0)
-
-HT_INLINE void HT_NAME(ecb_groups)(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups)
-{
-    const HT_NAME(ecb_ctx) *x = (const HT_NAME(ecb_ctx) *)ctx;
-    (void)groups; /* 1 where no pair runs */
-#if HT_PAIR
-    if (groups == 2) {
-        if (x->enc)
-            HT_NAME(enc_batch2)(x->kv, out, in);
-        else
-            HT_NAME(dec_batch2)(x->kv, out, in);
-        return;
-    }
-#endif
-    if (x->enc)
-        HT_NAME(enc_batch)(x->kv, out, in);
-    else
-        HT_NAME(dec_batch)(x->kv, out, in);
-}
-
-HT_INLINE void HT_NAME(ecb_tail)(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
-{
-#ifdef HT_HALF
-    const HT_NAME(ecb_ctx) *x = (const HT_NAME(ecb_ctx) *)ctx;
-    if (n <= HT_LANES / 2) {
-        (x->enc ? HT_HALF(ecb_encrypt) : HT_HALF(ecb_decrypt))(x->key, out, in, n);
-        return;
-    }
-#endif
-    HT_PADDED(n, HT_NAME(ecb_groups)(ctx, buf, buf, 1));
-}
+/* ---- kernels ---------------------------------------------------------------------------- */
 
 static void HT_NAME(ecb)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
 {
@@ -620,9 +553,40 @@ static void HT_NAME(ecb)(const void *ks, uint8_t *out, const uint8_t *in, size_t
     if (nblocks == 0)
         return;
     HT_V kv[HT_NKV];
-    HT_NAME(ecb_ctx) x = {(const karx_hight_key *)ks, kv, enc};
-    HT_NAME(expand)(kv, x.key);
-    karx_i_batch_run(HT_SHAPE, HT_NAME(ecb_groups), HT_NAME(ecb_tail), &x, out, in, nblocks);
+    HT_NAME(expand)(kv, (const karx_hight_key *)ks);
+    size_t i = 0;
+#if HT_PAIR
+    for (; i + 2 * HT_LANES <= nblocks; i += 2 * HT_LANES) {
+        if (enc)
+            HT_NAME(enc_batch2)(kv, out + 8 * i, in + 8 * i);
+        else
+            HT_NAME(dec_batch2)(kv, out + 8 * i, in + 8 * i);
+    }
+#endif
+    for (; i + HT_LANES <= nblocks; i += HT_LANES) {
+        if (enc)
+            HT_NAME(enc_batch)(kv, out + 8 * i, in + 8 * i);
+        else
+            HT_NAME(dec_batch)(kv, out + 8 * i, in + 8 * i);
+    }
+    size_t rem = nblocks - i;
+#ifdef HT_HALF
+    if (rem != 0 && rem <= HT_LANES / 2) {
+        (enc ? HT_HALF(ecb_encrypt) : HT_HALF(ecb_decrypt))(ks, out + 8 * i, in + 8 * i, rem);
+        rem = 0;
+    }
+#endif
+    if (rem != 0) {
+        uint8_t buf[HT_BATCH_BYTES];
+        memcpy(buf, in + 8 * i, 8 * rem);
+        memset(buf + 8 * rem, 0, sizeof buf - 8 * rem);
+        if (enc)
+            HT_NAME(enc_batch)(kv, buf, buf);
+        else
+            HT_NAME(dec_batch)(kv, buf, buf);
+        memcpy(out + 8 * i, buf, 8 * rem);
+        karx_memzero(buf, sizeof buf);
+    }
     karx_memzero(kv, sizeof kv);
 }
 
@@ -636,56 +600,6 @@ static void HT_NAME(ecb_decrypt)(const void *ks, uint8_t *out, const uint8_t *in
     HT_NAME(ecb)(ks, out, in, nblocks, 0);
 }
 
-/* Brings x->uc up to date for the batch at x->c where its low counter byte does not carry. */
-HT_INLINE void HT_NAME(uniform)(HT_NAME(ctx) *x)
-{
-    const uint64_t base = x->c;
-    if ((base & 0xff) + HT_LANES - 1 <= 0xff && (!x->uc_valid || x->uc_hi != base >> 8)) {
-        uint8_t u[11];
-        ht_ctr_uniform(x->key, base >> 8, u);
-        for (unsigned j = 0; j < 11; j++)
-            x->uc[j] = HT_SET1(u[j]);
-        karx_memzero(u, sizeof u);
-        x->uc_hi = base >> 8;
-        x->uc_valid = 1;
-    }
-}
-
-HT_INLINE void HT_NAME(ctr_groups)(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups)
-{
-    HT_NAME(ctx) *x = (HT_NAME(ctx) *)ctx;
-#if HT_PAIR
-    if (groups == 2 && (x->c & 0xff) + 2 * HT_LANES - 1 <= 0xff) {
-        HT_NAME(uniform)(x);
-        HT_NAME(ctr_batch2)(x->kv, x->uc, x->idx, x->c, out, in);
-        x->c += 2 * HT_LANES;
-        return;
-    }
-#endif
-    for (unsigned g = 0; g < groups; g++) {
-        HT_NAME(uniform)(x);
-        HT_NAME(ctr_batch)(x->kv, x->uc, x->idx, x->c, out, in);
-        x->c += HT_LANES;
-        out += HT_BATCH_BYTES;
-        in += HT_BATCH_BYTES;
-    }
-}
-
-HT_INLINE void HT_NAME(ctr_tail)(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
-{
-    HT_NAME(ctx) *x = (HT_NAME(ctx) *)ctx;
-#ifdef HT_HALF
-    if (n <= HT_LANES / 2) {
-        uint8_t cb[8];
-        karx_store64_be(cb, x->c);
-        HT_HALF(ctr_xor)(x->key, out, in, n, cb);
-        return;
-    }
-#endif
-    HT_NAME(uniform)(x);
-    HT_PADDED(n, HT_NAME(ctr_batch)(x->kv, x->uc, x->idx, x->c, buf, buf));
-}
-
 static void HT_NAME(ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
                              const uint8_t *ctr)
 {
@@ -697,20 +611,64 @@ static void HT_NAME(ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, si
 #endif
     if (nblocks == 0)
         return;
-    HT_NAME(ctx) x; /* field by field, as in HT_NAME(ecb) */
-    x.key = (const karx_hight_key *)ks;
-    x.c = karx_load64_be(ctr);
-    x.uc_valid = 0;
-    x.uc_hi = 0;
-    HT_NAME(expand)(x.kv, x.key);
+    const karx_hight_key *key = (const karx_hight_key *)ks;
+    HT_V kv[HT_NKV], uc[11];
+    HT_NAME(expand)(kv, key);
+    /* Block index of each byte lane (see the layout note at the top). */
     uint8_t lane_block[HT_VB];
     for (unsigned j = 0; j < HT_VB; j++) {
         unsigned l = j / 16, b = j % 16;
         lane_block[j] = (uint8_t)(2 * (HT_W / 128) * (b >> 1) + 2 * l + (b & 1));
     }
-    x.idx = HT_LOAD(lane_block);
-    karx_i_batch_run(HT_SHAPE, HT_NAME(ctr_groups), HT_NAME(ctr_tail), &x, out, in, nblocks);
-    karx_memzero(&x, sizeof x);
+    const HT_V idx = HT_LOAD(lane_block);
+    const uint64_t c = karx_load64_be(ctr);
+    uint64_t uc_hi = 0;
+    int uc_valid = 0;
+    size_t i = 0;
+    for (;;) {
+        const size_t left = nblocks - i;
+        if (left == 0)
+            break;
+#ifdef HT_HALF
+        if (left <= HT_LANES / 2) {
+            uint8_t cb[8];
+            karx_store64_be(cb, c + i);
+            HT_HALF(ctr_xor)(ks, out + 8 * i, in + 8 * i, left, cb);
+            break;
+        }
+#endif
+        const uint64_t base = c + i;
+        if ((base & 0xff) + HT_LANES - 1 <= 0xff && (!uc_valid || uc_hi != base >> 8)) {
+            uint8_t u[11];
+            ht_ctr_uniform(key, base >> 8, u);
+            for (unsigned j = 0; j < 11; j++)
+                uc[j] = HT_SET1(u[j]);
+            karx_memzero(u, sizeof u);
+            uc_hi = base >> 8;
+            uc_valid = 1;
+        }
+#if HT_PAIR
+        if (left >= 2 * HT_LANES && (base & 0xff) + 2 * HT_LANES - 1 <= 0xff) {
+            HT_NAME(ctr_batch2)(kv, uc, idx, base, out + 8 * i, in + 8 * i);
+            i += 2 * HT_LANES;
+            continue;
+        }
+#endif
+        if (left >= HT_LANES) {
+            HT_NAME(ctr_batch)(kv, uc, idx, base, out + 8 * i, in + 8 * i);
+            i += HT_LANES;
+        } else {
+            uint8_t buf[HT_BATCH_BYTES];
+            memcpy(buf, in + 8 * i, 8 * left);
+            memset(buf + 8 * left, 0, sizeof buf - 8 * left);
+            HT_NAME(ctr_batch)(kv, uc, idx, base, buf, buf);
+            memcpy(out + 8 * i, buf, 8 * left);
+            karx_memzero(buf, sizeof buf);
+            break;
+        }
+    }
+    karx_memzero(kv, sizeof kv);
+    karx_memzero(uc, sizeof uc);
 }
 
 /* ---- undefine everything per-width for the next inclusion --------------------------------- */
@@ -751,8 +709,6 @@ static void HT_NAME(ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, si
 #undef HT_RND
 #undef HT_IRND
 #undef HT_ROUND
-#undef HT_SHAPE
-#undef HT_PADDED
 #undef HT_ON
 #undef HT_R1
 #undef HT_IR1
