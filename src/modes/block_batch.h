@@ -1,4 +1,6 @@
-/* Internal: the one batch loop of the SIMD block-cipher kernels (src/lea, src/hight, src/cham).
+/* Internal: the one batch loop of the SIMD block-cipher kernels (src/lea, src/cham; HIGHT keeps
+ * its own: on this loop its subkey table moved onto the batch functions' spill slots modulo
+ * 4 KiB in every frame layout tried, some op 4-8% slower).
  * A kernel walks its nblocks in groups of `lanes` blocks (one group is what one set of
  * registers holds); where it interleaves two groups round by round, whole pairs go first, then
  * single groups, and the 0 < n < lanes blocks left go to a tail path (masked loads, a narrower
