@@ -58,16 +58,18 @@ embedded/msp430/build.sh --available && targets+=(msp430) ||
     fail "clang (msp430 target) or mspdebug missing"
 
 note "building: ${targets[*]}"
+built=()
 for t in "${targets[@]}"; do
     if [ "$t" = msp430 ]; then
-        embedded/msp430/build.sh "$OUT/msp430" > "$OUT/msp430.size" || fail "msp430 build"
+        if embedded/msp430/build.sh "$OUT/msp430" > "$OUT/msp430.size"; then built+=(msp430); else fail "msp430 build"; fi
         cat "$OUT/msp430.size"
     else
-        make -s -C embedded "$t" OUT="../$OUT" || fail "$t build"
+        if make -s -C embedded "$t" OUT="../$OUT"; then built+=("$t"); else fail "$t build"; fi
     fi
 done
 
-for t in "${targets[@]}"; do
+# Only what was built now runs: a failed build must not run the image an earlier one left.
+for t in "${built[@]}"; do
     case $t in
     host) [ -x "$OUT/host/kat" ] && run_target host "$OUT/host" "$OUT/host/kat" ;;
     be) [ -x "$OUT/be/kat" ] && run_target "big-endian (powerpc, qemu-ppc)" "$OUT/be" qemu-ppc "$OUT/be/kat" ;;

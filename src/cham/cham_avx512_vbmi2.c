@@ -1,5 +1,6 @@
 /* CHAM-64 kernels for AVX-512 with VBMI2: a 16-bit rotation by 1 is one vpshldw (x, x, 1).
- * Chosen by karx_i_cham64_kernels() only when the CPU reports KARX_CPU_AVX512VBMI2. */
+ * Registered in cham_desc.c as needing KARX_CPU_AVX512VBMI2, so karx_i_select picks it only
+ * on a CPU that reports it. */
 #define CH_RC_BROADCAST
 #include "cham_avx512_defs.h"
 

@@ -9,20 +9,6 @@
 
 karx_backend karx_i_active_backend(void);
 
-/* The widest back end at or below the active one whose bit is set in available (bit b =
- * back end b has a kernel; bit 0, portable, must be set). NEON never falls to an x86 one. */
-static inline unsigned karx_i_pick(unsigned available)
-{
-    unsigned b = (unsigned)karx_i_active_backend();
-    if (b == KARX_BACKEND_NEON)
-        return (available & (1u << KARX_BACKEND_NEON)) ? b : KARX_BACKEND_PORTABLE;
-    while (b > 0 && !(available & (1u << b)))
-        b--;
-    return b;
-}
-
-#define KARX_BIT(b) (1u << (b))
-
 /* The CPU features each back end needs: a kernel of that back end may use all of them. */
 #define KARX_I_NEEDS_SSE2 KARX_CPU_SSE2
 #define KARX_I_NEEDS_SSSE3 (KARX_CPU_SSE2 | KARX_CPU_SSSE3)
