@@ -66,6 +66,9 @@ static void by_id_and_registry(void)
           "batch output too small");
     CHECK(karx_lsh_alg_from_name("lsh512-256", &alg) == KARX_OK && alg == KARX_LSH512_256, "name");
     CHECK(karx_lsh_alg_from_name("LSH-256-224", &alg) == KARX_OK && alg == KARX_LSH256_224, "alias");
+    CHECK(karx_lsh_alg_from_name("Lsh_512/384", &alg) == KARX_OK && alg == KARX_LSH512_384,
+          "one name rule: case and separators ignored");
+    CHECK(karx_lsh_alg_from_name("lsh512-257", &alg) == KARX_ERR_UNKNOWN_ALGORITHM, "no such variant");
     CHECK(karx_lsh_alg_from_name("sha256", &alg) == KARX_ERR_UNKNOWN_ALGORITHM, "unknown name");
     CHECK(karx_lsh_alg_from_name(NULL, &alg) == KARX_ERR_ARGUMENT, "NULL name");
     static const size_t sizes[] = {0, 28, 32, 28, 32, 48, 64};

@@ -1,68 +1,43 @@
-/* LSH by variant id, and the name registry shared by the CLI and the Python package. */
-#include <string.h>
-
+/* LSH by variant id: names and sizes from the registry's descriptors (lsh_dispatch.c), the
+ * streaming and many-message calls forwarded to the LSH-256 or LSH-512 front end. */
 #include "karx/lsh.h"
 
-static const struct {
-    karx_lsh_alg alg;
-    const char *name;  /* karx's name */
-    const char *alias; /* the standard's spelling */
-    unsigned family;   /* 256 or 512 */
-    unsigned digest_bytes;
-} variants[] = {
-    {KARX_LSH256_224, "lsh256-224", "LSH-256-224", 256, 28},
-    {KARX_LSH256_256, "lsh256-256", "LSH-256-256", 256, 32},
-    {KARX_LSH512_224, "lsh512-224", "LSH-512-224", 512, 28},
-    {KARX_LSH512_256, "lsh512-256", "LSH-512-256", 512, 32},
-    {KARX_LSH512_384, "lsh512-384", "LSH-512-384", 512, 48},
-    {KARX_LSH512_512, "lsh512-512", "LSH-512-512", 512, 64},
-};
-#define NVARIANTS (sizeof variants / sizeof variants[0])
+#include "../registry/registry.h"
 
-static int find(karx_lsh_alg alg)
-{
-    for (unsigned i = 0; i < NVARIANTS; i++)
-        if (variants[i].alg == alg)
-            return (int)i;
-    return -1;
-}
+/* The variant's registry descriptor, or NULL. */
+static const karx_i_hash *variant(karx_lsh_alg alg) { return karx_i_hash_desc((uint32_t)alg); }
+static int find(karx_lsh_alg alg) { return variant(alg) != NULL ? 0 : -1; }
 
 karx_status karx_lsh_alg_from_name(const char *name, karx_lsh_alg *alg)
 {
     if (name == NULL || alg == NULL)
         return KARX_ERR_ARGUMENT;
-    for (unsigned i = 0; i < NVARIANTS; i++) {
-        if (strcmp(name, variants[i].name) == 0 || strcmp(name, variants[i].alias) == 0) {
-            *alg = variants[i].alg;
-            return KARX_OK;
-        }
-    }
-    return KARX_ERR_UNKNOWN_ALGORITHM;
+    const karx_i_hash *h = karx_i_hash_by_name(name);
+    if (h == NULL)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    *alg = h->id;
+    return KARX_OK;
 }
 
 const char *karx_lsh_alg_name(karx_lsh_alg alg)
 {
-    int i = find(alg);
-    return i < 0 ? NULL : variants[i].name;
+    const karx_i_hash *h = variant(alg);
+    return h != NULL ? h->name : NULL;
 }
 
 size_t karx_lsh_digest_bytes(karx_lsh_alg alg)
 {
-    int i = find(alg);
-    return i < 0 ? 0 : variants[i].digest_bytes;
+    const karx_i_hash *h = variant(alg);
+    return h != NULL ? h->digest_bytes : 0;
 }
 
 size_t karx_lsh_block_bytes(karx_lsh_alg alg)
 {
-    int i = find(alg);
-    if (i < 0)
-        return 0;
-    return variants[i].family == 256 ? KARX_LSH256_BLOCK_BYTES : KARX_LSH512_BLOCK_BYTES;
+    const karx_i_hash *h = variant(alg);
+    return h != NULL ? h->block_bytes : 0;
 }
 
-size_t karx_lsh_ctx_bytes(void) { return sizeof(karx_lsh_ctx); }
-
-static int is256(karx_lsh_alg alg) { return variants[find(alg)].family == 256; }
+static int is256(karx_lsh_alg alg) { return variant(alg)->block_bytes == KARX_LSH256_BLOCK_BYTES; }
 
 karx_status karx_lsh_init(karx_lsh_ctx *ctx, karx_lsh_alg alg)
 {
