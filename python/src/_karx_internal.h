@@ -176,6 +176,9 @@ void bind_cipher(nb::module_ &m);   // _karx_cipher.cpp: cipher streams, CMAC
 void bind_aead(nb::module_ &m);     // _karx_aead.cpp: GCM and CCM
 void bind_drbg(nb::module_ &m);     // _karx_drbg.cpp: CTR_DRBG, token_bytes
 void bind_gpu(nb::module_ &m);      // _karx_gpu.cpp: GPU, lsh_many, ctr_xor_many
+void bind_xts(nb::module_ &m);      // _karx_xts.cpp: XTS
+void bind_gmac(nb::module_ &m);     // _karx_gmac.cpp: GMAC
+void bind_kbkdf(nb::module_ &m);    // _karx_kbkdf.cpp: KBKDF
 
 } // namespace karxpy
 

@@ -175,4 +175,7 @@ NB_MODULE(_karx, m)
     karxpy::bind_aead(m);
     karxpy::bind_drbg(m);
     karxpy::bind_gpu(m);
+    karxpy::bind_xts(m);
+    karxpy::bind_gmac(m);
+    karxpy::bind_kbkdf(m);
 }
