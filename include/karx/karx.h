@@ -17,5 +17,6 @@
 #include "lea.h"
 #include "lsh.h"
 #include "registry.h"
+#include "xts.h"
 
 #endif
