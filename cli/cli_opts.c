@@ -77,7 +77,9 @@ static int index_of(const opt_table *t, int c)
 /* The option getopt stopped at, for a one-line error: "--name[=v]" as given, or "-x". */
 static const char *bad_option(char **argv, char *shortopt)
 {
-    const char *arg = argv[optind - 1];
+    const char *arg = optind > 0 ? argv[optind - 1] : NULL;
+    if (arg == NULL)
+        arg = "?";
     if (optopt == 0 || optopt >= LONG_ONLY || strncmp(arg, "--", 2) == 0)
         return arg;
     shortopt[0] = '-';
@@ -97,7 +99,8 @@ int cli_parse_opts(const char *cmd, const char *spec, int argc, char **argv, cli
         return EXIT_USAGE;
     }
     memset(opt, 0, (size_t)t.n * sizeof opt[0]);
-    optind = 1;
+    optind = 0; /* 0, not 1: glibc and musl then also forget a half-read group of flags ("-%x")
+                 * left by an earlier parse in this process (the fuzz target runs many) */
     opterr = 0; /* one line of our own per error */
     while ((c = getopt_long(argc, argv, t.shorts, t.longopts, NULL)) != -1) {
         int i = index_of(&t, c);
