@@ -523,7 +523,7 @@ int cmd_bench_gpu(int argc, char **argv)
     };
     const char *json_path = NULL, *algs = NULL, *suite = "all";
     int quick = 0, sweep = 1, c;
-    optind = 1;
+    optind = 0; /* a full getopt reset, as cli_parse_opts does */
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'j': json_path = optarg; break;
