@@ -9,7 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
 steps=0
-step() { steps=$((steps + 1)); printf '\n=== %s\n' "$*"; }
+start=$SECONDS last=$SECONDS
+# Each step's heading, after the time the previous one took (CI has about 30 minutes in all).
+step() {
+    [ $steps -gt 0 ] && printf '(step %d took %d s)\n' $steps $((SECONDS - last))
+    last=$SECONDS steps=$((steps + 1))
+    printf '\n=== %s\n' "$*"
+}
 
 # The main build compiles the CUDA back end wherever nvcc is (CI has nvcc but no GPU: the GPU
 # comparisons report skipped there; scripts/gpu-check.sh runs them on a GPU machine).
@@ -18,18 +24,18 @@ if command -v nvcc > /dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then CUDA=ON;
 step "release build (gcc, -Werror, KARX_CUDA=$CUDA) + tests"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON -DKARX_CUDA=$CUDA > /dev/null
 cmake --build build -j "$JOBS"
-ctest --test-dir build --output-on-failure
+ctest --test-dir build --output-on-failure -j "$JOBS"
 
 step "ASan + UBSan build + tests"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DKARX_SANITIZE=ON -DKARX_WERROR=ON -DKARX_CUDA=OFF > /dev/null
 cmake --build build-asan -j "$JOBS"
-ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure
+ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure -j "$JOBS"
 
 if command -v clang > /dev/null; then
     step "clang build (-Werror) + tests"
     CC=clang cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON -DKARX_CUDA=OFF > /dev/null
     cmake --build build-clang -j "$JOBS"
-    ctest --test-dir build-clang --output-on-failure
+    ctest --test-dir build-clang --output-on-failure -j "$JOBS"
 fi
 
 step "constant time: valgrind memcheck over secrets marked undefined (scripts/ct-check.sh)"
@@ -64,6 +70,7 @@ CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" build-py/venv/bin/pip install -q --no-build-i
     --config-settings=cmake.define.KARX_WERROR=ON --config-settings=cmake.define.KARX_CUDA=OFF .
 build-py/venv/bin/python -m pytest python/tests -q -p no:cacheprovider
 
+printf '(step %d took %d s)\n' $steps $((SECONDS - last))
 echo
 # set -e stops at the first failing step, so reaching here means every step passed
-echo "check: $steps passed, 0 failed"
+echo "check: $steps passed, 0 failed in $((SECONDS - start)) s"
