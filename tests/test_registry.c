@@ -36,7 +36,10 @@ static void listing(void)
     CHECK(karx_alg_get(n, &info) == KARX_ERR_ARGUMENT, "past the end");
     CHECK(kinds[KARX_KIND_CIPHER] == karx_i_cipher_count, "ciphers listed");
     CHECK(kinds[KARX_KIND_HASH] == karx_i_hash_count, "hashes listed");
-    CHECK(kinds[KARX_KIND_MAC] == karx_i_cipher_count + karx_i_hash_count, "MACs listed");
+    size_t wide = 0; /* 128-bit-block ciphers: each has a GMAC */
+    for (size_t i = 0; i < karx_i_cipher_count; i++)
+        wide += karx_i_ciphers[i]->block_bytes == 16;
+    CHECK(kinds[KARX_KIND_MAC] == karx_i_cipher_count + karx_i_hash_count + wide, "MACs listed");
     CHECK(kinds[KARX_KIND_MODE] == karx_i_mode_count, "modes listed");
     printf("%zu algorithms: %zu ciphers, %zu modes, %zu hashes, %zu MACs\n", n,
            kinds[KARX_KIND_CIPHER], kinds[KARX_KIND_MODE], kinds[KARX_KIND_HASH],
@@ -60,6 +63,9 @@ static void names(void)
         {"LSH-512-384", KARX_KIND_HASH, KARX_LSH512_384},
         {"CMAC-LEA-192", KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_CMAC, KARX_CIPHER_LEA192)},
         {"hmac-LSH-256-224", KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_HMAC, KARX_LSH256_224)},
+        {"GMAC-LEA-128", KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_GMAC, KARX_CIPHER_LEA128)},
+        {"gmac-cham128-256", KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_GMAC, KARX_CIPHER_CHAM128_256)},
+        {"gmac-CHAM-128/128", KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_GMAC, KARX_CIPHER_CHAM128_128)},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         CHECK(karx_alg_find(KARX_KIND_ANY, cases[i].name, &info) == KARX_OK &&
@@ -67,7 +73,8 @@ static void names(void)
               "find %s", cases[i].name);
     }
     static const char *const bad[] = {"", "lea", "lea129", "cmac-", "hmac-lea128", "cmac-lsh256-256",
-                                      "lsh256-225", "xts", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"};
+                                      "lsh256-225", "xts", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                                      "gmac-", "gmac-hight", "gmac-cham64-128", "gmac-lsh256-256"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(karx_alg_find(KARX_KIND_ANY, bad[i], &info) == KARX_ERR_UNKNOWN_ALGORITHM,
               "unknown %s", bad[i]);
@@ -79,6 +86,15 @@ static void names(void)
     CHECK(karx_alg_kernel_count(KARX_KIND_MODE, KARX_MODE_CTR) == 0, "modes have no kernels");
     CHECK(strcmp(karx_cmac_name(KARX_CIPHER_CHAM64_128), "cmac-cham64-128") == 0, "cmac name");
     CHECK(strcmp(karx_hmac_name(KARX_LSH512_512), "hmac-lsh512-512") == 0, "hmac name");
+    CHECK(strcmp(karx_gmac_name(KARX_CIPHER_CHAM128_256), "gmac-cham128-256") == 0, "gmac name");
+    CHECK(karx_gmac_name(KARX_CIPHER_HIGHT) == NULL, "no GMAC over a 64-bit block");
+    CHECK(karx_alg_by_id(KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_GMAC, KARX_CIPHER_CHAM64_128), &info) ==
+              KARX_ERR_UNKNOWN_ALGORITHM,
+          "GMAC id over a 64-bit block");
+    CHECK(karx_alg_find(KARX_KIND_MAC, "GMAC-ARIA-256", &info) == KARX_OK &&
+              strcmp(info.std_name, "GMAC-ARIA-256") == 0 && info.output_bytes == 16 &&
+              info.key_bytes == 32,
+          "gmac-aria256 sizes");
 }
 
 /* Every kernel of every cipher and hash: usable ones pass, the others say UNSUPPORTED. */

@@ -11,6 +11,7 @@
 #include "cpu.h"
 #include "drbg.h"
 #include "gcm.h"
+#include "gmac.h"
 #include "gpu.h"
 #include "hight.h"
 #include "hmac.h"

@@ -29,6 +29,7 @@ typedef enum karx_alg_kind {
 /* MAC families; a MAC's id packs its family with the id of the cipher or hash under it. */
 #define KARX_MAC_CMAC 1 /* over a karx_cipher_alg */
 #define KARX_MAC_HMAC 2 /* over a karx_lsh_alg */
+#define KARX_MAC_GMAC 3 /* over a karx_cipher_alg with a 128-bit block (gmac.h) */
 #define KARX_MAC_ID(family, prim) (((family) << 8) | (prim))
 #define KARX_MAC_FAMILY(id) ((id) >> 8)
 #define KARX_MAC_PRIM(id) ((id) & 0xff)
@@ -53,7 +54,8 @@ typedef struct karx_alg_info {
 /* Number of registered algorithms; indexes 0 .. count-1 are valid for karx_alg_get. */
 KARX_API size_t karx_alg_count(void);
 
-/* The index-th algorithm: ciphers first, then modes, hashes and MACs, each in id order.
+/* The index-th algorithm: ciphers first, then modes, hashes and MACs (CMACs, HMACs, GMACs),
+ * each in id order.
  * KARX_ERR_ARGUMENT for a NULL info or an index past the end. */
 KARX_API karx_status karx_alg_get(size_t index, karx_alg_info *info);
 

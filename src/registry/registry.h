@@ -125,9 +125,11 @@ static inline const void *karx_i_cipher_kernels(const karx_i_cipher *c)
 karx_status karx_i_cipher_kernel_test(const karx_i_cipher *c, const karx_i_impl *impl);
 karx_status karx_i_hash_kernel_test(const karx_i_hash *h, const karx_i_impl *impl);
 
-/* "cmac-" / "hmac-" and the primitive's short name (mac_names.c); NULL for an unknown id. */
+/* "cmac-" / "hmac-" / "gmac-" and the primitive's short name (mac_names.c); NULL for an unknown
+ * id (or, for GMAC, a cipher whose block is not 16 bytes). */
 const char *karx_i_cmac_name(uint32_t cipher_alg);
 const char *karx_i_hmac_name(uint32_t lsh_alg);
+const char *karx_i_gmac_name(uint32_t cipher_alg);
 
 /* Lower-case with '-', '_', '/' and ' ' dropped, into out (cap bytes); 0 if it does not fit.
  * Two names are the same name when their squashed forms are equal. */

@@ -1,6 +1,6 @@
 /* The public registry calls (karx/registry.h): listing, lookup by name or id, kernels. MACs are
- * not stored: CMAC exists over every cipher and HMAC over every hash, so their entries are
- * composed from the primitive's descriptor. */
+ * not stored: CMAC exists over every cipher, HMAC over every hash and GMAC over every cipher with
+ * a 16-byte block, so their entries are composed from the primitive's descriptor. */
 #include <stdio.h>
 #include <string.h>
 
@@ -49,12 +49,44 @@ static void hash_info(const karx_i_hash *h, karx_alg_info *info)
                        0, h->digest_bytes, karx_i_select(h->impls, h->nimpls)->name});
 }
 
-/* A MAC runs on its primitive's kernel; a CMAC's tag is one block, an HMAC's one digest. */
-static void cmac_info(const karx_i_cipher *c, karx_alg_info *info)
+/* A MAC runs on its primitive's kernel; a CMAC's or GMAC's tag is one block, an HMAC's one
+ * digest. (GMAC's GHASH runs beside the cipher kernel, which schedules the key and encrypts J0.) */
+static void cipher_mac_info(const karx_i_cipher *c, int family, const char *prefix,
+                            const char *std_prefix, karx_alg_info *info)
 {
-    fill(info, (entry){KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_CMAC, (int)c->id), "cmac-", "CMAC-",
+    fill(info, (entry){KARX_KIND_MAC, KARX_MAC_ID(family, (int)c->id), prefix, std_prefix,
                        c->name, c->std_name, c->block_bytes, c->key_bytes, c->block_bytes,
                        karx_i_select(c->impls, c->nimpls)->name});
+}
+
+static void cmac_info(const karx_i_cipher *c, karx_alg_info *info)
+{
+    cipher_mac_info(c, KARX_MAC_CMAC, "cmac-", "CMAC-", info);
+}
+
+static void gmac_info(const karx_i_cipher *c, karx_alg_info *info)
+{
+    cipher_mac_info(c, KARX_MAC_GMAC, "gmac-", "GMAC-", info);
+}
+
+/* GMAC is defined over 128-bit blocks only. */
+static int gmac_ok(const karx_i_cipher *c) { return c != NULL && c->block_bytes == 16; }
+
+/* The index-th cipher with a 16-byte block, or NULL. */
+static const karx_i_cipher *gmac_cipher(size_t index)
+{
+    for (size_t i = 0; i < karx_i_cipher_count; i++)
+        if (gmac_ok(karx_i_ciphers[i]) && index-- == 0)
+            return karx_i_ciphers[i];
+    return NULL;
+}
+
+static size_t gmac_count(void)
+{
+    size_t n = 0;
+    while (gmac_cipher(n) != NULL)
+        n++;
+    return n;
 }
 
 static void hmac_info(const karx_i_hash *h, karx_alg_info *info)
@@ -66,14 +98,14 @@ static void hmac_info(const karx_i_hash *h, karx_alg_info *info)
 
 size_t karx_alg_count(void)
 {
-    return 2 * karx_i_cipher_count + karx_i_mode_count + 2 * karx_i_hash_count;
+    return 2 * karx_i_cipher_count + karx_i_mode_count + 2 * karx_i_hash_count + gmac_count();
 }
 
 karx_status karx_alg_get(size_t index, karx_alg_info *info)
 {
     if (info == NULL || index >= karx_alg_count())
         return KARX_ERR_ARGUMENT;
-    /* Listing order: ciphers, modes, hashes, CMACs, HMACs. */
+    /* Listing order: ciphers, modes, hashes, CMACs, HMACs, GMACs. */
     size_t i = index, nc = karx_i_cipher_count, nm = karx_i_mode_count, nh = karx_i_hash_count;
     if (i < nc)
         cipher_info(karx_i_ciphers[i], info);
@@ -83,12 +115,14 @@ karx_status karx_alg_get(size_t index, karx_alg_info *info)
         hash_info(karx_i_hashes[i], info);
     else if ((i -= nh) < nc)
         cmac_info(karx_i_ciphers[i], info);
+    else if ((i -= nc) < nh)
+        hmac_info(karx_i_hashes[i], info);
     else
-        hmac_info(karx_i_hashes[i - nc], info);
+        gmac_info(gmac_cipher(i - nh), info);
     return KARX_OK;
 }
 
-/* The part of name after a "cmac-" / "hmac-" prefix (any case), or NULL. */
+/* The part of name after a "cmac-" / "hmac-" / "gmac-" prefix (any case), or NULL. */
 static const char *after_prefix(const char *name, const char *prefix)
 {
     size_t n = strlen(prefix);
@@ -114,6 +148,12 @@ static karx_status find_mac(const char *name, karx_alg_info *info)
     const karx_i_hash *h = rest != NULL ? karx_i_hash_by_name(rest) : NULL;
     if (h != NULL) {
         hmac_info(h, info);
+        return KARX_OK;
+    }
+    rest = after_prefix(name, "gmac-");
+    c = rest != NULL ? karx_i_cipher_by_name(rest) : NULL;
+    if (gmac_ok(c)) {
+        gmac_info(c, info);
         return KARX_OK;
     }
     return KARX_ERR_UNKNOWN_ALGORITHM;
@@ -153,6 +193,13 @@ karx_status karx_alg_by_id(karx_alg_kind kind, int id, karx_alg_info *info)
     const karx_i_cipher *c = NULL;
     const karx_i_hash *h = NULL;
     const karx_i_mode *m = NULL;
+    if (kind == KARX_KIND_MAC && KARX_MAC_FAMILY(id) == KARX_MAC_GMAC) {
+        c = karx_i_cipher_desc((uint32_t)KARX_MAC_PRIM(id));
+        if (!gmac_ok(c))
+            return KARX_ERR_UNKNOWN_ALGORITHM;
+        gmac_info(c, info);
+        return KARX_OK;
+    }
     switch (kind) {
     case KARX_KIND_CIPHER: c = karx_i_cipher_desc((uint32_t)id); break;
     case KARX_KIND_MODE: m = karx_i_mode_desc((uint32_t)id); break;
