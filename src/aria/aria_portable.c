@@ -34,4 +34,4 @@ static void ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t nbl
     karx_memzero(e, sizeof e);
 }
 
-const karx_block_kernels karx_i_aria_portable = {"portable", 1, ecb_encrypt, ecb_decrypt, ctr_xor};
+const karx_block_kernels karx_i_aria_portable = {"portable", 1, ecb_encrypt, ecb_decrypt, ctr_xor, NULL};

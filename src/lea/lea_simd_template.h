@@ -498,4 +498,4 @@ static void lea_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t
 }
 
 const karx_block_kernels LEA_TABLE = {LEA_NAME, LEA_LANES, lea_ecb_encrypt, lea_ecb_decrypt,
-                                      lea_ctr_xor};
+                                      lea_ctr_xor, NULL};

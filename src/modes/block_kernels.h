@@ -30,6 +30,12 @@ typedef struct karx_block_kernels {
      * pass all-ones (no wrap inside the call); carries across any number of bytes must work. */
     void (*ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
                     const uint8_t *ctr);
+    /* Optional (NULL: the XTS mode's generic path over ecb_*, src/modes/xts_blocks.c): XTS over
+     * nblocks whole 16-byte blocks, out[i] = E(in[i] ^ T_i) ^ T_i (D for decrypt), where
+     * T_0 = tweak (the encrypted tweak, 16 bytes) and T_{i+1} = T_i * x in GF(2^128) with the
+     * IEEE 1619 little-endian convention; on return tweak holds T_nblocks. The tweak is secret. */
+    void (*xts_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
+                    uint8_t *tweak, int decrypt);
 } karx_block_kernels;
 
 /* Big-endian add of a small value to a counter block of len bytes (wraps silently: callers

@@ -1,4 +1,5 @@
 # Modes of operation, written once over the block-kernel tables (block_kernels.h).
 list(APPEND KARX_SOURCES
   src/modes/cipher.c src/modes/ecb.c src/modes/cbc.c src/modes/ctr.c src/modes/cfb.c
-  src/modes/ofb.c src/modes/stream.c src/modes/mode_desc.c)
+  src/modes/ofb.c src/modes/stream.c src/modes/mode_desc.c
+  src/modes/xts.c src/modes/xts_blocks.c src/modes/xts_stream.c)

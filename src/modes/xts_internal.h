@@ -1,0 +1,44 @@
+/* Internal: the XTS core (xts_blocks.c) shared by the one-shot, sector and streaming calls, and
+ * the GF(2^128) doubling the kernels and tests agree on. */
+#ifndef KARX_XTS_INTERNAL_H
+#define KARX_XTS_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../common/endian.h"
+#include "karx/xts.h"
+#include "modes_internal.h"
+
+/* t = t * x in GF(2^128), IEEE 1619 convention: t is a little-endian 128-bit number; shift it
+ * left by one and fold the bit shifted out into byte 0 as 0x87 (x^7 + x^2 + x + 1). */
+static inline void karx_i_xts_mulx(uint8_t t[16])
+{
+    uint64_t lo = karx_load64_le(t), hi = karx_load64_le(t + 8);
+    uint64_t fold = (0u - (hi >> 63)) & 0x87u;
+    karx_store64_le(t + 8, hi << 1 | lo >> 63);
+    karx_store64_le(t, lo << 1 ^ fold);
+}
+
+/* The descriptor of a set XTS key, or NULL (NULL key, no key set). */
+const karx_i_cipher *karx_i_xts_row(const karx_xts_key *key);
+
+/* nblocks whole blocks with tweaks t, t*x, ...; t becomes the tweak of the next block. Runs the
+ * kernel table's fused xts_xor where it has one, else tweaks in a stack chunk + ECB kernel. */
+void karx_i_xts_blocks(const karx_block_kernels *k, const karx_cipher_key *data, uint8_t t[16],
+                       uint8_t *out, const uint8_t *in, size_t nblocks, int decrypt);
+
+/* The generic path alone (tests compare kernels with it). */
+void karx_i_xts_generic(const karx_block_kernels *k, const void *ks, uint8_t *out,
+                        const uint8_t *in, size_t nblocks, uint8_t t[16], int decrypt);
+
+/* The last full block and the partial one (16 + tail bytes, 0 < tail < 16) by ciphertext
+ * stealing; t is the tweak of the full block (it is advanced once). */
+void karx_i_xts_steal(const karx_i_cipher *c, const karx_cipher_key *data, uint8_t t[16],
+                      uint8_t *out, const uint8_t *in, size_t tail, int decrypt);
+
+/* One data unit of len >= 16 bytes whose tweak is already encrypted (t, wiped on return). */
+void karx_i_xts_unit(const karx_i_cipher *c, const karx_cipher_key *data, uint8_t t[16],
+                     uint8_t *out, const uint8_t *in, size_t len, int decrypt);
+
+#endif
