@@ -36,6 +36,7 @@
 
 #include "cipher.h"
 #include "common.h"
+#include "lsh.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -110,6 +111,122 @@ KARX_API karx_status karx_ctr_drbg_reseed_os(karx_ctr_drbg *drbg, const uint8_t 
  * it: calling this names the OS as the reseed source). On error the bytes written are wiped. */
 KARX_API karx_status karx_ctr_drbg_generate_os(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
                                                const uint8_t *add, size_t add_len);
+/* ---- Hash_DRBG (SP 800-90A rev. 1, 10.1.1; TTAK.KO-12.0331) and HMAC_DRBG (10.1.2) over LSH ----
+ * Every LSH variant (karx_lsh_alg). Conventions:
+ *  - Hash_DRBG: seedlen is 440 bits (55 bytes) for a digest of at most 256 bits and 888 bits
+ *    (111 bytes) above (SP 800-90A table 2, by output size as for SHA-512/224 and SHA-512/256;
+ *    TTAK.KO-12.0331 likewise): LSH-256-224/256 and LSH-512-224/256 55 bytes, LSH-512-384/512
+ *    111 bytes; seed material goes through Hash_df;
+ *  - HMAC_DRBG: K and V are one digest each (outlen);
+ *  - security strength (table 2): 24 bytes for a 224-bit digest, 32 bytes otherwise;
+ *  - entropy input >= security strength bytes, nonce >= half of it; entropy, nonce,
+ *    personalization string and additional input each at most KARX_LSH_DRBG_MAX_INPUT_BYTES
+ *    (SP 800-90A allows 2^35 bits); there is no derivation-function flag (KARX_DRBG_USE_DF is
+ *    refused): both always condition their input;
+ *  - a generate request is at most KARX_LSH_DRBG_MAX_REQUEST_BYTES (2^19 bits); the reseed counter
+ *    starts at 1 and a generate call with reseed_counter > reseed interval returns
+ *    KARX_ERR_RESEED_REQUIRED (default interval 2^48).
+ * The states follow the CTR_DRBG's rules above: caller-allocated, copyable (a copy forks the
+ * generator), secret, zeroed before first use, wiped by uninstantiate and by a failed
+ * instantiate; errors change nothing and write nothing; the same fork safety (plain generate
+ * refuses with KARX_ERR_RESEED_REQUIRED in a forked child, generate_os reseeds from the OS). */
+
+#define KARX_HASH_DRBG_MAX_SEED_BYTES 111 /* 888 bits */
+#define KARX_LSH_DRBG_MAX_REQUEST_BYTES 65536
+#define KARX_LSH_DRBG_MAX_RESEED_INTERVAL (1ull << 48)
+#define KARX_LSH_DRBG_MAX_INPUT_BYTES 0xffffffffu /* each of entropy, nonce, pers, add */
+#define KARX_LSH_DRBG_OS_ENTROPY_BYTES 32         /* the _os forms' entropy input, and nonce: */
+#define KARX_LSH_DRBG_OS_NONCE_BYTES 16
+
+/* The fields every Hash/HMAC DRBG state keeps; private. */
+typedef struct karx_drbg_ctl {
+    uint64_t reseed_counter;
+    uint64_t reseed_interval;
+    uint64_t fork_gen; /* the process's fork count at the last (re)seed */
+    uint32_t alg;      /* karx_lsh_alg */
+    uint32_t flags;    /* KARX_DRBG_PR */
+    uint32_t state;    /* 0 unset, otherwise instantiated (a tag per DRBG type) */
+} karx_drbg_ctl;
+
+typedef struct karx_hash_drbg {
+    karx_drbg_ctl ctl;
+    uint8_t v[KARX_HASH_DRBG_MAX_SEED_BYTES];
+    uint8_t c[KARX_HASH_DRBG_MAX_SEED_BYTES];
+} karx_hash_drbg;
+
+typedef struct karx_hmac_drbg {
+    karx_drbg_ctl ctl;
+    uint8_t k[KARX_LSH_MAX_DIGEST_BYTES];
+    uint8_t v[KARX_LSH_MAX_DIGEST_BYTES];
+} karx_hmac_drbg;
+
+/* Sizes of alg (0 if alg is unknown): Hash_DRBG seedlen; security strength (both DRBGs). */
+KARX_API size_t karx_hash_drbg_seed_bytes(karx_lsh_alg alg);
+KARX_API size_t karx_lsh_drbg_strength_bytes(karx_lsh_alg alg);
+
+/* The calls of each DRBG have the CTR_DRBG's contracts (see above), with flags 0 or
+ * KARX_DRBG_PR and the length rules of this section. */
+KARX_API karx_status karx_hash_drbg_instantiate(karx_hash_drbg *drbg, karx_lsh_alg alg,
+                                                unsigned flags, const uint8_t *entropy,
+                                                size_t entropy_len, const uint8_t *nonce,
+                                                size_t nonce_len, const uint8_t *pers,
+                                                size_t pers_len);
+KARX_API karx_status karx_hash_drbg_reseed(karx_hash_drbg *drbg, const uint8_t *entropy,
+                                           size_t entropy_len, const uint8_t *add, size_t add_len);
+KARX_API karx_status karx_hash_drbg_generate(karx_hash_drbg *drbg, uint8_t *out, size_t out_len,
+                                             const uint8_t *add, size_t add_len);
+KARX_API karx_status karx_hash_drbg_generate_pr(karx_hash_drbg *drbg, uint8_t *out,
+                                                size_t out_len, const uint8_t *entropy,
+                                                size_t entropy_len, const uint8_t *add,
+                                                size_t add_len);
+KARX_API karx_status karx_hash_drbg_set_reseed_interval(karx_hash_drbg *drbg, uint64_t interval);
+KARX_API void karx_hash_drbg_uninstantiate(karx_hash_drbg *drbg);
+/* OS-seeded: KARX_LSH_DRBG_OS_ENTROPY_BYTES of entropy input, a KARX_LSH_DRBG_OS_NONCE_BYTES
+ * nonce; generate_os takes any out_len, as karx_ctr_drbg_generate_os does. */
+KARX_API karx_status karx_hash_drbg_instantiate_os(karx_hash_drbg *drbg, karx_lsh_alg alg,
+                                                   unsigned flags, const uint8_t *pers,
+                                                   size_t pers_len);
+KARX_API karx_status karx_hash_drbg_reseed_os(karx_hash_drbg *drbg, const uint8_t *add,
+                                              size_t add_len);
+KARX_API karx_status karx_hash_drbg_generate_os(karx_hash_drbg *drbg, uint8_t *out,
+                                                size_t out_len, const uint8_t *add,
+                                                size_t add_len);
+
+KARX_API karx_status karx_hmac_drbg_instantiate(karx_hmac_drbg *drbg, karx_lsh_alg alg,
+                                                unsigned flags, const uint8_t *entropy,
+                                                size_t entropy_len, const uint8_t *nonce,
+                                                size_t nonce_len, const uint8_t *pers,
+                                                size_t pers_len);
+KARX_API karx_status karx_hmac_drbg_reseed(karx_hmac_drbg *drbg, const uint8_t *entropy,
+                                           size_t entropy_len, const uint8_t *add, size_t add_len);
+KARX_API karx_status karx_hmac_drbg_generate(karx_hmac_drbg *drbg, uint8_t *out, size_t out_len,
+                                             const uint8_t *add, size_t add_len);
+KARX_API karx_status karx_hmac_drbg_generate_pr(karx_hmac_drbg *drbg, uint8_t *out,
+                                                size_t out_len, const uint8_t *entropy,
+                                                size_t entropy_len, const uint8_t *add,
+                                                size_t add_len);
+KARX_API karx_status karx_hmac_drbg_set_reseed_interval(karx_hmac_drbg *drbg, uint64_t interval);
+KARX_API void karx_hmac_drbg_uninstantiate(karx_hmac_drbg *drbg);
+KARX_API karx_status karx_hmac_drbg_instantiate_os(karx_hmac_drbg *drbg, karx_lsh_alg alg,
+                                                   unsigned flags, const uint8_t *pers,
+                                                   size_t pers_len);
+KARX_API karx_status karx_hmac_drbg_reseed_os(karx_hmac_drbg *drbg, const uint8_t *add,
+                                              size_t add_len);
+KARX_API karx_status karx_hmac_drbg_generate_os(karx_hmac_drbg *drbg, uint8_t *out,
+                                                size_t out_len, const uint8_t *add,
+                                                size_t add_len);
+
+/* ---- DRBG names ----
+ * "ctr-" + a cipher name, "hash-" + an LSH name, "hmac-" + an LSH name, the part after the prefix
+ * in any spelling karx_alg_find accepts ("hash-lsh256-256", "HMAC-LSH-512-512", "ctr-lea256").
+ * KARX_ERR_ARGUMENT for NULL, KARX_ERR_UNKNOWN_ALGORITHM otherwise. */
+typedef enum karx_drbg_type {
+    KARX_DRBG_CTR = 1,  /* alg is a karx_cipher_alg */
+    KARX_DRBG_HASH = 2, /* alg is a karx_lsh_alg */
+    KARX_DRBG_HMAC = 3  /* alg is a karx_lsh_alg */
+} karx_drbg_type;
+KARX_API karx_status karx_drbg_from_name(const char *name, karx_drbg_type *type, int *alg);
+
 /* Fills buf with len bytes from the OS source (the one instantiate_os uses): getrandom(), and
  * /dev/urandom where getrandom fails (ENOSYS, seccomp). KARX_ERR_ENTROPY (buf wiped) when both
  * fail, KARX_ERR_UNSUPPORTED (buf wiped) off Linux. */

@@ -282,10 +282,7 @@ static void drbg_seed_material(const karx_ctr_drbg *d, const drbg_sizes *s, cons
     }
 }
 
-static int bad_buf(const void *p, size_t n)
-{
-    return p == NULL && n != 0;
-}
+#define bad_buf karx_i_drbg_bad_buf
 
 static karx_status check_ready(const karx_ctr_drbg *d, drbg_sizes *s)
 {
@@ -323,10 +320,10 @@ static karx_status check_add(const karx_ctr_drbg *d, const drbg_sizes *s, const 
     return KARX_OK;
 }
 
-/* The state was (re)seeded before the last fork: another process holds the same state. */
-static int forked_since_seed(const karx_ctr_drbg *d)
+/* PR, interval used up, or forked since the last (re)seed (drbg_common.c). */
+static int reseed_due(const karx_ctr_drbg *d)
 {
-    return d->fork_gen != karx_i_fork_generation();
+    return karx_i_drbg_reseed_due(d->flags, d->reseed_counter, d->reseed_interval, d->fork_gen);
 }
 
 static void reseed_core(karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *entropy,
@@ -350,8 +347,7 @@ static karx_status check_request(const karx_ctr_drbg *d, const drbg_sizes *s, si
         return st;
     if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
         return KARX_ERR_DATA_LENGTH;
-    if ((d->flags & KARX_DRBG_PR) || d->reseed_counter > d->reseed_interval ||
-        forked_since_seed(d))
+    if (reseed_due(d))
         return KARX_ERR_RESEED_REQUIRED;
     return KARX_OK;
 }
@@ -577,6 +573,31 @@ karx_status karx_ctr_drbg_reseed_os(karx_ctr_drbg *drbg, const uint8_t *add, siz
     return st;
 }
 
+/* The CTR_DRBG as the shared OS-seeded loop sees it (drbg_common.c). */
+static int os_due(const void *arg, const void *d)
+{
+    (void)arg;
+    return reseed_due((const karx_ctr_drbg *)d);
+}
+
+static karx_status os_reseed(const void *arg, void *d, const uint8_t *add, size_t add_len)
+{
+    (void)arg;
+    return karx_ctr_drbg_reseed_os((karx_ctr_drbg *)d, add, add_len);
+}
+
+static void os_generate(const void *arg, void *d, uint8_t *out, size_t n, const uint8_t *add,
+                        size_t add_len)
+{
+    drbg_sizes s;
+    (void)arg;
+    (void)drbg_sizes_of(((karx_ctr_drbg *)d)->alg, &s); /* checked by the caller */
+    generate_core((karx_ctr_drbg *)d, &s, out, n, add, add_len);
+}
+
+static const karx_i_drbg_os_ops ctr_os_ops = {KARX_CTR_DRBG_MAX_REQUEST_BYTES, os_due, os_reseed,
+                                              os_generate};
+
 karx_status karx_ctr_drbg_generate_os(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
                                       const uint8_t *add, size_t add_len)
 {
@@ -588,22 +609,5 @@ karx_status karx_ctr_drbg_generate_os(karx_ctr_drbg *drbg, uint8_t *out, size_t 
         return KARX_ERR_ARGUMENT;
     if ((st = check_reseed_input(drbg, &s, drbg_zeros, s.sl, add, add_len)) != KARX_OK)
         return st;
-    size_t done = 0;
-    do {
-        size_t n = out_len - done;
-        if (n > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
-            n = KARX_CTR_DRBG_MAX_REQUEST_BYTES;
-        if ((drbg->flags & KARX_DRBG_PR) || drbg->reseed_counter > drbg->reseed_interval ||
-            forked_since_seed(drbg)) {
-            if ((st = karx_ctr_drbg_reseed_os(drbg, add, add_len)) != KARX_OK) {
-                karx_memzero(out, done);
-                return st;
-            }
-            generate_core(drbg, &s, out + done, n, NULL, 0);
-        } else {
-            generate_core(drbg, &s, out + done, n, add, add_len);
-        }
-        done += n;
-    } while (done < out_len);
-    return KARX_OK;
+    return karx_i_drbg_generate_os(&ctr_os_ops, NULL, drbg, out, out_len, add, add_len);
 }
