@@ -15,6 +15,7 @@
 #include "gpu.h"
 #include "hight.h"
 #include "hmac.h"
+#include "kbkdf.h"
 #include "lea.h"
 #include "lsh.h"
 #include "registry.h"
