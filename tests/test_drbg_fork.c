@@ -1,8 +1,9 @@
-/* CTR_DRBG fork safety and the OS entropy source's failure status.
+/* Fork safety of the three DRBGs (CTR, Hash, HMAC: one table, drbg_api.h) and the OS entropy
+ * source's failure status.
  *  - fork(): parent and two children generate from one OS-seeded state; all three outputs must
  *    differ (generate_os reseeds in each child), and the parent's stream must be the one it
  *    would have produced without the fork;
- *  - a caller-seeded state in a child: generate (and the GPU path's begin) refuse with
+ *  - a caller-seeded state in a child: generate (and the CTR_DRBG GPU path's begin) refuse with
  *    KARX_ERR_RESEED_REQUIRED until reseeded; generate_pr and reseed_os work;
  *  - a fork that skips the pthread_atfork handlers (raw fork syscall) is caught by the
  *    MADV_WIPEONFORK layer where the kernel has it (counted as skipped otherwise);
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "drbg/drbg_internal.h"
+#include "drbg_api.h"
 #include "karx/drbg.h"
 #include "test_util.h"
 
@@ -32,7 +34,10 @@ typedef struct child_report {
     uint8_t out[2][OUT]; /* what it generated */
 } child_report;
 
-typedef void (*child_fn)(karx_ctr_drbg *d, child_report *r);
+typedef void (*child_fn)(void *d, child_report *r);
+
+static const t_drbg *api; /* the DRBG under test, and its algorithm (read by the children) */
+static int cur_alg;
 
 static int write_all(int fd, const void *p, size_t n)
 {
@@ -60,7 +65,7 @@ static int read_all(int fd, void *p, size_t n)
 
 /* Runs fn(d) in a child made by fork() (raw = 0) or the bare fork syscall, which runs no
  * pthread_atfork handler (raw = 1); returns 0 and the child's report, or -1. */
-static int in_child(karx_ctr_drbg *d, child_fn fn, int raw, child_report *r)
+static int in_child(void *d, child_fn fn, int raw, child_report *r)
 {
     int fds[2];
     if (pipe(fds) != 0) return -1;
@@ -89,92 +94,100 @@ static int in_child(karx_ctr_drbg *d, child_fn fn, int raw, child_report *r)
     return ok;
 }
 
-static void child_generate_os(karx_ctr_drbg *d, child_report *r)
+static void child_generate_os(void *d, child_report *r)
 {
-    r->st[0] = karx_ctr_drbg_generate_os(d, r->out[0], OUT, NULL, 0);
+    r->st[0] = api->gen_os(d, r->out[0], OUT, NULL, 0);
 }
 
 /* ---- OS-seeded: parent and two children all differ ---- */
 
-static void os_seeded_fork(karx_cipher_alg alg, unsigned flags)
+static void os_seeded_fork(int alg, unsigned flags)
 {
-    karx_ctr_drbg d, twin;
+    t_drbg_state d, twin;
     uint8_t mine[OUT], twin_out[OUT];
     child_report a, b;
-    CHECK(karx_ctr_drbg_instantiate_os(&d, alg, flags, NULL, 0) == KARX_OK, "instantiate_os");
+    CHECK(api->inst_os(&d, alg, flags, NULL, 0) == KARX_OK, "%s instantiate_os", api->name);
     twin = d; /* what the parent's state would do with no fork at all */
     CHECK(in_child(&d, child_generate_os, 0, &a) == 0, "child 1 ran");
     CHECK(in_child(&d, child_generate_os, 0, &b) == 0, "child 2 ran");
     CHECK(a.st[0] == KARX_OK && b.st[0] == KARX_OK, "children generate_os: %d %d", a.st[0], b.st[0]);
-    CHECK(karx_ctr_drbg_generate_os(&d, mine, OUT, NULL, 0) == KARX_OK, "parent generate_os");
-    CHECK(memcmp(a.out[0], mine, OUT) != 0, "alg %d flags %u: child 1 = parent", alg, flags);
-    CHECK(memcmp(b.out[0], mine, OUT) != 0, "alg %d flags %u: child 2 = parent", alg, flags);
-    CHECK(memcmp(a.out[0], b.out[0], OUT) != 0, "alg %d flags %u: child 1 = child 2", alg, flags);
+    CHECK(api->gen_os(&d, mine, OUT, NULL, 0) == KARX_OK, "parent generate_os");
+    CHECK(memcmp(a.out[0], mine, OUT) != 0, "%s alg %d flags %u: child 1 = parent", api->name, alg,
+          flags);
+    CHECK(memcmp(b.out[0], mine, OUT) != 0, "%s alg %d flags %u: child 2 = parent", api->name, alg,
+          flags);
+    CHECK(memcmp(a.out[0], b.out[0], OUT) != 0, "%s alg %d flags %u: child 1 = child 2", api->name,
+          alg, flags);
     if (!(flags & KARX_DRBG_PR)) { /* with PR every call reseeds: no fixed stream to compare */
-        CHECK(karx_ctr_drbg_generate_os(&twin, twin_out, OUT, NULL, 0) == KARX_OK, "twin");
-        CHECK(memcmp(twin_out, mine, OUT) == 0, "alg %d: the parent's stream changed", alg);
+        CHECK(api->gen_os(&twin, twin_out, OUT, NULL, 0) == KARX_OK, "twin");
+        CHECK(memcmp(twin_out, mine, OUT) == 0, "%s alg %d: the parent's stream changed", api->name,
+              alg);
     }
-    karx_ctr_drbg_uninstantiate(&d);
-    karx_ctr_drbg_uninstantiate(&twin);
+    api->uninst(&d);
+    api->uninst(&twin);
 }
 
 /* ---- caller-seeded: refused until the caller reseeds ---- */
 
 static uint8_t fresh[48]; /* the caller's "fresh" entropy in the child */
 
-static void child_caller_seeded(karx_ctr_drbg *d, child_report *r)
+static void child_caller_seeded(void *d, child_report *r)
 {
-    uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES];
-    size_t sl = karx_ctr_drbg_seed_bytes((karx_cipher_alg)d->alg);
+    size_t el = api->entropy_len(cur_alg);
     memset(r->out[0], 0xa5, OUT);
-    r->st[0] = karx_ctr_drbg_generate(d, r->out[0], OUT, NULL, 0);
-    karx_ctr_drbg probe = *d;
-    r->st[1] = karx_i_ctr_drbg_generate_begin(&probe, OUT, NULL, 0, a); /* the GPU path */
-    r->st[2] = karx_ctr_drbg_reseed(d, fresh, sl, NULL, 0);
-    r->st[3] = karx_ctr_drbg_generate(d, r->out[1], OUT, NULL, 0);
-    karx_memzero(&probe, sizeof probe);
-    karx_memzero(a, sizeof a);
+    r->st[0] = api->gen(d, r->out[0], OUT, NULL, 0);
+    r->st[1] = KARX_ERR_RESEED_REQUIRED;
+    if (api->type == KARX_DRBG_CTR) { /* the GPU path */
+        uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES];
+        karx_ctr_drbg probe = *(karx_ctr_drbg *)d;
+        r->st[1] = karx_i_ctr_drbg_generate_begin(&probe, OUT, NULL, 0, a);
+        karx_memzero(&probe, sizeof probe);
+        karx_memzero(a, sizeof a);
+    }
+    r->st[2] = api->reseed(d, fresh, el, NULL, 0);
+    r->st[3] = api->gen(d, r->out[1], OUT, NULL, 0);
 }
 
-static void child_caller_seeded_pr(karx_ctr_drbg *d, child_report *r)
+static void child_caller_seeded_pr(void *d, child_report *r)
 {
-    size_t sl = karx_ctr_drbg_seed_bytes((karx_cipher_alg)d->alg);
-    r->st[0] = karx_ctr_drbg_generate_pr(d, r->out[0], OUT, fresh, sl, NULL, 0);
-    r->st[1] = karx_ctr_drbg_generate(d, r->out[1], OUT, NULL, 0); /* reseeded by generate_pr */
+    r->st[0] = api->gen_pr(d, r->out[0], OUT, fresh, api->entropy_len(cur_alg), NULL, 0);
+    r->st[1] = api->gen(d, r->out[1], OUT, NULL, 0); /* reseeded by generate_pr */
 }
 
-static void child_reseed_os(karx_ctr_drbg *d, child_report *r)
+static void child_reseed_os(void *d, child_report *r)
 {
-    r->st[0] = karx_ctr_drbg_generate(d, r->out[0], OUT, NULL, 0);
-    r->st[1] = karx_ctr_drbg_reseed_os(d, NULL, 0);
-    r->st[2] = karx_ctr_drbg_generate(d, r->out[1], OUT, NULL, 0);
+    r->st[0] = api->gen(d, r->out[0], OUT, NULL, 0);
+    r->st[1] = api->reseed_os(d, NULL, 0);
+    r->st[2] = api->gen(d, r->out[1], OUT, NULL, 0);
 }
 
-static void caller_seeded_fork(void)
+static void caller_seeded_fork(int alg)
 {
-    const karx_cipher_alg alg = KARX_CIPHER_LEA128;
-    uint8_t e[32], mine[OUT];
+    uint8_t e[48], nonce[16], mine[OUT];
     memset(e, 0x11, sizeof e);
-    karx_ctr_drbg d;
+    memset(nonce, 0x22, sizeof nonce);
+    t_drbg_state d;
     child_report r;
+    cur_alg = alg;
     for (size_t i = 0; i < sizeof fresh; i++) fresh[i] = (uint8_t)(0x80 + i);
-    CHECK(karx_ctr_drbg_instantiate(&d, alg, 0, e, sizeof e, NULL, 0, NULL, 0) == KARX_OK, "inst");
+    CHECK(api->inst(&d, alg, 0, e, api->entropy_len(alg), nonce, sizeof nonce, NULL, 0) == KARX_OK,
+          "%s inst", api->name);
     CHECK(in_child(&d, child_caller_seeded, 0, &r) == 0, "child ran");
-    CHECK(r.st[0] == KARX_ERR_RESEED_REQUIRED, "child generate after fork: %d", r.st[0]);
+    CHECK(r.st[0] == KARX_ERR_RESEED_REQUIRED, "%s child generate after fork: %d", api->name, r.st[0]);
     CHECK(r.out[0][0] == 0xa5 && r.out[0][OUT - 1] == 0xa5, "refused generate wrote output");
     CHECK(r.st[1] == KARX_ERR_RESEED_REQUIRED, "child GPU-path begin after fork: %d", r.st[1]);
-    CHECK(r.st[2] == KARX_OK && r.st[3] == KARX_OK, "child reseed + generate: %d %d", r.st[2],
-          r.st[3]);
-    CHECK(karx_ctr_drbg_generate(&d, mine, OUT, NULL, 0) == KARX_OK, "parent unaffected");
-    CHECK(memcmp(mine, r.out[1], OUT) != 0, "child's reseeded output = parent's");
+    CHECK(r.st[2] == KARX_OK && r.st[3] == KARX_OK, "%s child reseed + generate: %d %d", api->name,
+          r.st[2], r.st[3]);
+    CHECK(api->gen(&d, mine, OUT, NULL, 0) == KARX_OK, "parent unaffected");
+    CHECK(memcmp(mine, r.out[1], OUT) != 0, "%s child's reseeded output = parent's", api->name);
 
     CHECK(in_child(&d, child_caller_seeded_pr, 0, &r) == 0, "pr child ran");
-    CHECK(r.st[0] == KARX_OK && r.st[1] == KARX_OK, "child generate_pr, then generate: %d %d",
-          r.st[0], r.st[1]);
+    CHECK(r.st[0] == KARX_OK && r.st[1] == KARX_OK, "%s child generate_pr, then generate: %d %d",
+          api->name, r.st[0], r.st[1]);
     CHECK(in_child(&d, child_reseed_os, 0, &r) == 0, "reseed_os child ran");
     CHECK(r.st[0] == KARX_ERR_RESEED_REQUIRED && r.st[1] == KARX_OK && r.st[2] == KARX_OK,
-          "child reseed_os: %d %d %d", r.st[0], r.st[1], r.st[2]);
-    karx_ctr_drbg_uninstantiate(&d);
+          "%s child reseed_os: %d %d %d", api->name, r.st[0], r.st[1], r.st[2]);
+    api->uninst(&d);
 }
 
 /* ---- a fork without the atfork handlers ---- */
@@ -183,7 +196,7 @@ static unsigned long skipped;
 
 static volatile uint8_t *probe_page;
 
-static void child_reads_probe(karx_ctr_drbg *d, child_report *r)
+static void child_reads_probe(void *d, child_report *r)
 {
     (void)d;
     r->st[0] = probe_page[0];
@@ -212,23 +225,22 @@ static int platform_wipes_on_fork(void)
 #endif
 }
 
-static void raw_fork(void)
+static void raw_fork(int alg, unsigned flags)
 {
     if (!karx_i_fork_guard_wipes() || !platform_wipes_on_fork()) {
         skipped++;
-        printf("raw fork: skipped (MADV_WIPEONFORK not honoured here)\n");
+        printf("raw fork (%s): skipped (MADV_WIPEONFORK not honoured here)\n", api->name);
         return;
     }
-    karx_ctr_drbg d;
+    t_drbg_state d;
     uint8_t mine[OUT];
     child_report r;
-    CHECK(karx_ctr_drbg_instantiate_os(&d, KARX_CIPHER_LEA256, KARX_DRBG_USE_DF, NULL, 0) == KARX_OK,
-          "instantiate_os");
+    CHECK(api->inst_os(&d, alg, flags, NULL, 0) == KARX_OK, "instantiate_os");
     CHECK(in_child(&d, child_generate_os, 1, &r) == 0, "raw child ran");
     CHECK(r.st[0] == KARX_OK, "raw child generate_os: %d", r.st[0]);
-    CHECK(karx_ctr_drbg_generate_os(&d, mine, OUT, NULL, 0) == KARX_OK, "parent");
-    CHECK(memcmp(mine, r.out[0], OUT) != 0, "raw fork: child = parent");
-    karx_ctr_drbg_uninstantiate(&d);
+    CHECK(api->gen_os(&d, mine, OUT, NULL, 0) == KARX_OK, "parent");
+    CHECK(memcmp(mine, r.out[0], OUT) != 0, "%s raw fork: child = parent", api->name);
+    api->uninst(&d);
 }
 
 /* ---- OS source failure ---- */
@@ -240,10 +252,10 @@ static int all_zero(const uint8_t *p, size_t n)
     return acc == 0;
 }
 
-static void entropy_failure(void)
+static void entropy_failure(int alg, unsigned flags, int alg2)
 {
     uint8_t buf[64], out[OUT];
-    karx_ctr_drbg d, copy;
+    t_drbg_state d, copy, e;
     CHECK(strcmp(karx_strerror(KARX_ERR_ENTROPY), "OS entropy source failed") == 0,
           "message: %s", karx_strerror(KARX_ERR_ENTROPY));
 
@@ -254,44 +266,54 @@ static void entropy_failure(void)
     karx_i_os_entropy_fault(KARX_I_FAULT_URANDOM); /* getrandom alone serves */
     CHECK(karx_os_random(buf, sizeof buf) == KARX_OK, "getrandom alone");
 
-    CHECK(karx_ctr_drbg_instantiate_os(&d, KARX_CIPHER_LEA256, KARX_DRBG_USE_DF, NULL, 0) == KARX_OK,
-          "instantiate_os");
-    karx_ctr_drbg_set_reseed_interval(&d, 1);
-    CHECK(karx_ctr_drbg_generate_os(&d, out, OUT, NULL, 0) == KARX_OK, "first generate");
+    CHECK(api->inst_os(&d, alg, flags, NULL, 0) == KARX_OK, "%s instantiate_os", api->name);
+    api->interval(&d, 1);
+    CHECK(api->gen_os(&d, out, OUT, NULL, 0) == KARX_OK, "first generate");
     copy = d;
 
     karx_i_os_entropy_fault(KARX_I_FAULT_GETRANDOM | KARX_I_FAULT_URANDOM);
     memset(buf, 0x5a, sizeof buf);
     CHECK(karx_os_random(buf, sizeof buf) == KARX_ERR_ENTROPY, "os_random status");
     CHECK(all_zero(buf, sizeof buf), "os_random wipes on failure");
-    CHECK(karx_ctr_drbg_reseed_os(&d, NULL, 0) == KARX_ERR_ENTROPY, "reseed_os status");
+    CHECK(api->reseed_os(&d, NULL, 0) == KARX_ERR_ENTROPY, "%s reseed_os status", api->name);
     memset(out, 0x5a, sizeof out);
-    CHECK(karx_ctr_drbg_generate_os(&d, out, OUT, NULL, 0) == KARX_ERR_ENTROPY,
-          "generate_os (reseed due) status");
-    CHECK(memcmp(&copy, &d, sizeof d) == 0, "a failed OS reseed changed the state");
-    karx_ctr_drbg e;
+    CHECK(api->gen_os(&d, out, OUT, NULL, 0) == KARX_ERR_ENTROPY,
+          "%s generate_os (reseed due) status", api->name);
+    CHECK(memcmp(&copy, &d, api->size) == 0, "%s: a failed OS reseed changed the state", api->name);
     memset(&e, 0x77, sizeof e);
-    CHECK(karx_ctr_drbg_instantiate_os(&e, KARX_CIPHER_LEA128, 0, NULL, 0) == KARX_ERR_ENTROPY,
-          "instantiate_os status");
-    CHECK(all_zero((const uint8_t *)&e, sizeof e), "failed instantiate_os wipes the state");
+    CHECK(api->inst_os(&e, alg2, 0, NULL, 0) == KARX_ERR_ENTROPY, "%s instantiate_os status",
+          api->name);
+    CHECK(all_zero((const uint8_t *)&e, api->size), "%s: failed instantiate_os wipes the state",
+          api->name);
 
     karx_i_os_entropy_fault(0);
-    CHECK(karx_ctr_drbg_generate_os(&d, out, OUT, NULL, 0) == KARX_OK, "recovers");
-    karx_ctr_drbg_uninstantiate(&d);
-    karx_ctr_drbg_uninstantiate(&copy);
+    CHECK(api->gen_os(&d, out, OUT, NULL, 0) == KARX_OK, "recovers");
+    api->uninst(&d);
+    api->uninst(&copy);
 }
 
 int main(void)
 {
-    static const karx_cipher_alg algs[] = {KARX_CIPHER_LEA128, KARX_CIPHER_LEA256,
-                                           KARX_CIPHER_HIGHT, KARX_CIPHER_CHAM64_128,
-                                           KARX_CIPHER_CHAM128_256};
-    for (size_t i = 0; i < sizeof algs / sizeof *algs; i++)
+    static const int ctr_algs[] = {KARX_CIPHER_LEA128, KARX_CIPHER_LEA256, KARX_CIPHER_HIGHT,
+                                   KARX_CIPHER_CHAM64_128, KARX_CIPHER_CHAM128_256};
+    static const int lsh_algs[] = {KARX_LSH256_224, KARX_LSH256_256, KARX_LSH512_256,
+                                   KARX_LSH512_512};
+    api = T_DRBG_CTR;
+    for (size_t i = 0; i < sizeof ctr_algs / sizeof *ctr_algs; i++)
         for (unsigned flags = 0; flags < 4; flags++)
-            os_seeded_fork(algs[i], flags);
-    caller_seeded_fork();
-    raw_fork();
-    entropy_failure();
+            os_seeded_fork(ctr_algs[i], flags);
+    caller_seeded_fork(KARX_CIPHER_LEA128);
+    raw_fork(KARX_CIPHER_LEA256, KARX_DRBG_USE_DF);
+    entropy_failure(KARX_CIPHER_LEA256, KARX_DRBG_USE_DF, KARX_CIPHER_LEA128);
+    for (api = T_DRBG_HASH; api <= T_DRBG_HMAC; api++) {
+        for (size_t i = 0; i < sizeof lsh_algs / sizeof *lsh_algs; i++) {
+            os_seeded_fork(lsh_algs[i], 0);
+            os_seeded_fork(lsh_algs[i], KARX_DRBG_PR);
+            caller_seeded_fork(lsh_algs[i]);
+        }
+        raw_fork(KARX_LSH512_512, 0);
+        entropy_failure(KARX_LSH256_256, 0, KARX_LSH512_384);
+    }
     printf("test_drbg_fork: %lu skipped\n", skipped);
     return t_finish("test_drbg_fork");
 }
