@@ -1,6 +1,7 @@
-/* karx mac: HMAC-LSH or CMAC of files / standard input, streamed in 1 MiB chunks, printed as
- * "HEX  NAME" lines like `karx hash`. The key (-K HEX, or --key-file FILE: the file's raw bytes)
- * and the MAC contexts are wiped on every path. */
+/* karx mac: HMAC-LSH, CMAC or GMAC of files / standard input, streamed in 1 MiB chunks, printed
+ * as "HEX  NAME" lines like `karx hash`. The key (-K HEX, or --key-file FILE: the file's raw
+ * bytes) and the MAC contexts are wiped on every path. GMAC also takes --iv (the same IV for
+ * every file: each file is its own message under that one (key, IV) pair). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,43 +10,92 @@
 #include "cli.h"
 #include "cli_opts.h"
 #include "karx/cmac.h"
+#include "karx/gmac.h"
 #include "karx/hmac.h"
 #include "karx/karx.h"
 
 #define CHUNK (1u << 20)
 #define MAC_KEY_FILE_MAX ((size_t)1 << 20)
 
-#define MAC_OPTS "a|alg= K|key= key-file= h|help"
-enum { M_ALG, M_KEY, M_KEY_FILE, M_HELP, M_N };
+#define MAC_OPTS "a|alg= K|key= key-file= iv= tag-len= h|help"
+enum { M_ALG, M_KEY, M_KEY_FILE, M_IV, M_TAG_LEN, M_HELP, M_N };
 
 static void mac_usage(FILE *to)
 {
-    fputs("usage: karx mac -a ALG (-K HEX | --key-file FILE) [FILE...]\n"
+    fputs("usage: karx mac -a ALG (-K HEX | --key-file FILE) [--iv HEX] [--tag-len N] [FILE...]\n"
           "  -a, --alg ALG        ",
           to);
     cli_put_names(to, KARX_KIND_MAC, "hmac-", 23, 23);
     fputs("                       (any key length), or\n                       ", to);
     cli_put_names(to, KARX_KIND_MAC, "cmac-", 23, 23);
-    fputs("                       (a key of the cipher's length); standard names such as\n"
-          "                       HMAC-LSH-256-256 or CMAC-LEA-128 too\n"
+    fputs("                       (a key of the cipher's length), or\n                       ", to);
+    cli_put_names(to, KARX_KIND_MAC, "gmac-", 23, 23);
+    fputs("                       (a key of the cipher's length, and --iv); standard names\n"
+          "                       such as HMAC-LSH-256-256, CMAC-LEA-128 or GMAC-LEA-128 too\n"
           "  -K, --key HEX        the key in hex (visible in ps: prefer --key-file)\n"
           "      --key-file FILE  the key: the file's raw bytes (all of them, at most 1 MiB)\n"
-          "Each FILE ('-' or none: standard input) gives a line 'HEX  FILE' (full-length tag).\n"
+          "      --iv HEX         gmac only, and required there: the IV, any length >= 1 byte\n"
+          "                       (12 recommended); never reuse one under a key\n"
+          "      --tag-len N      cmac, gmac: print the leading N bytes of the tag (cmac 4 ..\n"
+          "                       block bytes; gmac 4, 8, 12 .. 16); default the full tag\n"
+          "Each FILE ('-' or none: standard input) gives a line 'HEX  FILE'.\n"
           "Exit: 0 done, 1 a file could not be read (the others are still done), 2 usage error.\n",
           to);
 }
 
 typedef struct {
-    int hmac;
+    int family;             /* KARX_MAC_HMAC, KARX_MAC_CMAC or KARX_MAC_GMAC */
     karx_lsh_alg lsh;       /* hmac */
-    karx_cipher_alg cipher; /* cmac */
-    const uint8_t *key;
-    size_t key_len;
+    karx_cipher_alg cipher; /* cmac, gmac */
+    const uint8_t *key, *iv;
+    size_t key_len, iv_len;
+    size_t tag_len; /* bytes printed */
 } mac_alg;
 
-/* MAC of one input into tag (*tag_len bytes). 0 or EXIT_FAIL with one line printed. */
-static int mac_file(const mac_alg *m, const char *path, uint8_t *buf, uint8_t *tag,
-                    size_t *tag_len)
+/* One running MAC of any family. */
+typedef struct {
+    karx_hmac_lsh_ctx h;
+    karx_cmac_ctx c;
+    karx_gmac_ctx g;
+} mac_ctx;
+
+static karx_status mac_init(const mac_alg *m, mac_ctx *x)
+{
+    memset(x, 0, sizeof *x);
+    switch (m->family) {
+    case KARX_MAC_HMAC: return karx_hmac_lsh_init(&x->h, m->lsh, m->key, m->key_len);
+    case KARX_MAC_CMAC: return karx_cmac_init(&x->c, m->cipher, m->key, m->key_len);
+    default: return karx_gmac_init(&x->g, m->cipher, m->key, m->key_len, m->iv, m->iv_len);
+    }
+}
+
+static karx_status mac_update(const mac_alg *m, mac_ctx *x, const uint8_t *in, size_t n)
+{
+    switch (m->family) {
+    case KARX_MAC_HMAC: return karx_hmac_lsh_update(&x->h, in, n);
+    case KARX_MAC_CMAC: return karx_cmac_update(&x->c, in, n);
+    default: return karx_gmac_update(&x->g, in, n);
+    }
+}
+
+static karx_status mac_final(const mac_alg *m, mac_ctx *x, uint8_t *tag)
+{
+    switch (m->family) {
+    case KARX_MAC_HMAC: return karx_hmac_lsh_final(&x->h, tag, m->tag_len);
+    case KARX_MAC_CMAC: return karx_cmac_final(&x->c, tag, m->tag_len);
+    default: return karx_gmac_final(&x->g, tag, m->tag_len);
+    }
+}
+
+static void mac_wipe(mac_ctx *x)
+{
+    karx_hmac_lsh_ctx_wipe(&x->h);
+    karx_cmac_ctx_wipe(&x->c);
+    karx_gmac_ctx_wipe(&x->g);
+}
+
+/* MAC of one input into tag (m->tag_len bytes). 0 or EXIT_FAIL with one line printed. */
+static int mac_file(const mac_alg *m, const char *path, uint8_t *buf, uint8_t *tag)
 {
     const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
     FILE *f = cli_open_input(path);
@@ -53,16 +103,12 @@ static int mac_file(const mac_alg *m, const char *path, uint8_t *buf, uint8_t *t
         cli_error("%s: %s", name, strerror(errno));
         return EXIT_FAIL;
     }
-    karx_hmac_lsh_ctx h;
-    karx_cmac_ctx c;
-    memset(&h, 0, sizeof h);
-    memset(&c, 0, sizeof c);
-    karx_status st = m->hmac ? karx_hmac_lsh_init(&h, m->lsh, m->key, m->key_len)
-                             : karx_cmac_init(&c, m->cipher, m->key, m->key_len);
+    mac_ctx x;
+    karx_status st = mac_init(m, &x);
     size_t n;
     errno = 0;
     while (st == KARX_OK && (n = fread(buf, 1, CHUNK, f)) > 0)
-        st = m->hmac ? karx_hmac_lsh_update(&h, buf, n) : karx_cmac_update(&c, buf, n);
+        st = mac_update(m, &x, buf, n);
     int rc = 0;
     if (st != KARX_OK) {
         cli_error("%s: %s", name, karx_strerror(st));
@@ -70,19 +116,14 @@ static int mac_file(const mac_alg *m, const char *path, uint8_t *buf, uint8_t *t
     } else if (ferror(f)) {
         cli_error("%s: %s", name, strerror(errno ? errno : EIO));
         rc = EXIT_FAIL;
-    } else if (m->hmac) {
-        *tag_len = karx_hmac_lsh_bytes(m->lsh);
-        st = karx_hmac_lsh_final(&h, tag, *tag_len);
     } else {
-        *tag_len = karx_cmac_tag_bytes(m->cipher);
-        st = karx_cmac_final(&c, tag, *tag_len);
+        st = mac_final(m, &x, tag);
     }
     if (rc == 0 && st != KARX_OK) {
         cli_error("%s: %s", name, karx_strerror(st));
         rc = EXIT_FAIL;
     }
-    karx_hmac_lsh_ctx_wipe(&h);
-    karx_cmac_ctx_wipe(&c);
+    mac_wipe(&x);
     cli_close_input(f);
     return rc;
 }
@@ -93,9 +134,46 @@ static int mac_alg_of(const char *name, mac_alg *m)
     karx_alg_info info;
     int rc = cli_alg_arg(KARX_KIND_MAC, NULL, name, "MAC algorithm", &info);
     if (rc) return rc;
-    m->hmac = KARX_MAC_FAMILY(info.id) == KARX_MAC_HMAC;
+    m->family = KARX_MAC_FAMILY(info.id);
     m->lsh = (karx_lsh_alg)KARX_MAC_PRIM(info.id);
     m->cipher = (karx_cipher_alg)KARX_MAC_PRIM(info.id);
+    m->tag_len = info.output_bytes;
+    return 0;
+}
+
+/* --iv (GMAC's, required there and refused elsewhere) and --tag-len (CMAC and GMAC): 0, or
+ * EXIT_USAGE with one line printed. *iv is a fresh buffer (free with cli_free_secret). */
+static int mac_params(const cli_opt *o, mac_alg *m, uint8_t **iv, size_t *iv_len)
+{
+    const char *alg = o[M_ALG].val;
+    int gmac = m->family == KARX_MAC_GMAC;
+    if (gmac != (o[M_IV].val != NULL)) {
+        cli_error(gmac ? "%s: needs --iv HEX (any length >= 1 byte, 12 recommended)"
+                       : "%s: takes no --iv (only gmac-* does)",
+                  alg);
+        return EXIT_USAGE;
+    }
+    int rc = gmac ? cli_hex_arg("--iv", o[M_IV].val, iv, iv_len) : 0;
+    if (rc == 0 && gmac && *iv_len == 0) {
+        cli_error("--iv: %s needs an IV of at least 1 byte", alg);
+        rc = EXIT_USAGE;
+    }
+    if (rc || o[M_TAG_LEN].val == NULL)
+        return rc;
+    unsigned long long v = 0;
+    if (m->family == KARX_MAC_HMAC) {
+        cli_error("--tag-len: %s prints the whole tag (only cmac-* and gmac-* take --tag-len)",
+                  alg);
+        return EXIT_USAGE;
+    }
+    if ((rc = cli_count_arg("--tag-len", o[M_TAG_LEN].val, 1, m->tag_len, &v)) != 0)
+        return rc;
+    if (gmac ? !karx_gcm_tag_len_ok((size_t)v) : v < KARX_CMAC_MIN_TAG_BYTES) {
+        cli_error("--tag-len: %s takes %s, not %llu", alg,
+                  gmac ? "4, 8, 12, 13, 14, 15 or 16" : "4 up to the block bytes", v);
+        return EXIT_USAGE;
+    }
+    m->tag_len = (size_t)v;
     return 0;
 }
 
@@ -116,7 +194,7 @@ static int mac_key(const cli_opt *o, const mac_alg *m, uint8_t **key, size_t *ke
         rc = cli_read_all(f, o[M_KEY_FILE].val, MAC_KEY_FILE_MAX, key, key_len);
         fclose(f);
     }
-    size_t want = m->hmac ? *key_len : karx_cipher_key_bytes(m->cipher);
+    size_t want = m->family == KARX_MAC_HMAC ? *key_len : karx_cipher_key_bytes(m->cipher);
     if (rc == 0 && *key_len != want) {
         cli_error("%s: the key must be %zu bytes (%zu hex digits), not %zu", o[M_ALG].val, want,
                   2 * want, *key_len);
@@ -132,12 +210,11 @@ static int mac_files(const mac_alg *m, char **files, int nfiles, uint8_t *buf)
     for (int i = 0; i < nfiles; i++) {
         uint8_t tag[KARX_HMAC_LSH_MAX_BYTES];
         char hex[2 * KARX_HMAC_LSH_MAX_BYTES + 1];
-        size_t tl = 0;
-        if (mac_file(m, files[i], buf, tag, &tl) != 0) {
+        if (mac_file(m, files[i], buf, tag) != 0) {
             rc = EXIT_FAIL;
             continue;
         }
-        cli_hex(tag, tl, hex);
+        cli_hex(tag, m->tag_len, hex);
         printf("%s  %s\n", hex, files[i]);
         karx_memzero(tag, sizeof tag);
     }
@@ -148,16 +225,17 @@ int cmd_mac(int argc, char **argv)
 {
     static char *dash[] = {"-"};
     cli_opt o[M_N];
-    uint8_t *key = NULL, *buf = NULL;
-    size_t key_len = 0;
+    uint8_t *key = NULL, *iv = NULL, *buf = NULL;
+    size_t key_len = 0, iv_len = 0;
     mac_alg m;
     memset(&m, 0, sizeof m);
     memset(o, 0, sizeof o);
     int first, rc = cli_parse_opts("mac", MAC_OPTS, argc, argv, o, &first, mac_usage);
     if (rc == 0 && o[M_ALG].val == NULL) {
-        cli_error("mac: no algorithm given (-a hmac-lsh256-256, cmac-lea128, ...)");
+        cli_error("mac: no algorithm given (-a hmac-lsh256-256, cmac-lea128, gmac-lea128, ...)");
         rc = EXIT_USAGE;
-    } else if (rc == 0 && (rc = mac_alg_of(o[M_ALG].val, &m)) == 0) {
+    } else if (rc == 0 && (rc = mac_alg_of(o[M_ALG].val, &m)) == 0 &&
+               (rc = mac_params(o, &m, &iv, &iv_len)) == 0) {
         rc = mac_key(o, &m, &key, &key_len);
     }
     if (rc) {
@@ -166,6 +244,8 @@ int cmd_mac(int argc, char **argv)
     }
     m.key = key;
     m.key_len = key_len;
+    m.iv = iv;
+    m.iv_len = iv_len;
     if ((buf = malloc(CHUNK)) == NULL) {
         cli_error("mac: out of memory");
         rc = EXIT_FAIL;
@@ -181,6 +261,7 @@ int cmd_mac(int argc, char **argv)
 done:
     cli_opt_wipe(&o[M_KEY]); /* the key's copy in argv */
     cli_free_secret(key, key_len);
+    cli_free_secret(iv, iv_len);
     cli_free_secret(buf, buf ? CHUNK : 0);
     return rc;
 }
