@@ -1,5 +1,5 @@
-/* Pieces shared by karx enc / dec (cmd_enc.c), its AEAD modes (enc_aead.c) and the output file
- * (out_file.c). */
+/* Pieces shared by karx enc / dec (cmd_enc.c), its AEAD modes (enc_aead.c), XTS (enc_xts.c) and
+ * the output file (out_file.c). */
 #ifndef KARX_CLI_ENC_H
 #define KARX_CLI_ENC_H
 
@@ -48,5 +48,18 @@ typedef struct enc_aead_job {
 
 /* 0, or an exit code with one line printed. Everything secret is wiped before it returns. */
 int enc_run_aead(const enc_aead_job *a);
+
+/* ---- XTS (enc_xts.c) ---- */
+typedef struct enc_xts_job {
+    int encrypt;
+    karx_cipher_alg alg;
+    const uint8_t *key;  /* data key || tweak key */
+    size_t key_len;      /* both halves */
+    const char *key_src; /* "-K" or the key file, for messages */
+    const char *iv_hex, *sector_s, *in_path, *out_path;
+} enc_xts_job;
+
+/* 0, or an exit code with one line printed. Everything secret is wiped before it returns. */
+int enc_run_xts(const enc_xts_job *x);
 
 #endif
