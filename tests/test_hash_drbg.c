@@ -9,7 +9,8 @@
  *    2^19 bits, the reseed interval, prediction resistance, use before instantiate and after
  *    uninstantiate; a refused call changes nothing and writes nothing; a failed instantiate
  *    leaves the state wiped;
- *  - the OS-seeded forms (any length, interval 1, PR). Fork safety: test_drbg_fork.c. */
+ *  - the OS-seeded forms (any length, interval 1, PR). Fork safety: test_drbg_fork.c;
+ *  - karx_drbg (any type): the same outputs as each DRBG's own calls, and its own errors. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -351,12 +352,79 @@ static void os_forms(const t_drbg *api, karx_lsh_alg alg)
     api->uninst(&y);
 }
 
+/* ------------------------------------------------------------------ karx_drbg */
+
+static void any_type(void)
+{
+    static const struct { karx_drbg_type type; int alg; unsigned flags; } cases[] = {
+        {KARX_DRBG_CTR, KARX_CIPHER_LEA256, KARX_DRBG_USE_DF},
+        {KARX_DRBG_CTR, KARX_CIPHER_HIGHT, 0},
+        {KARX_DRBG_HASH, KARX_LSH512_384, 0},
+        {KARX_DRBG_HMAC, KARX_LSH256_224, 0},
+    };
+    uint8_t e[48], n[16], a[20], x[300], y[300];
+    static uint8_t big[100000];
+    for (size_t i = 0; i < sizeof e; i++) e[i] = (uint8_t)(7 * i + 1);
+    memset(n, 0x3c, sizeof n);
+    memset(a, 0x9d, sizeof a);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const t_drbg *api = &t_drbgs[cases[i].type - 1];
+        size_t el = api->entropy_len(cases[i].alg);
+        karx_drbg d;
+        t_drbg_state own;
+        CHECK(karx_drbg_instantiate(&d, cases[i].type, cases[i].alg, cases[i].flags, e, el, n,
+                                    sizeof n, a, 5) == KARX_OK, "any %zu: instantiate", i);
+        CHECK(api->inst(&own, cases[i].alg, cases[i].flags, e, el, n, sizeof n, a, 5) == KARX_OK,
+              "own %zu", i);
+        CHECK(karx_drbg_reseed(&d, e + 1, el, a, 3) == KARX_OK &&
+                  api->reseed(&own, e + 1, el, a, 3) == KARX_OK, "reseed %zu", i);
+        CHECK(karx_drbg_generate(&d, x, sizeof x, a, sizeof a) == KARX_OK &&
+                  api->gen(&own, y, sizeof y, a, sizeof a) == KARX_OK && memcmp(x, y, sizeof x) == 0,
+              "any %zu: generate = own", i);
+        CHECK(karx_drbg_generate_pr(&d, x, 77, e, el, NULL, 0) == KARX_OK &&
+                  api->gen_pr(&own, y, 77, e, el, NULL, 0) == KARX_OK && memcmp(x, y, 77) == 0,
+              "any %zu: generate_pr = own", i);
+        CHECK(karx_drbg_set_reseed_interval(&d, 1) == KARX_OK &&
+                  karx_drbg_reseed(&d, e, el, NULL, 0) == KARX_OK && karx_drbg_generate(&d, x, 8, NULL, 0)
+                  == KARX_OK && karx_drbg_generate(&d, x, 8, NULL, 0) == KARX_ERR_RESEED_REQUIRED,
+              "any %zu: interval", i);
+        CHECK(karx_drbg_reseed_os(&d, NULL, 0) == KARX_OK && karx_drbg_generate_os(&d, big, sizeof big, a, 2)
+                  == KARX_OK, "any %zu: OS", i);
+        CHECK(karx_drbg_strength_bytes(cases[i].type, cases[i].alg) ==
+                  (cases[i].type == KARX_DRBG_CTR ? karx_ctr_drbg_strength_bytes((karx_cipher_alg)cases[i].alg)
+                                                  : karx_lsh_drbg_strength_bytes((karx_lsh_alg)cases[i].alg)),
+              "any %zu: strength", i);
+        karx_drbg_uninstantiate(&d);
+        CHECK(all_zero(&d, sizeof d), "any %zu: uninstantiate wipes", i);
+        CHECK(karx_drbg_generate(&d, x, 8, NULL, 0) == KARX_ERR_STATE, "any %zu: after wipe", i);
+        CHECK(karx_drbg_instantiate_os(&d, cases[i].type, cases[i].alg, cases[i].flags, NULL, 0) ==
+                  KARX_OK && karx_drbg_generate_os(&d, x, 8, NULL, 0) == KARX_OK, "any %zu: os", i);
+        karx_drbg_uninstantiate(&d);
+        api->uninst(&own);
+    }
+    karx_drbg d;
+    memset(&d, 0x55, sizeof d);
+    CHECK(karx_drbg_instantiate(&d, (karx_drbg_type)9, 1, 0, e, 32, n, 16, NULL, 0) ==
+              KARX_ERR_UNKNOWN_ALGORITHM && all_zero(&d, sizeof d), "any: unknown type");
+    CHECK(karx_drbg_instantiate(&d, KARX_DRBG_HASH, KARX_LSH256_256, 0, e, 31, n, 16, NULL, 0) ==
+              KARX_ERR_DATA_LENGTH && d.type == 0, "any: failed instantiate");
+    CHECK(karx_drbg_instantiate_os(&d, (karx_drbg_type)0, 1, 0, NULL, 0) == KARX_ERR_UNKNOWN_ALGORITHM,
+          "any: os unknown type");
+    CHECK(karx_drbg_generate(NULL, x, 1, NULL, 0) == KARX_ERR_ARGUMENT &&
+              karx_drbg_reseed_os(NULL, NULL, 0) == KARX_ERR_ARGUMENT &&
+              karx_drbg_instantiate(NULL, KARX_DRBG_CTR, 1, 0, e, 32, n, 16, NULL, 0) == KARX_ERR_ARGUMENT,
+          "any: NULL");
+    CHECK(karx_drbg_strength_bytes((karx_drbg_type)0, 1) == 0, "any: strength of nothing");
+    karx_drbg_uninstantiate(NULL);
+}
+
 int main(int argc, char **argv)
 {
     char kat[1024];
     snprintf(kat, sizeof kat, "%s/cryptopp_lsh_drbg.txt", argc > 1 ? argv[1] : "tests/kat");
     backends(kat);
     sizes_and_names();
+    any_type();
     for (int t = 1; t <= 2; t++)
         for (size_t i = 0; i < N_LSH; i++) {
             errors(&t_drbgs[t], lsh_algs[i]);

@@ -227,6 +227,41 @@ typedef enum karx_drbg_type {
 } karx_drbg_type;
 KARX_API karx_status karx_drbg_from_name(const char *name, karx_drbg_type *type, int *alg);
 
+/* ---- any of the three by type (a tagged union; the CLI and Python use it) ----
+ * Each call forwards to karx_<type>_drbg_*, with the same statuses; alg is a karx_cipher_alg for
+ * KARX_DRBG_CTR and a karx_lsh_alg otherwise. An unknown type: KARX_ERR_UNKNOWN_ALGORITHM at
+ * instantiate. A zeroed or uninstantiated karx_drbg: KARX_ERR_STATE. */
+typedef struct karx_drbg {
+    uint32_t type; /* karx_drbg_type, 0 when not instantiated */
+    union {
+        karx_ctr_drbg ctr;
+        karx_hash_drbg hash;
+        karx_hmac_drbg hmac;
+    } u;
+} karx_drbg;
+
+KARX_API karx_status karx_drbg_instantiate(karx_drbg *drbg, karx_drbg_type type, int alg,
+                                           unsigned flags, const uint8_t *entropy,
+                                           size_t entropy_len, const uint8_t *nonce,
+                                           size_t nonce_len, const uint8_t *pers, size_t pers_len);
+KARX_API karx_status karx_drbg_reseed(karx_drbg *drbg, const uint8_t *entropy, size_t entropy_len,
+                                      const uint8_t *add, size_t add_len);
+KARX_API karx_status karx_drbg_generate(karx_drbg *drbg, uint8_t *out, size_t out_len,
+                                        const uint8_t *add, size_t add_len);
+KARX_API karx_status karx_drbg_generate_pr(karx_drbg *drbg, uint8_t *out, size_t out_len,
+                                           const uint8_t *entropy, size_t entropy_len,
+                                           const uint8_t *add, size_t add_len);
+KARX_API karx_status karx_drbg_set_reseed_interval(karx_drbg *drbg, uint64_t interval);
+KARX_API void karx_drbg_uninstantiate(karx_drbg *drbg);
+KARX_API karx_status karx_drbg_instantiate_os(karx_drbg *drbg, karx_drbg_type type, int alg,
+                                              unsigned flags, const uint8_t *pers,
+                                              size_t pers_len);
+KARX_API karx_status karx_drbg_reseed_os(karx_drbg *drbg, const uint8_t *add, size_t add_len);
+KARX_API karx_status karx_drbg_generate_os(karx_drbg *drbg, uint8_t *out, size_t out_len,
+                                           const uint8_t *add, size_t add_len);
+/* Security strength in bytes of (type, alg); 0 if unknown. */
+KARX_API size_t karx_drbg_strength_bytes(karx_drbg_type type, int alg);
+
 /* Fills buf with len bytes from the OS source (the one instantiate_os uses): getrandom(), and
  * /dev/urandom where getrandom fails (ENOSYS, seccomp). KARX_ERR_ENTROPY (buf wiped) when both
  * fail, KARX_ERR_UNSUPPORTED (buf wiped) off Linux. */
