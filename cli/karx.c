@@ -15,6 +15,8 @@ static void usage(FILE *to)
           "  mac   -a ALG -K HEX [FILE...]              HMAC-LSH / CMAC tags (hmac-lsh256-256, cmac-lea128..)\n"
           "  kdf   pbkdf2 [-a ALG] --salt HEX -i ITER -n LEN\n"
           "                                              PBKDF2-HMAC-LSH, password on stdin\n"
+          "  kdf   kbkdf -a PRF [--mode M] -K HEX -n LEN\n"
+          "                                              KBKDF (SP 800-108 / TTAK.KO-12.0272)\n"
           "  rand  -n BYTES [--hex] [-c CIPHER]          random bytes (OS-seeded CTR_DRBG)\n"
           "  drbg  -c CIPHER --entropy HEX ... -n BYTES  CTR_DRBG known-answer procedure\n"
           "  info                                        CPU features, back ends, each algorithm's kernels\n"
