@@ -376,7 +376,7 @@ static int suite_cipher(const bench_env *e, const char *bname)
     return x.rc;
 }
 
-/* ---- suite aead: GCM, CCM, CMAC, HMAC-LSH and CTR_DRBG, key setup untimed ----
+/* ---- suite aead: GCM, GMAC, CCM, CMAC, HMAC-LSH and CTR_DRBG, key setup untimed ----
  * GCM / CCM run through the scheduled-key calls (karx_gcm_seal/open, karx_ccm_seal/open), no
  * AAD, 16-byte tag, out of place. CMAC and HMAC key a context once; each call copies it (a fork,
  * as a server holding a keyed context does), absorbs the message and finalises. The HMAC rows on
@@ -386,10 +386,10 @@ static int suite_cipher(const bench_env *e, const char *bname)
 
 enum {
     AOP_GCM_SEAL, AOP_GCM_OPEN, AOP_CCM_SEAL, AOP_CCM_OPEN, AOP_CMAC, AOP_HMAC, AOP_HASH,
-    AOP_DRBG, AOP_CTR
+    AOP_DRBG, AOP_CTR, AOP_GMAC
 };
 static const char *const aead_ops[] = {"gcm-seal", "gcm-open", "ccm-seal", "ccm-open", "cmac",
-                                       "hmac",     "hash",     "drbg",     "ctr"};
+                                       "hmac",     "hash",     "drbg",     "ctr", "gmac"};
 
 #define AEAD_IV_BYTES 12 /* GCM IV and CCM nonce */
 #define AEAD_TAG_BYTES 16
@@ -398,7 +398,7 @@ static const char *const aead_ops[] = {"gcm-seal", "gcm-open", "ccm-seal", "ccm-
 typedef struct {
     int op;
     int lsh_alg;                   /* AOP_HMAC / AOP_HASH */
-    const karx_gcm_key *gk;        /* AOP_GCM_* */
+    const karx_gcm_key *gk;        /* AOP_GCM_*, AOP_GMAC */
     const karx_cipher_key *ck;     /* AOP_CCM_*, AOP_CTR */
     const karx_cmac_ctx *cmac;     /* keyed once, copied per call */
     const karx_hmac_lsh_ctx *hmac; /* keyed once, copied per call */
@@ -456,6 +456,15 @@ static void run_aead(void *job)
         }
         break;
     case AOP_CTR: st = karx_ctr_xor(j->ck, j->iv, j->out, j->in, j->len); break;
+    case AOP_GMAC: { /* per message: a fresh IV, the context from the scheduled key */
+        karx_gmac_ctx g;
+        j->iv[AEAD_IV_BYTES - 1]++;
+        st = karx_gmac_init_key(&g, j->gk, j->iv, AEAD_IV_BYTES);
+        if (st == KARX_OK) st = karx_gmac_update(&g, j->in, j->len);
+        if (st == KARX_OK) st = karx_gmac_final(&g, j->tag, AEAD_TAG_BYTES);
+        karx_gmac_ctx_wipe(&g);
+        break;
+    }
     }
     if (st != KARX_OK && j->st == KARX_OK) j->st = st;
     sink ^= (uint8_t)(j->tag[0] ^ (j->len ? j->out[j->len - 1] : 0)); /* consume the output */
@@ -517,7 +526,31 @@ static void aead_job_init(aead_job *j, int op, const bench_env *e, size_t len)
     for (size_t i = 0; i < sizeof j->iv; i++) j->iv[i] = (uint8_t)(0xa0 + i);
 }
 
-/* GCM and CCM for one 128-bit-block cipher. */
+/* GMAC (the data as AAD, 12-byte IV, 16-byte tag) from a scheduled key: the long message, 16 KiB
+ * and 64 B. Its per-byte cost is GHASH's: see bench/ghash_gmac.c for the two side by side. */
+static void aead_gmac(suite_ctx *ax, karx_cipher_alg alg, const char *aname, const char *kname,
+                      size_t big)
+{
+    const bench_env *e = ax->e;
+    if (!listed(e->ops, "gmac")) return;
+    karx_gcm_key gk;
+    karx_status st = karx_gcm_set_key(&gk, alg, bench_key, karx_cipher_key_bytes(alg));
+    if (st != KARX_OK) {
+        cli_error("bench gmac %s: %s", aname, karx_strerror(st));
+        ax->rc = EXIT_FAIL;
+        return;
+    }
+    const size_t sizes[] = {big, 16u << 10, 64};
+    for (size_t s = 0; s < 3; s++) {
+        aead_job j;
+        aead_job_init(&j, AOP_GMAC, e, sizes[s]);
+        j.gk = &gk;
+        aead_one(ax, &j, aname, kname);
+    }
+    karx_gcm_key_wipe(&gk);
+}
+
+/* GCM, GMAC and CCM for one 128-bit-block cipher. */
 static void aead_modes(suite_ctx *ax, karx_cipher_alg alg, const char *aname, const char *kname,
                        const karx_cipher_key *ck, size_t big)
 {
@@ -552,6 +585,7 @@ static void aead_modes(suite_ctx *ax, karx_cipher_alg alg, const char *aname, co
             karx_gcm_key_wipe(&gk);
         }
     }
+    aead_gmac(ax, alg, aname, kname, big);
     /* CCM with a 12-byte nonce carries at most 2^24 - 1 bytes: the long message is 16 MiB less
      * one block there. */
     size_t ccm_len = karx_ccm_max_payload_bytes(AEAD_IV_BYTES) & ~(size_t)15;
@@ -712,10 +746,10 @@ static void bench_usage(FILE *to)
           "                  ",
           to);
     cli_put_names(to, KARX_KIND_CIPHER, NULL, 18, 18);
-    fputs("  aead            GCM, CCM, CMAC, HMAC-LSH and CTR_DRBG, key setup untimed: ops\n"
+    fputs("  aead            GCM, GMAC, CCM, CMAC, HMAC-LSH and CTR_DRBG, key setup untimed: ops\n"
           "                  gcm-seal, gcm-open (16 MiB, 16 KiB), ccm-seal, ccm-open (16 MiB - 16 B:\n"
-          "                  a 12-byte nonce allows < 2^24 bytes) for the 128-bit-block ciphers\n"
-          "                  (12-byte IV, 16-byte tag, no AAD); cmac (16 MiB, 64 B) for every\n"
+          "                  a 12-byte nonce allows < 2^24 bytes), gmac (16 MiB, 16 KiB, 64 B) for\n"
+          "                  the 128-bit-block ciphers (12-byte IV, 16-byte tag, no AAD); cmac (16 MiB, 64 B) for every\n"
           "                  cipher; hmac (16 MiB beside the plain hash, 64 B) for every LSH\n"
           "                  variant; drbg (with df: 64 B requests, 1 MiB as 16 x 64 KiB beside\n"
           "                  ctr on 1 MiB) for every cipher\n"
