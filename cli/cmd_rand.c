@@ -1,5 +1,6 @@
-/* karx rand: random bytes from an OS-seeded CTR_DRBG (with the derivation function), streamed.
- * karx drbg: the KCMVP / CAVP CTR_DRBG known-answer procedure on explicit inputs.
+/* karx rand: random bytes from an OS-seeded DRBG (CTR_DRBG with the derivation function by
+ * default; Hash_DRBG or HMAC_DRBG over LSH with --drbg), streamed.
+ * karx drbg: the KCMVP / CAVP DRBG known-answer procedure on explicit inputs, for any of them.
  * DRBG states, entropy and outputs are wiped on every path. */
 #include <errno.h>
 #include <stdint.h>
@@ -15,8 +16,48 @@
 #define RAND_CHUNK ((size_t)1 << 16)
 #define RAND_DEFAULT_CIPHER "lea256"
 
-#define RAND_OPTS "n|bytes= hex c|cipher= device= h|help"
-enum { R_BYTES, R_HEX, R_CIPHER, R_DEVICE, R_HELP, R_N };
+#define RAND_OPTS "n|bytes= hex c|cipher= drbg= device= h|help"
+enum { R_BYTES, R_HEX, R_CIPHER, R_DRBG, R_DEVICE, R_HELP, R_N };
+
+/* The DRBG a command runs: its type and algorithm (a karx_cipher_alg or karx_lsh_alg). */
+typedef struct {
+    karx_drbg_type type;
+    int alg;
+} drbg_choice;
+
+/* NAME as a DRBG (karx_drbg_from_name): 0, or EXIT_USAGE with one line printed. */
+static int drbg_name_arg(const char *name, drbg_choice *c)
+{
+    if (karx_drbg_from_name(name, &c->type, &c->alg) == KARX_OK)
+        return 0;
+    char ciphers[512], hashes[256];
+    cli_error("%s: unknown DRBG (ctr-CIPHER, hash-HASH or hmac-HASH; CIPHER: %s; HASH: %s)", name,
+              cli_alg_names(KARX_KIND_CIPHER, NULL, " ", ciphers, sizeof ciphers),
+              cli_alg_names(KARX_KIND_HASH, NULL, " ", hashes, sizeof hashes));
+    return EXIT_USAGE;
+}
+
+/* -c CIPHER or --drbg NAME (at most one; neither: def as a cipher). 0 or EXIT_USAGE. */
+static int drbg_choice_arg(const char *cmd, const char *cipher, const char *drbg, const char *def,
+                           drbg_choice *c)
+{
+    karx_alg_info info;
+    int rc;
+    if (cipher && drbg) {
+        cli_error("%s: -c CIPHER and %s NAME: give one", cmd, def ? "--drbg" : "-a");
+        return EXIT_USAGE;
+    }
+    if (drbg) return drbg_name_arg(drbg, c);
+    if (!cipher && !def) {
+        cli_error("%s: needs -a DRBG or -c CIPHER", cmd);
+        return EXIT_USAGE;
+    }
+    if ((rc = cli_alg_arg(KARX_KIND_CIPHER, NULL, cipher ? cipher : def, "cipher", &info)) != 0)
+        return rc;
+    c->type = KARX_DRBG_CTR;
+    c->alg = info.id;
+    return 0;
+}
 
 static int flush_stdout(void)
 {
@@ -31,17 +72,23 @@ static int flush_stdout(void)
 
 static void rand_usage(FILE *to)
 {
-    fputs("usage: karx rand -n BYTES [--hex] [-c CIPHER] [--device cpu|gpu]\n"
+    fputs("usage: karx rand -n BYTES [--hex] [-c CIPHER | --drbg NAME] [--device cpu|gpu]\n"
           "  -n, --bytes BYTES  how many bytes (any size; streamed)\n"
           "      --hex          print them as one line of hex instead of raw bytes\n"
           "  -c, --cipher C     the CTR_DRBG cipher (default " RAND_DEFAULT_CIPHER "):\n"
           "                     ",
           to);
     cli_put_names(to, KARX_KIND_CIPHER, NULL, 21, 21);
+    fputs("      --drbg NAME    any DRBG: ctr-CIPHER, hash-HASH (Hash_DRBG) or hmac-HASH\n"
+          "                     (HMAC_DRBG), HASH one of: ",
+          to);
+    cli_put_names(to, KARX_KIND_HASH, NULL, 47, 21);
     fputs("      --device gpu   the DRBG's output made on the CUDA device, 64 MiB per step (the\n"
-          "                     same generate calls of 64 KiB; fails with one line if no GPU)\n"
-          "CTR_DRBG (SP 800-90A, TTAK.KO-12.0189) with the derivation function, seeded and\n"
-          "reseeded from the operating system. Exit: 0 done, 1 OS source or write error, 2 usage.\n",
+          "                     same generate calls of 64 KiB; CTR_DRBG only; fails with one\n"
+          "                     line if no GPU)\n"
+          "SP 800-90A DRBGs (CTR_DRBG as TTAK.KO-12.0189, with the derivation function), seeded\n"
+          "and reseeded from the operating system, reseeded in a forked child.\n"
+          "Exit: 0 done, 1 OS source or write error, 2 usage.\n",
           to);
 }
 
@@ -112,20 +159,21 @@ static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
 }
 
 /* karx rand on the CPU: the OS-seeded DRBG, RAND_CHUNK bytes per generate call. */
-static int rand_cpu(karx_cipher_alg alg, unsigned long long total, int hex)
+static int rand_cpu(const drbg_choice *c, unsigned long long total, int hex)
 {
-    karx_ctr_drbg d;
+    karx_drbg d;
     memset(&d, 0, sizeof d);
     uint8_t buf[RAND_CHUNK];
     int rc = 0;
-    karx_status st = karx_ctr_drbg_instantiate_os(&d, alg, KARX_DRBG_USE_DF, NULL, 0);
+    unsigned flags = c->type == KARX_DRBG_CTR ? KARX_DRBG_USE_DF : 0u;
+    karx_status st = karx_drbg_instantiate_os(&d, c->type, c->alg, flags, NULL, 0);
     if (st != KARX_OK) {
         cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
         return EXIT_FAIL;
     }
     while (total > 0 && rc == 0) {
         size_t n = total < RAND_CHUNK ? (size_t)total : RAND_CHUNK;
-        st = karx_ctr_drbg_generate_os(&d, buf, n, NULL, 0);
+        st = karx_drbg_generate_os(&d, buf, n, NULL, 0);
         if (st != KARX_OK) {
             cli_error("rand: %s", karx_strerror(st));
             rc = EXIT_FAIL;
@@ -135,7 +183,7 @@ static int rand_cpu(karx_cipher_alg alg, unsigned long long total, int hex)
         total -= n;
     }
     if (rc == 0 && hex) putchar('\n');
-    karx_ctr_drbg_uninstantiate(&d);
+    karx_drbg_uninstantiate(&d);
     karx_memzero(buf, sizeof buf);
     if (rc == 0) rc = flush_stdout();
     return rc;
@@ -144,7 +192,7 @@ static int rand_cpu(karx_cipher_alg alg, unsigned long long total, int hex)
 int cmd_rand(int argc, char **argv)
 {
     cli_opt o[R_N];
-    karx_alg_info cipher;
+    drbg_choice c;
     unsigned long long total = 0;
     int first, rc = cli_parse_opts("rand", RAND_OPTS, argc, argv, o, &first, rand_usage);
     if (rc) return rc == CLI_HELP ? EXIT_OK : rc;
@@ -156,25 +204,33 @@ int cmd_rand(int argc, char **argv)
     }
     if ((rc = cli_count_arg("-n", o[R_BYTES].val, 0, (unsigned long long)1 << 62, &total)) != 0)
         return rc;
-    if ((rc = cli_alg_arg(KARX_KIND_CIPHER, NULL,
-                          o[R_CIPHER].val ? o[R_CIPHER].val : RAND_DEFAULT_CIPHER, "cipher",
-                          &cipher)) != 0)
+    if ((rc = drbg_choice_arg("rand", o[R_CIPHER].val, o[R_DRBG].val, RAND_DEFAULT_CIPHER, &c)) != 0)
         return rc;
     if (strcmp(device, "cpu") == 0)
-        return rand_cpu((karx_cipher_alg)cipher.id, total, o[R_HEX].val != NULL);
+        return rand_cpu(&c, total, o[R_HEX].val != NULL);
     if (strcmp(device, "gpu") != 0) {
         cli_error("rand: unknown device '%s' (cpu, gpu)", device);
         return EXIT_USAGE;
     }
-    return rand_gpu((karx_cipher_alg)cipher.id, total, o[R_HEX].val != NULL);
+    if (c.type != KARX_DRBG_CTR) {
+        cli_error("rand: --device gpu: only the CTR_DRBG runs on the GPU (-c CIPHER)");
+        return EXIT_USAGE;
+    }
+    return rand_gpu((karx_cipher_alg)c.alg, total, o[R_HEX].val != NULL);
 }
 
 /* ---- karx drbg ---- */
 
 static void drbg_usage(FILE *to)
 {
-    fputs("usage: karx drbg -c CIPHER --entropy HEX [--nonce HEX] [--pers HEX] [--no-df] [--pr]\n"
-          "                 [--reseed-entropy HEX]... [--reseed-add HEX] [--add HEX]... -n BYTES\n"
+    fputs("usage: karx drbg -c CIPHER | -a DRBG --entropy HEX [--nonce HEX] [--pers HEX] [--no-df]\n"
+          "                 [--pr] [--reseed-entropy HEX]... [--reseed-add HEX] [--add HEX]...\n"
+          "                 -n BYTES\n"
+          "  -c CIPHER            CTR_DRBG over CIPHER (-a ctr-CIPHER is the same)\n"
+          "  -a DRBG              hash-HASH (Hash_DRBG) or hmac-HASH (HMAC_DRBG) over an LSH\n"
+          "                       variant: hash-lsh256-256, hmac-lsh512-512, ... (entropy at least\n"
+          "                       the strength, 24 bytes for a 224-bit digest, else 32; nonce at\n"
+          "                       least half of it)\n"
           "The KCMVP / CAVP known-answer procedure: instantiate(entropy, nonce, pers), then two\n"
           "generate calls of BYTES bytes each (at most 65536), each printed as a line of hex.\n"
           "The first --add goes with the first call, the second with the second (default empty).\n"
@@ -186,15 +242,16 @@ static void drbg_usage(FILE *to)
           "                       their --add (CAVP .rsp EntropyInputReseed / AdditionalInputReseed)\n"
           "    without it         reseed(E, second --add) before the second call, which then\n"
           "                       uses no additional input (TTAK.KO-12.0189 B.2 with RI = 1)\n"
-          "  --no-df              no derivation function: entropy is exactly seedlen bytes,\n"
-          "                       nonce ignored, pers / add at most seedlen bytes\n"
+          "  --no-df              CTR_DRBG without the derivation function: entropy is exactly\n"
+          "                       seedlen bytes, nonce ignored, pers / add at most seedlen bytes\n"
           "Exit: 0 done, 1 a library failure, 2 usage error (names, hex, lengths).\n",
           to);
 }
 
-#define DRBG_OPTS \
-    "c|cipher= entropy= nonce= pers= no-df pr reseed-entropy= reseed-add= add= n|bytes= h|help"
-enum { D_CIPHER, D_ENTROPY, D_NONCE, D_PERS, D_NO_DF, D_PR, D_RESEED, D_RESEED_ADD, D_ADD, D_BYTES,
+#define DRBG_OPTS                                                                             \
+    "c|cipher= a|alg= entropy= nonce= pers= no-df pr reseed-entropy= reseed-add= add= n|bytes= " \
+    "h|help"
+enum { D_CIPHER, D_ALG, D_ENTROPY, D_NONCE, D_PERS, D_NO_DF, D_PR, D_RESEED, D_RESEED_ADD, D_ADD, D_BYTES,
        D_HELP, D_N };
 
 /* The decoded inputs, in the order of this list. */
@@ -202,7 +259,7 @@ enum { IN_ENTROPY, IN_NONCE, IN_PERS, IN_RESEED_ADD, IN_RESEED1, IN_RESEED2, IN_
        IN_N };
 
 typedef struct {
-    karx_cipher_alg alg;
+    drbg_choice c;
     int df, pr, n_res, reseed_add; /* n_res: --reseed-entropy given 0, 1 or 2 times */
     size_t n;                      /* bytes per generate call */
     uint8_t *b[IN_N];              /* each cli_free_secret'd */
@@ -212,19 +269,21 @@ typedef struct {
 /* The options' combination, checked (the order of the checks is the order of the messages). */
 static int drbg_check(const cli_opt *o, drbg_job *j)
 {
-    karx_alg_info cipher;
     unsigned long long n;
     int rc;
-    if (!o[D_CIPHER].val || !o[D_ENTROPY].val || !o[D_BYTES].val) {
-        cli_error("drbg: needs %s", !o[D_CIPHER].val ? "-c CIPHER"
+    if ((!o[D_CIPHER].val && !o[D_ALG].val) || !o[D_ENTROPY].val || !o[D_BYTES].val) {
+        cli_error("drbg: needs %s", !o[D_CIPHER].val && !o[D_ALG].val ? "-c CIPHER or -a DRBG"
                                     : !o[D_ENTROPY].val ? "--entropy HEX" : "-n BYTES");
         return EXIT_USAGE;
     }
-    if ((rc = cli_alg_arg(KARX_KIND_CIPHER, NULL, o[D_CIPHER].val, "cipher", &cipher)) != 0)
+    if ((rc = drbg_choice_arg("drbg", o[D_CIPHER].val, o[D_ALG].val, NULL, &j->c)) != 0)
         return rc;
     if ((rc = cli_count_arg("-n", o[D_BYTES].val, 1, KARX_CTR_DRBG_MAX_REQUEST_BYTES, &n)) != 0)
         return rc;
-    j->alg = (karx_cipher_alg)cipher.id;
+    if (o[D_NO_DF].count && j->c.type != KARX_DRBG_CTR) {
+        cli_error("--no-df: only the CTR_DRBG has a derivation function to leave out");
+        return EXIT_USAGE;
+    }
     j->n = (size_t)n;
     j->df = !o[D_NO_DF].count;
     j->pr = o[D_PR].count > 0;
@@ -273,40 +332,41 @@ static int drbg_inputs(const cli_opt *o, drbg_job *j)
 /* Generate call k (0 or 1) into out, with what comes before it: the reseed of --pr, or (no --pr,
  * one --reseed-entropy, no --reseed-add) the reseed before the second call. *step names the
  * call that failed. */
-static karx_status drbg_call(const drbg_job *j, karx_ctr_drbg *d, int k, uint8_t *out,
+static karx_status drbg_call(const drbg_job *j, karx_drbg *d, int k, uint8_t *out,
                              const char **step)
 {
     const uint8_t *add = j->b[IN_ADD1 + k];
     size_t add_len = j->bl[IN_ADD1 + k];
     *step = "generate";
     if (j->pr)
-        return karx_ctr_drbg_generate_pr(d, out, j->n, j->b[IN_RESEED1 + k],
-                                         j->bl[IN_RESEED1 + k], add, add_len);
+        return karx_drbg_generate_pr(d, out, j->n, j->b[IN_RESEED1 + k], j->bl[IN_RESEED1 + k],
+                                     add, add_len);
     if (k == 1 && j->n_res == 1 && !j->reseed_add) {
         *step = "reseed";
-        karx_status st = karx_ctr_drbg_reseed(d, j->b[IN_RESEED1], j->bl[IN_RESEED1], add, add_len);
+        karx_status st = karx_drbg_reseed(d, j->b[IN_RESEED1], j->bl[IN_RESEED1], add, add_len);
         if (st != KARX_OK) return st;
         *step = "generate";
-        return karx_ctr_drbg_generate(d, out, j->n, NULL, 0);
+        return karx_drbg_generate(d, out, j->n, NULL, 0);
     }
-    return karx_ctr_drbg_generate(d, out, j->n, add, add_len);
+    return karx_drbg_generate(d, out, j->n, add, add_len);
 }
 
 /* The known-answer procedure: instantiate, the reseed of --reseed-add, two generate calls each
  * printed as a line of hex. 0, or an exit code with one line printed. */
 static int drbg_run(const drbg_job *j, uint8_t *out, char *hex)
 {
-    karx_ctr_drbg d;
+    karx_drbg d;
     memset(&d, 0, sizeof d);
-    unsigned flags = (j->df ? KARX_DRBG_USE_DF : 0u) | (j->pr ? KARX_DRBG_PR : 0u);
+    int ctr = j->c.type == KARX_DRBG_CTR;
+    unsigned flags = (ctr && j->df ? KARX_DRBG_USE_DF : 0u) | (j->pr ? KARX_DRBG_PR : 0u);
     const char *step = "instantiate";
-    karx_status st = karx_ctr_drbg_instantiate(&d, j->alg, flags, j->b[IN_ENTROPY],
-                                               j->bl[IN_ENTROPY], j->b[IN_NONCE], j->bl[IN_NONCE],
-                                               j->b[IN_PERS], j->bl[IN_PERS]);
+    karx_status st = karx_drbg_instantiate(&d, j->c.type, j->c.alg, flags, j->b[IN_ENTROPY],
+                                           j->bl[IN_ENTROPY], j->b[IN_NONCE], j->bl[IN_NONCE],
+                                           j->b[IN_PERS], j->bl[IN_PERS]);
     if (st == KARX_OK && !j->pr && j->n_res == 1 && j->reseed_add) {
         step = "reseed";
-        st = karx_ctr_drbg_reseed(&d, j->b[IN_RESEED1], j->bl[IN_RESEED1], j->b[IN_RESEED_ADD],
-                                  j->bl[IN_RESEED_ADD]);
+        st = karx_drbg_reseed(&d, j->b[IN_RESEED1], j->bl[IN_RESEED1], j->b[IN_RESEED_ADD],
+                              j->bl[IN_RESEED_ADD]);
     }
     for (int k = 0; k < 2 && st == KARX_OK; k++) {
         if ((st = drbg_call(j, &d, k, out, &step)) == KARX_OK) {
@@ -314,13 +374,17 @@ static int drbg_run(const drbg_job *j, uint8_t *out, char *hex)
             printf("%s\n", hex);
         }
     }
-    karx_ctr_drbg_uninstantiate(&d);
+    karx_drbg_uninstantiate(&d);
     if (st == KARX_OK) return flush_stdout();
     char hint[96] = "";
-    if (st == KARX_ERR_DATA_LENGTH)
+    size_t strength = karx_drbg_strength_bytes(j->c.type, j->c.alg);
+    if (st == KARX_ERR_DATA_LENGTH && ctr)
         snprintf(hint, sizeof hint, " (%s: seedlen %zu, strength %zu bytes; see --help)",
-                 j->df ? "with df" : "no df", karx_ctr_drbg_seed_bytes(j->alg),
-                 karx_ctr_drbg_strength_bytes(j->alg));
+                 j->df ? "with df" : "no df", karx_ctr_drbg_seed_bytes((karx_cipher_alg)j->c.alg),
+                 strength);
+    else if (st == KARX_ERR_DATA_LENGTH)
+        snprintf(hint, sizeof hint, " (entropy at least %zu bytes, nonce at least %zu; see --help)",
+                 strength, strength / 2);
     cli_error("drbg: %s: %s%s", step, karx_strerror(st), hint);
     return (st == KARX_ERR_DATA_LENGTH || st == KARX_ERR_ARGUMENT) ? EXIT_USAGE : EXIT_FAIL;
 }
