@@ -497,5 +497,190 @@ static void lea_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t
     LEA_KEY_WIPE();
 }
 
+/* ---- XTS ------------------------------------------------------------------------------- */
+
+#ifdef LEA_XTS
+/* Fused XTS (the ISA file defines LEA_XTS and LEA_SHL64, LEA_SHR64 (per 64-bit element),
+ * LEA_SWAP64 (swap the 64-bit halves of each 128-bit lane), LEA_AND and LEA_LO64() (all-ones in
+ * the low half of each 128-bit lane)). The tweaks live in registers laid out like the loaded
+ * blocks: register j of a group holds the tweaks of blocks L*j .. L*j+L-1, one per 128-bit lane,
+ * so whitening is one xor before the transpose and one after. The next group's tweaks are these
+ * times x^(4L) (x^(8L) past a pair), done on each 128-bit lane at once (LEA_XTS_MUL). */
+
+/* t * x^k on each 128-bit lane (little-endian 128-bit numbers), 1 <= k <= 56: shift the lane
+ * left by k, carrying across its 64-bit halves; the k bits shifted out of the top (c) come back
+ * into the low half as c * (x^7 + x^2 + x + 1), i.e. c ^ c<<1 ^ c<<2 ^ c<<7 (no carries: c has
+ * k bits). k is a constant expression. */
+#define LEA_XTS_MUL(t, k)                                                                          \
+    lea_xts_fold(LEA_SHL64(t, k), LEA_SWAP64(LEA_SHR64(t, 64 - (k))))
+LEA_INLINE LEA_V lea_xts_fold(LEA_V shifted, LEA_V cs)
+{
+    /* cs: high half = bits carried up from the low half, low half = c from the top */
+    LEA_V c = LEA_AND(cs, LEA_LO64());
+    LEA_V r = LEA_XOR(LEA_XOR(shifted, cs), LEA_SHL64(c, 1));
+    return LEA_XOR(r, LEA_XOR(LEA_SHL64(c, 2), LEA_SHL64(c, 7)));
+}
+
+typedef struct {
+    lea_ctx base; /* first: the ECB tail takes it as a lea_ctx */
+    LEA_V tw[4];  /* the tweaks of the next group, in load order */
+    int op;
+} lea_xts_ctx;
+
+/* groups whole groups: whiten, the rounds of one or two groups, whiten. Written out per
+ * register, not as loops over arrays: GCC turns such a loop of stores into a memcpy from a stack
+ * copy, moved 16 bytes at a time. */
+#define LEA_XTS_IN(j) w[j] = LEA_XOR(LEA_LOADU(in + 16 * LEA_L * (j)), t[j])
+#define LEA_XTS_OUT(j) LEA_STOREU(out + 16 * LEA_L * (j), LEA_XOR(w[j], t[j]))
+LEA_INLINE void lea_xts_groups_op(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups,
+                                  int op)
+{
+    lea_xts_ctx *x = (lea_xts_ctx *)ctx;
+    LEA_V t[8], w[8];
+    t[0] = x->tw[0], t[1] = x->tw[1], t[2] = x->tw[2], t[3] = x->tw[3];
+    if (groups == 2) {
+        t[4] = LEA_XTS_MUL(t[0], 4 * LEA_L), t[5] = LEA_XTS_MUL(t[1], 4 * LEA_L);
+        t[6] = LEA_XTS_MUL(t[2], 4 * LEA_L), t[7] = LEA_XTS_MUL(t[3], 4 * LEA_L);
+        x->tw[0] = LEA_XTS_MUL(t[4], 4 * LEA_L), x->tw[1] = LEA_XTS_MUL(t[5], 4 * LEA_L);
+        x->tw[2] = LEA_XTS_MUL(t[6], 4 * LEA_L), x->tw[3] = LEA_XTS_MUL(t[7], 4 * LEA_L);
+    } else {
+        x->tw[0] = LEA_XTS_MUL(t[0], 4 * LEA_L), x->tw[1] = LEA_XTS_MUL(t[1], 4 * LEA_L);
+        x->tw[2] = LEA_XTS_MUL(t[2], 4 * LEA_L), x->tw[3] = LEA_XTS_MUL(t[3], 4 * LEA_L);
+    }
+    LEA_XTS_IN(0), LEA_XTS_IN(1), LEA_XTS_IN(2), LEA_XTS_IN(3);
+    lea_transpose(&w[0], &w[1], &w[2], &w[3]);
+    if (groups == 2) {
+        LEA_XTS_IN(4), LEA_XTS_IN(5), LEA_XTS_IN(6), LEA_XTS_IN(7);
+        lea_transpose(&w[4], &w[5], &w[6], &w[7]);
+    }
+    lea_rounds(x->base.kp, x->base.rounds, op, groups, w);
+    lea_transpose(&w[0], &w[1], &w[2], &w[3]);
+    LEA_XTS_OUT(0), LEA_XTS_OUT(1), LEA_XTS_OUT(2), LEA_XTS_OUT(3);
+    if (groups == 2) {
+        lea_transpose(&w[4], &w[5], &w[6], &w[7]);
+        LEA_XTS_OUT(4), LEA_XTS_OUT(5), LEA_XTS_OUT(6), LEA_XTS_OUT(7);
+    }
+}
+
+/* The last 0 < n < LEA_LANES blocks: their tweaks are the next group's, stored; whiten in a
+ * stack buffer and run the ECB tail on it. */
+LEA_INLINE void lea_xts_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    lea_xts_ctx *x = (lea_xts_ctx *)ctx;
+    uint8_t tw[16 * LEA_LANES], buf[16 * LEA_LANES];
+    for (unsigned j = 0; j < 4; j++)
+        LEA_STOREU(tw + 16 * LEA_L * j, x->tw[j]);
+    for (size_t i = 0; i < 16 * n; i++)
+        buf[i] = (uint8_t)(in[i] ^ tw[i]);
+    lea_ecb_tail(ctx, buf, buf, n, x->op);
+    for (size_t i = 0; i < 16 * n; i++)
+        out[i] = (uint8_t)(buf[i] ^ tw[i]);
+    /* Leave the tweak of block n where the caller reads the next one (register 0, lane 0). */
+    memcpy(tw, tw + 16 * n, 16);
+    x->tw[0] = LEA_LOADU(tw);
+    karx_memzero(tw, sizeof tw);
+    karx_memzero(buf, sizeof buf);
+}
+
+LEA_INLINE void lea_xts_enc_groups(void *x, uint8_t *o, const uint8_t *i, unsigned g)
+{
+    lea_xts_groups_op(x, o, i, g, LEA_OP_ENC);
+}
+LEA_INLINE void lea_xts_decp_groups(void *x, uint8_t *o, const uint8_t *i, unsigned g)
+{
+    lea_xts_groups_op(x, o, i, g, LEA_OP_DECP);
+}
+#ifdef LEA_DEC_KEYS_MIN
+LEA_INLINE void lea_xts_dec_groups(void *x, uint8_t *o, const uint8_t *i, unsigned g)
+{
+    lea_xts_groups_op(x, o, i, g, LEA_OP_DEC);
+}
+#endif
+
+/* Block by block with the shared round code (calls shorter than a vector pass). */
+static void lea_xts_scalar(const karx_lea_key *ks, uint8_t *out, const uint8_t *in, size_t n,
+                           uint8_t *tweak, int decrypt)
+{
+    uint8_t b[16];
+    for (size_t i = 0; i < n; i++) {
+        for (unsigned j = 0; j < 16; j++)
+            b[j] = (uint8_t)(in[16 * i + j] ^ tweak[j]);
+        karx_lea_ecb_blocks(ks->rk, ks->rounds, decrypt, b, b, 1);
+        for (unsigned j = 0; j < 16; j++)
+            out[16 * i + j] = (uint8_t)(b[j] ^ tweak[j]);
+        uint8_t carry = (uint8_t)(tweak[15] >> 7);
+        for (unsigned j = 15; j > 0; j--)
+            tweak[j] = (uint8_t)(tweak[j] << 1 | tweak[j - 1] >> 7);
+        tweak[0] = (uint8_t)(tweak[0] << 1 ^ (0x87 & (0u - carry)));
+    }
+    karx_memzero(b, sizeof b);
+}
+
+/* The first group's tweaks: tweak * x^i for i < LEA_LANES, loaded in block order. */
+static void lea_xts_start(lea_xts_ctx *x, const uint8_t *tweak)
+{
+    uint8_t tw[16 * LEA_LANES];
+    memcpy(tw, tweak, 16);
+    for (unsigned i = 1; i < LEA_LANES; i++) {
+        const uint8_t *p = tw + 16 * (i - 1);
+        uint8_t *q = tw + 16 * i;
+        for (unsigned j = 15; j > 0; j--)
+            q[j] = (uint8_t)(p[j] << 1 | p[j - 1] >> 7);
+        q[0] = (uint8_t)(p[0] << 1 ^ (0x87 & (0u - (unsigned)(p[15] >> 7))));
+    }
+    for (unsigned j = 0; j < 4; j++)
+        x->tw[j] = LEA_LOADU(tw + 16 * LEA_L * j);
+    karx_memzero(tw, sizeof tw);
+}
+
+/* Runs the batch loop with groups g; the tweak of the block after the last one comes back from
+ * register 0's first lane. */
+#define LEA_XTS_RUN(g, kp_, op_)                                                                   \
+    do {                                                                                           \
+        lea_xts_ctx x = {.base = {.ks = ks, .kp = (kp_), .rounds = ks->rounds}, .op = (op_)};     \
+        lea_xts_start(&x, tweak);                                                                  \
+        karx_i_batch_run(LEA_SHAPE, g, lea_xts_tail, &x, out, in, n);                              \
+        uint8_t t0_[16 * LEA_L];                                                                   \
+        LEA_STOREU(t0_, x.tw[0]);                                                                  \
+        memcpy(tweak, t0_, 16);                                                                    \
+        karx_memzero(t0_, sizeof t0_);                                                             \
+        karx_memzero(&x, sizeof x);                                                                \
+    } while (0)
+
+static void lea_xts_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t n,
+                        uint8_t *tweak, int decrypt)
+{
+    const karx_lea_key *ks = (const karx_lea_key *)ks_;
+    const unsigned rounds = ks->rounds;
+    (void)rounds; /* LEA_KEY_SETUP's, where it expands keys */
+    if (n < LEA_MIN_VECTOR) {
+        lea_xts_scalar(ks, out, in, n, tweak, decrypt);
+        return;
+    }
+#ifdef LEA_DEC_KEYS_MIN
+    if (decrypt && LEA_GROUPS == 2 && n >= LEA_DEC_KEYS_MIN) {
+        uint32_t dk[KARX_LEA_MAX_ROUNDS + 1][6];
+        lea_dec_keys(dk, ks);
+        {
+            LEA_KEY_SETUP(dk, 1);
+            LEA_XTS_RUN(lea_xts_dec_groups, kp, LEA_OP_DEC);
+            LEA_KEY_WIPE();
+        }
+        karx_memzero(dk, sizeof dk);
+        return;
+    }
+#endif
+    LEA_KEY_SETUP(ks->rk, 0);
+    if (decrypt)
+        LEA_XTS_RUN(lea_xts_decp_groups, kp, LEA_OP_DECP);
+    else
+        LEA_XTS_RUN(lea_xts_enc_groups, kp, LEA_OP_ENC);
+    LEA_KEY_WIPE();
+}
+#define LEA_XTS_FN lea_xts_xor
+#else
+#define LEA_XTS_FN NULL
+#endif
+
 const karx_block_kernels LEA_TABLE = {LEA_NAME, LEA_LANES, lea_ecb_encrypt, lea_ecb_decrypt,
-                                      lea_ctr_xor, NULL};
+                                      lea_ctr_xor, LEA_XTS_FN};

@@ -36,5 +36,12 @@ static inline __m128i lea_bswap32_sse2(__m128i x)
 #define LEA_EXPAND_KEYS 1
 #define LEA_KP_T lea_kp_t
 #define LEA_KEY(kp, r, j) ((kp)[r][j])
+/* XTS: tweaks doubled per 128-bit lane with 64-bit shifts (lea_simd_template.h). */
+#define LEA_XTS 1
+#define LEA_SHL64(v, n) _mm_slli_epi64(v, n)
+#define LEA_SHR64(v, n) _mm_srli_epi64(v, n)
+#define LEA_SWAP64(v) _mm_shuffle_epi32(v, 0x4e)
+#define LEA_AND(a, b) _mm_and_si128(a, b)
+#define LEA_LO64() _mm_set_epi32(0, 0, -1, -1)
 
 #include "lea_simd_template.h"
