@@ -43,6 +43,7 @@ from ._karx import (  # noqa: E402  (after the error types are registered)
     gpu_built,
     gpu_info,
     hmac_digest,
+    kbkdf,
     lsh256_224,
     lsh256_256,
     lsh512_224,
@@ -80,7 +81,7 @@ __all__ = [
     "token_hex", "lsh_many", "ctr_xor_many", "gpu_available", "gpu_built", "gpu_info", "backend",
     "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
     "ciphers_available", "modes_available", "Algorithm", "Kernel", "algorithm", "algorithms",
-    "kernels", "selftest",
+    "kernels", "selftest", "kbkdf",
 ]
 
 

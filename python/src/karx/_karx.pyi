@@ -42,6 +42,9 @@ def new(name: str, data: ReadableBuffer = b"", *, usedforsecurity: bool = True) 
 def hmac_digest(key: ReadableBuffer, msg: ReadableBuffer, digest: str) -> bytes: ...
 def pbkdf2_hmac(hash_name: str, password: ReadableBuffer, salt: ReadableBuffer,
                 iterations: int, dklen: Optional[int] = None) -> bytes: ...
+def kbkdf(prf: str, key: ReadableBuffer, length: int, *, mode: str = "counter",
+          label: ReadableBuffer = b"", context: ReadableBuffer = b"", iv: ReadableBuffer = b"",
+          counter_bits: int = 32, l_bytes: Optional[int] = None) -> bytes: ...
 
 class _CipherStream:
     def __init__(self, cipher: str, mode: str, key: ReadableBuffer,
