@@ -386,10 +386,10 @@ static int suite_cipher(const bench_env *e, const char *bname)
 
 enum {
     AOP_GCM_SEAL, AOP_GCM_OPEN, AOP_CCM_SEAL, AOP_CCM_OPEN, AOP_CMAC, AOP_HMAC, AOP_HASH,
-    AOP_DRBG, AOP_CTR, AOP_GMAC
+    AOP_DRBG, AOP_CTR, AOP_GMAC, AOP_KBKDF
 };
 static const char *const aead_ops[] = {"gcm-seal", "gcm-open", "ccm-seal", "ccm-open", "cmac",
-                                       "hmac",     "hash",     "drbg",     "ctr", "gmac"};
+                                       "hmac",     "hash",     "drbg",     "ctr", "gmac", "kbkdf"};
 
 #define AEAD_IV_BYTES 12 /* GCM IV and CCM nonce */
 #define AEAD_TAG_BYTES 16
@@ -402,6 +402,8 @@ typedef struct {
     const karx_cipher_key *ck;     /* AOP_CCM_*, AOP_CTR */
     const karx_cmac_ctx *cmac;     /* keyed once, copied per call */
     const karx_hmac_lsh_ctx *hmac; /* keyed once, copied per call */
+    const karx_kbkdf_params *kb;   /* AOP_KBKDF: one key of len bytes from bench_key[0 .. ki_len) */
+    size_t ki_len;
     karx_ctr_drbg *drbg;
     size_t len, tag_len;
     const uint8_t *in;
@@ -456,6 +458,7 @@ static void run_aead(void *job)
         }
         break;
     case AOP_CTR: st = karx_ctr_xor(j->ck, j->iv, j->out, j->in, j->len); break;
+    case AOP_KBKDF: st = karx_kbkdf(j->kb, bench_key, j->ki_len, j->out, j->len); break;
     case AOP_GMAC: { /* per message: a fresh IV, the context from the scheduled key */
         karx_gmac_ctx g;
         j->iv[AEAD_IV_BYTES - 1]++;
@@ -704,6 +707,27 @@ static void aead_hmac(suite_ctx *ax, const karx_alg_info *hash, size_t big)
     karx_hmac_lsh_ctx_wipe(&h);
 }
 
+/* KBKDF keys per second (calls/s): one 32-byte key per call in counter mode (32-bit counter,
+ * TTAK [L], 16- and 18-byte label and context) from the PRF MAC id prf, keyed with ki_len bytes. */
+static void aead_kbkdf(suite_ctx *ax, int prf, const char *aname, const char *kname, size_t ki_len)
+{
+    static const char label[] = "karx bench label", context[] = "karx bench context";
+    if (!listed(ax->e->ops, "kbkdf")) return;
+    karx_kbkdf_params p = {KARX_KBKDF_COUNTER, prf, 32, 0, (const uint8_t *)label,
+                           sizeof label - 1, (const uint8_t *)context, sizeof context - 1, NULL, 0};
+    karx_alg_info mac;
+    char note[64];
+    aead_job j;
+    aead_job_init(&j, AOP_KBKDF, ax->e, 32);
+    j.kb = &p;
+    j.ki_len = ki_len;
+    if (!aead_try(ax, &j, aname)) return;
+    timing t = measure(run_aead, &j, ax->e->target_ns, ax->e->reps);
+    snprintf(note, sizeof note, "%s, counter, keys/s",
+             karx_alg_by_id(KARX_KIND_MAC, prf, &mac) == KARX_OK ? mac.name : "?");
+    aead_row(ax, &j, aname, kname, &t, note, "\"kbkdf_mode\":\"counter\",");
+}
+
 /* GCM and CCM (128-bit blocks), CMAC and CTR_DRBG for one cipher. */
 static void aead_cipher(void *ctx, const bench_cipher *c)
 {
@@ -713,6 +737,8 @@ static void aead_cipher(void *ctx, const bench_cipher *c)
     if (c->info.block_bytes == 16)
         aead_modes(ax, alg, c->info.name, c->kernel.name, &c->key, big);
     aead_cmac_drbg(ax, alg, c->info.name, c->kernel.name, &c->key, big);
+    aead_kbkdf(ax, KARX_MAC_ID(KARX_MAC_CMAC, c->info.id), c->info.name, c->kernel.name,
+               c->info.key_bytes);
 }
 
 static int suite_aead(const bench_env *e, const char *bname)
@@ -721,7 +747,11 @@ static int suite_aead(const bench_env *e, const char *bname)
     const size_t big = e->quick ? (size_t)1 << 20 : (size_t)16 << 20;
     karx_alg_info h;
     each_cipher(&ax, aead_cipher);
-    for (size_t i = 0; cli_alg_next(KARX_KIND_HASH, NULL, &i, &h);) aead_hmac(&ax, &h, big);
+    for (size_t i = 0; cli_alg_next(KARX_KIND_HASH, NULL, &i, &h);) {
+        aead_hmac(&ax, &h, big);
+        if (listed(e->algs, h.name))
+            aead_kbkdf(&ax, KARX_MAC_ID(KARX_MAC_HMAC, h.id), h.name, "-", 32);
+    }
     return ax.rc;
 }
 
@@ -752,7 +782,8 @@ static void bench_usage(FILE *to)
           "                  the 128-bit-block ciphers (12-byte IV, 16-byte tag, no AAD); cmac (16 MiB, 64 B) for every\n"
           "                  cipher; hmac (16 MiB beside the plain hash, 64 B) for every LSH\n"
           "                  variant; drbg (with df: 64 B requests, 1 MiB as 16 x 64 KiB beside\n"
-          "                  ctr on 1 MiB) for every cipher\n"
+          "                  ctr on 1 MiB) for every cipher; kbkdf (32-byte keys per second,\n"
+          "                  counter mode) over CMAC for every cipher and HMAC for every LSH\n"
           "  all             every suite\n"
           "  --json FILE     also append one JSON object per measurement to FILE ('-' = stdout)\n"
           "  --backend LIST  only these back ends (default: every one this CPU runs); a cipher\n"
