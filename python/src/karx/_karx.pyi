@@ -84,6 +84,25 @@ class CtrDrbg:
     prediction_resistance: Final[bool]
     derivation_function: Final[bool]
 
+class HashDrbg:
+    def __init__(self, hash: str = "lsh256-256", *, entropy: Optional[ReadableBuffer] = None,
+                 nonce: Optional[ReadableBuffer] = None,
+                 personalization: Optional[ReadableBuffer] = None,
+                 prediction_resistance: bool = False,
+                 reseed_interval: Optional[int] = None) -> None: ...
+    def generate(self, n: int, additional_input: Optional[ReadableBuffer] = None, *,
+                 entropy: Optional[ReadableBuffer] = None) -> bytes: ...
+    def reseed(self, entropy: Optional[ReadableBuffer] = None,
+               additional_input: Optional[ReadableBuffer] = None) -> None: ...
+    def set_reseed_interval(self, interval: int) -> None: ...
+    hash: Final[str]
+    name: Final[str]
+    security_strength: Final[int]
+    os_seeded: Final[bool]
+    prediction_resistance: Final[bool]
+
+class HmacDrbg(HashDrbg): ...
+
 def token_bytes(n: int) -> bytes: ...
 def _lsh_many_into(name: str, out: Any, messages: Any, device: int) -> str: ...
 def _ctr_xor_many_into(cipher: str, keys: Any, counters: Any, out: Any, data: Any,
