@@ -1,7 +1,8 @@
 /* libFuzzer target: karx against Crypto++ 8.7 (libcrypto++-dev) on the same inputs, on a karx
  * back end the input picks: LSH (all six variants), LEA-128/192/256 and HIGHT in ECB, CBC and
  * CTR (both directions), HMAC-LSH, CMAC-LEA / CMAC-HIGHT (truncated tags too), GCM-LEA and
- * CCM-LEA (every tag length both accept; Crypto++ fed in fuzz-chosen pieces). CHAM is compared
+ * CCM-LEA (every tag length both accept; Crypto++ fed in fuzz-chosen pieces), GMAC-LEA (Crypto++'s
+ * GCM with AAD only; karx one-shot, streaming in other pieces, verify). CHAM is compared
  * with karx's portable back end instead: Crypto++ has only the original CHAM, karx the revised.
  * Conventions: both treat the whole CTR block as one big-endian counter, but Crypto++ wraps
  * where karx refuses (KARX_ERR_COUNTER_OVERFLOW); a refusal is checked to be exactly that case. */
@@ -313,6 +314,39 @@ static void diff_aead(input &in, int gcm)
     MUST(same(got.data(), c.msg.data(), c.msg.size()));
 }
 
+/* ---- GMAC over LEA: Crypto++'s GCM with no plaintext ---- */
+static void diff_gmac(input &in)
+{
+    static const size_t tags[] = {4, 8, 12, 13, 14, 15, 16};
+    uint8_t sel = in.u8();
+    karx_cipher_alg alg = (karx_cipher_alg)(KARX_CIPHER_LEA128 + sel % 3);
+    size_t t = tags[(sel >> 2) % 7];
+    bytes key = in.take(karx_cipher_key_bytes(alg));
+    bytes iv = in.take((sel & 0x80) ? 12 : 1 + in.u8() % 32);
+    bytes msg = in.rest();
+    CryptoPP::GCM<CryptoPP::LEA>::Encryption e;
+    e.SetKeyWithIV(key.data(), key.size(), iv.data(), iv.size());
+    pieces(in, msg, [&](const byte *p, size_t n) { e.Update(p, n); });
+    bytes want(t);
+    e.TruncatedFinal(want.data(), t);
+
+    uint8_t got[16];
+    MUST(karx_gmac(alg, key.data(), key.size(), iv.data(), iv.size(), got, t, msg.data(),
+                   msg.size()) == KARX_OK);
+    MUST(same(got, want.data(), t));
+    karx_gmac_ctx c; /* the streaming calls, cut elsewhere */
+    MUST(karx_gmac_init(&c, alg, key.data(), key.size(), iv.data(), iv.size()) == KARX_OK);
+    size_t cut = msg.size() - msg.size() / (1 + (sel & 3));
+    MUST(karx_gmac_update(&c, msg.data(), cut) == KARX_OK);
+    MUST(karx_gmac_update(&c, msg.data() + cut, msg.size() - cut) == KARX_OK);
+    MUST(karx_gmac_final_verify(&c, want.data(), t) == KARX_OK);
+    MUST(karx_gmac_verify(alg, key.data(), key.size(), iv.data(), iv.size(), want.data(), t,
+                          msg.data(), msg.size()) == KARX_OK);
+    want[(sel >> 5) % t] ^= (uint8_t)(1u << (sel & 7)); /* any flipped bit is refused */
+    MUST(karx_gmac_verify(alg, key.data(), key.size(), iv.data(), iv.size(), want.data(), t,
+                          msg.data(), msg.size()) == KARX_ERR_AUTHENTICATION);
+}
+
 /* ---- CHAM: the chosen back end against portable (bulk ECB, CBC decryption, CTR) ---- */
 static void diff_cham(input &in, karx_backend chosen)
 {
@@ -346,7 +380,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     input in = {{data, size}};
     uint8_t what = in.u8();
     karx_backend chosen = fz_backend(&in.f);
-    switch (what % 11) {
+    switch (what % 12) {
     case 0: diff_lsh(in, 0); break;
     case 1: diff_lsh(in, 1); break;
     case 2: diff_modes<CryptoPP::LEA>(in, (karx_cipher_alg)(KARX_CIPHER_LEA128 + in.u8() % 3)); break;
@@ -356,6 +390,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 6: diff_aead(in, 1); break;
     case 7: diff_aead(in, 0); break;
     case 8: diff_cham(in, chosen); break;
+    case 9: diff_gmac(in); break;
     default: diff_modes<CryptoPP::LEA>(in, KARX_CIPHER_LEA128); break;
     }
     return 0;
