@@ -386,10 +386,11 @@ static int suite_cipher(const bench_env *e, const char *bname)
 
 enum {
     AOP_GCM_SEAL, AOP_GCM_OPEN, AOP_CCM_SEAL, AOP_CCM_OPEN, AOP_CMAC, AOP_HMAC, AOP_HASH,
-    AOP_DRBG, AOP_CTR, AOP_GMAC, AOP_KBKDF
+    AOP_DRBG, AOP_CTR, AOP_GMAC, AOP_KBKDF, AOP_HASH_DRBG, AOP_HMAC_DRBG
 };
 static const char *const aead_ops[] = {"gcm-seal", "gcm-open", "ccm-seal", "ccm-open", "cmac",
-                                       "hmac",     "hash",     "drbg",     "ctr", "gmac", "kbkdf"};
+                                       "hmac",     "hash",     "drbg",     "ctr", "gmac", "kbkdf",
+                                       "hash-drbg", "hmac-drbg"};
 
 #define AEAD_IV_BYTES 12 /* GCM IV and CCM nonce */
 #define AEAD_TAG_BYTES 16
@@ -405,6 +406,7 @@ typedef struct {
     const karx_kbkdf_params *kb;   /* AOP_KBKDF: one key of len bytes from bench_key[0 .. ki_len) */
     size_t ki_len;
     karx_ctr_drbg *drbg;
+    karx_drbg *lsh_drbg; /* AOP_HASH_DRBG, AOP_HMAC_DRBG */
     size_t len, tag_len;
     const uint8_t *in;
     uint8_t *out;
@@ -455,6 +457,13 @@ static void run_aead(void *job)
         for (size_t off = 0; off < j->len && st == KARX_OK; off += DRBG_CHUNK) {
             size_t n = j->len - off < DRBG_CHUNK ? j->len - off : DRBG_CHUNK;
             st = karx_ctr_drbg_generate(j->drbg, j->out + off, n, NULL, 0);
+        }
+        break;
+    case AOP_HASH_DRBG:
+    case AOP_HMAC_DRBG:
+        for (size_t off = 0; off < j->len && st == KARX_OK; off += DRBG_CHUNK) {
+            size_t n = j->len - off < DRBG_CHUNK ? j->len - off : DRBG_CHUNK;
+            st = karx_drbg_generate(j->lsh_drbg, j->out + off, n, NULL, 0);
         }
         break;
     case AOP_CTR: st = karx_ctr_xor(j->ck, j->iv, j->out, j->in, j->len); break;
@@ -707,6 +716,50 @@ static void aead_hmac(suite_ctx *ax, const karx_alg_info *hash, size_t big)
     karx_hmac_lsh_ctx_wipe(&h);
 }
 
+/* Hash_DRBG and HMAC_DRBG over one LSH variant: 64 B requests, and 1 MiB as 16 requests of 64 KiB
+ * timed alternately with the plain hash of 1 MiB (the ratio is from the same moments). */
+static void aead_lsh_drbg(suite_ctx *ax, const karx_alg_info *hash)
+{
+    const bench_env *e = ax->e;
+    static const int ops[2] = {AOP_HASH_DRBG, AOP_HMAC_DRBG};
+    static const karx_drbg_type types[2] = {KARX_DRBG_HASH, KARX_DRBG_HMAC};
+    uint8_t nonce[16];
+    for (size_t i = 0; i < sizeof nonce; i++) nonce[i] = (uint8_t)(0x20 + i);
+    for (int t = 0; t < 2; t++) {
+        if (!listed(e->ops, aead_ops[ops[t]])) continue;
+        karx_drbg d;
+        /* entropy of 32 bytes (>= every strength), a 16-byte nonce */
+        karx_status st = karx_drbg_instantiate(&d, types[t], hash->id, 0, bench_key,
+                                               sizeof bench_key, nonce, sizeof nonce, NULL, 0);
+        if (st != KARX_OK) {
+            cli_error("bench %s %s: %s", aead_ops[ops[t]], hash->name, karx_strerror(st));
+            ax->rc = EXIT_FAIL;
+            continue;
+        }
+        aead_job j, h;
+        aead_job_init(&j, ops[t], e, 64);
+        j.lsh_drbg = &d;
+        aead_one(ax, &j, hash->name, "-");
+        aead_job_init(&j, ops[t], e, (size_t)1 << 20);
+        j.lsh_drbg = &d;
+        aead_job_init(&h, AOP_HASH, e, (size_t)1 << 20);
+        h.lsh_alg = hash->id;
+        if (aead_try(ax, &h, hash->name) && aead_try(ax, &j, hash->name)) {
+            timing th, td;
+            double q;
+            measure_pair(run_aead, &h, run_aead, &j, e->target_ns, e->reps, &th, &td, &q);
+            double pct = 100.0 / q; /* DRBG output rate as a % of the hash's input rate */
+            char note[80], extra[80];
+            aead_row(ax, &h, hash->name, "-", &th, "(reference for drbg)", "");
+            snprintf(note, sizeof note, "%.1f%% of hash", pct);
+            snprintf(extra, sizeof extra, "\"hash_pct\":%.2f,\"hash_gb_per_s\":%.4f,", pct,
+                     (double)h.len / th.ns_per_call);
+            aead_row(ax, &j, hash->name, "-", &td, note, extra);
+        }
+        karx_drbg_uninstantiate(&d);
+    }
+}
+
 /* KBKDF keys per second (calls/s): one 32-byte key per call in counter mode (32-bit counter,
  * TTAK [L], 16- and 18-byte label and context) from the PRF MAC id prf, keyed with ki_len bytes. */
 static void aead_kbkdf(suite_ctx *ax, int prf, const char *aname, const char *kname, size_t ki_len)
@@ -749,6 +802,7 @@ static int suite_aead(const bench_env *e, const char *bname)
     each_cipher(&ax, aead_cipher);
     for (size_t i = 0; cli_alg_next(KARX_KIND_HASH, NULL, &i, &h);) {
         aead_hmac(&ax, &h, big);
+        if (listed(e->algs, h.name)) aead_lsh_drbg(&ax, &h);
         if (listed(e->algs, h.name))
             aead_kbkdf(&ax, KARX_MAC_ID(KARX_MAC_HMAC, h.id), h.name, "-", 32);
     }
@@ -784,6 +838,8 @@ static void bench_usage(FILE *to)
           "                  variant; drbg (with df: 64 B requests, 1 MiB as 16 x 64 KiB beside\n"
           "                  ctr on 1 MiB) for every cipher; kbkdf (32-byte keys per second,\n"
           "                  counter mode) over CMAC for every cipher and HMAC for every LSH\n"
+          "                  variant; hash-drbg, hmac-drbg (64 B requests, 1 MiB as 16 x 64 KiB\n"
+          "                  beside the hash of 1 MiB) for every LSH variant\n"
           "  all             every suite\n"
           "  --json FILE     also append one JSON object per measurement to FILE ('-' = stdout)\n"
           "  --backend LIST  only these back ends (default: every one this CPU runs); a cipher\n"
