@@ -288,12 +288,14 @@ static int suite_lsh(const bench_env *e, const char *bname)
 
 /* ---- suite cipher: the stateless mode calls, out of place, key setup untimed ---- */
 
-enum { OP_CTR, OP_ECB, OP_ECB_DEC, OP_CBC_ENC, OP_CBC_DEC, OP_COUNT };
-static const char *const cipher_ops[OP_COUNT] = {"ctr", "ecb", "ecb-dec", "cbc-enc", "cbc-dec"};
+enum { OP_CTR, OP_ECB, OP_ECB_DEC, OP_CBC_ENC, OP_CBC_DEC, OP_XTS, OP_XTS_DEC, OP_COUNT };
+static const char *const cipher_ops[OP_COUNT] = {"ctr",     "ecb", "ecb-dec", "cbc-enc",
+                                                 "cbc-dec", "xts", "xts-dec"};
 
 typedef struct {
     int op;
     const karx_cipher_key *key;
+    const karx_xts_key *xkey;         /* XTS: the pair, one data unit of len bytes a call */
     uint8_t iv[KARX_MAX_BLOCK_BYTES]; /* CTR counter / CBC chain, carried from call to call */
     size_t len;
     const uint8_t *in;
@@ -311,6 +313,8 @@ static void run_cipher(void *job)
     case OP_ECB_DEC: st = karx_ecb_decrypt(j->key, j->out, j->in, j->len); break;
     case OP_CBC_ENC: st = karx_cbc_encrypt(j->key, j->iv, j->out, j->in, j->len); break;
     case OP_CBC_DEC: st = karx_cbc_decrypt(j->key, j->iv, j->out, j->in, j->len); break;
+    case OP_XTS: st = karx_xts_encrypt(j->xkey, j->iv, j->out, j->in, j->len); break;
+    case OP_XTS_DEC: st = karx_xts_decrypt(j->xkey, j->iv, j->out, j->in, j->len); break;
     }
     if (st != KARX_OK && j->st == KARX_OK) j->st = st;
     sink ^= j->out[j->len - 1]; /* consume the output */
@@ -346,12 +350,23 @@ static void cipher_ops_of(void *ctx, const bench_cipher *c)
 {
     suite_ctx *x = ctx;
     const size_t len = x->e->quick ? (size_t)1 << 20 : (size_t)16 << 20;
+    /* XTS (128-bit blocks): data key bench_key, tweak key its complement. */
+    uint8_t xk[2 * KARX_MAX_KEY_BYTES];
+    karx_xts_key xkey;
+    const size_t kb = c->info.key_bytes;
+    for (size_t i = 0; i < kb; i++) {
+        xk[i] = bench_key[i];
+        xk[kb + i] = (uint8_t)~bench_key[i];
+    }
+    int have_xts = karx_xts_set_key(&xkey, (karx_cipher_alg)c->info.id, xk, 2 * kb) == KARX_OK;
     for (int op = 0; op < OP_COUNT; op++) {
         if (!listed(x->e->ops, cipher_ops[op])) continue;
+        if ((op == OP_XTS || op == OP_XTS_DEC) && !have_xts) continue;
         cipher_job j;
         memset(&j, 0, sizeof j);
         j.op = op;
         j.key = &c->key;
+        j.xkey = &xkey;
         j.len = len;
         j.in = x->e->in;
         j.out = x->e->out;
@@ -367,6 +382,7 @@ static void cipher_ops_of(void *ctx, const bench_cipher *c)
         else
             cipher_row(x, c, op, len, &t);
     }
+    karx_xts_key_wipe(&xkey);
 }
 
 static int suite_cipher(const bench_env *e, const char *bname)
@@ -826,7 +842,8 @@ static void bench_usage(FILE *to)
           to);
     cli_put_names(to, KARX_KIND_HASH, NULL, 18, 18);
     fputs("  cipher          block ciphers on 16 MiB, out of place, key setup untimed: ops ctr,\n"
-          "                  ecb, ecb-dec, cbc-enc, cbc-dec for\n"
+          "                  ecb, ecb-dec, cbc-enc, cbc-dec, xts, xts-dec (one data unit, 128-bit\n"
+          "                  blocks) for\n"
           "                  ",
           to);
     cli_put_names(to, KARX_KIND_CIPHER, NULL, 18, 18);

@@ -242,6 +242,7 @@ static void test_streaming(void)
     karx_xts_key k;
     karx_xts_set_key(&k, KARX_CIPHER_CHAM128_128, key, 32);
     static const size_t lens[] = {16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 100, 200};
+    static uint8_t big[5000], bigref[5000], bigio[5040];
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
         size_t len = lens[li];
         for (int enc = 0; enc < 2; enc++) {
@@ -261,6 +262,26 @@ static void test_streaming(void)
                           b % 16 == 0 && f >= 16 && f < 32,
                       "stream len %zu cut %zu enc %d", len, cut, enc);
             }
+            /* in place (the output stream written over the input stream, as the CLI and the
+             * bindings may do), pieces of 1..40 bytes and one long tail */
+            {
+                uint8_t io[260];
+                memcpy(io, pt, len);
+                karx_xts_ctx c;
+                size_t w = 0, prev = 0, n = 0;
+                int ok = karx_xts_init(&c, KARX_CIPHER_CHAM128_128, enc, key, 32, tweak) ==
+                         KARX_OK;
+                for (size_t step = 1; prev < len; step = step % 40 + 7) {
+                    size_t end = prev + step < len ? prev + step : len;
+                    ok &= karx_xts_update(&c, io + w, sizeof io - w, &n, io + prev, end - prev) ==
+                          KARX_OK;
+                    w += n;
+                    prev = end;
+                }
+                ok &= karx_xts_final(&c, io + w, sizeof io - w, &n) == KARX_OK;
+                CHECK(ok && w + n == len && memcmp(io, ref, len) == 0,
+                      "stream in place len %zu enc %d", len, enc);
+            }
             /* pieces of 1..7 bytes */
             karx_xts_ctx c;
             size_t done = 0, w = 0;
@@ -276,6 +297,45 @@ static void test_streaming(void)
                       memcmp(out, ref, len) == 0,
                   "stream len %zu in small pieces enc %d", len, enc);
         }
+    }
+    /* A long update after a held remainder runs through the stage several times. */
+    t_fill(big, sizeof big);
+    karx_xts_encrypt(&k, tweak, bigref, big, sizeof big);
+    for (int inplace = 0; inplace < 2; inplace++) {
+        static const size_t cuts[] = {5, 4995 - 13, 4995, 5000};
+        karx_xts_ctx c;
+        size_t w = 0, prev = 0, n = 0;
+        uint8_t *dst = inplace ? bigio : bigio + 0;
+        const uint8_t *src = inplace ? bigio : big;
+        memcpy(bigio, big, sizeof big);
+        int ok = karx_xts_init(&c, KARX_CIPHER_CHAM128_128, 1, key, 32, tweak) == KARX_OK;
+        for (size_t ci = 0; ci < 4; ci++) {
+            ok &= karx_xts_update(&c, dst + w, sizeof bigio - w, &n, src + prev,
+                                  cuts[ci] - prev) == KARX_OK;
+            w += n;
+            prev = cuts[ci];
+        }
+        ok &= karx_xts_final(&c, dst + w, sizeof bigio - w, &n) == KARX_OK;
+        CHECK(ok && w + n == sizeof big && memcmp(dst, bigref, sizeof big) == 0,
+              "stream 5000 bytes through the stage, in place %d", inplace);
+    }
+    /* out == in within each call: every piece copied to a scratch buffer and crypted there. */
+    {
+        static uint8_t tmp[5000 + 32];
+        static const size_t cuts[] = {7, 3000, 3001, 5000};
+        karx_xts_ctx c;
+        size_t w = 0, prev = 0, n = 0;
+        int ok = karx_xts_init(&c, KARX_CIPHER_CHAM128_128, 1, key, 32, tweak) == KARX_OK;
+        for (size_t ci = 0; ci < 4; ci++) {
+            memcpy(tmp, big + prev, cuts[ci] - prev);
+            ok &= karx_xts_update(&c, tmp, sizeof tmp, &n, tmp, cuts[ci] - prev) == KARX_OK;
+            memcpy(bigio + w, tmp, n);
+            w += n;
+            prev = cuts[ci];
+        }
+        ok &= karx_xts_final(&c, bigio + w, sizeof bigio - w, &n) == KARX_OK;
+        CHECK(ok && w + n == sizeof big && memcmp(bigio, bigref, sizeof big) == 0,
+              "stream with out == in in each call");
     }
     karx_xts_key_wipe(&k);
 }

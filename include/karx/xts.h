@@ -58,7 +58,8 @@ KARX_API karx_status karx_xts_decrypt_sectors(const karx_xts_key *key, const uin
 /* Streaming one data unit whose length is not known in advance (the CLI's whole-file XTS):
  * update takes any split and writes whole blocks, holding back the last 16..31 bytes seen (for
  * ciphertext stealing); final writes those. final fails (KARX_ERR_DATA_LENGTH) if the unit is
- * shorter than 16 bytes. The layout of the context is private. */
+ * shorter than 16 bytes. out == in works at any split. Too small an out_cap gives
+ * KARX_ERR_OUTPUT_LENGTH and changes nothing. The layout of the context is private. */
 typedef struct karx_xts_ctx {
     karx_xts_key key;
     uint8_t t[16];   /* the tweak of the next block to write */
@@ -70,10 +71,11 @@ typedef struct karx_xts_ctx {
 
 KARX_API karx_status karx_xts_init(karx_xts_ctx *ctx, karx_cipher_alg alg, int encrypt,
                                    const uint8_t *k, size_t key_len, const uint8_t tweak[16]);
-/* Writes *out_len bytes (at most len + 31, a multiple of 16) to out (out_cap). */
+/* Writes *out_len bytes (a multiple of 16, at most len + 15) to out (out_cap). */
 KARX_API karx_status karx_xts_update(karx_xts_ctx *ctx, uint8_t *out, size_t out_cap,
                                      size_t *out_len, const uint8_t *in, size_t len);
-/* Writes the held-back 16..31 bytes; out_cap >= 32. Wipes the context. */
+/* Writes the held-back 16..31 bytes (out_cap >= 32 always suffices). Wipes the context, also
+ * when it fails with KARX_ERR_DATA_LENGTH. */
 KARX_API karx_status karx_xts_final(karx_xts_ctx *ctx, uint8_t *out, size_t out_cap,
                                     size_t *out_len);
 KARX_API void karx_xts_ctx_wipe(karx_xts_ctx *ctx);

@@ -4,6 +4,13 @@
 
 #include "xts_internal.h"
 
+/* Bytes a staged update runs at a time (a multiple of 16). */
+#if KARX_MODES_CHUNK < 2048
+#define XTS_STAGE KARX_MODES_CHUNK
+#else
+#define XTS_STAGE 2048
+#endif
+
 void karx_xts_ctx_wipe(karx_xts_ctx *ctx)
 {
     if (ctx != NULL)
@@ -37,6 +44,34 @@ static void stream_blocks(karx_xts_ctx *ctx, const karx_i_cipher *c, uint8_t *ou
     karx_i_xts_blocks(karx_i_kernels(c), &ctx->key.data, ctx->t, out, in, n, !ctx->encrypt);
 }
 
+/* The held bytes and the input form one stream S = held || in. With nothing held, whole blocks
+ * go straight from in to out. Otherwise S runs through a stack stage: a chunk is read (with the
+ * held-length look-ahead) before its output is written, so that out == in works at any split. */
+static void stream_staged(karx_xts_ctx *ctx, const karx_i_cipher *c, uint8_t *out,
+                          const uint8_t *in, size_t len, size_t write)
+{
+    uint8_t st[XTS_STAGE + 32];
+    const size_t held0 = ctx->held, total = held0 + len;
+    size_t have = held0, done = 0; /* st holds S[done .. done + have) */
+    memcpy(st, ctx->buf, held0);
+    while (done < write) {
+        size_t n = write - done < XTS_STAGE ? write - done : XTS_STAGE;
+        /* writing out[done .. done + n) overwrites S up to done + n + held0: read that first */
+        size_t want = n + held0 < total - done ? n + held0 : total - done;
+        memcpy(st + have, in + (done + have - held0), want - have);
+        have = want;
+        stream_blocks(ctx, c, out + done, st, n / 16);
+        memmove(st, st + n, have - n);
+        have -= n;
+        done += n;
+    }
+    size_t rest = total - write; /* 16..31 bytes, or all of S when nothing was written */
+    memcpy(ctx->buf, st, have);
+    memcpy(ctx->buf + have, in + (write + have - held0), rest - have);
+    ctx->held = rest;
+    karx_memzero(st, sizeof st);
+}
+
 karx_status karx_xts_update(karx_xts_ctx *ctx, uint8_t *out, size_t out_cap, size_t *out_len,
                             const uint8_t *in, size_t len)
 {
@@ -52,31 +87,14 @@ karx_status karx_xts_update(karx_xts_ctx *ctx, uint8_t *out, size_t out_cap, siz
     size_t write = avail >= 32 ? (avail - 16) / 16 * 16 : 0; /* keep 16..31 back */
     if (out_cap < write)
         return KARX_ERR_OUTPUT_LENGTH;
-    size_t done = 0;
-    /* Held bytes first: top the buffer up to whole blocks, and write those that may go. */
-    while (ctx->held > 0 && done < write) {
-        size_t take = (16 - ctx->held % 16) % 16; /* to a block boundary: held 16 or 32 */
-        take = take < len ? take : len;
-        memcpy(ctx->buf + ctx->held, in, take);
-        ctx->held += take;
-        in += take;
-        len -= take;
-        stream_blocks(ctx, c, out + done, ctx->buf, 1);
-        done += 16;
-        ctx->held -= 16;
-        memmove(ctx->buf, ctx->buf + 16, ctx->held);
+    if (ctx->held == 0) {
+        stream_blocks(ctx, c, out, in, write / 16);
+        memcpy(ctx->buf, in + write, len - write);
+        ctx->held = len - write;
+    } else {
+        stream_staged(ctx, c, out, in, len, write);
     }
-    /* Then straight from the input. */
-    if (done < write) {
-        size_t n = (write - done) / 16;
-        stream_blocks(ctx, c, out + done, in, n);
-        in += 16 * n;
-        len -= 16 * n;
-        done = write;
-    }
-    memcpy(ctx->buf + ctx->held, in, len);
-    ctx->held += len;
-    *out_len = done;
+    *out_len = write;
     return KARX_OK;
 }
 
