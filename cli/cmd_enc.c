@@ -1,6 +1,7 @@
 /* karx enc / karx dec: block-cipher encryption of a file or standard input in constant memory,
  * through the streaming API (karx_cipher_init / update / final) in fixed-size chunks. The AEAD
- * modes GCM and CCM (-m gcm|ccm) are in enc_aead.c, the output file (-o) in out_file.c.
+ * modes GCM and CCM (-m gcm|ccm) are in enc_aead.c, XTS (-m xts) in enc_xts.c, the output file
+ * (-o) in out_file.c.
  *
  * With -o the output goes to a temporary file beside OUT's final target, renamed onto it only
  * when everything succeeded: a failed run never leaves a partial OUT, and an existing OUT keeps
@@ -25,27 +26,31 @@
 #define KEY_FILE_MAX 4096 /* longest key file read (hex text with a lot of white space) */
 
 #define ENC_OPTS \
-    "c|cipher= m|mode= K|key= key-file= iv= no-pad aad= tag-len= i|in= o|out= device= h|help"
+    "c|cipher= m|mode= K|key= key-file= iv= no-pad aad= tag-len= i|in= o|out= device= h|help " \
+    "sector-size="
 enum { E_CIPHER, E_MODE, E_KEY, E_KEY_FILE, E_IV, E_NO_PAD, E_AAD, E_TAG_LEN, E_IN, E_OUT,
-       E_DEVICE, E_HELP, E_N };
+       E_DEVICE, E_HELP, E_SECTOR, E_N };
 enum { AEAD_NONE, AEAD_GCM, AEAD_CCM };
 
 static void enc_usage(FILE *to, const char *cmd)
 {
     fprintf(to,
             "usage: karx %s -c CIPHER -m MODE (-K HEX | --key-file FILE) [--iv HEX] [--no-pad]\n"
-            "                [--aad HEX] [--tag-len N] [-i IN] [-o OUT]\n"
+            "                [--aad HEX] [--tag-len N] [--sector-size N] [-i IN] [-o OUT]\n"
             "  -c, --cipher CIPHER  ",
             cmd);
     cli_put_names(to, KARX_KIND_CIPHER, NULL, 23, 23);
     fputs("  -m, --mode MODE      ", to);
     cli_put_names(to, KARX_KIND_MODE, NULL, 23, 23);
     fputs("                       (cfb: full-block segments; ctr: the whole block is one\n"
-          "                       big-endian counter), or the AEAD modes gcm ccm (128-bit-block\n"
-          "                       ciphers only); standard names such as LEA-128 too\n"
-          "  -K, --key HEX        the key in hex (visible to other users in ps: prefer --key-file)\n"
+          "                       big-endian counter), the AEAD modes gcm ccm, or xts (these\n"
+          "                       three: 128-bit-block ciphers only); standard names such as\n"
+          "                       LEA-128 too\n"
+          "  -K, --key HEX        the key in hex (visible to other users in ps: prefer --key-file);\n"
+          "                       xts: two cipher keys, data key || tweak key, not equal\n"
           "      --key-file FILE  the key: exactly key-length raw bytes, or hex text\n"
-          "      --iv HEX         IV / initial counter block in hex (every mode but ECB)\n"
+          "      --iv HEX         IV / initial counter block in hex (every mode but ECB);\n"
+          "                       xts: the 16-byte tweak\n"
           "      --no-pad         ECB and CBC without PKCS#7 padding (whole blocks only)\n"
           "      --aad HEX        gcm/ccm: additional authenticated data (default empty)\n"
           "      --tag-len N      gcm/ccm: tag bytes (default 16; gcm 4 8 12..16, ccm 4 6 .. 16)\n"
@@ -56,6 +61,12 @@ static void enc_usage(FILE *to, const char *cmd)
           "                       whose tag has not been checked: with -o it streams into the\n"
           "                       temporary file, kept only if the tag verifies; to stdout it\n"
           "                       reads the input into memory (1 GiB at most: use -o beyond)\n"
+          "      --sector-size N  xts: the input is consecutive N-byte data units (N a multiple\n"
+          "                       of 16, 16 .. 16777216), unit i under the tweak + i (little-\n"
+          "                       endian, as dm-crypt's plain64); the last unit may be shorter\n"
+          "                       but not under 16 bytes. Without it the whole input is one data\n"
+          "                       unit (at least 16 bytes; ciphertext stealing when not whole\n"
+          "                       blocks)\n"
           "  -i, --in IN          input (default '-' = standard input)\n"
           "      --device DEV     cpu (default) or gpu: -m ctr on the CUDA device in 64 MiB\n"
           "                       chunks (same output; fails with one line if there is none)\n"
@@ -69,8 +80,10 @@ static void enc_usage(FILE *to, const char *cmd)
           "block). A regular input file of the wrong length for ecb/cbc, or whose last block\n"
           "has bad padding, is refused before anything is written.\n"
           "Exit: 0 done, 1 bad data (length, padding, CTR counter, gcm/ccm authentication\n"
-          "failure or input shorter than the tag), unreadable input or unwritable output,\n"
-          "2 usage error (names, key, IV, options; gcm/ccm with a 64-bit-block cipher).\n",
+          "failure or input shorter than the tag, xts input or last unit under 16 bytes or xts\n"
+          "unit numbers past 2^128 - 1), unreadable input or unwritable output, 2 usage error\n"
+          "(names, key, IV, options; gcm/ccm/xts with a 64-bit-block cipher, an xts key whose\n"
+          "halves are equal).\n",
           to);
 }
 
@@ -149,19 +162,19 @@ static int read_key_file(const char *path, uint8_t *key, size_t key_len)
 /* One run of karx enc / dec: its options, checked (parse_job), and what follows from them. */
 typedef struct {
     const char *cmd; /* "enc" or "dec" */
-    int encrypt, padding, aead;
+    int encrypt, padding, aead, xts;
     karx_cipher_alg alg;
     karx_mode mode; /* not for aead */
     const char *mode_name;
     size_t block, key_len, iv_len;
-    const char *key_hex, *key_file, *iv_hex, *aad_hex, *tag_len_s, *device;
+    const char *key_hex, *key_file, *iv_hex, *aad_hex, *tag_len_s, *device, *sector_s;
     const char *in_path, *out_path;
     const char *in_name; /* in_path, or "stdin" */
 } job;
 
-/* The key and the IV, wiped when the run ends. */
+/* The key (xts: two keys) and the IV, wiped when the run ends. */
 typedef struct {
-    uint8_t key[KARX_MAX_KEY_BYTES];
+    uint8_t key[2 * KARX_MAX_KEY_BYTES];
     uint8_t iv[KARX_MAX_BLOCK_BYTES];
 } secrets;
 
@@ -397,7 +410,7 @@ static int run_cpu(const job *j, const secrets *k)
 
 /* ---- parsing: names, then the options' combination ---- */
 
-/* The 128-bit-block ciphers (GCM and CCM take no other), joined by ", ". */
+/* The 128-bit-block ciphers (GCM, CCM and XTS take no other), joined by ", ". */
 static const char *aead_ciphers(char *buf, size_t cap)
 {
     karx_alg_info c;
@@ -409,7 +422,8 @@ static const char *aead_ciphers(char *buf, size_t cap)
     return buf;
 }
 
-/* -c and -m: the cipher, and the mode or AEAD_GCM / AEAD_CCM. 0, or EXIT_USAGE with one line. */
+/* -c and -m: the cipher, and the mode, AEAD_GCM / AEAD_CCM or xts. 0, or EXIT_USAGE with one
+ * line. */
 static int parse_names(job *j, const char *cipher, const char *mode)
 {
     char list[256];
@@ -425,7 +439,7 @@ static int parse_names(job *j, const char *cipher, const char *mode)
     j->block = c.block_bytes;
     j->key_len = c.key_bytes;
     if (mode == NULL) {
-        cli_error("%s: no mode given (-m %s|gcm|ccm)", j->cmd,
+        cli_error("%s: no mode given (-m %s|gcm|ccm|xts)", j->cmd,
                   cli_alg_names(KARX_KIND_MODE, NULL, "|", list, sizeof list));
         return EXIT_USAGE;
     }
@@ -433,8 +447,13 @@ static int parse_names(job *j, const char *cipher, const char *mode)
     j->aead = strcasecmp(mode, "gcm") == 0 ? AEAD_GCM : strcasecmp(mode, "ccm") == 0 ? AEAD_CCM
                                                                                    : AEAD_NONE;
     if (j->aead) return 0;
+    if (strcasecmp(mode, "xts") == 0) {
+        j->xts = 1;
+        j->key_len *= 2; /* data key || tweak key */
+        return 0;
+    }
     if (karx_alg_find(KARX_KIND_MODE, mode, &m) != KARX_OK) {
-        cli_error("%s: unknown mode (%s, gcm, ccm)", mode,
+        cli_error("%s: unknown mode (%s, gcm, ccm, xts)", mode,
                   cli_alg_names(KARX_KIND_MODE, NULL, ", ", list, sizeof list));
         return EXIT_USAGE;
     }
@@ -447,15 +466,21 @@ static int parse_names(job *j, const char *cipher, const char *mode)
 static int check_combination(const job *j, int no_pad)
 {
     char list[256];
-    if (j->aead && j->block != 16) {
+    if ((j->aead || j->xts) && j->block != 16) {
         cli_error("%s: %s needs a 128-bit-block cipher (%s), not %s", j->cmd, j->mode_name,
                   aead_ciphers(list, sizeof list), karx_cipher_name(j->alg));
-    } else if (j->aead && no_pad) {
+    } else if ((j->aead || j->xts) && no_pad) {
         cli_error("--no-pad: %s has no padding", j->mode_name);
-    } else if (!j->aead && (j->aad_hex || j->tag_len_s)) {
+    } else if (j->xts && (j->aad_hex || j->tag_len_s)) {
+        cli_error("%s: xts takes no tag or AAD", j->aad_hex ? "--aad" : "--tag-len");
+    } else if (j->xts && strcmp(j->device, "cpu") != 0) {
+        cli_error("--device: xts runs on the cpu only");
+    } else if (!j->xts && j->sector_s) {
+        cli_error("--sector-size: only xts takes data units");
+    } else if (!j->xts && !j->aead && (j->aad_hex || j->tag_len_s)) {
         cli_error("%s: only gcm and ccm take a tag (--tag-len, --aad)",
                   j->aad_hex ? "--aad" : "--tag-len");
-    } else if (!j->aead && j->mode != KARX_MODE_ECB && j->iv_len == 0) {
+    } else if (!j->aead && !j->xts && j->mode != KARX_MODE_ECB && j->iv_len == 0) {
         cli_error("%s: mode %s is not available with %s", j->cmd, j->mode_name,
                   karx_cipher_name(j->alg));
     } else {
@@ -479,11 +504,12 @@ static int parse_job(int argc, char **argv, cli_opt *o, job *j, int *help)
     j->aad_hex = o[E_AAD].val;
     j->tag_len_s = o[E_TAG_LEN].val;
     j->device = o[E_DEVICE].val ? o[E_DEVICE].val : "cpu";
+    j->sector_s = o[E_SECTOR].val;
     j->in_path = o[E_IN].val ? o[E_IN].val : "-";
     j->out_path = o[E_OUT].val;
     j->in_name = strcmp(j->in_path, "-") != 0 ? j->in_path : "stdin";
     if ((rc = parse_names(j, o[E_CIPHER].val, o[E_MODE].val)) != 0) return rc;
-    if (!j->aead) j->iv_len = karx_mode_iv_bytes(j->alg, j->mode);
+    if (!j->aead && !j->xts) j->iv_len = karx_mode_iv_bytes(j->alg, j->mode);
     return check_combination(j, o[E_NO_PAD].val != NULL);
 }
 
@@ -492,8 +518,9 @@ static int parse_job(int argc, char **argv, cli_opt *o, job *j, int *help)
 /* The key from -K or --key-file. 0, or an exit code with one line. */
 static int load_key(const job *j, secrets *k)
 {
-    char what[48];
-    snprintf(what, sizeof what, "a %s key", karx_cipher_name(j->alg));
+    char what[64];
+    snprintf(what, sizeof what, j->xts ? "an xts %s key pair" : "a %s key",
+             karx_cipher_name(j->alg));
     return j->key_hex ? parse_hex_arg("-K", what, j->key_hex, k->key, j->key_len)
                       : read_key_file(j->key_file, k->key, j->key_len);
 }
@@ -535,6 +562,11 @@ static int run_job(const job *j, secrets *k)
         enc_aead_job a = {j->encrypt, j->aead == AEAD_CCM, j->alg, k->key, j->key_len, j->iv_hex,
                           j->aad_hex, j->tag_len_s, j->in_path, j->out_path};
         return enc_run_aead(&a);
+    }
+    if (j->xts) {
+        enc_xts_job x = {j->encrypt, j->alg, k->key, j->key_len, j->key_hex ? "-K" : j->key_file,
+                         j->iv_hex, j->sector_s, j->in_path, j->out_path};
+        return enc_run_xts(&x);
     }
     if ((rc = load_iv(j, k)) != 0) return rc;
     return strcmp(j->device, "cpu") != 0 ? run_gpu(j, k) : run_cpu(j, k);

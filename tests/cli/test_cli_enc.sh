@@ -228,7 +228,7 @@ head -c 32 "$T/rand" > "$T/p32"
 : > "$T/empty"
 # usage errors: 2
 fails "unknown cipher" 2 enc -c aes128 -m cbc -K $KEY --iv $IV -i "$T/p17"
-fails "unknown mode" 2 enc $L -m xts --iv $IV -i "$T/p17"
+fails "unknown mode" 2 enc $L -m xex --iv $IV -i "$T/p17"
 fails "no cipher" 2 enc -m cbc -K $KEY --iv $IV -i "$T/p17"
 fails "no mode" 2 enc $L --iv $IV -i "$T/p17"
 fails "missing key" 2 enc -c lea128 -m cbc --iv $IV -i "$T/p17"

@@ -22,7 +22,7 @@ hex2bin() {
 bin2hex() { od -An -v -tx1 "$1" | tr -d ' \n'; }
 lower() { printf '%s' "$1" | tr 'A-F' 'a-f'; }
 # sub HEX FROM LEN: LEN bytes of HEX from byte FROM (0-based)
-sub() { printf '%s' "$1" | cut -c $((2 * $2 + 1))-$((2 * $2 + 2 * $3)); }
+sub() { [ "$3" -gt 0 ] && printf '%s' "$1" | cut -c $((2 * $2 + 1))-$((2 * $2 + 2 * $3)); }
 # fails DESC CODE CMD...: exit CODE, exactly one line "karx: ..." on stderr, empty stdout
 fails() {
     d=$1 want=$2
@@ -58,30 +58,35 @@ dbl() {
     [ $cy = 1 ] && r=$(printf %02x $((0x${r%"${r#??}"} ^ 0x87)))${r#??}
     printf %s "$r"
 }
-ecb1() { # CIPHER KEY BLOCK -> E_KEY(BLOCK)
+ecb() { # CIPHER KEY BLOCKS -> E_KEY of each block (one run for all of them)
     hex2bin "$3" "$T/m.in"
     "$KARX" enc -c "$1" -m ecb --no-pad -K "$2" -i "$T/m.in" -o "$T/m.out"
     bin2hex "$T/m.out"
 }
-xblk() { ecb1 "$1" "$2" "$(xorhex "$3" "$4")" > "$T/m.x" && xorhex "$(cat "$T/m.x")" "$4"; }
 # xts_model CIPHER KEY1 KEY2 TWEAK PT -> CT: one data unit, ciphertext stealing for a partial
-# last block (IEEE 1619 5.3.2)
+# last block (IEEE 1619 5.3.2). Block j is E_K1(P_j ^ T_j) ^ T_j with T_j = E_K2(tweak) x^j, so
+# the tweaks come first and each ECB run takes every block it can.
 xts_model() {
-    mc=$1 mk=$2 mt=$(ecb1 "$1" "$3" "$4") mp=$5
+    mc=$1 mk=$2 mt=$(ecb "$1" "$3" "$4") mp=$5
     mlen=$((${#mp} / 2))
-    mm=$((mlen / 16)) mb=$((mlen % 16)) mi=0 mo=
-    mfull=$mm
-    [ $mb -ne 0 ] && mfull=$((mm - 1))
-    while [ $mi -lt $mfull ]; do
-        mo=$mo$(xblk "$mc" "$mk" "$(sub "$mp" $((16 * mi)) 16)" "$mt")
+    mm=$((mlen / 16)) mb=$((mlen % 16)) mi=0 mx= mts=
+    while [ $mi -le $mm ]; do # T_0 .. T_m
+        mts="$mts$mt"
         mt=$(dbl "$mt")
         mi=$((mi + 1))
     done
+    mi=0
+    while [ $mi -lt $mm ]; do # every whole block (the last one becomes CC when stealing)
+        mx=$mx$(xorhex "$(sub "$mp" $((16 * mi)) 16)" "$(sub "$mts" $((16 * mi)) 16)")
+        mi=$((mi + 1))
+    done
+    mo=$(xorhex "$(ecb "$mc" "$mk" "$mx")" "$(sub "$mts" 0 $((16 * mm)))")
     if [ $mb -ne 0 ]; then
-        mcc=$(xblk "$mc" "$mk" "$(sub "$mp" $((16 * mfull)) 16)" "$mt")
-        mt=$(dbl "$mt")
+        mcc=$(sub "$mo" $((16 * (mm - 1))) 16)
         mpp=$(sub "$mp" $((16 * mm)) $mb)$(sub "$mcc" $mb $((16 - mb)))
-        mo=$mo$(xblk "$mc" "$mk" "$mpp" "$mt")$(sub "$mcc" 0 $mb)
+        mtm=$(sub "$mts" $((16 * mm)) 16)
+        mo=$(sub "$mo" 0 $((16 * (mm - 1))))$(xorhex "$(ecb "$mc" "$mk" "$(xorhex "$mpp" "$mtm")")" \
+            "$mtm")$(sub "$mcc" 0 $mb)
     fi
     printf %s "$mo"
 }
@@ -162,6 +167,7 @@ if [ -f "$KAT/model_xts.txt" ]; then
             "$KARX" enc -c "$kc" -m xts -K "$kk" --iv "$kt" $S -i "$T/k.pt" -o "$T/k.ct"
             expect "model_xts.txt case $n ($kc, sector $ks) enc" "$(lower "$kv")" \
                 "$(bin2hex "$T/k.ct")"
+            [ -n "$S" ] || continue # dec: the sector cases (one-unit dec: the model above)
             "$KARX" dec -c "$kc" -m xts -K "$kk" --iv "$kt" $S -i "$T/k.ct" -o "$T/k.back"
             expect "model_xts.txt case $n dec" "$kp" "$(bin2hex "$T/k.back")" ;;
         esac
@@ -178,7 +184,11 @@ for c in $CIPHERS; do
     pair $c
     A="-c $c -m xts -K $K --iv $TW"
     sizes="16 17 31 1048579"
-    case $c in aria*) sizes="16 17 31 4196" ;; esac # ARIA is portable only, a few MB/s
+    case $c in
+    lea192 | cham128-128) sizes=1048579 ;; # 16, 17, 31: the model above
+    aria256) sizes=4196 ;;
+    aria*) sizes="16 17 31 4196" ;; # ARIA is portable only, a few MB/s
+    esac
     for len in $sizes; do
         head -c $len "$T/big" > "$T/rt.pt"
         "$KARX" enc $A -i "$T/rt.pt" -o "$T/rt.ct" && "$KARX" dec $A -i "$T/rt.ct" -o "$T/rt.back"
@@ -186,11 +196,11 @@ for c in $CIPHERS; do
         expect "length $c $len" $len "$(size "$T/rt.ct")"
         cmp -s "$T/rt.pt" "$T/rt.ct" && bad "$c $len: ciphertext = plaintext" || ok
     done
-    for s in 512 4096; do
-        "$KARX" enc $A --sector-size $s -i "$T/s4196" -o "$T/rt.ct" &&
-            "$KARX" dec $A --sector-size $s -i "$T/rt.ct" -o "$T/rt.back"
-        expect "round trip $c sectors of $s" "$(cksum < "$T/s4196")" "$(cksum < "$T/rt.back")"
-    done
+    s=512
+    case $c in lea*) s=4096 ;; esac
+    "$KARX" enc $A --sector-size $s -i "$T/s4196" -o "$T/rt.ct" &&
+        "$KARX" dec $A --sector-size $s -i "$T/rt.ct" -o "$T/rt.back"
+    expect "round trip $c sectors of $s" "$(cksum < "$T/s4196")" "$(cksum < "$T/rt.back")"
 done
 
 # ---- the whole input streamed = one data unit in one call (--sector-size >= the length) --------
@@ -207,7 +217,7 @@ expect "dec from a pipe" "$(cksum < "$T/big")" "$(cksum < "$T/w.back")"
 expect "dec one unit" "$(cksum < "$T/big")" "$(cksum < "$T/w.back1")"
 
 # ---- data units: unit i = a run of its own under tweak + i ------------------------------------
-for spec in "512 4196" "4096 4196" "4096 12304" "512 1040"; do
+for spec in "512 4196" "4096 4196" "4096 12304"; do
     set -- $spec
     s=$1 len=$2
     head -c $len "$T/big" > "$T/u.pt"
