@@ -10,7 +10,10 @@
  *    uninstantiate; a refused call changes nothing and writes nothing; a failed instantiate
  *    leaves the state wiped;
  *  - the OS-seeded forms (any length, interval 1, PR). Fork safety: test_drbg_fork.c;
- *  - karx_drbg (any type): the same outputs as each DRBG's own calls, and its own errors. */
+ *  - karx_drbg (any type): the same outputs as each DRBG's own calls, and its own errors;
+ *  - Hashgen's counter V, V+1, ... across a carry out of its low 64-bit word and across the wrap
+ *    mod 2^seedlen (V set by hand: random inputs never reach them), against Hash(V + i) computed
+ *    here with a plain byte increment. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -418,6 +421,45 @@ static void any_type(void)
     karx_drbg_uninstantiate(NULL);
 }
 
+/* ------------------------------------------------------------------ Hashgen's counter */
+
+static void be_inc(uint8_t *v, size_t n)
+{
+    for (size_t i = n; i-- > 0;)
+        if (++v[i] != 0) break;
+}
+
+static void hashgen_carry(void)
+{
+    static const karx_lsh_alg algs[] = {KARX_LSH256_256, KARX_LSH512_224, KARX_LSH512_512};
+    uint8_t e[32], n[16], out[100 * KARX_LSH_MAX_DIGEST_BYTES], want[KARX_LSH_MAX_DIGEST_BYTES];
+    memset(e, 0x61, sizeof e);
+    memset(n, 0x62, sizeof n);
+    for (size_t a = 0; a < sizeof algs / sizeof *algs; a++)
+        for (int wrap = 0; wrap < 2; wrap++) {
+            karx_hash_drbg d;
+            size_t sl = karx_hash_drbg_seed_bytes(algs[a]), dl = karx_lsh_digest_bytes(algs[a]);
+            uint8_t v[KARX_HASH_DRBG_MAX_SEED_BYTES];
+            CHECK(karx_hash_drbg_instantiate(&d, algs[a], 0, e, 32, n, 16, NULL, 0) == KARX_OK, "inst");
+            /* low word 2^64 - 3: the carry comes at the 4th block; above it random or all ones */
+            memset(d.v + sl - 8, 0xff, 8);
+            d.v[sl - 1] = 0xfd;
+            if (wrap) memset(d.v, 0xff, sl - 8);
+            memcpy(v, d.v, sl);
+            CHECK(karx_hash_drbg_generate(&d, out, 70 * dl + 5, NULL, 0) == KARX_OK, "generate");
+            int ok = 1;
+            for (size_t i = 0; i < 71; i++) {
+                karx_lsh(algs[a], want, sizeof want, v, sl);
+                size_t m = i < 70 ? dl : 5;
+                ok &= memcmp(out + i * dl, want, m) == 0;
+                be_inc(v, sl);
+            }
+            CHECK(ok, "%s: Hashgen across the %s", karx_lsh_alg_name(algs[a]),
+                  wrap ? "wrap mod 2^seedlen" : "low word's carry");
+            karx_hash_drbg_uninstantiate(&d);
+        }
+}
+
 int main(int argc, char **argv)
 {
     char kat[1024];
@@ -425,6 +467,7 @@ int main(int argc, char **argv)
     backends(kat);
     sizes_and_names();
     any_type();
+    hashgen_carry();
     for (int t = 1; t <= 2; t++)
         for (size_t i = 0; i < N_LSH; i++) {
             errors(&t_drbgs[t], lsh_algs[i]);
