@@ -1,5 +1,5 @@
-/* ctgrind harness: GCM (GHASH and its CTR part) and CCM on one back end (argv[1]).
- * Secret: the key (so H and its powers) and the plaintext. Public: IV / nonce, AAD, lengths,
+/* ctgrind harness: GCM (GHASH and its CTR part), GMAC and CCM on one back end (argv[1]).
+ * Secret: the key (so H and its powers), the plaintext and GMAC's message. Public: IV / nonce, AAD, lengths,
  * the ciphertext and tag once produced, and whether a tag verified (ct_declassify.c).
  * argv[2] = "iv16" runs GCM with a 16-byte IV instead: J0 then depends on H, so the counter
  * itself is secret and the CTR part must not branch on it either. */
@@ -58,6 +58,30 @@ static void check_gcm_stream(karx_cipher_alg alg, const uint8_t *iv, size_t iv_l
     CT_CHECK(ct_equal(back, pt, LEN), "gcm stream round trip");
 }
 
+/* GMAC: one-shot, streaming at odd splits, verify of the right and a forged tag. */
+static void check_gmac(karx_cipher_alg alg, const uint8_t *iv, size_t iv_len)
+{
+    karx_gmac_ctx ctx;
+    uint8_t k[32], tag[16], t2[16];
+    ct_secret_fill(k, sizeof k, 50 + alg);
+    ct_secret_fill(pt, LEN, 51);
+    size_t kl = karx_cipher_key_bytes(alg);
+    CT_OK(karx_gmac(alg, k, kl, iv, iv_len, tag, sizeof tag, pt, LEN), "gmac");
+    CT_PUBLIC(tag, sizeof tag);
+    CT_OK(karx_gmac_init(&ctx, alg, k, kl, iv, iv_len), "gmac init");
+    CT_OK(karx_gmac_update(&ctx, pt, 7), "gmac update");
+    CT_OK(karx_gmac_update(&ctx, pt + 7, LEN - 7), "gmac update");
+    CT_OK(karx_gmac_final(&ctx, t2, sizeof t2), "gmac final");
+    CT_CHECK(ct_equal(t2, tag, sizeof tag), "gmac stream = one-shot");
+    CT_OK(karx_gmac_init(&ctx, alg, k, kl, iv, iv_len), "gmac init");
+    CT_OK(karx_gmac_update(&ctx, pt, LEN), "gmac update");
+    CT_OK(karx_gmac_final_verify(&ctx, tag, 12), "gmac final_verify");
+    CT_OK(karx_gmac_verify(alg, k, kl, iv, iv_len, tag, sizeof tag, pt, LEN), "gmac verify");
+    tag[5] ^= 0x20;
+    CT_CHECK(ct_status(karx_gmac_verify(alg, k, kl, iv, iv_len, tag, sizeof tag, pt, LEN)) ==
+                 KARX_ERR_AUTHENTICATION, "gmac forged tag");
+}
+
 static void check_ccm(karx_cipher_alg alg)
 {
     karx_cipher_key key;
@@ -90,6 +114,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
         check_gcm_oneshot(algs[i], iv, iv16 ? 16 : 12);
         check_gcm_stream(algs[i], iv, iv16 ? 16 : 12);
+        check_gmac(algs[i], iv, iv16 ? 16 : 12);
         if (!iv16)
             check_ccm(algs[i]);
     }
