@@ -72,13 +72,14 @@ static karx_status make_plan(const karx_kbkdf_params *p, size_t out_len, plan *p
     return KARX_OK;
 }
 
-/* The parts after the chaining value: [i] || Label || 0x00 || Context || [L]. */
+/* The parts after the chaining value: [i] || Label || 0x00 || Context || [L]; no [i] when ctr
+ * is NULL (the pipeline's A(0)). They point into p, pl and ctr, which must outlive them. */
 static size_t fixed_parts(const karx_kbkdf_params *p, const plan *pl, const uint8_t *ctr,
                           karx_i_part *parts)
 {
     static const uint8_t zero = 0;
     size_t n = 0;
-    if (pl->ctr_bytes != 0)
+    if (ctr != NULL && pl->ctr_bytes != 0)
         parts[n++] = (karx_i_part){ctr, pl->ctr_bytes};
     parts[n++] = (karx_i_part){p->label, p->label_len};
     parts[n++] = (karx_i_part){&zero, 1};
@@ -107,9 +108,7 @@ static karx_status derive(const karx_kbkdf_params *p, const plan *pl, karx_i_kbk
             karx_i_part a_in[5];
             size_t na = 0;
             if (i == 1) {
-                plan nocnt = *pl;
-                nocnt.ctr_bytes = 0;
-                na = fixed_parts(p, &nocnt, NULL, a_in);
+                na = fixed_parts(p, pl, NULL, a_in);
             } else {
                 a_in[na++] = (karx_i_part){a, a_len};
             }

@@ -41,9 +41,13 @@ karx_status karx_i_kbkdf_prf_call(karx_i_kbkdf_prf *f, uint8_t *out, const karx_
 {
     karx_status s = KARX_OK;
     f->run = f->keyed;
-    for (size_t i = 0; s == KARX_OK && i < nparts; i++)
-        s = f->family == KARX_MAC_CMAC ? karx_cmac_update(&f->run.cmac, parts[i].p, parts[i].n)
-                                       : karx_hmac_lsh_update(&f->run.hmac, parts[i].p, parts[i].n);
+    for (size_t i = 0; s == KARX_OK && i < nparts; i++) {
+        const karx_i_part *q = &parts[i];
+        if (q->n == 0)
+            continue; /* an empty part may be NULL, which some updates would pass to memcpy */
+        s = f->family == KARX_MAC_CMAC ? karx_cmac_update(&f->run.cmac, q->p, q->n)
+                                       : karx_hmac_lsh_update(&f->run.hmac, q->p, q->n);
+    }
     if (s == KARX_OK)
         s = f->family == KARX_MAC_CMAC ? karx_cmac_final(&f->run.cmac, out, f->h)
                                        : karx_hmac_lsh_final(&f->run.hmac, out, f->h);
