@@ -1,5 +1,5 @@
 """karx: Korean ARX cryptography (LSH, HMAC-LSH, PBKDF2, LEA/HIGHT/CHAM and their modes,
-GCM, CCM, CMAC, CTR_DRBG) with interfaces modelled on :mod:`hashlib`, :mod:`hmac`,
+GCM, CCM, XTS, CMAC, CTR_DRBG) with interfaces modelled on :mod:`hashlib`, :mod:`hmac`,
 :mod:`secrets` and the ``cryptography`` package.
 
 See docs/PYTHON.md for the full reference.
@@ -38,6 +38,7 @@ from ._karx import (  # noqa: E402  (after the error types are registered)
     HashDrbg,
     HmacDrbg,
     LshHash,
+    XTS,
     backend,
     cmac,
     cmac_verify,
@@ -79,7 +80,7 @@ __all__ = [
     "EntropyError", "SelfTestError",
     "lsh256_224", "lsh256_256", "lsh512_224", "lsh512_256", "lsh512_384", "lsh512_512", "new",
     "LshHash", "file_digest", "hmac_digest", "pbkdf2_hmac", "Cipher", "CipherContext", "LEAGCM",
-    "CHAMGCM", "LEACCM", "CHAMCCM", "cmac", "cmac_verify", "CtrDrbg", "HashDrbg",
+    "CHAMGCM", "LEACCM", "CHAMCCM", "XTS", "cmac", "cmac_verify", "CtrDrbg", "HashDrbg",
     "HmacDrbg", "token_bytes",
     "token_hex", "lsh_many", "ctr_xor_many", "gpu_available", "gpu_built", "gpu_info", "backend",
     "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
