@@ -77,7 +77,7 @@ karx_alg_info kernel_owner(const std::string &name)
 {
     karx_alg_info a = find_alg(KARX_KIND_ANY, name, "algorithm");
     if (a.kind == KARX_KIND_MAC) {
-        karx_alg_kind prim = KARX_MAC_FAMILY(a.id) == KARX_MAC_CMAC ? KARX_KIND_CIPHER : KARX_KIND_HASH;
+        karx_alg_kind prim = KARX_MAC_FAMILY(a.id) == KARX_MAC_HMAC ? KARX_KIND_HASH : KARX_KIND_CIPHER;
         check(karx_alg_by_id(prim, KARX_MAC_PRIM(a.id), &a), name);
     }
     if (a.kind != KARX_KIND_CIPHER && a.kind != KARX_KIND_HASH)

@@ -42,9 +42,12 @@ def test_sizes_agree_with_the_objects():
         h = karx.new(a.name)
         assert (h.digest_size, h.block_size) == (a.output_size, a.block_size)
     for a in karx.algorithms("mac"):
-        assert a.name.startswith(("cmac-", "hmac-")) and a.std_name[:5] in ("CMAC-", "HMAC-")
+        assert a.name.startswith(("cmac-", "hmac-", "gmac-"))
+        assert a.std_name[:5] in ("CMAC-", "HMAC-", "GMAC-")
         if a.name.startswith("cmac-"):
             assert len(karx.cmac(a.name, bytes(a.key_size), b"m")) == a.output_size
+        elif a.name.startswith("gmac-"):
+            assert len(karx.GMAC(a.name, bytes(a.key_size), b"iv", b"m").digest()) == a.output_size
         else:
             assert len(karx.hmac_digest(b"k", b"m", a.name)) == a.output_size
 

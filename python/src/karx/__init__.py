@@ -35,6 +35,7 @@ _karx._register_errors(_STATUS_TO_ERROR)
 
 from ._karx import (  # noqa: E402  (after the error types are registered)
     CtrDrbg,
+    GMAC,
     HashDrbg,
     HmacDrbg,
     LshHash,
@@ -80,7 +81,7 @@ __all__ = [
     "EntropyError", "SelfTestError",
     "lsh256_224", "lsh256_256", "lsh512_224", "lsh512_256", "lsh512_384", "lsh512_512", "new",
     "LshHash", "file_digest", "hmac_digest", "pbkdf2_hmac", "Cipher", "CipherContext", "LEAGCM",
-    "CHAMGCM", "LEACCM", "CHAMCCM", "XTS", "cmac", "cmac_verify", "CtrDrbg", "HashDrbg",
+    "CHAMGCM", "LEACCM", "CHAMCCM", "XTS", "GMAC", "cmac", "cmac_verify", "CtrDrbg", "HashDrbg",
     "HmacDrbg", "token_bytes",
     "token_hex", "lsh_many", "ctr_xor_many", "gpu_available", "gpu_built", "gpu_info", "backend",
     "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
