@@ -10,8 +10,9 @@ ciphers and LSH come from the independent reference models in DIR (default
 reproduce the official LEA/HIGHT/CHAM/LSH vectors; none of it shares code with karx.
 
 `check` runs the model over tests/kat/ttak_kbkdf_cmac.txt (TTAK CMAC-LEA/HIGHT answers; ARIA
-rows need a cipher model we do not have and are counted as not run) and
-tests/kat/ttak_kbkdf_hmac_sha2.txt (TTAK HMAC-SHA-2 answers, hashlib), and, when the
+rows need a cipher model we do not have and are counted as not run),
+tests/kat/ttak_kbkdf_hmac_sha2.txt (TTAK HMAC-SHA-2 answers, hashlib) and
+tests/kat/nist_kbkdf_ctr_cmac_aes128.txt (NIST CAVP, CMAC-AES-128), and, when the
 `cryptography` package is there, against its KBKDFHMAC/KBKDFCMAC (SHA-256, AES) in counter mode
 for every counter width and fixed [L] width. `generate` writes the vectors karx is tested
 against: every mode, counter 0/8/16/24/32, [L] fewest-bytes and 1..4 bytes, lengths that are
@@ -128,9 +129,15 @@ def kbkdf(prf, h, mode, ki, nbytes, label, context, iv, counter_bits, l_bytes):
     if nbits >= 2 ** (8 * width):
         return None
     fixed = label + b'\x00' + context + nbits.to_bytes(width, 'big')
+    return kbkdf_core(prf, mode, ki, nbytes, fixed, iv, counter_bits)
+
+
+def kbkdf_core(prf, mode, ki, nbytes, fixed, iv, counter_bits):
+    """The three iterations over a given fixed input (counter before it)."""
     ctr = lambda i: i.to_bytes(counter_bits // 8, 'big') if counter_bits else b''
-    out, k, a = b'', iv, fixed
-    for i in range(1, n + 1):
+    out, k, a, i = b'', iv, fixed, 0
+    while len(out) < nbytes:
+        i += 1
         if mode == 'counter':
             k = prf(ki, ctr(i) + fixed)
         elif mode == 'feedback':
@@ -187,7 +194,28 @@ def check(specs):
                 print('MISMATCH %s %s r=%s' % (r['prf'], r['mode'], r['counter_bits']))
     print('TTAK known answers: %d match, %d differ, %d not run (ARIA: no model)' % (ok, bad, skipped))
     bad += check_cryptography(specs)
+    bad += check_cavp()
     return bad == 0
+
+
+def check_cavp():
+    """NIST CAVP SP 800-108 counter-mode answers (CMAC-AES-128, 8-bit counter before the fixed
+    input; opaque FixedInputData): tests/kat/nist_kbkdf_ctr_cmac_aes128.txt."""
+    try:
+        _aes_ecb(bytes(16), bytes(16))
+    except ImportError:
+        print('CAVP CMAC-AES: cryptography not installed (AES), NOT run')
+        return 0
+    aes = (16, 16, lambda k: (lambda b: _aes_ecb(k, b)))
+    bad = runs = 0
+    for r in read_vectors(os.path.join(KAT, 'nist_kbkdf_ctr_cmac_aes128.txt')):
+        hx = bytes.fromhex
+        got = kbkdf_core(lambda k, m: cmac(aes, k, m), 'counter', hx(r['KI']), int(r['L']) // 8,
+                         hx(r['FixedInputData']), b'', 8)
+        runs += 1
+        bad += got.hex() != r['KO']
+    print('NIST CAVP KBKDF counter CMAC-AES-128 r=8: %d runs, %d differ' % (runs, bad))
+    return bad if runs else 1
 
 
 def check_cryptography(specs):
@@ -284,8 +312,9 @@ def generate(specs):
     print('# and TTAK.KO-12.0272; ciphers and LSH from the independent reference models of the')
     print('# project\'s specs/models), generated with: python3 tests/models/kbkdf_model.py generate')
     print('# The model itself was checked first (kbkdf_model.py check) against the TTAK known answers')
-    print('# (tests/kat/ttak_kbkdf_*.txt) and pyca/cryptography\'s KBKDF. Vendored because CI cannot see')
-    print('# the specs. l_bytes 0 = [L] in the fewest bytes (TTAK); counter before Label; len in bytes.')
+    print('# (tests/kat/ttak_kbkdf_*.txt), NIST CAVP CMAC-AES answers (tests/kat/nist_kbkdf_ctr_*.txt) and')
+    print('# pyca/cryptography\'s KBKDF. Vendored because CI cannot see the specs.')
+    print('# l_bytes 0 = [L] in the fewest bytes (TTAK); counter before Label; len in bytes.')
     for c in cases(specs):
         h, prf = make_prf(c['prf'], specs)
         ko = kbkdf(prf, h, c['mode'], c['ki'], c['len'], c['label'], c['context'], c['iv'], c['counter_bits'],
