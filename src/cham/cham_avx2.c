@@ -71,5 +71,7 @@ static inline V rol16_8(V x)
 #define XTS_SWAP64(v) _mm256_shuffle_epi32(v, 0x4e)
 #define XTS_AND(a, b) _mm256_and_si256(a, b)
 #define XTS_LO64() _mm256_setr_epi32(-1, -1, 0, 0, -1, -1, 0, 0)
+#define XTS_BSLLI(v, n) _mm256_bslli_epi128(v, n)
+#define XTS_BSRLI(v, n) _mm256_bsrli_epi128(v, n)
 
 #include "cham_simd.h"

@@ -26,4 +26,6 @@ static inline V ror16_1(V x)
 #define XTS_SWAP64(v) _mm512_shuffle_epi32(v, _MM_PERM_BADC)
 #define XTS_AND(a, b) _mm512_and_si512(a, b)
 #define XTS_LO64() _mm512_set_epi64(0, -1, 0, -1, 0, -1, 0, -1)
+#define XTS_BSLLI(v, n) _mm512_bslli_epi128(v, n)
+#define XTS_BSRLI(v, n) _mm512_bsrli_epi128(v, n)
 #include "cham_simd.h"

@@ -525,6 +525,16 @@ static void ch128_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
 /* t * x^k per 128-bit lane, 1 <= k <= 56 (a constant expression): shift left by k across the
  * 64-bit halves; the k bits c leaving the top come back into the low half as
  * c ^ c<<1 ^ c<<2 ^ c<<7 (c * 0x87, no carries). */
+#if defined(XTS_BSLLI) && VBYTES >= 32
+/* Whole bytes (k = 8, 16): a byte shift of the lane, and c = its top k/8 bytes moved to the
+ * bottom by the opposite byte shift (9 ops instead of 11). */
+#define CH_XTS_MUL(t, k) ch_xts_fold(XTS_BSLLI(t, (k) / 8), XTS_BSRLI(t, 16 - (k) / 8))
+CH_INLINE V ch_xts_fold(V shifted, V c)
+{
+    V r = XOR(XOR(shifted, c), XTS_SHL64(c, 1));
+    return XOR(r, XOR(XTS_SHL64(c, 2), XTS_SHL64(c, 7)));
+}
+#else
 #define CH_XTS_MUL(t, k) ch_xts_fold(XTS_SHL64(t, k), XTS_SWAP64(XTS_SHR64(t, 64 - (k))))
 CH_INLINE V ch_xts_fold(V shifted, V cs)
 {
@@ -532,6 +542,7 @@ CH_INLINE V ch_xts_fold(V shifted, V cs)
     V r = XOR(XOR(shifted, cs), XTS_SHL64(c, 1));
     return XOR(r, XOR(XTS_SHL64(c, 2), XTS_SHL64(c, 7)));
 }
+#endif
 
 /* One XTS batch of G groups with the tweaks of its first group in tw[0..3] (advanced past it).
  * Written out per register (CH_EACH_GROUP), not as loops over arrays: GCC turns such a loop of

@@ -42,5 +42,7 @@ typedef const uint32_t (*lea_kp_t)[6];
 #define LEA_SWAP64(v) _mm256_shuffle_epi32(v, 0x4e)
 #define LEA_AND(a, b) _mm256_and_si256(a, b)
 #define LEA_LO64() _mm256_setr_epi32(-1, -1, 0, 0, -1, -1, 0, 0)
+#define LEA_BSLLI(v, n) _mm256_bslli_epi128(v, n)
+#define LEA_BSRLI(v, n) _mm256_bsrli_epi128(v, n)
 
 #include "lea_simd_template.h"

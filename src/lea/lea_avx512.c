@@ -44,5 +44,7 @@ typedef const uint32_t (*lea_kp_t)[6];
 #define LEA_SWAP64(v) _mm512_shuffle_epi32(v, _MM_PERM_BADC)
 #define LEA_AND(a, b) _mm512_and_si512(a, b)
 #define LEA_LO64() _mm512_set_epi64(0, -1, 0, -1, 0, -1, 0, -1)
+#define LEA_BSLLI(v, n) _mm512_bslli_epi128(v, n)
+#define LEA_BSRLI(v, n) _mm512_bsrli_epi128(v, n)
 
 #include "lea_simd_template.h"
