@@ -66,7 +66,7 @@ static void enc_usage(FILE *to, const char *cmd)
           "                       endian, as dm-crypt's plain64); the last unit may be shorter\n"
           "                       but not under 16 bytes. Without it the whole input is one data\n"
           "                       unit (at least 16 bytes; ciphertext stealing when not whole\n"
-          "                       blocks)\n"
+          "                       blocks; SP 800-38E allows a unit of 16 MiB at most)\n"
           "  -i, --in IN          input (default '-' = standard input)\n"
           "      --device DEV     cpu (default) or gpu: -m ctr on the CUDA device in 64 MiB\n"
           "                       chunks (same output; fails with one line if there is none)\n"
