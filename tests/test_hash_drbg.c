@@ -365,7 +365,7 @@ static void any_type(void)
         {KARX_DRBG_HASH, KARX_LSH512_384, 0},
         {KARX_DRBG_HMAC, KARX_LSH256_224, 0},
     };
-    uint8_t e[48], n[16], a[20], x[300], y[300];
+    uint8_t e[64], n[16], a[20], x[300], y[300];
     static uint8_t big[100000];
     for (size_t i = 0; i < sizeof e; i++) e[i] = (uint8_t)(7 * i + 1);
     memset(n, 0x3c, sizeof n);
