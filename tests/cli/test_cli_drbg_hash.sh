@@ -1,6 +1,7 @@
 #!/bin/sh
 # karx drbg -a hash-*/hmac-* and karx rand --drbg: Hash_DRBG and HMAC_DRBG over LSH.
-#  - known answers: every third record of tests/kat/cryptopp_lsh_drbg.txt (computed by Crypto++
+#  - known answers: every fifth record of tests/kat/cryptopp_lsh_drbg.txt (20, every variant, both
+#    DRBGs, every procedure; all 96 run in test_hash_drbg and test_hash_drbg.py) (computed by Crypto++
 #    8.7's templates, see its header), run through `karx drbg` (both output lines compared);
 #  - name spellings, -a ctr-CIPHER = -c CIPHER;
 #  - errors: one stderr line and exit 2 for usage (names, lengths, combinations), exit 1 when the
@@ -29,7 +30,7 @@ e() { [ "$1" = - ] && echo "" || echo "$1"; } # the field's value
 i=0 ran=0
 while read -r name mode ent non per re ra pr1 pr2 a1 a2 o1 o2; do
     i=$((i + 1))
-    [ $((i % 3)) -eq 1 ] || continue
+    [ $((i % 5)) -eq 1 ] || continue
     set -- -a "$name" --entropy "$ent" --nonce "$non" -n $((${#o1} / 2))
     [ "$per" = - ] || set -- "$@" --pers "$per"
     case $mode in
@@ -43,7 +44,7 @@ while read -r name mode ent non per re ra pr1 pr2 a1 a2 o1 o2; do
     expect "$name $mode (record $i)" "$o1 $o2" "$(tr '\n' ' ' < "$T/out" | sed 's/ $//')"
     ran=$((ran + 1))
 done < "$T/recs"
-expect "known answers run" 32 "$ran"
+expect "known answers run" 20 "$ran"
 
 # Spellings of one name give one answer; -a ctr-CIPHER is -c CIPHER.
 E=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
@@ -89,9 +90,9 @@ expect "65536 allowed" 131073 "$("$KARX" drbg -a hash-lsh512-512 --entropy $E --
 
 # karx rand --drbg: OS-seeded, any length.
 for d in hash-lsh256-224 hmac-lsh512-512; do
-    "$KARX" rand --drbg $d -n 200000 > "$T/r1" 2> "$T/err"
-    expect "rand --drbg $d" "0 200000 0" "$? $(wc -c < "$T/r1") $(wc -c < "$T/err")"
-    "$KARX" rand --drbg $d -n 200000 > "$T/r2"
+    "$KARX" rand --drbg $d -n 70000 > "$T/r1" 2> "$T/err" # past one 64 KiB chunk
+    expect "rand --drbg $d" "0 70000 0" "$? $(wc -c < "$T/r1") $(wc -c < "$T/err")"
+    "$KARX" rand --drbg $d -n 70000 > "$T/r2"
     cmp -s "$T/r1" "$T/r2" && bad "rand --drbg $d: two runs agree" || ok
     expect "rand --drbg $d --hex" 65 "$("$KARX" rand --drbg $d -n 32 --hex | wc -c)"
 done
