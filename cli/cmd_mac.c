@@ -1,7 +1,6 @@
 /* karx mac: HMAC-LSH, CMAC or GMAC of files / standard input, streamed in 1 MiB chunks, printed
  * as "HEX  NAME" lines like `karx hash`. The key (-K HEX, or --key-file FILE: the file's raw
- * bytes) and the MAC contexts are wiped on every path. GMAC also takes --iv (the same IV for
- * every file: each file is its own message under that one (key, IV) pair). */
+ * bytes) and the MAC contexts are wiped on every path. GMAC also takes --iv, and one input. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +34,8 @@ static void mac_usage(FILE *to)
           "  -K, --key HEX        the key in hex (visible in ps: prefer --key-file)\n"
           "      --key-file FILE  the key: the file's raw bytes (all of them, at most 1 MiB)\n"
           "      --iv HEX         gmac only, and required there: the IV, any length >= 1 byte\n"
-          "                       (12 recommended); never reuse one under a key\n"
+          "                       (12 recommended); never reuse one under a key (so gmac\n"
+          "                       takes one FILE)\n"
           "      --tag-len N      cmac, gmac: print the leading N bytes of the tag (cmac 4 ..\n"
           "                       block bytes; gmac 4, 8, 12 .. 16); default the full tag\n"
           "Each FILE ('-' or none: standard input) gives a line 'HEX  FILE'.\n"
@@ -142,11 +142,16 @@ static int mac_alg_of(const char *name, mac_alg *m)
 }
 
 /* --iv (GMAC's, required there and refused elsewhere) and --tag-len (CMAC and GMAC): 0, or
- * EXIT_USAGE with one line printed. *iv is a fresh buffer (free with cli_free_secret). */
-static int mac_params(const cli_opt *o, mac_alg *m, uint8_t **iv, size_t *iv_len)
+ * EXIT_USAGE with one line printed. *iv is a fresh buffer (free with cli_free_secret). GMAC takes
+ * one input: two messages under one (key, IV) would give away H, and with it forgeries. */
+static int mac_params(const cli_opt *o, mac_alg *m, int ninputs, uint8_t **iv, size_t *iv_len)
 {
     const char *alg = o[M_ALG].val;
     int gmac = m->family == KARX_MAC_GMAC;
+    if (gmac && ninputs > 1) {
+        cli_error("%s: one FILE per --iv (an IV must never repeat under a key)", alg);
+        return EXIT_USAGE;
+    }
     if (gmac != (o[M_IV].val != NULL)) {
         cli_error(gmac ? "%s: needs --iv HEX (any length >= 1 byte, 12 recommended)"
                        : "%s: takes no --iv (only gmac-* does)",
@@ -235,7 +240,7 @@ int cmd_mac(int argc, char **argv)
         cli_error("mac: no algorithm given (-a hmac-lsh256-256, cmac-lea128, gmac-lea128, ...)");
         rc = EXIT_USAGE;
     } else if (rc == 0 && (rc = mac_alg_of(o[M_ALG].val, &m)) == 0 &&
-               (rc = mac_params(o, &m, &iv, &iv_len)) == 0) {
+               (rc = mac_params(o, &m, argc - first, &iv, &iv_len)) == 0) {
         rc = mac_key(o, &m, &key, &key_len);
     }
     if (rc) {

@@ -38,25 +38,25 @@ for a in $algs; do
     c=${a#gmac-}
     kl=$((${c##*[!0-9]} / 8)) # the key bits end every 128-bit cipher's name: lea192, cham128-256
     key=$(printf '%s' "$K32" | head -c $((2 * kl)))
-    sizes="0 17 1000" # every size and IV for one cipher; a few for the others (CI time)
-    [ "$a" = gmac-lea128 ] && sizes="0 1 15 16 17 33 1000"
+    sizes=17 # each size with each IV for one cipher; one size per IV for the others (CI time)
+    [ "$a" = gmac-lea128 ] && sizes="0 15 16 17 33 1000"
     for iv in 000102030405060708090a0b 5a 00112233445566778899aabbccddeeff0011; do
         for n in $sizes; do
             want="$(gcm_tag "$c" "$key" "$iv" "$T/m$n")  $T/m$n"
             got=$("$KARX" mac -a "$a" -K "$key" --iv "$iv" "$T/m$n")
             expect "$a iv ${#iv} size $n" "$want" "$got"
         done
-        [ "$a" = gmac-lea128 ] || sizes=${sizes#* } # then fewer sizes per IV
+        [ "$a" = gmac-lea128 ] || sizes=$((sizes == 17 ? 0 : 1000))
     done
 done
 
-# ---- several files, standard input, truncation, names, key file --------------------------
+# ---- standard input, truncation, names, key file ------------------------------------------
 IV=cafebabefacedbaddecaf888
 K=$(printf '%s' "$K32" | head -c 32)
-"$KARX" mac -a gmac-lea128 -K $K --iv $IV "$T/m0" "$T/m17" - < "$T/m33" > "$T/out"
-expect "three lines" 3 "$(lines "$T/out")"
-expect "stdin line" "$(gcm_tag lea128 $K $IV "$T/m33")  -" "$(sed -n 3p "$T/out")"
-expect "second file" "$(gcm_tag lea128 $K $IV "$T/m17")  $T/m17" "$(sed -n 2p "$T/out")"
+expect "stdin, -" "$(gcm_tag lea128 $K $IV "$T/m33")  -" \
+    "$("$KARX" mac -a gmac-lea128 -K $K --iv $IV - < "$T/m33")"
+expect "stdin, no FILE" "$(gcm_tag lea128 $K $IV "$T/m33")  -" \
+    "$("$KARX" mac -a gmac-lea128 -K $K --iv $IV < "$T/m33")"
 for t in 4 8 12 15; do
     expect "--tag-len $t" "$(gcm_tag lea128 $K $IV "$T/m33" $t)  $T/m33" \
         "$("$KARX" mac -a gmac-lea128 -K $K --iv $IV --tag-len $t "$T/m33")"
@@ -86,10 +86,8 @@ fails "cmac --tag-len 3" 2 "$KARX" mac -a cmac-lea128 -K $K --tag-len 3 "$T/m1"
 fails "gmac over HIGHT" 2 "$KARX" mac -a gmac-hight -K $K --iv $IV "$T/m1"
 fails "gmac over CHAM-64" 2 "$KARX" mac -a gmac-cham64-128 -K $K --iv $IV "$T/m1"
 grep -q 'gmac-cham128-256' "$T/f.err" && ok || bad "unknown MAC line lists the GMACs: $(cat "$T/f.err")"
-"$KARX" mac -a gmac-lea128 -K $K --iv $IV "$T/m1" "$T/nope" "$T/m16" > "$T/o" 2> "$T/e"
-expect "missing file exit" 1 "$?"
-expect "missing file: one stderr line" 1 "$(lines "$T/e")"
-expect "missing file: the others printed" 2 "$(lines "$T/o")"
+fails "gmac, two files under one IV" 2 "$KARX" mac -a gmac-lea128 -K $K --iv $IV "$T/m1" "$T/m16"
+fails "gmac missing file" 1 "$KARX" mac -a gmac-lea128 -K $K --iv $IV "$T/nope"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
