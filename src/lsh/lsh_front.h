@@ -79,7 +79,7 @@ static karx_status front_check_update(const LSH_CTX *ctx, const void *in, size_t
 static karx_status front_update(const LSH_KERNELS *k, LSH_CTX *ctx, const void *in, size_t len)
 {
     karx_status s = front_check_update(ctx, in, len);
-    if (s != KARX_OK)
+    if (s != KARX_OK || len == 0) /* in may be NULL when len is 0: nothing to copy */
         return s;
     const uint8_t *p = (const uint8_t *)in;
     if (ctx->buffered > 0) {
