@@ -11,7 +11,7 @@ class Algorithm(NamedTuple):
     """One registered algorithm (karx_alg_info). Sizes are in bytes; 0 where one does not apply.
 
     ``kind``: ``'cipher'``, ``'mode'``, ``'hash'`` or ``'mac'``. ``output_size``: the digest
-    (hash, HMAC) or full tag (CMAC). ``segment_size``: a CFB mode's segment. ``kernel``: the
+    (hash, HMAC) or full tag (CMAC, GMAC). ``segment_size``: a CFB mode's segment. ``kernel``: the
     kernel a cipher, hash or MAC runs on now (see :func:`kernels`); ``''`` for a mode."""
 
     name: str
@@ -51,7 +51,7 @@ def algorithms(kind: Optional[str] = None) -> List[Algorithm]:
 def algorithm(name: str, kind: Optional[str] = None) -> Algorithm:
     """The algorithm called ``name``, parsed as every name in karx is: case-insensitive, with
     ``'-'``, ``'_'``, ``'/'`` and ``' '`` ignored (``'lea128'``, ``'LEA-128'``, ``'lea_128'``);
-    MACs as ``'cmac-<cipher>'`` and ``'hmac-<hash>'``. :class:`UnknownAlgorithm` if none (of
+    MACs as ``'cmac-<cipher>'``, ``'hmac-<hash>'`` and ``'gmac-<cipher>'``. :class:`UnknownAlgorithm` if none (of
     ``kind``, when given) has the name."""
     return Algorithm(*_karx._find(name, kind))
 
