@@ -636,15 +636,6 @@ CH_INLINE void ch_xts_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
     karx_memzero(buf, sizeof buf);
 }
 
-/* t = t * x, bytewise (IEEE 1619 convention), for the first group's tweaks and short calls. */
-static void ch_xts_mulx(uint8_t *q, const uint8_t *p)
-{
-    unsigned carry = p[15] >> 7;
-    for (unsigned j = 15; j > 0; j--)
-        q[j] = (uint8_t)(p[j] << 1 | p[j - 1] >> 7);
-    q[0] = (uint8_t)(p[0] << 1 ^ (0x87 & (0u - carry)));
-}
-
 static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n,
                           uint8_t *tweak, int decrypt)
 {
@@ -657,7 +648,7 @@ static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
             karx_i_cham128_blocks(k, decrypt, tw, tw, 1);
             for (unsigned j = 0; j < 16; j++)
                 out[16 * i + j] = (uint8_t)(tw[j] ^ tweak[j]);
-            ch_xts_mulx(tweak, tweak);
+            karx_i_xts_mulx(tweak);
         }
         karx_memzero(tw, 16);
         return;
@@ -670,8 +661,10 @@ static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
     x.xts = decrypt ? (r112 ? ch128_xd112_n : ch128_xd120_n) : (r112 ? ch128_xe112_n : ch128_xe120_n);
     x.xts1 = decrypt ? (r112 ? ch128_xd112_1 : ch128_xd120_1) : (r112 ? ch128_xe112_1 : ch128_xe120_1);
     memcpy(tw, tweak, 16);
-    for (unsigned i = 1; i < CH_G128; i++) /* the first group: tweak * x^i */
-        ch_xts_mulx(tw + 16 * i, tw + 16 * (i - 1));
+    for (unsigned i = 1; i < CH_G128; i++) { /* the first group: tweak * x^i */
+        memcpy(tw + 16 * i, tw + 16 * (i - 1), 16);
+        karx_i_xts_mulx(tw + 16 * i);
+    }
     for (int j = 0; j < 4; j++)
         x.tw[j] = LOADU(tw + j * VBYTES);
     const karx_batch_shape shape = {CH_G128, CH_GROUPS, 16};

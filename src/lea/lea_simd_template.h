@@ -532,9 +532,11 @@ LEA_INLINE LEA_V lea_xts_fold(LEA_V shifted, LEA_V cs)
 #endif
 
 typedef struct {
-    lea_ctx base; /* first: the ECB tail takes it as a lea_ctx */
-    LEA_V tw[4];  /* the tweaks of the next group, in load order */
+    const karx_lea_key *ks;
+    LEA_KP_T kp; /* round keys as LEA_KEY reads them */
+    unsigned rounds;
     int op;
+    LEA_V tw[4]; /* the tweaks of the next group, in load order */
 } lea_xts_ctx;
 
 /* groups whole groups: whiten, the rounds of one or two groups, whiten. Written out per
@@ -563,7 +565,7 @@ LEA_INLINE void lea_xts_groups_op(void *ctx, uint8_t *out, const uint8_t *in, un
         LEA_XTS_IN(4), LEA_XTS_IN(5), LEA_XTS_IN(6), LEA_XTS_IN(7);
         lea_transpose(&w[4], &w[5], &w[6], &w[7]);
     }
-    lea_rounds(x->base.kp, x->base.rounds, op, groups, w);
+    lea_rounds(x->kp, x->rounds, op, groups, w);
     lea_transpose(&w[0], &w[1], &w[2], &w[3]);
     LEA_XTS_OUT(0), LEA_XTS_OUT(1), LEA_XTS_OUT(2), LEA_XTS_OUT(3);
     if (groups == 2) {
@@ -582,7 +584,8 @@ LEA_INLINE void lea_xts_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t 
         LEA_STOREU(tw + 16 * LEA_L * j, x->tw[j]);
     for (size_t i = 0; i < 16 * n; i++)
         buf[i] = (uint8_t)(in[i] ^ tw[i]);
-    lea_ecb_tail(ctx, buf, buf, n, x->op);
+    lea_ctx e = {.ks = x->ks, .kp = x->kp, .rounds = x->rounds};
+    lea_ecb_tail(&e, buf, buf, n, x->op);
     for (size_t i = 0; i < 16 * n; i++)
         out[i] = (uint8_t)(buf[i] ^ tw[i]);
     /* Leave the tweak of block n where the caller reads the next one (register 0, lane 0). */
@@ -618,10 +621,7 @@ static void lea_xts_scalar(const karx_lea_key *ks, uint8_t *out, const uint8_t *
         karx_lea_ecb_blocks(ks->rk, ks->rounds, decrypt, b, b, 1);
         for (unsigned j = 0; j < 16; j++)
             out[16 * i + j] = (uint8_t)(b[j] ^ tweak[j]);
-        uint8_t carry = (uint8_t)(tweak[15] >> 7);
-        for (unsigned j = 15; j > 0; j--)
-            tweak[j] = (uint8_t)(tweak[j] << 1 | tweak[j - 1] >> 7);
-        tweak[0] = (uint8_t)(tweak[0] << 1 ^ (0x87 & (0u - carry)));
+        karx_i_xts_mulx(tweak);
     }
     karx_memzero(b, sizeof b);
 }
@@ -632,11 +632,8 @@ static void lea_xts_start(lea_xts_ctx *x, const uint8_t *tweak)
     uint8_t tw[16 * LEA_LANES];
     memcpy(tw, tweak, 16);
     for (unsigned i = 1; i < LEA_LANES; i++) {
-        const uint8_t *p = tw + 16 * (i - 1);
-        uint8_t *q = tw + 16 * i;
-        for (unsigned j = 15; j > 0; j--)
-            q[j] = (uint8_t)(p[j] << 1 | p[j - 1] >> 7);
-        q[0] = (uint8_t)(p[0] << 1 ^ (0x87 & (0u - (unsigned)(p[15] >> 7))));
+        memcpy(tw + 16 * i, tw + 16 * (i - 1), 16);
+        karx_i_xts_mulx(tw + 16 * i);
     }
     for (unsigned j = 0; j < 4; j++)
         x->tw[j] = LEA_LOADU(tw + 16 * LEA_L * j);
@@ -647,14 +644,14 @@ static void lea_xts_start(lea_xts_ctx *x, const uint8_t *tweak)
  * register 0's first lane. */
 #define LEA_XTS_RUN(g, kp_, op_)                                                                   \
     do {                                                                                           \
-        lea_xts_ctx x = {.base = {.ks = ks, .kp = (kp_), .rounds = ks->rounds}, .op = (op_)};     \
+        lea_xts_ctx x = {.ks = ks, .kp = (kp_), .rounds = ks->rounds, .op = (op_)};               \
         lea_xts_start(&x, tweak);                                                                  \
         karx_i_batch_run(LEA_SHAPE, g, lea_xts_tail, &x, out, in, n);                              \
         uint8_t t0_[16 * LEA_L];                                                                   \
         LEA_STOREU(t0_, x.tw[0]);                                                                  \
         memcpy(tweak, t0_, 16);                                                                    \
         karx_memzero(t0_, sizeof t0_);                                                             \
-        karx_memzero(&x, sizeof x);                                                                \
+        karx_memzero(x.tw, sizeof x.tw);                                                           \
     } while (0)
 
 static void lea_xts_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t n,

@@ -20,6 +20,8 @@
 
 #include "karx/cpu.h"
 
+#include "../common/endian.h"
+
 typedef struct karx_block_kernels {
     const char *name; /* back-end name, for tests and `karx bench` */
     unsigned lanes;   /* blocks per register (1 for portable); kernels may interleave groups */
@@ -47,6 +49,17 @@ static inline void karx_i_ctr_add(uint8_t *ctr, size_t len, uint64_t add)
         ctr[i] = (uint8_t)s;
         add = (add >> 8) + (s >> 8);
     }
+}
+
+/* t = t * x in GF(2^128), IEEE 1619 convention (XTS): t is a little-endian 128-bit number;
+ * shift it left by one and fold the bit shifted out into byte 0 as 0x87 (x^7 + x^2 + x + 1).
+ * Branch-free on 64-bit halves; the kernels use it for their first group's tweaks. */
+static inline void karx_i_xts_mulx(uint8_t t[16])
+{
+    uint64_t lo = karx_load64_le(t), hi = karx_load64_le(t + 8);
+    uint64_t fold = (0u - (hi >> 63)) & 0x87u;
+    karx_store64_le(t + 8, hi << 1 | lo >> 63);
+    karx_store64_le(t, lo << 1 ^ fold);
 }
 
 #endif

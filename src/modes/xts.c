@@ -68,7 +68,7 @@ static karx_status xts_one_unit(const karx_xts_key *key, const uint8_t tweak[16]
         return st;
     uint8_t t[16];
     karx_i_portable(c)->ecb_encrypt(karx_i_ks(&key->tweak), t, tweak, 1);
-    karx_i_xts_unit(c, &key->data, t, out, in, len, decrypt);
+    karx_i_xts_unit(c, karx_i_kernels(c), &key->data, t, out, in, len, decrypt);
     return KARX_OK;
 }
 
@@ -136,7 +136,7 @@ static karx_status xts_sectors(const karx_xts_key *key, const uint8_t tweak[16],
         k->ecb_encrypt(karx_i_ks(&key->tweak), ts[0], ts[0], m);
         for (size_t i = 0; i < m; i++, u++) {
             size_t off = u * sector_bytes, n = len - off < sector_bytes ? len - off : sector_bytes;
-            karx_i_xts_unit(c, &key->data, ts[i], out + off, in + off, n, decrypt);
+            karx_i_xts_unit(c, k, &key->data, ts[i], out + off, in + off, n, decrypt);
         }
     }
     karx_memzero(ts, sizeof ts);

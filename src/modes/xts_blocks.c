@@ -110,12 +110,13 @@ void karx_i_xts_steal(const karx_i_cipher *c, const karx_cipher_key *data, uint8
     karx_memzero(pp, sizeof pp);
 }
 
-void karx_i_xts_unit(const karx_i_cipher *c, const karx_cipher_key *data, uint8_t t[16],
-                     uint8_t *out, const uint8_t *in, size_t len, int decrypt)
+void karx_i_xts_unit(const karx_i_cipher *c, const karx_block_kernels *k,
+                     const karx_cipher_key *data, uint8_t t[16], uint8_t *out, const uint8_t *in,
+                     size_t len, int decrypt)
 {
     size_t full = len / 16, tail = len % 16;
     size_t bulk = tail != 0 ? full - 1 : full;
-    karx_i_xts_blocks(karx_i_kernels(c), data, t, out, in, bulk, decrypt);
+    karx_i_xts_blocks(k, data, t, out, in, bulk, decrypt);
     if (tail != 0)
         karx_i_xts_steal(c, data, t, out + 16 * bulk, in + 16 * bulk, tail, decrypt);
     karx_memzero(t, 16);

@@ -10,16 +10,6 @@
 #include "karx/xts.h"
 #include "modes_internal.h"
 
-/* t = t * x in GF(2^128), IEEE 1619 convention: t is a little-endian 128-bit number; shift it
- * left by one and fold the bit shifted out into byte 0 as 0x87 (x^7 + x^2 + x + 1). */
-static inline void karx_i_xts_mulx(uint8_t t[16])
-{
-    uint64_t lo = karx_load64_le(t), hi = karx_load64_le(t + 8);
-    uint64_t fold = (0u - (hi >> 63)) & 0x87u;
-    karx_store64_le(t + 8, hi << 1 | lo >> 63);
-    karx_store64_le(t, lo << 1 ^ fold);
-}
-
 /* The descriptor of a set XTS key, or NULL (NULL key, no key set). */
 const karx_i_cipher *karx_i_xts_row(const karx_xts_key *key);
 
@@ -37,8 +27,10 @@ void karx_i_xts_generic(const karx_block_kernels *k, const void *ks, uint8_t *ou
 void karx_i_xts_steal(const karx_i_cipher *c, const karx_cipher_key *data, uint8_t t[16],
                       uint8_t *out, const uint8_t *in, size_t tail, int decrypt);
 
-/* One data unit of len >= 16 bytes whose tweak is already encrypted (t, wiped on return). */
-void karx_i_xts_unit(const karx_i_cipher *c, const karx_cipher_key *data, uint8_t t[16],
-                     uint8_t *out, const uint8_t *in, size_t len, int decrypt);
+/* One data unit of len >= 16 bytes whose tweak is already encrypted (t, wiped on return), on
+ * kernel table k (karx_i_kernels(c), looked up once by the caller). */
+void karx_i_xts_unit(const karx_i_cipher *c, const karx_block_kernels *k,
+                     const karx_cipher_key *data, uint8_t t[16], uint8_t *out, const uint8_t *in,
+                     size_t len, int decrypt);
 
 #endif

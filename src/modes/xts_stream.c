@@ -112,7 +112,8 @@ karx_status karx_xts_final(karx_xts_ctx *ctx, uint8_t *out, size_t out_cap, size
         return KARX_ERR_OUTPUT_LENGTH; /* the caller may retry with room */
     if (st == KARX_OK) {
         const karx_i_cipher *c = karx_i_xts_row(&ctx->key);
-        karx_i_xts_unit(c, &ctx->key.data, ctx->t, out, ctx->buf, ctx->held, !ctx->encrypt);
+        karx_i_xts_unit(c, karx_i_kernels(c), &ctx->key.data, ctx->t, out, ctx->buf, ctx->held,
+                        !ctx->encrypt);
         *out_len = ctx->held;
     }
     karx_xts_ctx_wipe(ctx);
