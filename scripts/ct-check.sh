@@ -38,7 +38,8 @@ cmake --build "$BUILD" -j "$JOBS" --target karx_static > /dev/null
 mkdir -p "$OUT/logs"
 rm -f "$OUT"/logs/*.log
 CFLAGS_CT="-std=c11 -O2 -gdwarf-4 -Wall -Wextra -Werror -Iinclude -Isrc -Itests/ct"
-for prog in ct_selftest ct_backends ct_cipher ct_padding ct_aead ct_mac ct_drbg; do
+for prog in ct_selftest ct_backends ct_cipher ct_padding ct_aead ct_mac ct_drbg ct_lsh_drbg \
+    ct_kbkdf; do
     # The accept/reject allowlist entry: the library's calls to karx_memcmp_ct go through
     # ct_declassify.c, which marks only its 0 / -1 result public.
     "$CC" $CFLAGS_CT "tests/ct/$prog.c" tests/ct/ct_declassify.c "$BUILD/libkarx.a" \
@@ -118,6 +119,8 @@ for b in $under; do
     run "gcm-iv16-$b" "" "$OUT/ct_aead" "$b" iv16
     run "mac-$b" "" "$OUT/ct_mac" "$b"
     run "drbg-$b" "" "$OUT/ct_drbg" "$b"
+    run "lsh-drbg-$b" "" "$OUT/ct_lsh_drbg" "$b"
+    run "kbkdf-$b" "" "$OUT/ct_kbkdf" "$b"
 done
 
 echo "ct-check: $passed passed, $failed failed"
