@@ -525,6 +525,13 @@ static void ch128_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
 /* t * x^k per 128-bit lane, 1 <= k <= 56 (a constant expression): shift left by k across the
  * 64-bit halves; the k bits c leaving the top come back into the low half as
  * c ^ c<<1 ^ c<<2 ^ c<<7 (c * 0x87, no carries). */
+#define CH_XTS_MUL64(t, k) ch_xts_fold64(XTS_SHL64(t, k), XTS_SWAP64(XTS_SHR64(t, 64 - (k))))
+CH_INLINE V ch_xts_fold64(V shifted, V cs)
+{
+    V c = XTS_AND(cs, XTS_LO64());
+    V r = XOR(XOR(shifted, cs), XTS_SHL64(c, 1));
+    return XOR(r, XOR(XTS_SHL64(c, 2), XTS_SHL64(c, 7)));
+}
 #if defined(XTS_BSLLI) && VBYTES >= 32
 /* Whole bytes (k = 8, 16): a byte shift of the lane, and c = its top k/8 bytes moved to the
  * bottom by the opposite byte shift (9 ops instead of 11). */
@@ -535,13 +542,7 @@ CH_INLINE V ch_xts_fold(V shifted, V c)
     return XOR(r, XOR(XTS_SHL64(c, 2), XTS_SHL64(c, 7)));
 }
 #else
-#define CH_XTS_MUL(t, k) ch_xts_fold(XTS_SHL64(t, k), XTS_SWAP64(XTS_SHR64(t, 64 - (k))))
-CH_INLINE V ch_xts_fold(V shifted, V cs)
-{
-    V c = XTS_AND(cs, XTS_LO64());
-    V r = XOR(XOR(shifted, cs), XTS_SHL64(c, 1));
-    return XOR(r, XOR(XTS_SHL64(c, 2), XTS_SHL64(c, 7)));
-}
+#define CH_XTS_MUL(t, k) CH_XTS_MUL64(t, k)
 #endif
 
 /* One XTS batch of G groups with the tweaks of its first group in tw[0..3] (advanced past it).
@@ -636,21 +637,54 @@ CH_INLINE void ch_xts_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
     karx_memzero(buf, sizeof buf);
 }
 
-static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n,
-                          uint8_t *tweak, int decrypt)
+/* Block by block on the portable code (calls too short for a vector pass), unit by unit (units
+ * of ub blocks, tweaks as xts_xor takes them). */
+static void ch128_xts_scalar(const karx_cham128_key *k, uint8_t *out, const uint8_t *in,
+                             size_t n, size_t ub, uint8_t *tweaks, int decrypt)
+{
+    uint8_t b[16];
+    for (size_t i = 0; i < n; i++) {
+        uint8_t *tweak = tweaks + 16 * (i / ub);
+        for (unsigned j = 0; j < 16; j++)
+            b[j] = (uint8_t)(in[16 * i + j] ^ tweak[j]);
+        karx_i_cham128_blocks(k, decrypt, b, b, 1);
+        for (unsigned j = 0; j < 16; j++)
+            out[16 * i + j] = (uint8_t)(b[j] ^ tweak[j]);
+        karx_i_xts_mulx(tweak);
+    }
+    karx_memzero(b, sizeof b);
+}
+
+/* A unit's first group of tweaks from its tweak T: register 0 gets T * x^l in lane l (the
+ * NL - 1 doublings in scalar code, through s, VBYTES bytes the caller wipes once), register k
+ * that times x^(NL*k) on every lane, in vector code. */
+#define CH_NL (VBYTES / 16)
+CH_INLINE void ch_xts_start(V tw[4], const uint8_t *tweak, uint8_t *s)
+{
+#if CH_NL > 1
+    memcpy(s, tweak, 16);
+    for (unsigned l = 1; l < CH_NL; l++) {
+        memcpy(s + 16 * l, s + 16 * (l - 1), 16);
+        karx_i_xts_mulx(s + 16 * l);
+    }
+    tw[0] = LOADU(s);
+#else
+    (void)s;
+    tw[0] = LOADU(tweak);
+#endif
+    tw[1] = CH_XTS_MUL64(tw[0], CH_NL);
+    tw[2] = CH_XTS_MUL64(tw[0], 2 * CH_NL);
+    tw[3] = CH_XTS_MUL64(tw[0], 3 * CH_NL);
+}
+
+static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n, size_t ub,
+                          uint8_t *tweaks, int decrypt)
 {
     const karx_cham128_key *k = (const karx_cham128_key *)ks;
-    uint8_t tw[CH_GROUP_BYTES];
-    if (n <= CH_SCALAR_MAX) { /* the portable code, block by block */
-        for (size_t i = 0; i < n; i++) {
-            for (unsigned j = 0; j < 16; j++)
-                tw[j] = (uint8_t)(in[16 * i + j] ^ tweak[j]);
-            karx_i_cham128_blocks(k, decrypt, tw, tw, 1);
-            for (unsigned j = 0; j < 16; j++)
-                out[16 * i + j] = (uint8_t)(tw[j] ^ tweak[j]);
-            karx_i_xts_mulx(tweak);
-        }
-        karx_memzero(tw, 16);
+    if (n == 0)
+        return;
+    if (n <= CH_SCALAR_MAX || ub <= CH_SCALAR_MAX) {
+        ch128_xts_scalar(k, out, in, n, ub, tweaks, decrypt);
         return;
     }
     V rkv[16];
@@ -660,18 +694,21 @@ static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
     ch_xts_ctx x = {.rkv = rkv, .ecb1 = e.ecb1};
     x.xts = decrypt ? (r112 ? ch128_xd112_n : ch128_xd120_n) : (r112 ? ch128_xe112_n : ch128_xe120_n);
     x.xts1 = decrypt ? (r112 ? ch128_xd112_1 : ch128_xd120_1) : (r112 ? ch128_xe112_1 : ch128_xe120_1);
-    memcpy(tw, tweak, 16);
-    for (unsigned i = 1; i < CH_G128; i++) { /* the first group: tweak * x^i */
-        memcpy(tw + 16 * i, tw + 16 * (i - 1), 16);
-        karx_i_xts_mulx(tw + 16 * i);
-    }
-    for (int j = 0; j < 4; j++)
-        x.tw[j] = LOADU(tw + j * VBYTES);
     const karx_batch_shape shape = {CH_G128, CH_GROUPS, 16};
-    karx_i_batch_run(shape, ch_xts_groups, ch_xts_tail, &x, out, in, n);
-    STOREU(tw, x.tw[0]);
-    memcpy(tweak, tw, 16);
-    karx_memzero(tw, sizeof tw);
+    uint8_t s[VBYTES], *t = tweaks;
+    for (size_t left = n;; t += 16) { /* unit by unit, one key setup for the call */
+        size_t m = left < ub ? left : ub;
+        ch_xts_start(x.tw, t, s);
+        karx_i_batch_run(shape, ch_xts_groups, ch_xts_tail, &x, out, in, m);
+        left -= m;
+        if (left == 0)
+            break;
+        in += 16 * m;
+        out += 16 * m;
+    }
+    STOREU(s, x.tw[0]);
+    memcpy(t, s, 16);
+    karx_memzero(s, sizeof s);
     karx_memzero(&x, sizeof x);
     karx_memzero(rkv, sizeof rkv);
 }

@@ -511,6 +511,14 @@ static void lea_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t
  * left by k, carrying across its 64-bit halves; the k bits shifted out of the top (c) come back
  * into the low half as c * (x^7 + x^2 + x + 1), i.e. c ^ c<<1 ^ c<<2 ^ c<<7 (no carries: c has
  * k bits). k is a constant expression. */
+#define LEA_XTS_MUL64(t, k) lea_xts_fold64(LEA_SHL64(t, k), LEA_SWAP64(LEA_SHR64(t, 64 - (k))))
+LEA_INLINE LEA_V lea_xts_fold64(LEA_V shifted, LEA_V cs)
+{
+    /* cs: high half = bits carried up from the low half, low half = c from the top */
+    LEA_V c = LEA_AND(cs, LEA_LO64());
+    LEA_V r = LEA_XOR(LEA_XOR(shifted, cs), LEA_SHL64(c, 1));
+    return LEA_XOR(r, LEA_XOR(LEA_SHL64(c, 2), LEA_SHL64(c, 7)));
+}
 #if defined(LEA_BSLLI) && (4 * LEA_L) % 8 == 0
 /* Whole bytes (k = 8, 16): a byte shift of the lane, and c = its top k/8 bytes moved to the
  * bottom by the opposite byte shift (9 ops instead of 11). */
@@ -521,14 +529,7 @@ LEA_INLINE LEA_V lea_xts_fold(LEA_V shifted, LEA_V c)
     return LEA_XOR(r, LEA_XOR(LEA_SHL64(c, 2), LEA_SHL64(c, 7)));
 }
 #else
-#define LEA_XTS_MUL(t, k) lea_xts_fold(LEA_SHL64(t, k), LEA_SWAP64(LEA_SHR64(t, 64 - (k))))
-LEA_INLINE LEA_V lea_xts_fold(LEA_V shifted, LEA_V cs)
-{
-    /* cs: high half = bits carried up from the low half, low half = c from the top */
-    LEA_V c = LEA_AND(cs, LEA_LO64());
-    LEA_V r = LEA_XOR(LEA_XOR(shifted, cs), LEA_SHL64(c, 1));
-    return LEA_XOR(r, LEA_XOR(LEA_SHL64(c, 2), LEA_SHL64(c, 7)));
-}
+#define LEA_XTS_MUL(t, k) LEA_XTS_MUL64(t, k)
 #endif
 
 typedef struct {
@@ -610,12 +611,14 @@ LEA_INLINE void lea_xts_dec_groups(void *x, uint8_t *o, const uint8_t *i, unsign
 }
 #endif
 
-/* Block by block with the shared round code (calls shorter than a vector pass). */
+/* Block by block with the shared round code (calls shorter than a vector pass), unit by unit
+ * (units of ub blocks, tweaks as xts_xor takes them). */
 static void lea_xts_scalar(const karx_lea_key *ks, uint8_t *out, const uint8_t *in, size_t n,
-                           uint8_t *tweak, int decrypt)
+                           size_t ub, uint8_t *tweaks, int decrypt)
 {
     uint8_t b[16];
     for (size_t i = 0; i < n; i++) {
+        uint8_t *tweak = tweaks + 16 * (i / ub);
         for (unsigned j = 0; j < 16; j++)
             b[j] = (uint8_t)(in[16 * i + j] ^ tweak[j]);
         karx_lea_ecb_blocks(ks->rk, ks->rounds, decrypt, b, b, 1);
@@ -626,42 +629,61 @@ static void lea_xts_scalar(const karx_lea_key *ks, uint8_t *out, const uint8_t *
     karx_memzero(b, sizeof b);
 }
 
-/* The first group's tweaks: tweak * x^i for i < LEA_LANES, loaded in block order. */
-static void lea_xts_start(lea_xts_ctx *x, const uint8_t *tweak)
+/* A unit's first group of tweaks from its tweak T: register 0 gets T * x^l in lane l (the
+ * L - 1 doublings in scalar code, through s, 16 * LEA_L bytes the caller wipes once), register
+ * j that times x^(L*j) on every lane, in vector code: a unit costs a few dozen ops to start. */
+LEA_INLINE void lea_xts_start(LEA_V tw[4], const uint8_t *tweak, uint8_t *s)
 {
-    uint8_t tw[16 * LEA_LANES];
-    memcpy(tw, tweak, 16);
-    for (unsigned i = 1; i < LEA_LANES; i++) {
-        memcpy(tw + 16 * i, tw + 16 * (i - 1), 16);
-        karx_i_xts_mulx(tw + 16 * i);
+#if LEA_L > 1
+    memcpy(s, tweak, 16);
+    for (unsigned l = 1; l < LEA_L; l++) {
+        memcpy(s + 16 * l, s + 16 * (l - 1), 16);
+        karx_i_xts_mulx(s + 16 * l);
     }
-    for (unsigned j = 0; j < 4; j++)
-        x->tw[j] = LEA_LOADU(tw + 16 * LEA_L * j);
-    karx_memzero(tw, sizeof tw);
+    tw[0] = LEA_LOADU(s);
+#else
+    (void)s;
+    tw[0] = LEA_LOADU(tweak);
+#endif
+    tw[1] = LEA_XTS_MUL64(tw[0], LEA_L);
+    tw[2] = LEA_XTS_MUL64(tw[0], 2 * LEA_L);
+    tw[3] = LEA_XTS_MUL64(tw[0], 3 * LEA_L);
 }
 
-/* Runs the batch loop with groups g; the tweak of the block after the last one comes back from
- * register 0's first lane. */
+/* Runs the batch loop with groups g over each unit in turn (the key setup is the call's, not
+ * the unit's: one call takes a run of sectors); the tweak of the block after the last unit
+ * comes back from register 0's first lane. */
 #define LEA_XTS_RUN(g, kp_, op_)                                                                   \
     do {                                                                                           \
         lea_xts_ctx x = {.ks = ks, .kp = (kp_), .rounds = ks->rounds, .op = (op_)};               \
-        lea_xts_start(&x, tweak);                                                                  \
-        karx_i_batch_run(LEA_SHAPE, g, lea_xts_tail, &x, out, in, n);                              \
-        uint8_t t0_[16 * LEA_L];                                                                   \
-        LEA_STOREU(t0_, x.tw[0]);                                                                  \
-        memcpy(tweak, t0_, 16);                                                                    \
-        karx_memzero(t0_, sizeof t0_);                                                             \
+        uint8_t s_[16 * LEA_L];                                                                    \
+        uint8_t *t_ = tweaks;                                                                      \
+        for (size_t left_ = n;; t_ += 16) {                                                        \
+            size_t m_ = left_ < ub ? left_ : ub;                                                   \
+            lea_xts_start(x.tw, t_, s_);                                                           \
+            karx_i_batch_run(LEA_SHAPE, g, lea_xts_tail, &x, out, in, m_);                         \
+            left_ -= m_;                                                                           \
+            if (left_ == 0)                                                                        \
+                break;                                                                             \
+            in += 16 * m_;                                                                         \
+            out += 16 * m_;                                                                        \
+        }                                                                                          \
+        LEA_STOREU(s_, x.tw[0]);                                                                   \
+        memcpy(t_, s_, 16);                                                                        \
+        karx_memzero(s_, sizeof s_);                                                               \
         karx_memzero(x.tw, sizeof x.tw);                                                           \
     } while (0)
 
-static void lea_xts_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t n,
-                        uint8_t *tweak, int decrypt)
+static void lea_xts_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t n, size_t ub,
+                        uint8_t *tweaks, int decrypt)
 {
     const karx_lea_key *ks = (const karx_lea_key *)ks_;
     const unsigned rounds = ks->rounds;
     (void)rounds; /* LEA_KEY_SETUP's, where it expands keys */
-    if (n < LEA_MIN_VECTOR) {
-        lea_xts_scalar(ks, out, in, n, tweak, decrypt);
+    if (n == 0)
+        return;
+    if (n < LEA_MIN_VECTOR || ub < LEA_MIN_VECTOR) {
+        lea_xts_scalar(ks, out, in, n, ub, tweaks, decrypt);
         return;
     }
 #ifdef LEA_DEC_KEYS_MIN

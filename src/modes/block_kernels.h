@@ -33,11 +33,13 @@ typedef struct karx_block_kernels {
     void (*ctr_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
                     const uint8_t *ctr);
     /* Optional (NULL: the XTS mode's generic path over ecb_*, src/modes/xts_blocks.c): XTS over
-     * nblocks whole 16-byte blocks, out[i] = E(in[i] ^ T_i) ^ T_i (D for decrypt), where
-     * T_0 = tweak (the encrypted tweak, 16 bytes) and T_{i+1} = T_i * x in GF(2^128) with the
-     * IEEE 1619 little-endian convention; on return tweak holds T_nblocks. The tweak is secret. */
+     * nblocks whole 16-byte blocks cut into data units of unit_blocks (>= 1) blocks, the last
+     * one possibly shorter. In unit u, out[i] = E(in[i] ^ T_i) ^ T_i (D for decrypt), where
+     * T_0 = tweaks + 16u (that unit's encrypted tweak) and T_{i+1} = T_i * x in GF(2^128) with
+     * the IEEE 1619 little-endian convention; on return the last unit's entry holds the tweak of
+     * the block after it (the other entries may be anything). Tweaks are secret. */
     void (*xts_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
-                    uint8_t *tweak, int decrypt);
+                    size_t unit_blocks, uint8_t *tweaks, int decrypt);
 } karx_block_kernels;
 
 /* Big-endian add of a small value to a counter block of len bytes (wraps silently: callers

@@ -122,19 +122,32 @@ static karx_status xts_sectors(const karx_xts_key *key, const uint8_t tweak[16],
     if (!tweak_room(tweak, units))
         return KARX_ERR_COUNTER_OVERFLOW;
     /* The tweaks of up to XTS_UNIT_BATCH units go through the ECB kernel at once: for small
-     * sectors a single-block tweak encryption per unit would cost a fifth of the time. */
+     * sectors a single-block tweak encryption per unit would cost a fifth of the time. Units of
+     * whole blocks then go to the kernel in one call (its setup paid once, not per unit); a
+     * last unit that steals, and units of sector sizes that are not whole blocks, go one by
+     * one. */
     const karx_block_kernels *k = karx_i_kernels(c);
+    const int whole = sector_bytes % 16 == 0, steal = len % 16 != 0;
     uint8_t num[16], ts[XTS_UNIT_BATCH][16];
     memcpy(num, tweak, 16);
     for (size_t u = 0; u < units;) {
-        size_t m = units - u < XTS_UNIT_BATCH ? units - u : XTS_UNIT_BATCH;
-        for (size_t i = 0; i < m; i++) {
-            memcpy(ts[i], num, 16);
-            if (u + i + 1 < units)
+        size_t m = units - u < XTS_UNIT_BATCH ? units - u : XTS_UNIT_BATCH, i = 0;
+        for (size_t j = 0; j < m; j++) {
+            memcpy(ts[j], num, 16);
+            if (u + j + 1 < units)
                 tweak_add(num, 1);
         }
         k->ecb_encrypt(karx_i_ks(&key->tweak), ts[0], ts[0], m);
-        for (size_t i = 0; i < m; i++, u++) {
+        if (whole) {
+            size_t off = u * sector_bytes, end = u + m == units ? len : off + m * sector_bytes;
+            i = u + m == units && steal ? m - 1 : m;
+            if (i < m)
+                end = off + i * sector_bytes;
+            karx_i_xts_units(k, &key->data, ts[0], out + off, in + off, (end - off) / 16,
+                             sector_bytes / 16, decrypt);
+            u += i;
+        }
+        for (; i < m; i++, u++) {
             size_t off = u * sector_bytes, n = len - off < sector_bytes ? len - off : sector_bytes;
             karx_i_xts_unit(c, k, &key->data, ts[i], out + off, in + off, n, decrypt);
         }

@@ -65,15 +65,30 @@ void karx_i_xts_generic(const karx_block_kernels *k, const void *ks, uint8_t *ou
     lo = hi = 0;
 }
 
-void karx_i_xts_blocks(const karx_block_kernels *k, const karx_cipher_key *data, uint8_t t[16],
-                       uint8_t *out, const uint8_t *in, size_t nblocks, int decrypt)
+void karx_i_xts_units(const karx_block_kernels *k, const karx_cipher_key *data, uint8_t *tweaks,
+                      uint8_t *out, const uint8_t *in, size_t nblocks, size_t unit_blocks,
+                      int decrypt)
 {
     if (nblocks == 0)
         return;
-    if (k->xts_xor != NULL)
-        k->xts_xor(karx_i_ks(data), out, in, nblocks, t, decrypt);
-    else
-        karx_i_xts_generic(k, karx_i_ks(data), out, in, nblocks, t, decrypt);
+    if (k->xts_xor != NULL) {
+        k->xts_xor(karx_i_ks(data), out, in, nblocks, unit_blocks, tweaks, decrypt);
+        return;
+    }
+    for (;; tweaks += 16) {
+        size_t m = nblocks < unit_blocks ? nblocks : unit_blocks;
+        karx_i_xts_generic(k, karx_i_ks(data), out, in, m, tweaks, decrypt);
+        if ((nblocks -= m) == 0)
+            return;
+        in += 16 * m;
+        out += 16 * m;
+    }
+}
+
+void karx_i_xts_blocks(const karx_block_kernels *k, const karx_cipher_key *data, uint8_t t[16],
+                       uint8_t *out, const uint8_t *in, size_t nblocks, int decrypt)
+{
+    karx_i_xts_units(k, data, t, out, in, nblocks, nblocks, decrypt);
 }
 
 /* One block: out = E(in ^ t) ^ t (D when decrypting), on the portable single-block code. */

@@ -18,6 +18,13 @@ const karx_i_cipher *karx_i_xts_row(const karx_xts_key *key);
 void karx_i_xts_blocks(const karx_block_kernels *k, const karx_cipher_key *data, uint8_t t[16],
                        uint8_t *out, const uint8_t *in, size_t nblocks, int decrypt);
 
+/* nblocks whole blocks cut into units of unit_blocks (>= 1; the last one may be shorter), unit
+ * u starting at tweak tweaks + 16u (encrypted); as the kernels' xts_xor (block_kernels.h), the
+ * last unit's entry becomes the tweak after it. The fused kernel runs all units in one call. */
+void karx_i_xts_units(const karx_block_kernels *k, const karx_cipher_key *data, uint8_t *tweaks,
+                      uint8_t *out, const uint8_t *in, size_t nblocks, size_t unit_blocks,
+                      int decrypt);
+
 /* The generic path alone (tests compare kernels with it). */
 void karx_i_xts_generic(const karx_block_kernels *k, const void *ks, uint8_t *out,
                         const uint8_t *in, size_t nblocks, uint8_t t[16], int decrypt);
