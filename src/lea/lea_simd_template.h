@@ -629,10 +629,13 @@ static void lea_xts_scalar(const karx_lea_key *ks, uint8_t *out, const uint8_t *
     karx_memzero(b, sizeof b);
 }
 
-/* A unit's first group of tweaks from its tweak T: register 0 gets T * x^l in lane l (the
- * L - 1 doublings in scalar code, through s, 16 * LEA_L bytes the caller wipes once), register
- * j that times x^(L*j) on every lane, in vector code: a unit costs a few dozen ops to start. */
-LEA_INLINE void lea_xts_start(LEA_V tw[4], const uint8_t *tweak, uint8_t *s)
+/* A unit's first group of tweaks from its tweak T, in two steps. lea_xts_prep: the L tweaks of
+ * register 0, T * x^l in lane l (the L - 1 doublings in scalar code, into s, 16 * LEA_L bytes
+ * the caller wipes once; with one lane T itself), returning where they are. It runs one unit
+ * ahead of lea_xts_load, so that the wide load does not wait on the scalar stores (a failed
+ * store-to-load forward at the head of every unit's chain). lea_xts_load: register 0, and
+ * register j that times x^(L*j) on every lane, in vector code. */
+LEA_INLINE const uint8_t *lea_xts_prep(uint8_t *s, const uint8_t *tweak)
 {
 #if LEA_L > 1
     memcpy(s, tweak, 16);
@@ -640,11 +643,16 @@ LEA_INLINE void lea_xts_start(LEA_V tw[4], const uint8_t *tweak, uint8_t *s)
         memcpy(s + 16 * l, s + 16 * (l - 1), 16);
         karx_i_xts_mulx(s + 16 * l);
     }
-    tw[0] = LEA_LOADU(s);
+    return s;
 #else
     (void)s;
-    tw[0] = LEA_LOADU(tweak);
+    return tweak;
 #endif
+}
+
+LEA_INLINE void lea_xts_load(LEA_V tw[4], const uint8_t *p)
+{
+    tw[0] = LEA_LOADU(p);
     tw[1] = LEA_XTS_MUL64(tw[0], LEA_L);
     tw[2] = LEA_XTS_MUL64(tw[0], 2 * LEA_L);
     tw[3] = LEA_XTS_MUL64(tw[0], 3 * LEA_L);
@@ -656,11 +664,14 @@ LEA_INLINE void lea_xts_start(LEA_V tw[4], const uint8_t *tweak, uint8_t *s)
 #define LEA_XTS_RUN(g, kp_, op_)                                                                   \
     do {                                                                                           \
         lea_xts_ctx x = {.ks = ks, .kp = (kp_), .rounds = ks->rounds, .op = (op_)};               \
-        uint8_t s_[16 * LEA_L];                                                                    \
+        uint8_t s_[2][16 * LEA_L];                                                                 \
         uint8_t *t_ = tweaks;                                                                      \
-        for (size_t left_ = n;; t_ += 16) {                                                        \
+        const uint8_t *p_ = lea_xts_prep(s_[0], t_);                                               \
+        for (size_t left_ = n, u_ = 0;; t_ += 16, u_++) {                                          \
             size_t m_ = left_ < ub ? left_ : ub;                                                   \
-            lea_xts_start(x.tw, t_, s_);                                                           \
+            lea_xts_load(x.tw, p_);                                                                \
+            if (left_ > m_)                                                                        \
+                p_ = lea_xts_prep(s_[(u_ + 1) & 1], t_ + 16);                                      \
             karx_i_batch_run(LEA_SHAPE, g, lea_xts_tail, &x, out, in, m_);                         \
             left_ -= m_;                                                                           \
             if (left_ == 0)                                                                        \
@@ -668,8 +679,8 @@ LEA_INLINE void lea_xts_start(LEA_V tw[4], const uint8_t *tweak, uint8_t *s)
             in += 16 * m_;                                                                         \
             out += 16 * m_;                                                                        \
         }                                                                                          \
-        LEA_STOREU(s_, x.tw[0]);                                                                   \
-        memcpy(t_, s_, 16);                                                                        \
+        LEA_STOREU(s_[0], x.tw[0]);                                                                \
+        memcpy(t_, s_[0], 16);                                                                     \
         karx_memzero(s_, sizeof s_);                                                               \
         karx_memzero(x.tw, sizeof x.tw);                                                           \
     } while (0)

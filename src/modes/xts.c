@@ -86,16 +86,6 @@ karx_status karx_xts_decrypt(const karx_xts_key *key, const uint8_t tweak[16], u
 
 /* ---- sectors ---------------------------------------------------------------------------- */
 
-/* t += add as a little-endian 128-bit number (the caller has checked it does not wrap). */
-static void tweak_add(uint8_t t[16], uint64_t add)
-{
-    for (size_t i = 0; i < 16 && add != 0; i++) {
-        uint64_t s = (uint64_t)t[i] + (add & 0xff);
-        t[i] = (uint8_t)s;
-        add = (add >> 8) + (s >> 8);
-    }
-}
-
 /* Whether tweak + (units - 1) stays at or below 2^128 - 1. */
 static int tweak_room(const uint8_t t[16], size_t units)
 {
@@ -128,14 +118,14 @@ static karx_status xts_sectors(const karx_xts_key *key, const uint8_t tweak[16],
      * one. */
     const karx_block_kernels *k = karx_i_kernels(c);
     const int whole = sector_bytes % 16 == 0, steal = len % 16 != 0;
-    uint8_t num[16], ts[XTS_UNIT_BATCH][16];
-    memcpy(num, tweak, 16);
+    uint8_t ts[XTS_UNIT_BATCH][16];
+    uint64_t lo = karx_load64_le(tweak), hi = karx_load64_le(tweak + 8);
     for (size_t u = 0; u < units;) {
         size_t m = units - u < XTS_UNIT_BATCH ? units - u : XTS_UNIT_BATCH, i = 0;
-        for (size_t j = 0; j < m; j++) {
-            memcpy(ts[j], num, 16);
-            if (u + j + 1 < units)
-                tweak_add(num, 1);
+        for (size_t j = 0; j < m; j++) { /* tweak + u + j; tweak_room keeps it from wrapping */
+            karx_store64_le(ts[j], lo);
+            karx_store64_le(ts[j] + 8, hi);
+            hi += ++lo == 0;
         }
         k->ecb_encrypt(karx_i_ks(&key->tweak), ts[0], ts[0], m);
         if (whole) {
