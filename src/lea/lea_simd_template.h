@@ -519,46 +519,56 @@ LEA_INLINE LEA_V lea_xts_fold64(LEA_V shifted, LEA_V cs)
     LEA_V r = LEA_XOR(LEA_XOR(shifted, cs), LEA_SHL64(c, 1));
     return LEA_XOR(r, LEA_XOR(LEA_SHL64(c, 2), LEA_SHL64(c, 7)));
 }
-#if defined(LEA_BSLLI) && (4 * LEA_L) % 8 == 0
-/* Whole bytes (k = 8, 16): a byte shift of the lane, and c = its top k/8 bytes moved to the
- * bottom by the opposite byte shift (9 ops instead of 11). */
-#define LEA_XTS_MUL(t, k) lea_xts_fold(LEA_BSLLI(t, (k) / 8), LEA_BSRLI(t, 16 - (k) / 8))
+#ifdef LEA_BSLLI
+/* k whole bytes: a byte shift of the lane, and c = its top k/8 bytes moved to the bottom by the
+ * opposite byte shift (9 ops instead of 11). */
+#define LEA_XTS_MULB(t, k) lea_xts_fold(LEA_BSLLI(t, (k) / 8), LEA_BSRLI(t, 16 - (k) / 8))
 LEA_INLINE LEA_V lea_xts_fold(LEA_V shifted, LEA_V c)
 {
     LEA_V r = LEA_XOR(LEA_XOR(shifted, c), LEA_SHL64(c, 1));
     return LEA_XOR(r, LEA_XOR(LEA_SHL64(c, 2), LEA_SHL64(c, 7)));
 }
 #else
-#define LEA_XTS_MUL(t, k) LEA_XTS_MUL64(t, k)
+#define LEA_XTS_MULB(t, k) LEA_XTS_MUL64(t, k)
 #endif
+/* x^(4L), a group's step (bits when one lane), and x^(8L), a pair's (always whole bytes). */
+#if LEA_L > 1
+#define LEA_XTS_STEP(t) LEA_XTS_MULB(t, 4 * LEA_L)
+#else
+#define LEA_XTS_STEP(t) LEA_XTS_MUL64(t, 4 * LEA_L)
+#endif
+#define LEA_XTS_STEP2(t) LEA_XTS_MULB(t, 8 * LEA_L)
 
 typedef struct {
     const karx_lea_key *ks;
     LEA_KP_T kp; /* round keys as LEA_KEY reads them */
     unsigned rounds;
     int op;
-    LEA_V tw[4]; /* the tweaks of the next group, in load order */
+    size_t more; /* blocks after which the next tweaks are needed: the unit's, or SIZE_MAX */
+    LEA_V tw[8]; /* the tweaks of the next two groups, in load order */
 } lea_xts_ctx;
 
-/* groups whole groups: whiten, the rounds of one or two groups, whiten. Written out per
- * register, not as loops over arrays: GCC turns such a loop of stores into a memcpy from a stack
- * copy, moved 16 bytes at a time. */
+/* groups whole groups: whiten, the rounds of one or two groups, whiten. The next tweaks are
+ * these times x^(8L), a whole-byte step (9 ops a register), computed only where the unit goes
+ * on. Written out per register, not as loops over arrays: GCC turns such a loop of stores into
+ * a memcpy from a stack copy, moved 16 bytes at a time. */
 #define LEA_XTS_IN(j) w[j] = LEA_XOR(LEA_LOADU(in + 16 * LEA_L * (j)), t[j])
 #define LEA_XTS_OUT(j) LEA_STOREU(out + 16 * LEA_L * (j), LEA_XOR(w[j], t[j]))
+#define LEA_XTS_NEXT(d, s) x->tw[d] = LEA_XTS_STEP2(t[s])
 LEA_INLINE void lea_xts_groups_op(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups,
                                   int op)
 {
     lea_xts_ctx *x = (lea_xts_ctx *)ctx;
     LEA_V t[8], w[8];
     t[0] = x->tw[0], t[1] = x->tw[1], t[2] = x->tw[2], t[3] = x->tw[3];
-    if (groups == 2) {
-        t[4] = LEA_XTS_MUL(t[0], 4 * LEA_L), t[5] = LEA_XTS_MUL(t[1], 4 * LEA_L);
-        t[6] = LEA_XTS_MUL(t[2], 4 * LEA_L), t[7] = LEA_XTS_MUL(t[3], 4 * LEA_L);
-        x->tw[0] = LEA_XTS_MUL(t[4], 4 * LEA_L), x->tw[1] = LEA_XTS_MUL(t[5], 4 * LEA_L);
-        x->tw[2] = LEA_XTS_MUL(t[6], 4 * LEA_L), x->tw[3] = LEA_XTS_MUL(t[7], 4 * LEA_L);
-    } else {
-        x->tw[0] = LEA_XTS_MUL(t[0], 4 * LEA_L), x->tw[1] = LEA_XTS_MUL(t[1], 4 * LEA_L);
-        x->tw[2] = LEA_XTS_MUL(t[2], 4 * LEA_L), x->tw[3] = LEA_XTS_MUL(t[3], 4 * LEA_L);
+    t[4] = x->tw[4], t[5] = x->tw[5], t[6] = x->tw[6], t[7] = x->tw[7];
+    x->more -= groups * (size_t)LEA_LANES;
+    if (x->more != 0 && groups == 2) {
+        LEA_XTS_NEXT(0, 0), LEA_XTS_NEXT(1, 1), LEA_XTS_NEXT(2, 2), LEA_XTS_NEXT(3, 3);
+        LEA_XTS_NEXT(4, 4), LEA_XTS_NEXT(5, 5), LEA_XTS_NEXT(6, 6), LEA_XTS_NEXT(7, 7);
+    } else if (x->more != 0) {
+        x->tw[0] = t[4], x->tw[1] = t[5], x->tw[2] = t[6], x->tw[3] = t[7];
+        LEA_XTS_NEXT(4, 0), LEA_XTS_NEXT(5, 1), LEA_XTS_NEXT(6, 2), LEA_XTS_NEXT(7, 3);
     }
     LEA_XTS_IN(0), LEA_XTS_IN(1), LEA_XTS_IN(2), LEA_XTS_IN(3);
     lea_transpose(&w[0], &w[1], &w[2], &w[3]);
@@ -650,17 +660,19 @@ LEA_INLINE const uint8_t *lea_xts_prep(uint8_t *s, const uint8_t *tweak)
 #endif
 }
 
-LEA_INLINE void lea_xts_load(LEA_V tw[4], const uint8_t *p)
+LEA_INLINE void lea_xts_load(LEA_V tw[8], const uint8_t *p)
 {
     tw[0] = LEA_LOADU(p);
     tw[1] = LEA_XTS_MUL64(tw[0], LEA_L);
     tw[2] = LEA_XTS_MUL64(tw[0], 2 * LEA_L);
     tw[3] = LEA_XTS_MUL64(tw[0], 3 * LEA_L);
+    tw[4] = LEA_XTS_STEP(tw[0]), tw[5] = LEA_XTS_STEP(tw[1]);
+    tw[6] = LEA_XTS_STEP(tw[2]), tw[7] = LEA_XTS_STEP(tw[3]);
 }
 
 /* Runs the batch loop with groups g over each unit in turn (the key setup is the call's, not
  * the unit's: one call takes a run of sectors); the tweak of the block after the last unit
- * comes back from register 0's first lane. */
+ * comes back from register 0's first lane (its next tweaks are always computed). */
 #define LEA_XTS_RUN(g, kp_, op_)                                                                   \
     do {                                                                                           \
         lea_xts_ctx x = {.ks = ks, .kp = (kp_), .rounds = ks->rounds, .op = (op_)};               \
@@ -670,6 +682,7 @@ LEA_INLINE void lea_xts_load(LEA_V tw[4], const uint8_t *p)
         for (size_t left_ = n, u_ = 0;; t_ += 16, u_++) {                                          \
             size_t m_ = left_ < ub ? left_ : ub;                                                   \
             lea_xts_load(x.tw, p_);                                                                \
+            x.more = left_ > m_ ? m_ : SIZE_MAX;                                                   \
             if (left_ > m_)                                                                        \
                 p_ = lea_xts_prep(s_[(u_ + 1) & 1], t_ + 16);                                      \
             karx_i_batch_run(LEA_SHAPE, g, lea_xts_tail, &x, out, in, m_);                         \

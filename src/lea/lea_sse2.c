@@ -43,5 +43,7 @@ static inline __m128i lea_bswap32_sse2(__m128i x)
 #define LEA_SWAP64(v) _mm_shuffle_epi32(v, 0x4e)
 #define LEA_AND(a, b) _mm_and_si128(a, b)
 #define LEA_LO64() _mm_set_epi32(0, 0, -1, -1)
+#define LEA_BSLLI(v, n) _mm_slli_si128(v, n)
+#define LEA_BSRLI(v, n) _mm_srli_si128(v, n)
 
 #include "lea_simd_template.h"
