@@ -554,7 +554,32 @@ typedef struct {
  * a memcpy from a stack copy, moved 16 bytes at a time. */
 #define LEA_XTS_IN(j) w[j] = LEA_XOR(LEA_LOADU(in + 16 * LEA_L * (j)), t[j])
 #define LEA_XTS_OUT(j) LEA_STOREU(out + 16 * LEA_L * (j), LEA_XOR(w[j], t[j]))
+/* x->tw after the groups just run (their tweaks t): all eight on by x^(8L) after two groups;
+ * after one, the second four become the first and the first four move on into the second. */
 #define LEA_XTS_NEXT(d, s) x->tw[d] = LEA_XTS_STEP2(t[s])
+#define LEA_XTS_CHAIN(d) x->tw[d] = LEA_XTS_X1(x->tw[(d) - 1])
+LEA_INLINE void lea_xts_next(lea_xts_ctx *x, const LEA_V *t, unsigned groups)
+{
+    if (groups == 2) {
+#if LEA_L == 1 && defined(LEA_XTS_X1)
+        /* One block a register: each tweak is the one before times x, a serial chain of 5 ops
+         * a register that the rounds hide, instead of x^8 from eight back (9). */
+        x->tw[0] = LEA_XTS_X1(t[7]), LEA_XTS_CHAIN(1), LEA_XTS_CHAIN(2), LEA_XTS_CHAIN(3);
+        LEA_XTS_CHAIN(4), LEA_XTS_CHAIN(5), LEA_XTS_CHAIN(6), LEA_XTS_CHAIN(7);
+#else
+        LEA_XTS_NEXT(0, 0), LEA_XTS_NEXT(1, 1), LEA_XTS_NEXT(2, 2), LEA_XTS_NEXT(3, 3);
+        LEA_XTS_NEXT(4, 4), LEA_XTS_NEXT(5, 5), LEA_XTS_NEXT(6, 6), LEA_XTS_NEXT(7, 7);
+#endif
+    } else {
+        x->tw[0] = t[4], x->tw[1] = t[5], x->tw[2] = t[6], x->tw[3] = t[7];
+#if LEA_L == 1 && defined(LEA_XTS_X1)
+        x->tw[4] = LEA_XTS_X1(t[7]), LEA_XTS_CHAIN(5), LEA_XTS_CHAIN(6), LEA_XTS_CHAIN(7);
+#else
+        LEA_XTS_NEXT(4, 0), LEA_XTS_NEXT(5, 1), LEA_XTS_NEXT(6, 2), LEA_XTS_NEXT(7, 3);
+#endif
+    }
+}
+
 LEA_INLINE void lea_xts_groups_op(void *ctx, uint8_t *out, const uint8_t *in, unsigned groups,
                                   int op)
 {
@@ -563,13 +588,8 @@ LEA_INLINE void lea_xts_groups_op(void *ctx, uint8_t *out, const uint8_t *in, un
     t[0] = x->tw[0], t[1] = x->tw[1], t[2] = x->tw[2], t[3] = x->tw[3];
     t[4] = x->tw[4], t[5] = x->tw[5], t[6] = x->tw[6], t[7] = x->tw[7];
     x->more -= groups * (size_t)LEA_LANES;
-    if (x->more != 0 && groups == 2) {
-        LEA_XTS_NEXT(0, 0), LEA_XTS_NEXT(1, 1), LEA_XTS_NEXT(2, 2), LEA_XTS_NEXT(3, 3);
-        LEA_XTS_NEXT(4, 4), LEA_XTS_NEXT(5, 5), LEA_XTS_NEXT(6, 6), LEA_XTS_NEXT(7, 7);
-    } else if (x->more != 0) {
-        x->tw[0] = t[4], x->tw[1] = t[5], x->tw[2] = t[6], x->tw[3] = t[7];
-        LEA_XTS_NEXT(4, 0), LEA_XTS_NEXT(5, 1), LEA_XTS_NEXT(6, 2), LEA_XTS_NEXT(7, 3);
-    }
+    if (x->more != 0)
+        lea_xts_next(x, t, groups);
     LEA_XTS_IN(0), LEA_XTS_IN(1), LEA_XTS_IN(2), LEA_XTS_IN(3);
     lea_transpose(&w[0], &w[1], &w[2], &w[3]);
     if (groups == 2) {
@@ -663,11 +683,17 @@ LEA_INLINE const uint8_t *lea_xts_prep(uint8_t *s, const uint8_t *tweak)
 LEA_INLINE void lea_xts_load(LEA_V tw[8], const uint8_t *p)
 {
     tw[0] = LEA_LOADU(p);
+#if LEA_L == 1 && defined(LEA_XTS_X1)
+    tw[1] = LEA_XTS_X1(tw[0]), tw[2] = LEA_XTS_X1(tw[1]), tw[3] = LEA_XTS_X1(tw[2]);
+    tw[4] = LEA_XTS_X1(tw[3]), tw[5] = LEA_XTS_X1(tw[4]), tw[6] = LEA_XTS_X1(tw[5]);
+    tw[7] = LEA_XTS_X1(tw[6]);
+#else
     tw[1] = LEA_XTS_MUL64(tw[0], LEA_L);
     tw[2] = LEA_XTS_MUL64(tw[0], 2 * LEA_L);
     tw[3] = LEA_XTS_MUL64(tw[0], 3 * LEA_L);
     tw[4] = LEA_XTS_STEP(tw[0]), tw[5] = LEA_XTS_STEP(tw[1]);
     tw[6] = LEA_XTS_STEP(tw[2]), tw[7] = LEA_XTS_STEP(tw[3]);
+#endif
 }
 
 /* Runs the batch loop with groups g over each unit in turn (the key setup is the call's, not
