@@ -655,11 +655,13 @@ static void ch128_xts_scalar(const karx_cham128_key *k, uint8_t *out, const uint
     karx_memzero(b, sizeof b);
 }
 
-/* A unit's first group of tweaks from its tweak T: register 0 gets T * x^l in lane l (the
- * NL - 1 doublings in scalar code, through s, VBYTES bytes the caller wipes once), register k
- * that times x^(NL*k) on every lane, in vector code. */
+/* A unit's first group of tweaks from its tweak T, in two steps as in the LEA template.
+ * ch_xts_prep: register 0's tweaks, T * x^l in lane l (the NL - 1 doublings in scalar code,
+ * into s, VBYTES bytes the caller wipes once; with one lane T itself), returning where they are;
+ * it runs one unit ahead of ch_xts_load, so that the wide load does not wait on the scalar
+ * stores. ch_xts_load: register 0, and register k that times x^(NL*k) on every lane. */
 #define CH_NL (VBYTES / 16)
-CH_INLINE void ch_xts_start(V tw[4], const uint8_t *tweak, uint8_t *s)
+CH_INLINE const uint8_t *ch_xts_prep(uint8_t *s, const uint8_t *tweak)
 {
 #if CH_NL > 1
     memcpy(s, tweak, 16);
@@ -667,11 +669,16 @@ CH_INLINE void ch_xts_start(V tw[4], const uint8_t *tweak, uint8_t *s)
         memcpy(s + 16 * l, s + 16 * (l - 1), 16);
         karx_i_xts_mulx(s + 16 * l);
     }
-    tw[0] = LOADU(s);
+    return s;
 #else
     (void)s;
-    tw[0] = LOADU(tweak);
+    return tweak;
 #endif
+}
+
+CH_INLINE void ch_xts_load(V tw[4], const uint8_t *p)
+{
+    tw[0] = LOADU(p);
     tw[1] = CH_XTS_MUL64(tw[0], CH_NL);
     tw[2] = CH_XTS_MUL64(tw[0], 2 * CH_NL);
     tw[3] = CH_XTS_MUL64(tw[0], 3 * CH_NL);
@@ -695,10 +702,13 @@ static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
     x.xts = decrypt ? (r112 ? ch128_xd112_n : ch128_xd120_n) : (r112 ? ch128_xe112_n : ch128_xe120_n);
     x.xts1 = decrypt ? (r112 ? ch128_xd112_1 : ch128_xd120_1) : (r112 ? ch128_xe112_1 : ch128_xe120_1);
     const karx_batch_shape shape = {CH_G128, CH_GROUPS, 16};
-    uint8_t s[VBYTES], *t = tweaks;
-    for (size_t left = n;; t += 16) { /* unit by unit, one key setup for the call */
+    uint8_t s[2][VBYTES], *t = tweaks;
+    const uint8_t *p = ch_xts_prep(s[0], t);
+    for (size_t left = n, u = 0;; t += 16, u++) { /* unit by unit, one key setup for the call */
         size_t m = left < ub ? left : ub;
-        ch_xts_start(x.tw, t, s);
+        ch_xts_load(x.tw, p);
+        if (left > m)
+            p = ch_xts_prep(s[(u + 1) & 1], t + 16);
         karx_i_batch_run(shape, ch_xts_groups, ch_xts_tail, &x, out, in, m);
         left -= m;
         if (left == 0)
@@ -706,8 +716,8 @@ static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
         in += 16 * m;
         out += 16 * m;
     }
-    STOREU(s, x.tw[0]);
-    memcpy(t, s, 16);
+    STOREU(s[0], x.tw[0]);
+    memcpy(t, s[0], 16);
     karx_memzero(s, sizeof s);
     karx_memzero(&x, sizeof x);
     karx_memzero(rkv, sizeof rkv);
