@@ -80,6 +80,8 @@ karx_status karx_xts_update(karx_xts_ctx *ctx, uint8_t *out, size_t out_cap, siz
     *out_len = 0;
     if (ctx->state != 1)
         return KARX_ERR_STATE;
+    if (len == 0) /* nothing held (at most 31 bytes) can go out; in may be NULL */
+        return KARX_OK;
     if (len > SIZE_MAX - 32)
         return KARX_ERR_DATA_LENGTH;
     const karx_i_cipher *c = karx_i_xts_row(&ctx->key);
