@@ -1,6 +1,7 @@
 /* XTS: the model's vectors (tests/kat/model_xts.txt, from tests/models/xts_model.py) at every
  * back end, one-shot, sectors and streaming; every kernel's fused XTS against the generic path
- * on random lengths, offsets, in place; streaming against one-shot at every split near block
+ * on random lengths, offsets, in place, one unit and runs of units; sector calls against
+ * one-unit calls at every back end; streaming against one-shot at every split near block
  * boundaries; the refusals (equal halves, key length, 64-bit block, short input, sector tweak
  * overflow with nothing written). */
 #include <stdlib.h>
@@ -205,6 +206,122 @@ static void test_kernels(void)
         }
         karx_cipher_key_wipe(&k);
     }
+}
+
+/* Every kernel table through karx_i_xts_units (the fused kernel takes all units in one call)
+ * against the generic path over the portable kernel run unit by unit: runs of units of sizes
+ * around and at multiples of the SIMD group sizes (8, 16, 32 blocks), the last unit shorter or
+ * not, each unit with its own tweak (some with the top bit set), out of place at odd offsets
+ * and in place; the last unit's next tweak comes back the same. */
+static void test_units(void)
+{
+    enum { MAXB = 400 };
+    static const size_t ubs[] = {1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 64, 256};
+    static uint8_t in[MAXB * 16 + 64], ref[MAXB * 16 + 64], out[MAXB * 16 + 64];
+    static uint8_t t0[MAXB][16], tr[MAXB][16], tk[MAXB][16];
+    for (uint32_t a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
+        karx_cipher_alg alg = (karx_cipher_alg)a;
+        if (karx_cipher_block_bytes(alg) != 16)
+            continue;
+        const karx_block_kernels *ks[16];
+        const char *names[16];
+        size_t nk = t_cipher_kernels(alg, ks, names, 16);
+        uint8_t key[64];
+        t_fill(key, sizeof key);
+        karx_cipher_key k;
+        karx_cipher_set_key(&k, alg, key, karx_cipher_key_bytes(alg));
+        for (int it = 0; it < 40; it++) {
+            size_t ub = ubs[it % (sizeof ubs / sizeof ubs[0])];
+            size_t units = 1 + t_rand64() % (ub >= 64 ? 2 : 6), n = units * ub;
+            if ((it & 2) && ub > 1) /* the last unit shorter */
+                n -= 1 + t_rand64() % (ub - 1);
+            if (n > MAXB)
+                n = MAXB;
+            size_t nu = (n + ub - 1) / ub, oi = t_rand64() % 16, oo = t_rand64() % 16;
+            int dec = it & 1;
+            t_fill(t0[0], 16 * nu);
+            for (size_t u = 0; u < nu; u += 3)
+                t0[u][15] |= 0x80; /* the first doubling folds */
+            t_fill(in, sizeof in);
+            memcpy(tr, t0, 16 * nu);
+            for (size_t u = 0; u < nu; u++) {
+                size_t m = n - u * ub < ub ? n - u * ub : ub;
+                karx_i_xts_generic(ks[0], karx_i_ks(&k), ref + 16 * u * ub,
+                                   in + oi + 16 * u * ub, m, tr[u], dec);
+            }
+            for (size_t j = 0; j < nk; j++) {
+                memcpy(tk, t0, 16 * nu);
+                memset(out, 0xa5, sizeof out);
+                karx_i_xts_units(ks[j], &k, tk[0], out + oo, in + oi, n, ub, dec);
+                CHECK(memcmp(out + oo, ref, 16 * n) == 0 && memcmp(tk[nu - 1], tr[nu - 1], 16) == 0,
+                      "%s %s units of %zu, %zu blocks, dec=%d", karx_cipher_name(alg), names[j],
+                      ub, n, dec);
+                CHECK(out[oo + 16 * n] == 0xa5 && (oo == 0 || out[oo - 1] == 0xa5),
+                      "%s %s units of %zu, %zu blocks: wrote outside", karx_cipher_name(alg),
+                      names[j], ub, n);
+                memcpy(out + oo, in + oi, 16 * n); /* in place */
+                memcpy(tk, t0, 16 * nu);
+                karx_i_xts_units(ks[j], &k, tk[0], out + oo, out + oo, n, ub, dec);
+                CHECK(memcmp(out + oo, ref, 16 * n) == 0, "%s %s units of %zu, %zu blocks in place",
+                      karx_cipher_name(alg), names[j], ub, n);
+            }
+        }
+        karx_cipher_key_wipe(&k);
+    }
+}
+
+/* Sector calls at every back end against one-unit calls with tweak + i: 512- and 4096-byte
+ * sectors and small ones, runs longer than one tweak batch (128 units), the last unit whole,
+ * shorter by whole blocks or stealing, tweak numbers carrying across 64 bits; both ways, the
+ * decryption in place. */
+static void test_sector_runs(void)
+{
+    static const struct {
+        size_t sector, len;
+    } runs[] = {{512, 8 * 512},        {512, 3 * 512 + 256},   {512, 2 * 512 + 100},
+                {4096, 2 * 4096 + 512}, {4096, 4096 + 4000 + 7}, {32, 300 * 32 + 16},
+                {16, 140 * 16},         {48, 130 * 48 + 40},     {272, 5 * 272 + 33}};
+    enum { MAXLEN = 300 * 32 + 16 };
+    static uint8_t in[MAXLEN], out[MAXLEN], back[MAXLEN], one[4096];
+    uint8_t key[64];
+    t_fill(key, sizeof key);
+    karx_backend orig = karx_get_backend();
+    for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++) {
+        if (karx_set_backend((karx_backend)b) != KARX_OK)
+            continue;
+        for (uint32_t a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
+            karx_cipher_alg alg = (karx_cipher_alg)a;
+            karx_xts_key k;
+            if (karx_cipher_block_bytes(alg) != 16 ||
+                karx_xts_set_key(&k, alg, key, 2 * karx_cipher_key_bytes(alg)) != KARX_OK)
+                continue;
+            for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+                size_t sec = runs[r].sector, len = runs[r].len, units = (len + sec - 1) / sec;
+                uint8_t tw[16];
+                t_fill(tw, 16);
+                if (r % 2 == 0) /* the low 64 bits carry inside the run */
+                    memset(tw, 0xff, 8), tw[0] = (uint8_t)(0x100 - units / 2);
+                t_fill(in, len);
+                int ok = karx_xts_encrypt_sectors(&k, tw, sec, out, in, len) == KARX_OK;
+                uint64_t lo = karx_load64_le(tw), hi = karx_load64_le(tw + 8);
+                for (size_t u = 0; u < units && ok; u++) {
+                    uint8_t ti[16];
+                    karx_store64_le(ti, lo + u);
+                    karx_store64_le(ti + 8, hi + (lo + u < lo));
+                    size_t n = len - u * sec < sec ? len - u * sec : sec;
+                    ok = karx_xts_encrypt(&k, ti, one, in + u * sec, n) == KARX_OK &&
+                         memcmp(one, out + u * sec, n) == 0;
+                }
+                memcpy(back, out, len);
+                ok = ok && karx_xts_decrypt_sectors(&k, tw, sec, back, back, len) == KARX_OK &&
+                     memcmp(back, in, len) == 0;
+                CHECK(ok, "%s sectors of %zu, %zu bytes at %s", karx_cipher_name(alg), sec, len,
+                      karx_backend_name((karx_backend)b));
+            }
+            karx_xts_key_wipe(&k);
+        }
+    }
+    karx_set_backend(orig);
 }
 
 /* The generic path against a block-by-block loop written here from the definition. */
@@ -456,6 +573,8 @@ int main(int argc, char **argv)
     t_seed_from_env();
     test_vectors(argc > 1 ? argv[1] : "tests/kat");
     test_kernels();
+    test_units();
+    test_sector_runs();
     test_generic_definition();
     test_streaming();
     test_refusals();
