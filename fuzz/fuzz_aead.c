@@ -5,7 +5,10 @@
  *    forms at fuzz-chosen splits give the same bytes; a shorter tag is the leading bytes of the
  *    full one;
  *  - a forgery (one bit flipped in ciphertext, tag, AAD or nonce) is refused with
- *    KARX_ERR_AUTHENTICATION and the output zero-filled. */
+ *    KARX_ERR_AUTHENTICATION and the output zero-filled;
+ *  - GMAC with the GCM case's parameters: the same statuses when invalid (nothing written);
+ *    else the tag of GCM over an empty plaintext with the message as AAD, in one-shot, streaming
+ *    (with a fork), scheduled-key and portable forms; verify takes it and refuses a flipped bit. */
 #include "fuzz_util.h"
 
 enum { MAX_IV = 40, MAX_AAD = 300, POISON = 0xA5 };
@@ -198,6 +201,95 @@ static void check_ccm_too_long(const ccase *c)
     MUST(fz_all_zero(big, sizeof big));
 }
 
+/* ---- GMAC (gmac.h): GCM's tag over AAD alone ------------------------------------------------ */
+
+/* Invalid GCM parameters are GMAC's too: the same statuses, nothing written; a bad tag length is
+ * final's business (init succeeds, final refuses and changes nothing). */
+static void check_gmac_invalid(const ccase *c, unsigned errs)
+{
+    uint8_t tag[17];
+    memset(tag, POISON, sizeof tag);
+    karx_status st = karx_gmac(c->alg, c->key, c->key_len, c->iv, c->iv_len, tag, c->tag_len,
+                               c->ad, c->aad_len);
+    MUST(st < 0 && (errs & BIT(st)));
+    st = karx_gmac_verify(c->alg, c->key, c->key_len, c->iv, c->iv_len, tag, c->tag_len, c->ad,
+                          c->aad_len);
+    MUST(st < 0 && (errs & BIT(st)));
+    for (size_t i = 0; i < sizeof tag; i++)
+        MUST(tag[i] == POISON);
+    karx_gmac_ctx g;
+    unsigned init_errs = errs & ~BIT(KARX_ERR_ARGUMENT);
+    st = karx_gmac_init(&g, c->alg, c->key, c->key_len, c->iv, c->iv_len);
+    if (init_errs) {
+        MUST(st < 0 && (init_errs & BIT(st)));
+        MUST(karx_gmac_update(&g, c->ad, c->aad_len) == KARX_ERR_STATE); /* wiped */
+        return;
+    }
+    MUST(st == KARX_OK && karx_gmac_update(&g, c->ad, c->aad_len) == KARX_OK);
+    MUST(karx_gmac_final(&g, tag, c->tag_len) == KARX_ERR_ARGUMENT);
+    MUST(karx_gmac_final_verify(&g, tag, c->tag_len) == KARX_ERR_ARGUMENT);
+    for (size_t i = 0; i < sizeof tag; i++)
+        MUST(tag[i] == POISON);
+    MUST(karx_gmac_final(&g, tag, 16) == KARX_OK); /* still usable */
+    MUST(karx_gmac_update(&g, NULL, 0) == KARX_ERR_STATE);
+}
+
+/* Valid parameters, the message as GMAC's data: the tag of GCM over an empty plaintext with the
+ * message as AAD; streaming at fuzz-chosen cuts (from the key or a scheduled GCM key, with a
+ * fork), the portable back end, and verify (the tag, and one bit flipped) agree. */
+static void check_gmac(fz *f, const ccase *c)
+{
+    uint8_t want[16], tag[17], bad[16];
+    const uint8_t *m = c->msg;
+    size_t len = c->len, cut[3];
+    MUST(karx_gcm_encrypt(c->alg, c->key, c->key_len, c->iv, c->iv_len, NULL, want, c->tag_len,
+                          NULL, 0, m, len) == KARX_OK);
+    memset(tag, POISON, sizeof tag);
+    MUST(karx_gmac(c->alg, c->key, c->key_len, c->iv, c->iv_len, tag, c->tag_len, m, len) ==
+         KARX_OK);
+    MUST(memcmp(tag, want, c->tag_len) == 0 && tag[c->tag_len] == POISON);
+    karx_backend was = karx_get_backend();
+    MUST(karx_set_backend(KARX_BACKEND_PORTABLE) == KARX_OK);
+    MUST(karx_gmac(c->alg, c->key, c->key_len, c->iv, c->iv_len, tag, c->tag_len, m, len) ==
+         KARX_OK);
+    MUST(karx_set_backend(was) == KARX_OK);
+    MUST(memcmp(tag, want, c->tag_len) == 0);
+
+    karx_gmac_ctx g, fork;
+    uint8_t how = fz_u8(f);
+    fz_cuts(f, len, cut, 3);
+    if (how & 1) {
+        karx_gcm_key gk;
+        MUST(karx_gcm_set_key(&gk, c->alg, c->key, c->key_len) == KARX_OK);
+        MUST(karx_gmac_init_key(&g, &gk, c->iv, c->iv_len) == KARX_OK);
+        karx_gcm_key_wipe(&gk);
+    } else {
+        MUST(karx_gmac_init(&g, c->alg, c->key, c->key_len, c->iv, c->iv_len) == KARX_OK);
+    }
+    MUST(karx_gmac_update(&g, NZ(m, cut[0]), cut[0]) == KARX_OK);
+    fork = g;
+    size_t prev = cut[0];
+    for (int i = 1; i <= 3; i++) {
+        size_t to = i < 3 ? cut[i] : len;
+        MUST(karx_gmac_update(&g, NZ(m + prev, to - prev), to - prev) == KARX_OK);
+        prev = to;
+    }
+    MUST(karx_gmac_final(&g, tag, c->tag_len) == KARX_OK);
+    MUST(memcmp(tag, want, c->tag_len) == 0);
+    MUST(karx_gmac_update(&g, NULL, 0) == KARX_ERR_STATE); /* wiped by final */
+    MUST(karx_gmac_update(&fork, NZ(m + cut[0], len - cut[0]), len - cut[0]) == KARX_OK);
+    karx_gmac_ctx fork2 = fork;
+    MUST(karx_gmac_final_verify(&fork, want, c->tag_len) == KARX_OK);
+
+    memcpy(bad, want, c->tag_len);
+    bad[fz_u8(f) % c->tag_len] ^= (uint8_t)(1u << (fz_u8(f) % 8));
+    MUST(karx_gmac_final_verify(&fork2, bad, c->tag_len) == KARX_ERR_AUTHENTICATION);
+    MUST(karx_gmac_verify(c->alg, c->key, c->key_len, c->iv, c->iv_len, want, c->tag_len, m,
+                          len) == KARX_OK);
+    MUST(karx_gmac_verify(c->alg, c->key, c->key_len, c->iv, c->iv_len, bad, c->tag_len, m,
+                          len) == KARX_ERR_AUTHENTICATION);
+}
+
 static void check_valid(fz *f, ccase *c)
 {
     uint8_t *ct = malloc(c->len + 1), *back = malloc(c->len + 1), tag[16], full[16];
@@ -224,8 +316,10 @@ static void check_valid(fz *f, ccase *c)
     check_keyed(c, ct, tag);
     if (!c->a->gcm && c->iv_len == 13)
         check_ccm_too_long(c);
-    if (c->a->gcm)
+    if (c->a->gcm) {
         check_gcm_stream(f, c, ct, tag);
+        check_gmac(f, c);
+    }
     check_forgery(f, c, ct, tag);
     free(ct);
     free(back);
@@ -240,7 +334,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ccase c;
     uint8_t sel = fz_u8(&f), lens = fz_u8(&f);
     c.a = (sel & 1) ? &CCM : &GCM;
-    c.alg = (karx_cipher_alg)((sel >> 1) % 9); /* 0 and 8 are not ciphers */
+    c.alg = (karx_cipher_alg)((sel >> 1) % 12); /* 0 and 11 are not ciphers */
     size_t kb = karx_cipher_key_bytes(c.alg);
     c.key_len = (lens & 0x80) ? lens % 40 : (kb ? kb : 16);
     c.iv_len = (lens & 0x40) ? fz_u8(&f) % (MAX_IV + 1) : (c.a->gcm ? 12 : 7 + lens % 7);
@@ -260,6 +354,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.msg = NZ(msg, c.len);
     fz g = {r + c.len, rest - c.len};
     unsigned errs = expected_errors(&c);
+    if (errs && c.a->gcm)
+        check_gmac_invalid(&c, errs);
     if (errs)
         check_invalid(&c, errs);
     else
