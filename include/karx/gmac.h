@@ -3,8 +3,9 @@
  * The 64-bit-block ciphers (HIGHT, CHAM-64/128) have none: KARX_ERR_UNSUPPORTED.
  *
  * GMAC(K, IV, A) is exactly the tag of karx_gcm_encrypt(K, IV, empty plaintext, aad A): the calls
- * below run the GCM code (gcm.c), so the whole cost of a long message is the GHASH kernel of the
- * active back end (VPCLMULQDQ, PCLMULQDQ or the constant-time portable multiply; see gcm.h).
+ * below run GCM's code (gcm.c: J0, the AAD path, the length block), so the whole cost of a long
+ * message is the GHASH kernel of the active back end (VPCLMULQDQ, PCLMULQDQ or the constant-time
+ * portable multiply; see gcm.h). The cipher runs once per message, at init (E_K(J0)).
  *
  * Parameters (as GCM's):
  *  - iv: any length from 1 byte (12 is the recommended and cheapest), below 2^61 bytes; 0 is
@@ -37,19 +38,27 @@ KARX_API karx_status karx_gmac_from_name(const char *name, karx_cipher_alg *out)
 KARX_API const char *karx_gmac_name(karx_cipher_alg alg);
 
 /* Streaming context: caller-allocated and copyable (a copy forks the computation); fields are
- * private. It holds the scheduled key and H, so it is secret: final, final_verify and
- * karx_gmac_ctx_wipe wipe it, and a failed init leaves it wiped. Every call but init on a context
- * that is wiped or was never set (zero it first) is KARX_ERR_STATE. */
+ * private. It holds H's powers and E_K(J0) (not the cipher key: the tag's mask is made at init),
+ * so it is secret: final, final_verify and karx_gmac_ctx_wipe wipe it, and a failed init leaves
+ * it wiped. Every call but init on a context that is wiped or was never set (zero it first) is
+ * KARX_ERR_STATE. */
 typedef struct karx_gmac_ctx {
-    karx_gcm_ctx gcm; /* an encryption context that only ever sees AAD */
+    uint64_t htab[64]; /* H^1 .. H^32, as in karx_gcm_key */
+    uint8_t mask[16];  /* E_K(J0) */
+    uint8_t y[16];     /* GHASH so far */
+    uint8_t part[16];  /* bytes of the current partial block */
+    uint64_t len;      /* bytes so far */
+    uint32_t used;     /* bytes in part */
+    uint32_t state;    /* 1 running, 0 unset or wiped */
 } karx_gmac_ctx;
 
 /* KARX_ERR_ARGUMENT (NULL), KARX_ERR_UNKNOWN_ALGORITHM, KARX_ERR_UNSUPPORTED (64-bit block),
  * KARX_ERR_KEY_LENGTH, KARX_ERR_IV_LENGTH. */
 KARX_API karx_status karx_gmac_init(karx_gmac_ctx *ctx, karx_cipher_alg alg, const uint8_t *key,
                                     size_t key_len, const uint8_t *iv, size_t iv_len);
-/* The same from a scheduled GCM key (karx_gcm_set_key), which is copied into ctx: one key
- * schedule for many messages. A key never set or wiped is KARX_ERR_STATE. */
+/* The same from a scheduled GCM key (karx_gcm_set_key): one key schedule for many messages. ctx
+ * copies what it needs (H's powers) and does not refer to gk afterwards. A key never set or
+ * wiped is KARX_ERR_STATE. */
 KARX_API karx_status karx_gmac_init_key(karx_gmac_ctx *ctx, const karx_gcm_key *gk,
                                         const uint8_t *iv, size_t iv_len);
 /* Any split of the data. A failed update changes nothing. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "aead/aead_args.h"
+#include "aead/gcm_parts.h"
 #include "aead/ghash.h"
 #include "common/endian.h"
 #include "karx/cpu.h"
@@ -190,6 +191,24 @@ static void gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8_t *iv,
     karx_i_ghash_blocks(gk->htab, j0, lenblk, 1);
 }
 
+karx_status karx_i_gcm_iv_ok(const uint8_t *iv, size_t iv_len)
+{
+    if (iv == NULL)
+        return KARX_ERR_ARGUMENT;
+    return iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV) ? KARX_ERR_IV_LENGTH : KARX_OK;
+}
+
+karx_status karx_i_gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8_t *iv,
+                          size_t iv_len)
+{
+    karx_status st = karx_i_gcm_iv_ok(iv, iv_len);
+    if (st == KARX_OK)
+        st = gcm_check_key(gk);
+    if (st == KARX_OK)
+        gcm_j0(gk, j0, iv, iv_len);
+    return st;
+}
+
 /* GCTR for a secret J0: counter blocks upper96 || (low + i) mod 2^32 built GCM_SECRET_CHUNK
  * bytes at a time and encrypted by the ECB kernel. No branch or address depends on the counter;
  * the loop bounds depend on len only. */
@@ -265,13 +284,19 @@ static karx_status gcm_ctr(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *
     return KARX_OK;
 }
 
+/* The length block len(A) || len(C) in bits, from byte counts. */
+static void gcm_lenblock(uint8_t b[GCM_B], uint64_t aad_len, uint64_t len)
+{
+    karx_store64_be(b, aad_len * 8);
+    karx_store64_be(b + 8, len * 8);
+}
+
 /* tag = E(J0) ^ GHASH(... || len(A) || len(C)), from the GHASH state y over A and C. */
 static karx_status gcm_finish(const karx_gcm_key *gk, uint8_t y[GCM_B], const uint8_t j0[GCM_B],
                               uint64_t aad_len, uint64_t len, uint8_t full[GCM_B])
 {
     uint8_t lenblk[GCM_B];
-    karx_store64_be(lenblk, aad_len * 8);
-    karx_store64_be(lenblk + 8, len * 8);
+    gcm_lenblock(lenblk, aad_len, len);
     karx_i_ghash_blocks(gk->htab, y, lenblk, 1);
     karx_status st = karx_cipher_encrypt_block(&gk->cipher, full, j0);
     for (int i = 0; i < GCM_B; i++)
@@ -439,45 +464,69 @@ karx_status karx_gcm_init(karx_gcm_ctx *ctx, karx_cipher_alg alg, const uint8_t 
     return st;
 }
 
+karx_status karx_i_gcm_absorb(const uint64_t *htab, uint8_t y[GCM_B], uint8_t part[GCM_B],
+                              uint32_t *used, uint64_t *total, const uint8_t *in, size_t len)
+{
+    if ((uint64_t)len >= GCM_MAX_AAD_IV - *total)
+        return KARX_ERR_DATA_LENGTH;
+    *total += len;
+    while (len != 0 && *used != 0) { /* fill the partial block first */
+        part[(*used)++] = *in++;
+        len--;
+        if (*used == GCM_B) {
+            karx_i_ghash_blocks(htab, y, part, 1);
+            *used = 0;
+        }
+    }
+    size_t full = len / GCM_B;
+    if (full != 0) { /* in may be NULL when empty: no arithmetic on it then */
+        karx_i_ghash_blocks(htab, y, in, full);
+        in += full * GCM_B;
+        len -= full * GCM_B;
+    }
+    if (len != 0) {
+        memcpy(part, in, len);
+        *used += (uint32_t)len;
+    }
+    return KARX_OK;
+}
+
+/* Zero-pads a partial block into GHASH and empties it. */
+static void gcm_pad(const uint64_t *htab, uint8_t y[GCM_B], uint8_t part[GCM_B], uint32_t *used)
+{
+    if (*used != 0) {
+        memset(part + *used, 0, GCM_B - *used);
+        karx_i_ghash_blocks(htab, y, part, 1);
+        *used = 0;
+    }
+}
+
+void karx_i_gcm_close(const uint64_t *htab, uint8_t y[GCM_B], const uint8_t part[GCM_B],
+                      uint32_t used, uint64_t aad_len, uint64_t len)
+{
+    uint8_t last[2 * GCM_B] = {0};
+    size_t n = used != 0; /* the partial block, if any, then the length block */
+    memcpy(last, part, used);
+    gcm_lenblock(last + GCM_B * n, aad_len, len);
+    karx_i_ghash_blocks(htab, y, last, n + 1); /* one kernel call: its set-up is most of it */
+    karx_memzero(last, sizeof last);
+}
+
 karx_status karx_gcm_aad(karx_gcm_ctx *ctx, const uint8_t *aad, size_t aad_len)
 {
     if (ctx == NULL || (aad_len != 0 && aad == NULL))
         return KARX_ERR_ARGUMENT;
     if (ctx->state != 1)
         return KARX_ERR_STATE;
-    if ((uint64_t)aad_len >= GCM_MAX_AAD_IV - ctx->aad_len)
-        return KARX_ERR_DATA_LENGTH;
-    ctx->aad_len += aad_len;
-    while (aad_len != 0 && ctx->used != 0) { /* fill the partial block first */
-        ctx->part[ctx->used++] = *aad++;
-        aad_len--;
-        if (ctx->used == GCM_B) {
-            karx_i_ghash_blocks(ctx->key.htab, ctx->y, ctx->part, 1);
-            ctx->used = 0;
-        }
-    }
-    size_t full = aad_len / GCM_B;
-    if (full != 0) { /* aad may be NULL when empty: no arithmetic on it then */
-        karx_i_ghash_blocks(ctx->key.htab, ctx->y, aad, full);
-        aad += full * GCM_B;
-        aad_len -= full * GCM_B;
-    }
-    if (aad_len != 0) {
-        memcpy(ctx->part, aad, aad_len);
-        ctx->used += (uint32_t)aad_len;
-    }
-    return KARX_OK;
+    return karx_i_gcm_absorb(ctx->key.htab, ctx->y, ctx->part, &ctx->used, &ctx->aad_len, aad,
+                             aad_len);
 }
 
 /* Ends the AAD phase: the partial AAD block is zero-padded into GHASH. */
 static void gcm_aad_done(karx_gcm_ctx *ctx)
 {
     if (ctx->state == 1) {
-        if (ctx->used != 0) {
-            memset(ctx->part + ctx->used, 0, GCM_B - ctx->used);
-            karx_i_ghash_blocks(ctx->key.htab, ctx->y, ctx->part, 1);
-        }
-        ctx->used = 0;
+        gcm_pad(ctx->key.htab, ctx->y, ctx->part, &ctx->used);
         ctx->state = 2;
     }
 }
@@ -543,11 +592,7 @@ karx_status karx_gcm_update(karx_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, 
 static karx_status gcm_stream_tag(karx_gcm_ctx *ctx, uint8_t full[GCM_B])
 {
     gcm_aad_done(ctx);
-    if (ctx->used != 0) {
-        memset(ctx->part + ctx->used, 0, GCM_B - ctx->used);
-        karx_i_ghash_blocks(ctx->key.htab, ctx->y, ctx->part, 1);
-        ctx->used = 0;
-    }
+    gcm_pad(ctx->key.htab, ctx->y, ctx->part, &ctx->used);
     return gcm_finish(&ctx->key, ctx->y, ctx->j0, ctx->aad_len, ctx->len, full);
 }
 
