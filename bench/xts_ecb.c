@@ -1,9 +1,9 @@
 /* XTS against ECB on the same cipher and back end: for each back end this CPU runs and each
  * cipher with a 128-bit block, ECB and XTS (one data unit) over the same buffer, encryption and
- * decryption, and XTS encryption as 512-byte and 4096-byte sectors, timed in alternating
- * repetitions. The fastest repetition of each is kept (on a
- * shared, loaded machine the minimum is the repeatable figure; `karx bench` prints medians) and
- * the ratio XTS time / ECB time is printed as a Markdown table.
+ * decryption, and XTS as 512-byte and 4096-byte sectors both ways (against ECB / ECB-dec), timed
+ * in alternating repetitions. The fastest repetition of each is kept (on a shared, loaded
+ * machine the minimum is the repeatable figure; `karx bench` prints medians) and the ratio XTS
+ * time / ECB time is printed as a Markdown table.
  *
  * build (from the top folder, after a build of the library in BUILD):
  *   cc -O2 -std=c11 -Iinclude bench/xts_ecb.c BUILD/libkarx.a -o BUILD/xts_ecb
