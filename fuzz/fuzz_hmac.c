@@ -190,6 +190,8 @@ static const uint8_t *kb_part(fz *f, kdf_case *c, size_t *len, size_t max)
 {
     *len = fz_upto(f, max);
     uint8_t how = fz_u8(f);
+    if ((how & 0xc0) == 0x40)
+        *len %= 3; /* often 0, 1 or 2 bytes */
     if (*len == 0)
         return (how & 1) ? NULL : c->pool; /* empty: NULL or not, both fine */
     return (how & 0x3f) == 0x3f ? NULL : c->pool + how % (KB_POOL - max); /* NULL: refused */
@@ -220,14 +222,14 @@ static void check_kbkdf(fz *f)
     c.p.label = kb_part(f, &c, &c.p.label_len, 64);
     c.p.context = kb_part(f, &c, &c.p.context_len, 64);
     c.p.iv = kb_part(f, &c, &c.p.iv_len, 64);
-    if (c.p.mode != KARX_KBKDF_FEEDBACK && (m & 0x80) == 0)
-        c.p.iv_len = 0; /* most inputs keep the IV rule */
+    if (c.p.mode != KARX_KBKDF_FEEDBACK) /* half keep the IV rule, half break it by a little */
+        c.p.iv_len = (m & 0x80) ? c.p.iv_len % 3 : 0;
     size_t h = kb_prf_bytes(c.p.prf);
     uint8_t o = fz_u8(f);
     c.out_len = fz_upto(f, KB_MAX_OUT);
-    if (o >= 0xf0 && h && c.p.counter_bits == 8) /* the counter's last block, or one too many */
+    if (o >= 0xf8 && h && c.p.counter_bits == 8) /* the counter's last block, or one too many */
         c.out_len = 255 * h - (o & 1 ? 0 : (size_t)(o % h));
-    if (o >= 0xf0 && (o & 2))
+    if (o >= 0xf8 && (o & 2))
         c.out_len += 1;
 
     static uint8_t got[256 * 64 + 1], want[256 * 64];
@@ -243,6 +245,8 @@ static void check_kbkdf(fz *f)
     MUST(st == KARX_OK && got[c.out_len] == KB_POISON);
     kdf_ref(&c, want);
     MUST(memcmp(got, want, c.out_len) == 0);
+    if (c.out_len > 1024) /* long outputs (the 8-bit counter's end): the back end check is costly */
+        return;
     karx_backend was = karx_get_backend();
     MUST(karx_set_backend(KARX_BACKEND_PORTABLE) == KARX_OK);
     MUST(karx_kbkdf(&c.p, NZ(c.key, c.ki_len), c.ki_len, got, c.out_len) == KARX_OK);
