@@ -177,7 +177,8 @@ static karx_status gcm_check_key(const karx_gcm_key *gk)
 }
 
 /* ---- the pieces of SP 800-38D 7.1 ---- */
-static void gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8_t *iv, size_t iv_len)
+static inline void gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8_t *iv,
+                           size_t iv_len)
 {
     if (iv_len == 12) {
         memcpy(j0, iv, 12);
