@@ -64,14 +64,7 @@ static inline V rol16_8(V x)
 #define CH_NAME "avx2"
 #define CH_TABLE64 karx_i_cham64_avx2
 #define CH_TABLE128 karx_i_cham128_avx2
-/* XTS: tweaks doubled per 128-bit lane with 64-bit shifts (cham_simd.h). */
+/* Fused XTS (cham_simd.h; its vector operations are in modes/xts_kernel.h). */
 #define CH_XTS 1
-#define XTS_SHL64(v, n) _mm256_slli_epi64(v, n)
-#define XTS_SHR64(v, n) _mm256_srli_epi64(v, n)
-#define XTS_SWAP64(v) _mm256_shuffle_epi32(v, 0x4e)
-#define XTS_AND(a, b) _mm256_and_si256(a, b)
-#define XTS_LO64() _mm256_setr_epi32(-1, -1, 0, 0, -1, -1, 0, 0)
-#define XTS_BSLLI(v, n) _mm256_bslli_epi128(v, n)
-#define XTS_BSRLI(v, n) _mm256_bsrli_epi128(v, n)
 
 #include "cham_simd.h"

@@ -19,13 +19,6 @@ static inline V ror16_1(V x)
 #define CH_NAME "avx512"
 #define CH_TABLE64 karx_i_cham64_avx512
 #define CH_TABLE128 karx_i_cham128_avx512
-/* XTS: tweaks doubled per 128-bit lane with 64-bit shifts (cham_simd.h). */
+/* Fused XTS (cham_simd.h; its vector operations are in modes/xts_kernel.h). */
 #define CH_XTS 1
-#define XTS_SHL64(v, n) _mm512_slli_epi64(v, n)
-#define XTS_SHR64(v, n) _mm512_srli_epi64(v, n)
-#define XTS_SWAP64(v) _mm512_shuffle_epi32(v, _MM_PERM_BADC)
-#define XTS_AND(a, b) _mm512_and_si512(a, b)
-#define XTS_LO64() _mm512_set_epi64(0, -1, 0, -1, 0, -1, 0, -1)
-#define XTS_BSLLI(v, n) _mm512_bslli_epi128(v, n)
-#define XTS_BSRLI(v, n) _mm512_bsrli_epi128(v, n)
 #include "cham_simd.h"

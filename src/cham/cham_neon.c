@@ -69,14 +69,8 @@ static inline V ror32_8(V x) { return tbl(x, ch_ror8_idx); }
 
 #define CH_GROUPS 2
 
-/* XTS: tweaks doubled per 128-bit register with 64-bit shifts (cham_simd.h). */
+/* Fused XTS (cham_simd.h; its vector operations are in modes/xts_kernel.h). */
 #define CH_XTS 1
-#define XTS_SHL64(v, n) vreinterpretq_u32_u64(vshlq_n_u64(vreinterpretq_u64_u32(v), n))
-#define XTS_SHR64(v, n) vreinterpretq_u32_u64(vshrq_n_u64(vreinterpretq_u64_u32(v), n))
-#define XTS_SWAP64(v)                                                                            \
-    vreinterpretq_u32_u64(vextq_u64(vreinterpretq_u64_u32(v), vreinterpretq_u64_u32(v), 1))
-#define XTS_AND(a, b) vandq_u32(a, b)
-#define XTS_LO64() vreinterpretq_u32_u64(vcombine_u64(vcreate_u64(~0ull), vcreate_u64(0)))
 
 #define CH_NAME "neon"
 #define CH_TABLE64 karx_i_cham64_neon

@@ -515,34 +515,23 @@ static void ch128_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
 
 /* ---- XTS (CHAM-128) ---------------------------------------------------------------------- */
 #ifdef CH_XTS
-/* Fused XTS where the including file defines CH_XTS and XTS_SHL64, XTS_SHR64 (per 64-bit
- * element), XTS_SWAP64 (swap the 64-bit halves of each 128-bit lane), XTS_AND, XTS_LO64()
- * (all-ones in the low half of each 128-bit lane). As in the LEA template: register k of a batch
- * holds the tweaks of blocks k*NL .. k*NL+NL-1 (NL = VBYTES/16, one per 128-bit lane), the layout
- * of the loaded blocks, so whitening is one xor before the transpose and one after; the next
+/* Fused XTS where the including file defines CH_XTS (the cipher-independent pieces, vector
+ * operations included, are in modes/xts_kernel.h). As in the LEA template: register k of a
+ * batch holds the tweaks of blocks k*NL .. k*NL+NL-1 (NL = VBYTES/16, one per 128-bit lane), the
+ * layout of the loaded blocks, so whitening is one xor before the transpose and one after; the next
  * group's tweaks are these times x^(4 NL) on every 128-bit lane (CH_XTS_MUL). */
 
-/* t * x^k per 128-bit lane, 1 <= k <= 56 (a constant expression): shift left by k across the
- * 64-bit halves; the k bits c leaving the top come back into the low half as
- * c ^ c<<1 ^ c<<2 ^ c<<7 (c * 0x87, no carries). */
-#define CH_XTS_MUL64(t, k) ch_xts_fold64(XTS_SHL64(t, k), XTS_SWAP64(XTS_SHR64(t, 64 - (k))))
-CH_INLINE V ch_xts_fold64(V shifted, V cs)
-{
-    V c = XTS_AND(cs, XTS_LO64());
-    V r = XOR(XOR(shifted, cs), XTS_SHL64(c, 1));
-    return XOR(r, XOR(XTS_SHL64(c, 2), XTS_SHL64(c, 7)));
-}
-#if defined(XTS_BSLLI) && VBYTES >= 32
-/* Whole bytes (k = 8, 16): a byte shift of the lane, and c = its top k/8 bytes moved to the
- * bottom by the opposite byte shift (9 ops instead of 11). */
-#define CH_XTS_MUL(t, k) ch_xts_fold(XTS_BSLLI(t, (k) / 8), XTS_BSRLI(t, 16 - (k) / 8))
-CH_INLINE V ch_xts_fold(V shifted, V c)
-{
-    V r = XOR(XOR(shifted, c), XTS_SHL64(c, 1));
-    return XOR(r, XOR(XTS_SHL64(c, 2), XTS_SHL64(c, 7)));
-}
+#define XTS_V V
+#define XTS_XOR XOR
+#define XTS_LOADU LOADU
+#define XTS_STOREU STOREU
+#define XTS_NL (VBYTES / 16)
+#include "../modes/xts_kernel.h"
+/* A group's step, x^(4 NL): whole bytes from 32-byte registers on (XTS_MULB). */
+#if VBYTES >= 32
+#define CH_XTS_MUL(t, k) XTS_MULB(t, k)
 #else
-#define CH_XTS_MUL(t, k) CH_XTS_MUL64(t, k)
+#define CH_XTS_MUL(t, k) XTS_MUL64(t, k)
 #endif
 
 /* One XTS batch of G groups with the tweaks of its first group in tw[0..3] (advanced past it).
@@ -618,70 +607,23 @@ CH_INLINE void ch_xts_groups(void *ctx, uint8_t *out, const uint8_t *in, unsigne
     (groups == 2 ? x->xts : x->xts1)(x->rkv, out, in, x->tw);
 }
 
-/* The last 0 < n < CH_G128 blocks: the next group's tweaks, stored; a padded one-group ECB in a
- * stack buffer; the tweak of block n left in register 0's first lane. */
-CH_INLINE void ch_xts_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+/* The one-group ECB of karx_xts_tail (the last 0 < n < CH_G128 blocks, padded). */
+CH_INLINE void ch_xts_ecb1(void *ctx, uint8_t *buf, size_t n)
 {
     ch_xts_ctx *x = (ch_xts_ctx *)ctx;
-    uint8_t tw[CH_GROUP_BYTES], buf[CH_GROUP_BYTES] = {0};
-    for (int k = 0; k < 4; k++)
-        STOREU(tw + k * VBYTES, x->tw[k]);
-    for (size_t i = 0; i < 16 * n; i++)
-        buf[i] = (uint8_t)(in[i] ^ tw[i]);
+    (void)n;
     x->ecb1(x->rkv, buf, buf);
-    for (size_t i = 0; i < 16 * n; i++)
-        out[i] = (uint8_t)(buf[i] ^ tw[i]);
-    memcpy(tw, tw + 16 * n, 16);
-    x->tw[0] = LOADU(tw);
-    karx_memzero(tw, sizeof tw);
-    karx_memzero(buf, sizeof buf);
 }
 
-/* Block by block on the portable code (calls too short for a vector pass), unit by unit (units
- * of ub blocks, tweaks as xts_xor takes them). */
-static void ch128_xts_scalar(const karx_cham128_key *k, uint8_t *out, const uint8_t *in,
-                             size_t n, size_t ub, uint8_t *tweaks, int decrypt)
+CH_INLINE void ch_xts_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
 {
-    uint8_t b[16];
-    for (size_t i = 0; i < n; i++) {
-        uint8_t *tweak = tweaks + 16 * (i / ub);
-        for (unsigned j = 0; j < 16; j++)
-            b[j] = (uint8_t)(in[16 * i + j] ^ tweak[j]);
-        karx_i_cham128_blocks(k, decrypt, b, b, 1);
-        for (unsigned j = 0; j < 16; j++)
-            out[16 * i + j] = (uint8_t)(b[j] ^ tweak[j]);
-        karx_i_xts_mulx(tweak);
-    }
-    karx_memzero(b, sizeof b);
+    karx_xts_tail(((ch_xts_ctx *)ctx)->tw, ch_xts_ecb1, ctx, out, in, n);
 }
 
-/* A unit's first group of tweaks from its tweak T, in two steps as in the LEA template.
- * ch_xts_prep: register 0's tweaks, T * x^l in lane l (the NL - 1 doublings in scalar code,
- * into s, VBYTES bytes the caller wipes once; with one lane T itself), returning where they are;
- * it runs one unit ahead of ch_xts_load, so that the wide load does not wait on the scalar
- * stores. ch_xts_load: register 0, and register k that times x^(NL*k) on every lane. */
-#define CH_NL (VBYTES / 16)
-CH_INLINE const uint8_t *ch_xts_prep(uint8_t *s, const uint8_t *tweak)
+/* One block on the portable code, for karx_xts_scalar. */
+CH_INLINE void ch128_xts_block(const void *k, int decrypt, uint8_t b[16])
 {
-#if CH_NL > 1
-    memcpy(s, tweak, 16);
-    for (unsigned l = 1; l < CH_NL; l++) {
-        memcpy(s + 16 * l, s + 16 * (l - 1), 16);
-        karx_i_xts_mulx(s + 16 * l);
-    }
-    return s;
-#else
-    (void)s;
-    return tweak;
-#endif
-}
-
-CH_INLINE void ch_xts_load(V tw[4], const uint8_t *p)
-{
-    tw[0] = LOADU(p);
-    tw[1] = CH_XTS_MUL64(tw[0], CH_NL);
-    tw[2] = CH_XTS_MUL64(tw[0], 2 * CH_NL);
-    tw[3] = CH_XTS_MUL64(tw[0], 3 * CH_NL);
+    karx_i_cham128_blocks((const karx_cham128_key *)k, decrypt, b, b, 1);
 }
 
 static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n, size_t ub,
@@ -691,7 +633,7 @@ static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
     if (n == 0)
         return;
     if (n <= CH_SCALAR_MAX || ub <= CH_SCALAR_MAX) {
-        ch128_xts_scalar(k, out, in, n, ub, tweaks, decrypt);
+        karx_xts_scalar(k, ch128_xts_block, out, in, n, ub, tweaks, decrypt);
         return;
     }
     V rkv[16];
@@ -703,12 +645,12 @@ static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
     x.xts1 = decrypt ? (r112 ? ch128_xd112_1 : ch128_xd120_1) : (r112 ? ch128_xe112_1 : ch128_xe120_1);
     const karx_batch_shape shape = {CH_G128, CH_GROUPS, 16};
     uint8_t s[2][VBYTES], *t = tweaks;
-    const uint8_t *p = ch_xts_prep(s[0], t);
+    const uint8_t *p = karx_xts_prep(s[0], t);
     for (size_t left = n, u = 0;; t += 16, u++) { /* unit by unit, one key setup for the call */
         size_t m = left < ub ? left : ub;
-        ch_xts_load(x.tw, p);
+        karx_xts_load4(x.tw, p);
         if (left > m)
-            p = ch_xts_prep(s[(u + 1) & 1], t + 16);
+            p = karx_xts_prep(s[(u + 1) & 1], t + 16);
         karx_i_batch_run(shape, ch_xts_groups, ch_xts_tail, &x, out, in, m);
         left -= m;
         if (left == 0)

@@ -30,13 +30,8 @@ static inline V ror32_1(V x) { return _mm_or_si128(_mm_slli_epi32(x, 31), _mm_sr
 static inline V rol16_1(V x) { return _mm_or_si128(_mm_add_epi16(x, x), _mm_srli_epi16(x, 15)); }
 static inline V ror16_1(V x) { return _mm_or_si128(_mm_slli_epi16(x, 15), _mm_srli_epi16(x, 1)); }
 
-/* XTS: tweaks doubled per 128-bit lane with 64-bit shifts (cham_simd.h). */
+/* Fused XTS (cham_simd.h; its vector operations are in modes/xts_kernel.h). */
 #define CH_XTS 1
-#define XTS_SHL64(v, n) _mm_slli_epi64(v, n)
-#define XTS_SHR64(v, n) _mm_srli_epi64(v, n)
-#define XTS_SWAP64(v) _mm_shuffle_epi32(v, 0x4e)
-#define XTS_AND(a, b) _mm_and_si128(a, b)
-#define XTS_LO64() _mm_set_epi32(0, 0, -1, -1)
 
 #ifndef CH_GROUPS
 #define CH_GROUPS 2 /* two interleaved groups: see cham_simd.h */

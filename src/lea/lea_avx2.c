@@ -35,14 +35,7 @@ typedef const uint32_t (*lea_kp_t)[6];
     ((k) >= 2 ? _mm256_set1_epi32(-1) : _mm256_setr_epi32(-1, -1, -1, -1, 0, 0, 0, 0))
 #define LEA_MLOADU(p, m) _mm256_maskload_epi32((const int *)(const void *)(p), m)
 #define LEA_MSTOREU(p, m, v) _mm256_maskstore_epi32((int *)(void *)(p), m, v)
-/* XTS: tweaks doubled per 128-bit lane with 64-bit shifts (lea_simd_template.h). */
+/* Fused XTS (lea_simd_template.h; its vector operations are in modes/xts_kernel.h). */
 #define LEA_XTS 1
-#define LEA_SHL64(v, n) _mm256_slli_epi64(v, n)
-#define LEA_SHR64(v, n) _mm256_srli_epi64(v, n)
-#define LEA_SWAP64(v) _mm256_shuffle_epi32(v, 0x4e)
-#define LEA_AND(a, b) _mm256_and_si256(a, b)
-#define LEA_LO64() _mm256_setr_epi32(-1, -1, 0, 0, -1, -1, 0, 0)
-#define LEA_BSLLI(v, n) _mm256_bslli_epi128(v, n)
-#define LEA_BSRLI(v, n) _mm256_bsrli_epi128(v, n)
 
 #include "lea_simd_template.h"

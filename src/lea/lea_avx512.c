@@ -37,14 +37,7 @@ typedef const uint32_t (*lea_kp_t)[6];
 /* Decryption here is bound by its dependency chain, so long calls (16 KiB and more) take the
  * combined round keys (3-4% faster; see lea_simd_template.h). */
 #define LEA_DEC_KEYS_MIN 1024
-/* XTS: tweaks doubled per 128-bit lane with 64-bit shifts (lea_simd_template.h). */
+/* Fused XTS (lea_simd_template.h; its vector operations are in modes/xts_kernel.h). */
 #define LEA_XTS 1
-#define LEA_SHL64(v, n) _mm512_slli_epi64(v, n)
-#define LEA_SHR64(v, n) _mm512_srli_epi64(v, n)
-#define LEA_SWAP64(v) _mm512_shuffle_epi32(v, _MM_PERM_BADC)
-#define LEA_AND(a, b) _mm512_and_si512(a, b)
-#define LEA_LO64() _mm512_set_epi64(0, -1, 0, -1, 0, -1, 0, -1)
-#define LEA_BSLLI(v, n) _mm512_bslli_epi128(v, n)
-#define LEA_BSRLI(v, n) _mm512_bsrli_epi128(v, n)
 
 #include "lea_simd_template.h"

@@ -45,13 +45,7 @@ static const uint32_t lea_neon_offsets[4] = {0, 1, 2, 3};
 #define LEA_OFFSETS() vld1q_u32(lea_neon_offsets)
 #define LEA_KP_T lea_kp_t
 #define LEA_KEY(kp, r, j) vdupq_n_u32((kp)[r][j])
-/* XTS: tweaks doubled per 128-bit register with 64-bit shifts (lea_simd_template.h). */
+/* Fused XTS (lea_simd_template.h; its vector operations are in modes/xts_kernel.h). */
 #define LEA_XTS 1
-#define LEA_SHL64(v, n) vreinterpretq_u32_u64(vshlq_n_u64(vreinterpretq_u64_u32(v), n))
-#define LEA_SHR64(v, n) vreinterpretq_u32_u64(vshrq_n_u64(vreinterpretq_u64_u32(v), n))
-#define LEA_SWAP64(v)                                                                            \
-    vreinterpretq_u32_u64(vextq_u64(vreinterpretq_u64_u32(v), vreinterpretq_u64_u32(v), 1))
-#define LEA_AND(a, b) vandq_u32(a, b)
-#define LEA_LO64() vreinterpretq_u32_u64(vcombine_u64(vcreate_u64(~0ull), vcreate_u64(0)))
 
 #include "lea_simd_template.h"

@@ -500,44 +500,25 @@ static void lea_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t
 /* ---- XTS ------------------------------------------------------------------------------- */
 
 #ifdef LEA_XTS
-/* Fused XTS (the ISA file defines LEA_XTS and LEA_SHL64, LEA_SHR64 (per 64-bit element),
- * LEA_SWAP64 (swap the 64-bit halves of each 128-bit lane), LEA_AND and LEA_LO64() (all-ones in
- * the low half of each 128-bit lane)). The tweaks live in registers laid out like the loaded
- * blocks: register j of a group holds the tweaks of blocks L*j .. L*j+L-1, one per 128-bit lane,
- * so whitening is one xor before the transpose and one after. The next group's tweaks are these
- * times x^(4L) (x^(8L) past a pair), done on each 128-bit lane at once (LEA_XTS_MUL). */
+/* Fused XTS where the ISA file defines LEA_XTS (the cipher-independent pieces, vector
+ * operations included, are in modes/xts_kernel.h). The tweaks live in registers laid out like
+ * the loaded blocks: register j of a group holds the tweaks of blocks L*j .. L*j+L-1, one per
+ * 128-bit lane, so whitening is one xor before the transpose and one after. The next group's
+ * tweaks are these times x^(4L) (x^(8L) past a pair), on each 128-bit lane at once. */
 
-/* t * x^k on each 128-bit lane (little-endian 128-bit numbers), 1 <= k <= 56: shift the lane
- * left by k, carrying across its 64-bit halves; the k bits shifted out of the top (c) come back
- * into the low half as c * (x^7 + x^2 + x + 1), i.e. c ^ c<<1 ^ c<<2 ^ c<<7 (no carries: c has
- * k bits). k is a constant expression. */
-#define LEA_XTS_MUL64(t, k) lea_xts_fold64(LEA_SHL64(t, k), LEA_SWAP64(LEA_SHR64(t, 64 - (k))))
-LEA_INLINE LEA_V lea_xts_fold64(LEA_V shifted, LEA_V cs)
-{
-    /* cs: high half = bits carried up from the low half, low half = c from the top */
-    LEA_V c = LEA_AND(cs, LEA_LO64());
-    LEA_V r = LEA_XOR(LEA_XOR(shifted, cs), LEA_SHL64(c, 1));
-    return LEA_XOR(r, LEA_XOR(LEA_SHL64(c, 2), LEA_SHL64(c, 7)));
-}
-#ifdef LEA_BSLLI
-/* k whole bytes: a byte shift of the lane, and c = its top k/8 bytes moved to the bottom by the
- * opposite byte shift (9 ops instead of 11). */
-#define LEA_XTS_MULB(t, k) lea_xts_fold(LEA_BSLLI(t, (k) / 8), LEA_BSRLI(t, 16 - (k) / 8))
-LEA_INLINE LEA_V lea_xts_fold(LEA_V shifted, LEA_V c)
-{
-    LEA_V r = LEA_XOR(LEA_XOR(shifted, c), LEA_SHL64(c, 1));
-    return LEA_XOR(r, LEA_XOR(LEA_SHL64(c, 2), LEA_SHL64(c, 7)));
-}
-#else
-#define LEA_XTS_MULB(t, k) LEA_XTS_MUL64(t, k)
-#endif
+#define XTS_V LEA_V
+#define XTS_XOR LEA_XOR
+#define XTS_LOADU LEA_LOADU
+#define XTS_STOREU LEA_STOREU
+#define XTS_NL LEA_L
+#include "../modes/xts_kernel.h"
 /* x^(4L), a group's step (bits when one lane), and x^(8L), a pair's (always whole bytes). */
 #if LEA_L > 1
-#define LEA_XTS_STEP(t) LEA_XTS_MULB(t, 4 * LEA_L)
+#define LEA_XTS_STEP(t) XTS_MULB(t, 4 * LEA_L)
 #else
-#define LEA_XTS_STEP(t) LEA_XTS_MUL64(t, 4 * LEA_L)
+#define LEA_XTS_STEP(t) XTS_MUL64(t, 4 * LEA_L)
 #endif
-#define LEA_XTS_STEP2(t) LEA_XTS_MULB(t, 8 * LEA_L)
+#define LEA_XTS_STEP2(t) XTS_MULB(t, 8 * LEA_L)
 
 typedef struct {
     const karx_lea_key *ks;
@@ -605,25 +586,17 @@ LEA_INLINE void lea_xts_groups_op(void *ctx, uint8_t *out, const uint8_t *in, un
     }
 }
 
-/* The last 0 < n < LEA_LANES blocks: their tweaks are the next group's, stored; whiten in a
- * stack buffer and run the ECB tail on it. */
-LEA_INLINE void lea_xts_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+/* The ECB tail of karx_xts_tail (the last 0 < n < LEA_LANES blocks). */
+LEA_INLINE void lea_xts_ecb_tail(void *ctx, uint8_t *buf, size_t n)
 {
     lea_xts_ctx *x = (lea_xts_ctx *)ctx;
-    uint8_t tw[16 * LEA_LANES], buf[16 * LEA_LANES];
-    for (unsigned j = 0; j < 4; j++)
-        LEA_STOREU(tw + 16 * LEA_L * j, x->tw[j]);
-    for (size_t i = 0; i < 16 * n; i++)
-        buf[i] = (uint8_t)(in[i] ^ tw[i]);
     lea_ctx e = {.ks = x->ks, .kp = x->kp, .rounds = x->rounds};
     lea_ecb_tail(&e, buf, buf, n, x->op);
-    for (size_t i = 0; i < 16 * n; i++)
-        out[i] = (uint8_t)(buf[i] ^ tw[i]);
-    /* Leave the tweak of block n where the caller reads the next one (register 0, lane 0). */
-    memcpy(tw, tw + 16 * n, 16);
-    x->tw[0] = LEA_LOADU(tw);
-    karx_memzero(tw, sizeof tw);
-    karx_memzero(buf, sizeof buf);
+}
+
+LEA_INLINE void lea_xts_tail(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    karx_xts_tail(((lea_xts_ctx *)ctx)->tw, lea_xts_ecb_tail, ctx, out, in, n);
 }
 
 LEA_INLINE void lea_xts_enc_groups(void *x, uint8_t *o, const uint8_t *i, unsigned g)
@@ -641,56 +614,24 @@ LEA_INLINE void lea_xts_dec_groups(void *x, uint8_t *o, const uint8_t *i, unsign
 }
 #endif
 
-/* Block by block with the shared round code (calls shorter than a vector pass), unit by unit
- * (units of ub blocks, tweaks as xts_xor takes them). */
-static void lea_xts_scalar(const karx_lea_key *ks, uint8_t *out, const uint8_t *in, size_t n,
-                           size_t ub, uint8_t *tweaks, int decrypt)
+/* One block with the shared round code, for karx_xts_scalar. */
+LEA_INLINE void lea_xts_block(const void *ks, int decrypt, uint8_t b[16])
 {
-    uint8_t b[16];
-    for (size_t i = 0; i < n; i++) {
-        uint8_t *tweak = tweaks + 16 * (i / ub);
-        for (unsigned j = 0; j < 16; j++)
-            b[j] = (uint8_t)(in[16 * i + j] ^ tweak[j]);
-        karx_lea_ecb_blocks(ks->rk, ks->rounds, decrypt, b, b, 1);
-        for (unsigned j = 0; j < 16; j++)
-            out[16 * i + j] = (uint8_t)(b[j] ^ tweak[j]);
-        karx_i_xts_mulx(tweak);
-    }
-    karx_memzero(b, sizeof b);
+    const karx_lea_key *k = (const karx_lea_key *)ks;
+    karx_lea_ecb_blocks(k->rk, k->rounds, decrypt, b, b, 1);
 }
 
-/* A unit's first group of tweaks from its tweak T, in two steps. lea_xts_prep: the L tweaks of
- * register 0, T * x^l in lane l (the L - 1 doublings in scalar code, into s, 16 * LEA_L bytes
- * the caller wipes once; with one lane T itself), returning where they are. It runs one unit
- * ahead of lea_xts_load, so that the wide load does not wait on the scalar stores (a failed
- * store-to-load forward at the head of every unit's chain). lea_xts_load: register 0, and
- * register j that times x^(L*j) on every lane, in vector code. */
-LEA_INLINE const uint8_t *lea_xts_prep(uint8_t *s, const uint8_t *tweak)
-{
-#if LEA_L > 1
-    memcpy(s, tweak, 16);
-    for (unsigned l = 1; l < LEA_L; l++) {
-        memcpy(s + 16 * l, s + 16 * (l - 1), 16);
-        karx_i_xts_mulx(s + 16 * l);
-    }
-    return s;
-#else
-    (void)s;
-    return tweak;
-#endif
-}
-
+/* A unit's first group of tweaks from its tweak T (karx_xts_prep, run one unit ahead, and
+ * then this): registers 0-3, and 4-7 that times x^(4L). */
 LEA_INLINE void lea_xts_load(LEA_V tw[8], const uint8_t *p)
 {
-    tw[0] = LEA_LOADU(p);
 #if LEA_L == 1 && defined(LEA_XTS_X1)
+    tw[0] = LEA_LOADU(p);
     tw[1] = LEA_XTS_X1(tw[0]), tw[2] = LEA_XTS_X1(tw[1]), tw[3] = LEA_XTS_X1(tw[2]);
     tw[4] = LEA_XTS_X1(tw[3]), tw[5] = LEA_XTS_X1(tw[4]), tw[6] = LEA_XTS_X1(tw[5]);
     tw[7] = LEA_XTS_X1(tw[6]);
 #else
-    tw[1] = LEA_XTS_MUL64(tw[0], LEA_L);
-    tw[2] = LEA_XTS_MUL64(tw[0], 2 * LEA_L);
-    tw[3] = LEA_XTS_MUL64(tw[0], 3 * LEA_L);
+    karx_xts_load4(tw, p);
     tw[4] = LEA_XTS_STEP(tw[0]), tw[5] = LEA_XTS_STEP(tw[1]);
     tw[6] = LEA_XTS_STEP(tw[2]), tw[7] = LEA_XTS_STEP(tw[3]);
 #endif
@@ -699,9 +640,9 @@ LEA_INLINE void lea_xts_load(LEA_V tw[8], const uint8_t *p)
 /* The next unit's tweak registers. With one lane a register they are computed a whole unit
  * ahead (their 7-step chain then overlaps the rounds: 1.5% on 512-byte sectors on SSE2), else
  * when the unit starts (the copy costs more than the short chain there: 1% on AVX2); the
- * scalar part, lea_xts_prep, is one step further ahead either way. */
+ * scalar part, karx_xts_prep, is one step further ahead either way. */
 #if LEA_L == 1
-#define LEA_XTS_FIRST(nx_, s_, t_) lea_xts_load(nx_, lea_xts_prep(s_[0], t_))
+#define LEA_XTS_FIRST(nx_, s_, t_) lea_xts_load(nx_, karx_xts_prep(s_[0], t_))
 #define LEA_XTS_UNIT(nx_, p_, u_)                                                                 \
     do {                                                                                           \
         x.tw[0] = nx_[0], x.tw[1] = nx_[1], x.tw[2] = nx_[2], x.tw[3] = nx_[3];                    \
@@ -709,16 +650,16 @@ LEA_INLINE void lea_xts_load(LEA_V tw[8], const uint8_t *p)
         if (left_ > m_) {                                                                          \
             lea_xts_load(nx_, p_);                                                                 \
             if (left_ - m_ > ub)                                                                   \
-                p_ = lea_xts_prep(s_[u_ & 1], t_ + 32);                                            \
+                p_ = karx_xts_prep(s_[u_ & 1], t_ + 32);                                           \
         }                                                                                          \
     } while (0)
 #else
 #define LEA_XTS_FIRST(nx_, s_, t_) ((void)nx_)
 #define LEA_XTS_UNIT(nx_, p_, u_)                                                                 \
     do {                                                                                           \
-        lea_xts_load(x.tw, u_ == 0 ? lea_xts_prep(s_[0], t_) : p_);                                \
+        lea_xts_load(x.tw, u_ == 0 ? karx_xts_prep(s_[0], t_) : p_);                               \
         if (left_ > m_)                                                                            \
-            p_ = lea_xts_prep(s_[(u_ + 1) & 1], t_ + 16);                                          \
+            p_ = karx_xts_prep(s_[(u_ + 1) & 1], t_ + 16);                                         \
     } while (0)
 #endif
 
@@ -732,7 +673,7 @@ LEA_INLINE void lea_xts_load(LEA_V tw[8], const uint8_t *p)
         LEA_V nx_[8];                                                                              \
         uint8_t *t_ = tweaks;                                                                      \
         LEA_XTS_FIRST(nx_, s_, t_);                                                                \
-        const uint8_t *p_ = LEA_L == 1 && n > ub ? lea_xts_prep(s_[1], t_ + 16) : NULL;            \
+        const uint8_t *p_ = LEA_L == 1 && n > ub ? karx_xts_prep(s_[1], t_ + 16) : NULL;           \
         for (size_t left_ = n, u_ = 0;; t_ += 16, u_++) {                                          \
             size_t m_ = left_ < ub ? left_ : ub;                                                   \
             LEA_XTS_UNIT(nx_, p_, u_);                                                             \
@@ -760,7 +701,7 @@ static void lea_xts_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t
     if (n == 0)
         return;
     if (n < LEA_MIN_VECTOR || ub < LEA_MIN_VECTOR) {
-        lea_xts_scalar(ks, out, in, n, ub, tweaks, decrypt);
+        karx_xts_scalar(ks, lea_xts_block, out, in, n, ub, tweaks, decrypt);
         return;
     }
 #ifdef LEA_DEC_KEYS_MIN

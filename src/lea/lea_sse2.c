@@ -36,13 +36,8 @@ static inline __m128i lea_bswap32_sse2(__m128i x)
 #define LEA_EXPAND_KEYS 1
 #define LEA_KP_T lea_kp_t
 #define LEA_KEY(kp, r, j) ((kp)[r][j])
-/* XTS: tweaks doubled per 128-bit lane with 64-bit shifts (lea_simd_template.h). */
+/* Fused XTS (lea_simd_template.h; its vector operations are in modes/xts_kernel.h). */
 #define LEA_XTS 1
-#define LEA_SHL64(v, n) _mm_slli_epi64(v, n)
-#define LEA_SHR64(v, n) _mm_srli_epi64(v, n)
-#define LEA_SWAP64(v) _mm_shuffle_epi32(v, 0x4e)
-#define LEA_AND(a, b) _mm_and_si128(a, b)
-#define LEA_LO64() _mm_set_epi32(0, 0, -1, -1)
 /* t * x in one step (one block a register): each 32-bit word doubled, plus the bit it loses
  * carried into the next word (and the top bit folded into word 0 as 0x87) by sign masks. */
 static inline __m128i lea_xts_x1_sse2(__m128i t)
@@ -51,7 +46,5 @@ static inline __m128i lea_xts_x1_sse2(__m128i t)
     return _mm_xor_si128(_mm_add_epi32(t, t), _mm_and_si128(c, _mm_setr_epi32(0x87, 1, 1, 1)));
 }
 #define LEA_XTS_X1(t) lea_xts_x1_sse2(t)
-#define LEA_BSLLI(v, n) _mm_slli_si128(v, n)
-#define LEA_BSRLI(v, n) _mm_srli_si128(v, n)
 
 #include "lea_simd_template.h"
