@@ -68,6 +68,7 @@ static int read_all(int fd, void *p, size_t n)
 static int in_child(void *d, child_fn fn, int raw, child_report *r)
 {
     int fds[2];
+    memset(r, 0xff, sizeof *r); /* statuses -1 until the child reports (and no uninitialized read) */
     if (pipe(fds) != 0) return -1;
     fflush(NULL);
     pid_t pid;
