@@ -3,7 +3,9 @@
 # needed): builds with KARX_CUDA=ON, runs the whole test suite (the GPU tests compare every GPU
 # result with the CPU's: LSH batches, CTR/ECB, many-key CTR, CTR_DRBG), compute-sanitizer on a
 # small case, Nsight Compute on the LSH and cipher kernels when ncu is there, and the GPU
-# benchmark (both suites). Logs and JSON go to OUTDIR; about 5-10 minutes.
+# benchmark (both suites). Logs and JSON go to OUTDIR; about 5-10 minutes. The steps run most
+# valuable first (GPU tests, figures, memcheck, profiles, then the whole suite) so that a short
+# lease still brings back figures; KARX_GPU_CHECK_CAP=SECONDS caps every step's time limit.
 # usage: scripts/gpu-check.sh OUTDIR [--quick]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +19,7 @@ status=0
 run() { # run NAME TIMEOUT CMD... : output to OUTDIR/NAME.log, one summary line here
     local name=$1 limit=$2
     shift 2
+    if [ -n "${KARX_GPU_CHECK_CAP:-}" ] && [ "$limit" -gt "$KARX_GPU_CHECK_CAP" ]; then limit=$KARX_GPU_CHECK_CAP; fi
     local t0=$SECONDS
     timeout "$limit" "$@" > "$out/$name.log" 2>&1
     local rc=$?
@@ -37,8 +40,13 @@ run configure 300 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DKARX_WERR
 run build 600 cmake --build build-gpu -j "$JOBS" || exit 1
 run info 60 build-gpu/karx info
 grep -q '^gpu: .*self-test passed' "$out/info.log" || { echo "no working GPU: see $out/info.log" | tee -a "$out/summary.txt"; exit 1; }
-run ctest 600 ctest --test-dir build-gpu --output-on-failure -j 4
 run gpu_device 600 build-gpu/tests/test_gpu device
+rm -f "$out/bench-gpu.jsonl"
+if [ "$quick" = --quick ]; then
+    run bench_gpu 600 build-gpu/karx bench gpu --quick --json "$out/bench-gpu.jsonl"
+else
+    run bench_gpu 600 build-gpu/karx bench gpu --json "$out/bench-gpu.jsonl"
+fi
 if command -v compute-sanitizer > /dev/null; then
     run sanitizer_memcheck 300 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 build-gpu/tests/test_gpu small
     run sanitizer_racecheck 300 compute-sanitizer --tool racecheck --error-exitcode 9 build-gpu/tests/test_gpu small
@@ -60,11 +68,6 @@ if command -v ncu > /dev/null; then
 else
     echo "ncu: not found (skipped)" | tee -a "$out/summary.txt"
 fi
-rm -f "$out/bench-gpu.jsonl"
-if [ "$quick" = --quick ]; then
-    run bench_gpu 600 build-gpu/karx bench gpu --quick --json "$out/bench-gpu.jsonl"
-else
-    run bench_gpu 600 build-gpu/karx bench gpu --json "$out/bench-gpu.jsonl"
-fi
+run ctest 600 ctest --test-dir build-gpu --output-on-failure -j "$JOBS"
 echo "gpu-check: $( [ $status -eq 0 ] && echo passed || echo FAILED ) (logs in $out)" | tee -a "$out/summary.txt"
 exit $status
