@@ -125,16 +125,18 @@ typedef struct {
     const uint8_t *in;
     uint8_t *out;
     size_t len, n;
+    karx_status st;
 } cpu_part;
 
 static void *cpu_worker(void *p)
 {
     cpu_part *c = p;
     size_t d = karx_lsh_digest_bytes(c->a);
-    karx_lsh_many(c->a, c->out, d, c->in, c->len, c->n);
+    c->st = karx_lsh_many(c->a, c->out, c->n * d, c->in, c->len, c->n);
     return NULL;
 }
 
+/* Seconds for n messages on every core (the median of reps), or -1 when a part failed. */
 static double cpu_all_cores(karx_lsh_alg a, const uint8_t *in, uint8_t *out, size_t len, size_t n,
                             int threads, int reps)
 {
@@ -143,21 +145,28 @@ static double cpu_all_cores(karx_lsh_alg a, const uint8_t *in, uint8_t *out, siz
     for (int r = 0; r < reps; r++) {
         pthread_t th[256];
         cpu_part parts[256];
-        int used = 0;
+        int used = 0, failed = 0;
         double t0 = bench_now_ns();
         for (int k = 0; k < threads; k++) {
             size_t lo = n * (size_t)k / (size_t)threads, hi = n * (size_t)(k + 1) / (size_t)threads;
             if (hi == lo)
                 continue;
-            parts[used] = (cpu_part){a, in + lo * len, out + lo * d, len, hi - lo};
+            parts[used] = (cpu_part){a, in + lo * len, out + lo * d, len, hi - lo, KARX_OK};
             if (pthread_create(&th[used], NULL, cpu_worker, &parts[used]) != 0) {
                 cpu_worker(&parts[used]);
+                if (parts[used].st != KARX_OK)
+                    failed = 1;
                 continue;
             }
             used++;
         }
-        for (int k = 0; k < used; k++)
+        for (int k = 0; k < used; k++) {
             pthread_join(th[k], NULL);
+            if (parts[k].st != KARX_OK)
+                failed = 1;
+        }
+        if (failed)
+            return -1;
         t[r] = (bench_now_ns() - t0) * 1e-9;
     }
     return median(t, reps);
@@ -284,6 +293,10 @@ static int crossover(gb_env *e, karx_lsh_alg a, const char *name, const uint8_t 
             tg[r] = (bench_now_ns() - t0) * 1e-9;
         }
         double g = median(tg, e->reps), cpu = cpu_all_cores(a, in, out, 64, n, threads, e->reps);
+        if (cpu < 0) { /* a failed CPU call would time as infinitely fast */
+            cli_error("bench gpu %s: the CPU batch call failed", name);
+            return EXIT_FAIL;
+        }
         if (!cross && g < cpu)
             cross = n;
         printf("  n = %8zu: GPU %.4g H/s, CPU %.4g H/s\n", n, n / g, n / cpu);

@@ -94,7 +94,10 @@ static int copy_attributes(int fd, const struct stat *old)
         return fchmod(fd, 0666 & ~mask);
     }
     if (fchown(fd, old->st_uid, old->st_gid) != 0)
-        (void)fchown(fd, (uid_t)-1, old->st_gid); /* a group we belong to; EPERM: keep ours */
+        if (fchown(fd, (uid_t)-1, old->st_gid) != 0) {
+            /* not a group we belong to (EPERM): the file keeps ours. An if, not a (void) cast:
+             * glibc's _FORTIFY_SOURCE marks fchown warn_unused_result (Ubuntu's gcc sets it). */
+        }
     struct stat now;
     mode_t mode = old->st_mode & 07777;
     if (fstat(fd, &now) != 0)

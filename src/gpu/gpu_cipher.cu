@@ -79,7 +79,7 @@ static karx_status launch_ctr(karx_gpu *g, cudaStream_t st, int shape, const kar
     if (!nb)
         return KARX_OK;
     unsigned grid = grid_for(g, nb, tpb);
-#define KARX_SHAPE_CALL(S) ctr_kernel<S><<<grid, tpb, 0, st>>>(*key, base, d_out, d_in, len, nb)
+#define KARX_SHAPE_CALL(S) ctr_kernel<S><<<grid, karx_i_gpu_fit_threads(ctr_kernel<S>, tpb), 0, st>>>(*key, base, d_out, d_in, len, nb)
     KARX_FOR_SHAPE(shape)
 #undef KARX_SHAPE_CALL
     KARX_GPU_TRY(g, cudaGetLastError(), "CTR kernel launch");
@@ -93,8 +93,8 @@ static karx_status launch_ecb(karx_gpu *g, cudaStream_t st, int shape, const kar
         return KARX_OK;
     unsigned tpb = g->cfg.threads_per_block, grid = grid_for(g, nb, tpb);
 #define KARX_SHAPE_CALL(S)                                                        \
-    (decrypt ? ecb_kernel<S, 1><<<grid, tpb, 0, st>>>(*key, d_out, d_in, nb)     \
-             : ecb_kernel<S, 0><<<grid, tpb, 0, st>>>(*key, d_out, d_in, nb))
+    (decrypt ? ecb_kernel<S, 1><<<grid, karx_i_gpu_fit_threads(ecb_kernel<S, 1>, tpb), 0, st>>>(*key, d_out, d_in, nb)     \
+             : ecb_kernel<S, 0><<<grid, karx_i_gpu_fit_threads(ecb_kernel<S, 0>, tpb), 0, st>>>(*key, d_out, d_in, nb))
     KARX_FOR_SHAPE(shape)
 #undef KARX_SHAPE_CALL
     KARX_GPU_TRY(g, cudaGetLastError(), "ECB kernel launch");
@@ -110,7 +110,7 @@ static karx_status launch_many(karx_gpu *g, cudaStream_t st, int shape, const ui
     unsigned tpb = g->cfg.threads_per_block < 128 ? g->cfg.threads_per_block : 128;
     unsigned grid = grid_for(g, n, tpb);
 #define KARX_SHAPE_CALL(S) \
-    ctr_many_kernel<S><<<grid, tpb, 0, st>>>(d_keys, d_ctrs, d_out, d_in, d_offs, rec_len, n, advance)
+    ctr_many_kernel<S><<<grid, karx_i_gpu_fit_threads(ctr_many_kernel<S>, tpb), 0, st>>>(d_keys, d_ctrs, d_out, d_in, d_offs, rec_len, n, advance)
     KARX_FOR_SHAPE(shape)
 #undef KARX_SHAPE_CALL
     KARX_GPU_TRY(g, cudaGetLastError(), "many-key CTR kernel launch");
@@ -126,7 +126,7 @@ static karx_status launch_keyed(karx_gpu *g, cudaStream_t st, int shape, const k
         return KARX_OK;
     unsigned grid = grid_for(g, nb, tpb);
 #define KARX_SHAPE_CALL(S) \
-    ctr_keyed_kernel<S><<<grid, tpb, 0, st>>>(d_keys, d_ctrs, d_out, stride, total, nb)
+    ctr_keyed_kernel<S><<<grid, karx_i_gpu_fit_threads(ctr_keyed_kernel<S>, tpb), 0, st>>>(d_keys, d_ctrs, d_out, stride, total, nb)
     KARX_FOR_SHAPE(shape)
 #undef KARX_SHAPE_CALL
     KARX_GPU_TRY(g, cudaGetLastError(), "DRBG kernel launch");

@@ -43,6 +43,19 @@ void karx_i_gpu_error_text(char *dst, size_t cap, cudaError_t e, const char *wha
     } while (0)
 
 /* Makes slot s hold at least in_bytes / out_bytes / off_count; keeps what fits. */
+/* The handle's threads per block, lowered to what this kernel can launch with (its register use
+ * can cap it below 1024) in whole warps: a configured 1024 must not fail a launch with
+ * cudaErrorLaunchOutOfResources. The cipher kernels loop over the grid and the LSH launch sizes
+ * its grid after this, so fewer threads per block changes no result. */
+template <typename K> static inline unsigned karx_i_gpu_fit_threads(K *kernel, unsigned want)
+{
+    cudaFuncAttributes a;
+    if (cudaFuncGetAttributes(&a, (const void *)kernel) != cudaSuccess)
+        return want;
+    unsigned most = (unsigned)a.maxThreadsPerBlock & ~31u;
+    return most != 0 && want > most ? most : want;
+}
+
 karx_status karx_i_gpu_reserve(karx_gpu *g, unsigned s, size_t in_bytes, size_t out_bytes,
                                size_t off_count);
 /* Waits for slot s's stream and copies its pending output to the caller. */

@@ -86,7 +86,7 @@ karx_status karx_i_gpu_lsh_launch(karx_gpu *g, cudaStream_t st, int bits, size_t
     if (!n)
         return KARX_OK;
     size_t warp_smem = bits == 256 ? KARX_GPU_LSH256_WARP_SMEM : KARX_GPU_LSH512_WARP_SMEM;
-    unsigned tpb = g->cfg.threads_per_block;
+    unsigned tpb = karx_i_gpu_fit_threads(pick_kernel(bits, dlen), g->cfg.threads_per_block);
     if ((tpb / 32) * warp_smem > g->smem_optin) /* fewer warps per block when shared memory is short */
         tpb = (unsigned)(g->smem_optin / warp_smem) * 32;
     uint64_t blocks = (n + tpb - 1) / tpb;

@@ -17,7 +17,15 @@ head -c 200000 /dev/urandom > "$T/long"
 set -- "$T"/f* "$T/empty" "$T/long"
 
 gpu=no
-"$KARX" info | grep -q '^gpu: .*self-test passed' && gpu=yes
+info_gpu=$("$KARX" info 2>&1 | grep '^gpu:')
+case $info_gpu in *'self-test passed'*) gpu=yes ;; esac
+echo "karx info: $info_gpu"
+if [ $gpu = no ] && nvidia-smi -L > /dev/null 2>&1; then
+    case $info_gpu in
+    *'built without CUDA'*) ;;
+    *) bad "nvidia-smi lists a GPU but karx info says [$info_gpu]" ;;
+    esac
+fi
 for alg in lsh256-224 lsh256-256 lsh512-224 lsh512-256 lsh512-384 lsh512-512; do
     want=$("$KARX" hash -a $alg "$@")
     expect "$alg --device auto" "$want" "$("$KARX" hash -a $alg --device auto "$@")"

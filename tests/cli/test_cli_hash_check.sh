@@ -30,6 +30,20 @@ LF='
 HAVE_SHA=0
 case $(cd "$F" && sha256sum -- "$CR" 2> /dev/null) in \\*) HAVE_SHA=1 ;; esac
 [ $HAVE_SHA = 1 ] || echo "SKIP: no sha256sum escaping CR (coreutils 9) to compare with" >&2
+# karx -c writes verdicts as coreutils 9.0/9.1 do: only a name holding a newline is escaped.
+# Later sha256sum (9.4 on Ubuntu 24.04) escapes a name with a backslash in them too; side by
+# side with that one every list holding such a name would differ, so the comparisons are skipped
+# (and counted) there and the written-out 9.1 verdicts below still run.
+HAVE_SHA_C=$HAVE_SHA
+if [ $HAVE_SHA = 1 ]; then
+    (cd "$F" && sha256sum -- "$BS") > "$T/bs.sha"
+    case $(cd "$F" && sha256sum -c - < "$T/bs.sha" 2> /dev/null) in
+    \\*)
+        HAVE_SHA_C=0
+        echo "SKIP: this sha256sum ($(sha256sum --version | head -n 1)) escapes backslash names in -c verdicts; karx follows coreutils 9.1" >&2
+        ;;
+    esac
+fi
 
 # hexof NAME: karx's digest of the file's bytes, read through stdin (no name involved)
 hexof() { "$KARX" hash < "$F/$1" | cut -c1-64; }
@@ -157,7 +171,7 @@ pair() {
     l=$1; shift
     what="-c $* < $l"
     (cd "$F" && "$KARX" hash "$@" -c - < "$T/$l.lsh") > "$T/k.out" 2> "$T/k.err"; krc=$?
-    if [ $HAVE_SHA = 0 ]; then
+    if [ $HAVE_SHA_C = 0 ]; then
         skip=$((skip + 1)); return
     fi
     (cd "$F" && sha256sum "$@" -c - < "$T/$l.sha") > "$T/s.out" 2> "$T/s.err"; src=$?
