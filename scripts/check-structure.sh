@@ -3,7 +3,10 @@
 #  - no two files call each other in a circle, and no include circle (scripts/check-cycles.py);
 #  - each cipher id is named in at most 2 files under src/, cli/ and python/src (its descriptor,
 #    plus at most one more), so that adding a cipher is its folder and one registry line;
-#  - the CLI includes only public headers.
+#  - the CLI includes only public headers;
+#  - the CUDA code puts every copy, memset and launch on a stream of its handle: those streams
+#    are non-blocking, so work on the legacy default stream (cudaMemset, cudaMemcpy) is not
+#    ordered with them (a key-wiping cudaMemset once overtook the next call's key upload).
 # usage: scripts/check-structure.sh [BUILD_DIR]   (default: build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,5 +37,13 @@ if grep -n '#include "\.\./\|#include "src/\|#include "\(modes\|registry\|lsh\|l
     fail=1
 else
     echo "check-structure: the CLI includes only public headers"
+fi
+# Device work without a stream: cudaMemset/cudaMemcpy/cudaMemcpy2D (not *Async), and kernel
+# launches whose <<<...>>> names fewer than four arguments.
+if grep -nE 'cuda(Memset|Memcpy|Memcpy2D|Memset2D)\(|<<<[^,>]*(,[^,>]*){0,2}>>>' src/gpu/*.cu src/gpu/*.h; then
+    echo "check-structure: device work on the legacy default stream (above): use the handle's streams"
+    fail=1
+else
+    echo "check-structure: every CUDA copy, memset and launch names one of the handle's streams"
 fi
 exit $fail

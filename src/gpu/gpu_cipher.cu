@@ -590,7 +590,7 @@ extern "C" karx_status karx_gpu_ctr_drbg_generate_many(karx_gpu *g, karx_ctr_drb
  * kernel and the many-key kernel; out2 gets the CPU's answer. */
 static karx_status selftest_ctr(karx_gpu *g, const karx_i_cipher *c, const karx_cipher_key *k,
                                 const uint8_t *key, const uint8_t *in, size_t len, uint8_t *out,
-                                uint8_t *out2)
+                                uint8_t *out2, const char **which)
 {
     const size_t bl = c->block_bytes;
     uint8_t ctr[16], ctr2[16];
@@ -600,10 +600,12 @@ static karx_status selftest_ctr(karx_gpu *g, const karx_i_cipher *c, const karx_
     memcpy(ctr2, ctr, bl);
     karx_status st = karx_ctr_xor(k, ctr2, out2, in, len);
     memcpy(ctr2, ctr, bl);
+    *which = "CTR, one key,";
     if (st == KARX_OK && (st = karx_gpu_ctr_xor(g, k, ctr2, out, in, len)) == KARX_OK &&
         memcmp(out, out2, len) != 0)
         return KARX_ERR_SELFTEST;
     memcpy(ctr2, ctr, bl);
+    *which = "CTR, many keys,";
     if (st == KARX_OK &&
         (st = karx_gpu_ctr_xor_many(g, c->id, key, c->key_bytes, ctr2, out, in, len, 1)) == KARX_OK &&
         memcmp(out, out2, len) != 0)
@@ -612,8 +614,9 @@ static karx_status selftest_ctr(karx_gpu *g, const karx_i_cipher *c, const karx_
 }
 
 /* One registered cipher: its known answer (from the official vectors, in its descriptor) through
- * the ECB kernel, then CTR under one key and many keys against the CPU. */
-static karx_status selftest_cipher(karx_gpu *g, const karx_i_cipher *c)
+ * the ECB kernel, then CTR under one key and many keys against the CPU. *which names the check
+ * that failed, for the error text. */
+static karx_status selftest_cipher(karx_gpu *g, const karx_i_cipher *c, const char **which)
 {
     enum { LEN = 1000 };
     uint8_t in[LEN], a[LEN], b[LEN], key[32], got[16];
@@ -622,6 +625,7 @@ static karx_status selftest_cipher(karx_gpu *g, const karx_i_cipher *c)
     for (unsigned i = 0; i < sizeof key; i++)
         key[i] = (uint8_t)(i * 13 + 5);
     karx_cipher_key k;
+    *which = "ECB known-answer";
     karx_status st = karx_cipher_set_key(&k, c->id, c->kat_key, c->key_bytes);
     if (st == KARX_OK && (st = karx_gpu_ecb_encrypt(g, &k, got, c->kat_pt, c->block_bytes)) == KARX_OK &&
         memcmp(got, c->kat_ct, c->block_bytes) != 0)
@@ -629,7 +633,7 @@ static karx_status selftest_cipher(karx_gpu *g, const karx_i_cipher *c)
     if (st == KARX_OK)
         st = karx_cipher_set_key(&k, c->id, key, c->key_bytes);
     if (st == KARX_OK)
-        st = selftest_ctr(g, c, &k, key, in, LEN, a, b);
+        st = selftest_ctr(g, c, &k, key, in, LEN, a, b, which);
     karx_cipher_key_wipe(&k);
     return st;
 }
@@ -639,9 +643,13 @@ karx_status karx_i_gpu_cipher_selftest(karx_gpu *g)
 {
     for (size_t i = 0; i < karx_i_cipher_count; i++) {
         const karx_i_cipher *c = karx_i_ciphers[i];
-        karx_status st = karx_gpu_shape_of(c) ? selftest_cipher(g, c) : KARX_OK;
-        if (st == KARX_ERR_SELFTEST)
-            return karx_i_gpu_mismatch(g, c->name);
+        const char *which = "";
+        karx_status st = karx_gpu_shape_of(c) ? selftest_cipher(g, c, &which) : KARX_OK;
+        if (st == KARX_ERR_SELFTEST) {
+            char what[96];
+            snprintf(what, sizeof what, "%s %s", c->name, which);
+            return karx_i_gpu_mismatch(g, what);
+        }
         if (st != KARX_OK)
             return st;
     }

@@ -275,7 +275,9 @@ karx_status karx_i_gpu_finish(karx_gpu *g, karx_status st, uint8_t *out, size_t 
             sl->pending_dst = NULL;
         if (sl->secret_bytes) { /* key material staged for a many-key or DRBG call */
             karx_memzero(sl->h_in, sl->secret_bytes);
-            cudaMemset(sl->d_in, 0, sl->secret_bytes);
+            /* on the slot's stream: the handle's streams are non-blocking, so a cudaMemset on
+             * the default stream could land after the next call's key upload (and wipe it) */
+            cudaMemsetAsync(sl->d_in, 0, sl->secret_bytes, sl->stream);
             sl->secret_bytes = 0;
         }
     }

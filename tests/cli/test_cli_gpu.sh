@@ -71,6 +71,14 @@ if [ $gpu = yes ]; then
         [ -e "$T/ovf" ] && bad "$name: output left after a failed run" || ok
     done
     expect "rand --device gpu length" 1000000 "$("$KARX" rand -n 1000000 --device gpu | wc -c)"
+    # bench gpu runs every launch shape (1024 threads per block too), the CPU side of the
+    # crossover, and passes over a cipher with no GPU kernel.
+    "$KARX" bench gpu --quick --suite lsh --alg lsh256-256 > "$T/out" 2> "$T/err"
+    expect "bench gpu lsh: exit" 0 $?
+    expect "bench gpu lsh: stderr" "" "$(cat "$T/err")"
+    "$KARX" bench gpu --quick --no-sweep --suite cipher --alg hight,aria128 > "$T/out" 2> "$T/err"
+    expect "bench gpu cipher: exit" 0 $?
+    grep -q 'aria128 *no GPU kernel' "$T/out" && ok || bad "bench gpu: aria128 not reported as skipped"
 fi
 
 if [ $gpu = no ]; then
