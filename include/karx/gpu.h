@@ -39,7 +39,8 @@ typedef struct karx_gpu_info {
 
 /* Launch shape; zero fields keep the handle's current value. The defaults are the tuned ones. */
 typedef struct karx_gpu_config {
-    unsigned threads_per_block;     /* multiple of 32, 32..1024 */
+    unsigned threads_per_block;     /* multiple of 32, 32..1024; a kernel that cannot launch this
+                                     * many (registers) launches with its own maximum */
     unsigned streams;               /* 1..KARX_GPU_MAX_STREAMS: chunks in flight at once */
     size_t chunk_bytes;             /* input bytes per pipeline chunk */
 } karx_gpu_config;
