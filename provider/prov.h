@@ -1,0 +1,95 @@
+/* The karx OpenSSL 3 provider: what its parts share. The module (karx.so) is one provider
+ * context per OpenSSL library context; each operation's algorithm table is built once, from the
+ * registry, by its own file (prov_digest.c, prov_cipher.c, prov_aead.c, prov_mac.c, prov_kdf.c,
+ * prov_rand.c) and handed to OpenSSL by prov_main.c. */
+#ifndef KARX_PROV_H
+#define KARX_PROV_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+
+#include "karx/common.h"
+
+/* One per loaded instance of the provider (OSSL_provider_init's provctx). */
+typedef struct karx_prov_ctx {
+    const OSSL_CORE_HANDLE *handle;
+    OSSL_LIB_CTX *libctx; /* the library context that loaded us (core_get_libctx) */
+} karx_prov_ctx;
+
+/* Reason codes of the errors the provider raises (strings in prov_err.c); OpenSSL prints them
+ * as "karx: <string>". */
+enum {
+    KARX_PROV_R_BAD_ARGUMENT = 1,
+    KARX_PROV_R_KEY_LENGTH,
+    KARX_PROV_R_IV_LENGTH,
+    KARX_PROV_R_TAG_LENGTH,
+    KARX_PROV_R_TAG_MISMATCH,
+    KARX_PROV_R_DATA_LENGTH,
+    KARX_PROV_R_OUTPUT_TOO_SMALL,
+    KARX_PROV_R_NOT_INITIALIZED,
+    KARX_PROV_R_BAD_PARAM,
+    KARX_PROV_R_COUNTER_OVERFLOW,
+    KARX_PROV_R_RESEED_REQUIRED,
+    KARX_PROV_R_ENTROPY,
+    KARX_PROV_R_UNSUPPORTED,
+    KARX_PROV_R_SELFTEST,
+    KARX_PROV_R_INTERNAL,
+    KARX_PROV_R_BAD_DECRYPT
+};
+
+/* Raises an OpenSSL error attributed to this provider (printf-style detail; fmt may be NULL).
+ * pc may be NULL (the error then goes out through libcrypto's ERR_raise_data). */
+void karx_prov_err(const karx_prov_ctx *pc, int reason, const char *fmt, ...);
+/* Raises the error that fits a karx status, with karx_strerror(st) and `what` as detail. */
+void karx_prov_status_err(const karx_prov_ctx *pc, karx_status st, const char *what);
+/* The reason code for a karx status. */
+int karx_prov_reason(karx_status st);
+/* The reason strings (OSSL_FUNC_PROVIDER_GET_REASON_STRINGS). */
+const OSSL_ITEM *karx_prov_reason_strings(void);
+
+/* The error upcalls, taken from the core's dispatch table at init (prov_err.c). */
+void karx_prov_err_init(const OSSL_DISPATCH *in);
+
+/* "A:B:C" from up to n names, dropping empty ones and repeats (OpenSSL compares names without
+ * case). The string lives as long as the process (tables are built once). NULL on no memory. */
+const char *karx_prov_names(const char *const *names, size_t n);
+/* A registry name in the provider's spelling: the standard name with '/' made '-' (names in
+ * OpenSSL may hold no '/'); into buf (KARX_PROV_NAME_MAX bytes). */
+#define KARX_PROV_NAME_MAX 64
+void karx_prov_std_spelling(const char *in, char *buf);
+
+/* Each table: built once (first provider init, under pthread_once in prov_main.c) from the
+ * registry; returns 1 on success. The getters return the NULL-terminated array. */
+int karx_prov_digests_build(void);
+const OSSL_ALGORITHM *karx_prov_digests(void);
+int karx_prov_block_ciphers_build(void);    /* prov_cipher.c: ECB CBC CTR CFB CFB8 OFB XTS */
+const OSSL_ALGORITHM *karx_prov_block_ciphers(void);
+int karx_prov_aead_ciphers_build(void);     /* prov_aead.c: GCM CCM */
+const OSSL_ALGORITHM *karx_prov_aead_ciphers(void);
+int karx_prov_macs_build(void);
+const OSSL_ALGORITHM *karx_prov_macs(void);
+int karx_prov_kdfs_build(void);
+const OSSL_ALGORITHM *karx_prov_kdfs(void);
+int karx_prov_rands_build(void);
+const OSSL_ALGORITHM *karx_prov_rands(void);
+
+/* Per-algorithm entry points. OpenSSL's newctx gets only the provider context, so a table
+ * built at run time needs one function per row: KARX_PROV_REPEAT(X) expands X(0) .. X(95),
+ * for a file to generate "row i" thunks, e.g.
+ *   #define THUNK(i) static void *md_newctx_##i(void *pc) { return md_newctx(pc, i); }
+ *   KARX_PROV_REPEAT(THUNK)
+ *   #define PTR(i) md_newctx_##i,
+ *   static OSSL_FUNC_digest_newctx_fn *const md_newctx_of[] = {KARX_PROV_REPEAT(PTR)}; */
+#define KARX_PROV_MAX_ROWS 96
+#define KARX_PROV_R8(X, b) X(b##0) X(b##1) X(b##2) X(b##3) X(b##4) X(b##5) X(b##6) X(b##7)
+#define KARX_PROV_REPEAT(X)                                                                  \
+    X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) KARX_PROV_R10(X, 1) KARX_PROV_R10(X, 2)  \
+    KARX_PROV_R10(X, 3) KARX_PROV_R10(X, 4) KARX_PROV_R10(X, 5) KARX_PROV_R10(X, 6)            \
+    KARX_PROV_R10(X, 7) KARX_PROV_R10(X, 8) KARX_PROV_R6(X, 9)
+#define KARX_PROV_R10(X, t) KARX_PROV_R8(X, t) X(t##8) X(t##9)
+#define KARX_PROV_R6(X, t) X(t##0) X(t##1) X(t##2) X(t##3) X(t##4) X(t##5)
+
+#endif
