@@ -4,7 +4,7 @@ BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all test check bench bench-compare asan install clean gpu-check embedded arm s390x fuzz ct dudect
+.PHONY: all test check bench bench-compare asan install install-ossl clean gpu-check embedded arm s390x fuzz ct dudect
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
@@ -53,8 +53,18 @@ bench: all
 bench-compare: all
 	python3 bench/compare.py --karx $(BUILD)/karx
 
+# Also puts the OpenSSL provider into the system OpenSSL's module directory (openssl version -m)
+# when it was built; OSSL_MODULES=DIR puts it elsewhere (DESTDIR is honoured).
+OSSL_MODULES ?= $(shell openssl version -m 2>/dev/null | sed -n 's/^MODULESDIR: "\(.*\)"$$/\1/p')
 install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
+	$(MAKE) --no-print-directory install-ossl
+
+install-ossl:
+	@if [ -f $(BUILD)/ossl-modules/karx.so ] && [ -n "$(OSSL_MODULES)" ]; then \
+	    install -d "$(DESTDIR)$(OSSL_MODULES)" && \
+	    install -m 0644 $(BUILD)/ossl-modules/karx.so "$(DESTDIR)$(OSSL_MODULES)/karx.so" && \
+	    echo "installed $(DESTDIR)$(OSSL_MODULES)/karx.so"; fi
 
 clean:
 	rm -rf $(BUILD) build-asan build-ct build-ct-clang build-fuzz build-s390x

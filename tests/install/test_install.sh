@@ -18,8 +18,25 @@ PKG_CONFIG_PATH="$libdir" cc -o "$tmp/c2" "$here/consumer/consumer.c" \
     $(PKG_CONFIG_PATH="$libdir" pkg-config --cflags --libs karx)
 got2=$(LD_LIBRARY_PATH="$tmp/prefix/lib" "$tmp/c2")
 
-fail=0
-[ "$got" = "$want" ] || { echo "find_package consumer printed [$got]"; fail=1; }
-[ "$got2" = "$want" ] || { echo "pkg-config consumer printed [$got2]"; fail=1; }
-echo "test_install: $((2 - fail)) passed, $fail failed"
+fail=0 pass=0
+[ "$got" = "$want" ] && pass=$((pass + 1)) || { echo "find_package consumer printed [$got]"; fail=1; }
+[ "$got2" = "$want" ] && pass=$((pass + 1)) || { echo "pkg-config consumer printed [$got2]"; fail=1; }
+# The OpenSSL provider, where the build made one: under the prefix in OpenSSL's layout, and it
+# loads from there (make install also copies it into `openssl version -m`).
+if [ -f "$build/ossl-modules/karx.so" ]; then
+    mod=$(find "$tmp/prefix" -path '*/ossl-modules/karx.so' | head -n 1)
+    if [ -n "$mod" ] && openssl list -providers -provider-path "$(dirname "$mod")" -provider karx \
+        2>&1 | grep -q 'status: active'; then
+        pass=$((pass + 1))
+    else
+        echo "the installed provider [${mod:-none}] does not load"; fail=1
+    fi
+fi
+# make install's own copy, into a staging folder (DESTDIR) instead of the system's
+if [ -f "$build/ossl-modules/karx.so" ] && [ -f "$here/../../Makefile" ]; then
+    make -s -C "$here/../.." install-ossl BUILD="$(cd "$build" && pwd)" OSSL_MODULES=/ossl \
+        DESTDIR="$tmp/stage" > /dev/null
+    [ -f "$tmp/stage/ossl/karx.so" ] && pass=$((pass + 1)) || { echo "make install did not copy karx.so"; fail=1; }
+fi
+echo "test_install: $pass passed, $fail failed"
 exit $fail
