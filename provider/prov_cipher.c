@@ -1,14 +1,206 @@
-/* Placeholder table: filled in by its part of issue 16. */
-#include "prov.h"
+/* The block-mode cipher table (ECB CBC CTR CFB CFB8 OFB, and XTS for 128-bit blocks), built
+ * once from the registry: every karx cipher but ARIA (OpenSSL's default provider has its own)
+ * in every mode its block allows. The 64-bit-segment CFB of 128-bit ciphers is left out (OpenSSL
+ * has no such mode; for 64-bit blocks it is the full-block CFB, registered as -CFB / -CFB64). */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
 
-static const OSSL_ALGORITHM none[] = {{NULL, NULL, NULL, NULL}};
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include "karx/registry.h"
+#include "prov_cipher.h"
+
+static karx_pc_row rows[KARX_PROV_MAX_ROWS];
+static size_t nrows;
+static OSSL_ALGORITHM table[KARX_PROV_MAX_ROWS + 1];
+static OSSL_DISPATCH dispatch[KARX_PROV_MAX_ROWS][16];
+
+const karx_pc_row *karx_pc_row_at(size_t i)
+{
+    return i < nrows ? &rows[i] : NULL;
+}
+
+/* ---- per-algorithm parameters (no context) ---- */
+
+static const OSSL_PARAM cipher_param_types[] = {
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
+    OSSL_PARAM_END};
+
+static const OSSL_PARAM *gettable_params(void *provctx)
+{
+    (void)provctx;
+    return cipher_param_types;
+}
+
+static int set_int(OSSL_PARAM params[], const char *key, int v)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+    return p == NULL || OSSL_PARAM_set_int(p, v);
+}
+
+static int set_size(OSSL_PARAM params[], const char *key, size_t v)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+    return p == NULL || OSSL_PARAM_set_size_t(p, v);
+}
+
+static int get_params(size_t i, OSSL_PARAM params[])
+{
+    const karx_pc_row *r = karx_pc_row_at(i);
+    if (r == NULL)
+        return 0;
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
+    if (p != NULL && !OSSL_PARAM_set_uint(p, r->evp_mode))
+        return 0;
+    return set_size(params, OSSL_CIPHER_PARAM_KEYLEN, r->key_bytes) &&
+           set_size(params, OSSL_CIPHER_PARAM_IVLEN, r->iv_bytes) &&
+           set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, r->block_bytes) &&
+           set_int(params, OSSL_CIPHER_PARAM_AEAD, 0) &&
+           set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, r->xts) &&
+           set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
+           set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
+           set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0);
+}
+
+/* ---- one thunk per row: newctx and get_params get no row of their own ---- */
+
+#define THUNKS(i)                                                                            \
+    static void *newctx_##i(void *pc) { return karx_pc_newctx(pc, i); }                      \
+    static int get_params_##i(OSSL_PARAM p[]) { return get_params(i, p); }
+KARX_PROV_REPEAT(THUNKS)
+#define NEWCTX_PTR(i) newctx_##i,
+#define GETP_PTR(i) get_params_##i,
+static OSSL_FUNC_cipher_newctx_fn *const newctx_of[] = {KARX_PROV_REPEAT(NEWCTX_PTR)};
+static OSSL_FUNC_cipher_get_params_fn *const get_params_of[] = {KARX_PROV_REPEAT(GETP_PTR)};
+
+typedef void (*fn_t)(void);
+
+static void fill_dispatch(size_t i)
+{
+    const int x = rows[i].xts;
+    const OSSL_DISPATCH d[] = {
+        {OSSL_FUNC_CIPHER_NEWCTX, (fn_t)newctx_of[i]},
+        {OSSL_FUNC_CIPHER_FREECTX, (fn_t)karx_pc_freectx},
+        {OSSL_FUNC_CIPHER_DUPCTX, (fn_t)karx_pc_dupctx},
+        {OSSL_FUNC_CIPHER_ENCRYPT_INIT, (fn_t)karx_pc_einit},
+        {OSSL_FUNC_CIPHER_DECRYPT_INIT, (fn_t)karx_pc_dinit},
+        {OSSL_FUNC_CIPHER_UPDATE, x ? (fn_t)karx_pc_xts_update : (fn_t)karx_pc_block_update},
+        {OSSL_FUNC_CIPHER_FINAL, x ? (fn_t)karx_pc_xts_final : (fn_t)karx_pc_block_final},
+        {OSSL_FUNC_CIPHER_CIPHER, x ? (fn_t)karx_pc_xts_cipher : (fn_t)karx_pc_block_cipher},
+        {OSSL_FUNC_CIPHER_GET_PARAMS, (fn_t)get_params_of[i]},
+        {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (fn_t)gettable_params},
+        {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (fn_t)karx_pc_get_ctx_params},
+        {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (fn_t)karx_pc_set_ctx_params},
+        {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, (fn_t)karx_pc_gettable_ctx_params},
+        {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, (fn_t)karx_pc_settable_ctx_params},
+        {0, NULL}};
+    memcpy(dispatch[i], d, sizeof d);
+}
+
+/* ---- names ---- */
+
+static void upper(const char *in, char *out, size_t cap)
+{
+    size_t i = 0;
+    for (; in[i] && i + 1 < cap; i++)
+        out[i] = (char)toupper((unsigned char)in[i]);
+    out[i] = 0;
+}
+
+/* "LEA-128-CBC:LEA128-CBC" (and -CFB128 / -CFB64 for full-block CFB): the standard name in
+ * the provider's spelling, then the CLI's short name, each with the mode. */
+static const char *row_names(const karx_alg_info *ci, const char *mode, size_t block)
+{
+    char std[KARX_PROV_NAME_MAX], cli[KARX_PROV_NAME_MAX];
+    char n[4][2 * KARX_PROV_NAME_MAX];
+    karx_prov_std_spelling(ci->std_name, std);
+    upper(ci->name, cli, sizeof cli);
+    snprintf(n[0], sizeof n[0], "%s-%s", std, mode);
+    snprintf(n[1], sizeof n[1], "%s-%s", cli, mode);
+    n[2][0] = n[3][0] = 0;
+    if (strcmp(mode, "CFB") == 0) {
+        snprintf(n[2], sizeof n[2], "%s-CFB%zu", std, 8 * block);
+        snprintf(n[3], sizeof n[3], "%s-CFB%zu", cli, 8 * block);
+    }
+    const char *const list[] = {n[0], n[1], n[2], n[3]};
+    return karx_prov_names(list, 4);
+}
+
+static unsigned evp_mode_of(karx_mode m)
+{
+    switch (m) {
+    case KARX_MODE_ECB: return EVP_CIPH_ECB_MODE;
+    case KARX_MODE_CBC: return EVP_CIPH_CBC_MODE;
+    case KARX_MODE_CTR: return EVP_CIPH_CTR_MODE;
+    case KARX_MODE_OFB: return EVP_CIPH_OFB_MODE;
+    default: return EVP_CIPH_CFB_MODE; /* CFB and CFB8, as OpenSSL's AES-*-CFB8 */
+    }
+}
+
+static int add_row(const karx_pc_row *r, const char *names)
+{
+    if (nrows >= KARX_PROV_MAX_ROWS || names == NULL)
+        return 0;
+    rows[nrows] = *r;
+    fill_dispatch(nrows);
+    table[nrows] = (OSSL_ALGORITHM){names, "provider=karx", dispatch[nrows], NULL};
+    nrows++;
+    return 1;
+}
+
+static int add_modes(const karx_alg_info *ci)
+{
+    karx_alg_info mi;
+    char mode[KARX_ALG_NAME_MAX];
+    karx_cipher_alg alg = (karx_cipher_alg)ci->id;
+    for (size_t j = 0; karx_alg_get(j, &mi) == KARX_OK; j++) {
+        karx_mode m = (karx_mode)mi.id;
+        if (mi.kind != KARX_KIND_MODE || m == KARX_MODE_CFB64)
+            continue;
+        size_t iv = karx_mode_iv_bytes(alg, m);
+        if (iv == 0 && m != KARX_MODE_ECB)
+            continue; /* the pair is not supported */
+        int blocky = m == KARX_MODE_ECB || m == KARX_MODE_CBC;
+        karx_pc_row r = {alg, m, 0, ci->key_bytes, iv, blocky ? ci->block_bytes : 1,
+                         ci->block_bytes, evp_mode_of(m)};
+        upper(mi.name, mode, sizeof mode);
+        if (!add_row(&r, row_names(ci, mode, ci->block_bytes)))
+            return 0;
+    }
+    if (ci->block_bytes != KARX_XTS_TWEAK_BYTES)
+        return 1;
+    karx_pc_row x = {alg, (karx_mode)0, 1, 2 * ci->key_bytes, KARX_XTS_TWEAK_BYTES, 1,
+                     ci->block_bytes, EVP_CIPH_XTS_MODE};
+    return add_row(&x, row_names(ci, "XTS", ci->block_bytes));
+}
 
 int karx_prov_block_ciphers_build(void)
 {
-    return 1;
+    karx_alg_info ci;
+    for (size_t i = 0; karx_alg_get(i, &ci) == KARX_OK; i++) {
+        if (ci.kind != KARX_KIND_CIPHER)
+            continue;
+        if (ci.id >= KARX_CIPHER_ARIA128 && ci.id <= KARX_CIPHER_ARIA256)
+            continue; /* OpenSSL's default provider has ARIA */
+        if (!add_modes(&ci))
+            return 0;
+    }
+    table[nrows] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+    return nrows > 0;
 }
 
 const OSSL_ALGORITHM *karx_prov_block_ciphers(void)
 {
-    return none;
+    return table;
 }

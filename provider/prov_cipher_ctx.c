@@ -1,0 +1,268 @@
+/* The block-mode cipher context: new/free/dup, encrypt/decrypt init (key, IV, params) and the
+ * context parameters (key and IV length, padding, IV, updated IV, num). Key and IV lengths are
+ * fixed per algorithm: any other length is refused with an error, never truncated. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "prov_cipher.h"
+
+void *karx_pc_newctx(void *provctx, size_t row)
+{
+    const karx_pc_row *r = karx_pc_row_at(row);
+    karx_pc_ctx *c = r ? calloc(1, sizeof *c) : NULL;
+    if (c == NULL)
+        return NULL;
+    c->pc = provctx;
+    c->row = r;
+    c->padding = 1;
+    return c;
+}
+
+void karx_pc_freectx(void *vctx)
+{
+    if (vctx == NULL)
+        return;
+    karx_memzero(vctx, sizeof(karx_pc_ctx)); /* key, schedule, IV, held data */
+    free(vctx);
+}
+
+void *karx_pc_dupctx(void *vctx)
+{
+    karx_pc_ctx *src = vctx, *c = malloc(sizeof *c);
+    if (c == NULL)
+        return NULL;
+    memcpy(c, src, sizeof *c); /* the karx states are plain copyable structs: the copy forks */
+    return c;
+}
+
+int karx_pc_restart(karx_pc_ctx *c, int padding)
+{
+    const karx_pc_row *r = c->row;
+    karx_status st;
+    c->live = c->fresh = 0;
+    c->via = 0;
+    if (!c->have_key || (!c->have_iv && r->iv_bytes != 0))
+        return 1; /* not yet: the rest comes with a later init */
+    if (r->xts && karx_memcmp_ct(c->key, c->key + r->key_bytes / 2, r->key_bytes / 2) == 0) {
+        karx_prov_err(c->pc, KARX_PROV_R_BAD_ARGUMENT,
+                      "XTS key: the data and tweak halves are equal (refused, FIPS 140-3 IG C.I)");
+        return 0;
+    }
+    if (r->xts)
+        st = karx_xts_set_key(&c->u.x, r->alg, c->key, r->key_bytes);
+    else
+        st = karx_cipher_init(&c->u.c, r->alg, r->mode, c->encrypt ? KARX_ENCRYPT : KARX_DECRYPT,
+                              padding ? KARX_PAD_PKCS7 : KARX_PAD_NONE, c->key, r->key_bytes,
+                              r->iv_bytes ? c->iv : NULL, r->iv_bytes);
+    if (st != KARX_OK) {
+        karx_prov_status_err(c->pc, st, r->xts ? "XTS key" : "cipher init");
+        return 0;
+    }
+    memcpy(c->last_iv, c->iv, sizeof c->iv);
+    c->live = c->fresh = 1;
+    return 1;
+}
+
+static int init(karx_pc_ctx *c, int enc, const unsigned char *key, size_t keylen,
+                const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+{
+    const karx_pc_row *r = c->row;
+    c->encrypt = enc;
+    c->live = c->fresh = 0;
+    if (!karx_pc_set_ctx_params(c, params))
+        return 0;
+    if (key != NULL && keylen != r->key_bytes) {
+        karx_prov_err(c->pc, KARX_PROV_R_KEY_LENGTH, "%zu bytes, this cipher takes %zu", keylen,
+                      r->key_bytes);
+        return 0;
+    }
+    /* ECB takes no IV: one given with length 0 (openssl enc -iv) is ignored */
+    if (iv != NULL && ivlen != r->iv_bytes && !(r->iv_bytes == 0 && ivlen == 0)) {
+        karx_prov_err(c->pc, KARX_PROV_R_IV_LENGTH, "%zu bytes, this mode takes %zu", ivlen,
+                      r->iv_bytes);
+        return 0;
+    }
+    if (key != NULL) {
+        memcpy(c->key, key, keylen);
+        c->have_key = 1;
+    }
+    if (iv != NULL && r->iv_bytes != 0) {
+        memcpy(c->iv, iv, ivlen);
+        c->have_iv = 1;
+    }
+    return karx_pc_restart(c, c->padding);
+}
+
+int karx_pc_einit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,
+                  size_t ivlen, const OSSL_PARAM params[])
+{
+    return init(vctx, 1, key, keylen, iv, ivlen, params);
+}
+
+int karx_pc_dinit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,
+                  size_t ivlen, const OSSL_PARAM params[])
+{
+    return init(vctx, 0, key, keylen, iv, ivlen, params);
+}
+
+/* ---- context parameters ---- */
+
+static const OSSL_PARAM gettable[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, NULL),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0),
+    OSSL_PARAM_END};
+
+static const OSSL_PARAM settable[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, NULL),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, NULL),
+    OSSL_PARAM_END};
+
+const OSSL_PARAM *karx_pc_gettable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return gettable;
+}
+
+const OSSL_PARAM *karx_pc_settable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return settable;
+}
+
+/* An octet parameter as OpenSSL's getters ask for it: a copy, or a pointer into the context. */
+static int put_octets(OSSL_PARAM *p, const uint8_t *v, size_t n)
+{
+    if (p->data_type == OSSL_PARAM_OCTET_PTR)
+        return OSSL_PARAM_set_octet_ptr(p, v, n);
+    return OSSL_PARAM_set_octet_string(p, v, n);
+}
+
+/* Keystream bytes of the current block already used (OpenSSL's "num"), from the karx stream
+ * state: CTR/OFB count what is left of the block, CFB what is done of the segment. */
+static unsigned num_of(const karx_pc_ctx *c)
+{
+    const karx_pc_row *r = c->row;
+    if (!c->live || r->xts || r->mode == KARX_MODE_ECB || r->mode == KARX_MODE_CBC)
+        return 0;
+    size_t b = r->cipher_block, left = c->u.c.buffered;
+    if (r->mode == KARX_MODE_CTR || r->mode == KARX_MODE_OFB)
+        return (unsigned)((b - left) % b);
+    return (unsigned)(left % b);
+}
+
+/* The chain / counter / register the next data continues from. */
+static const uint8_t *updated_iv(const karx_pc_ctx *c)
+{
+    if (c->live && !c->row->xts && c->row->iv_bytes != 0)
+        return c->u.c.reg;
+    return c->live ? c->iv : c->last_iv;
+}
+
+int karx_pc_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    const karx_pc_ctx *c = vctx;
+    const karx_pc_row *r = c->row;
+    OSSL_PARAM *p;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(p, r->key_bytes))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(p, r->iv_bytes))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING)) && !OSSL_PARAM_set_uint(p, (unsigned)c->padding))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM)) && !OSSL_PARAM_set_uint(p, num_of(c)))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && !put_octets(p, c->iv, r->iv_bytes))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) &&
+        !put_octets(p, updated_iv(c), r->iv_bytes))
+        return 0;
+    return 1;
+}
+
+/* A length parameter that may only restate the fixed value. */
+static int fixed_len(const karx_pc_ctx *c, const OSSL_PARAM params[], const char *key,
+                     size_t want, int reason)
+{
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, key);
+    size_t v;
+    if (p == NULL)
+        return 1;
+    if (!OSSL_PARAM_get_size_t(p, &v)) {
+        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM, "%s", key);
+        return 0;
+    }
+    if (v != want) {
+        karx_prov_err(c->pc, reason, "%zu bytes: this cipher's %s is fixed at %zu", v, key, want);
+        return 0;
+    }
+    return 1;
+}
+
+static int set_padding(karx_pc_ctx *c, const OSSL_PARAM *p)
+{
+    unsigned v;
+    if (!OSSL_PARAM_get_uint(p, &v)) {
+        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM, "padding");
+        return 0;
+    }
+    int pad = v != 0;
+    if (pad == c->padding)
+        return 1;
+    if (c->live && !c->fresh) {
+        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM,
+                      "padding can change only before the first update");
+        return 0;
+    }
+    c->padding = pad;
+    return c->live ? karx_pc_restart(c, pad) : 1; /* the karx stream takes it at init */
+}
+
+/* num may only be restated: karx streams cannot jump within a block. */
+static int set_num(karx_pc_ctx *c, const OSSL_PARAM *p)
+{
+    unsigned v;
+    if (!OSSL_PARAM_get_uint(p, &v)) {
+        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM, "num");
+        return 0;
+    }
+    if (v != num_of(c)) {
+        karx_prov_err(c->pc, KARX_PROV_R_UNSUPPORTED, "setting num (%u) is not supported", v);
+        return 0;
+    }
+    return 1;
+}
+
+int karx_pc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    karx_pc_ctx *c = vctx;
+    const OSSL_PARAM *p;
+    if (params == NULL)
+        return 1;
+    if (!fixed_len(c, params, OSSL_CIPHER_PARAM_KEYLEN, c->row->key_bytes, KARX_PROV_R_KEY_LENGTH) ||
+        !fixed_len(c, params, OSSL_CIPHER_PARAM_IVLEN, c->row->iv_bytes, KARX_PROV_R_IV_LENGTH))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_PADDING)) && !set_padding(c, p))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM)) && !set_num(c, p))
+        return 0;
+    return 1;
+}
+
+int karx_pc_bad_overlap(const unsigned char *out, const unsigned char *in, size_t n, size_t lag)
+{
+    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
+    if (n == 0 || o == i || (lag != 0 && o + lag == i))
+        return 0;
+    return o < i ? i - o < n + lag : o - i < n;
+}
