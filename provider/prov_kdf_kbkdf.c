@@ -1,0 +1,267 @@
+/* EVP_KDF "KBKDF" over karx_kbkdf (SP 800-108 / TTAK.KO-12.0272). OpenSSL's KBKDF params map
+ * onto karx's options:
+ *   mode        "counter" (default), "feedback", and karx's "double-pipeline" (also "pipeline")
+ *   mac         "HMAC" (digest = an LSH name) or "CMAC" (cipher = "LEA-128-CBC" or "LEA-128", ...)
+ *   key = KI, salt = Label, info = Context, seed = feedback mode's IV
+ *   r           the counter's width in bits: 8, 16, 24, 32 (default, OpenSSL's), and 0 = no
+ *               counter (feedback and double-pipeline only; karx's extension)
+ *   use-l, use-separator: 1 only (karx always writes [L] and the 0x00 separator); 0 is refused
+ *   karx-l-bytes [L]'s width: 4 (default, OpenSSL's form), 1 .. 3, or 0 = the fewest bytes that
+ *               hold it (the TTAK.KO-12.0272 form)
+ * "r" is OpenSSL 3.1's OSSL_KDF_PARAM_KBKDF_R_VALUE spelled out, as 3.0's headers lack it. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "karx/kbkdf.h"
+#include "karx/registry.h"
+#include "prov_kdf_local.h"
+
+#define PARAM_R "r"
+#define PARAM_L_BYTES "karx-l-bytes"
+
+typedef struct kbkdf_ctx {
+    const karx_prov_ctx *pc;
+    int mode, mac, lsh, cipher; /* mac: KARX_MAC_HMAC / _CMAC, 0 unset */
+    int r, l_bytes;
+    karx_prov_buf key, label, context, iv;
+} kbkdf_ctx;
+
+static void defaults(kbkdf_ctx *k)
+{
+    k->mode = KARX_KBKDF_COUNTER;
+    k->mac = k->lsh = k->cipher = 0;
+    k->r = 32;
+    k->l_bytes = 4;
+}
+
+static void *kbkdf_new(void *pc)
+{
+    kbkdf_ctx *k = calloc(1, sizeof *k);
+    if (k == NULL) {
+        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "out of memory");
+        return NULL;
+    }
+    k->pc = pc;
+    defaults(k);
+    return k;
+}
+
+static void kbkdf_reset(void *vk)
+{
+    kbkdf_ctx *k = vk;
+    karx_prov_buf_wipe(&k->key);
+    karx_prov_buf_wipe(&k->label);
+    karx_prov_buf_wipe(&k->context);
+    karx_prov_buf_wipe(&k->iv);
+    defaults(k);
+}
+
+static void kbkdf_free(void *vk)
+{
+    if (vk == NULL)
+        return;
+    kbkdf_reset(vk);
+    free(vk);
+}
+
+static void *kbkdf_dup(void *vk)
+{
+    const kbkdf_ctx *src = vk;
+    kbkdf_ctx *k = kbkdf_new((void *)src->pc);
+    if (k == NULL)
+        return NULL;
+    k->mode = src->mode, k->mac = src->mac, k->lsh = src->lsh, k->cipher = src->cipher;
+    k->r = src->r, k->l_bytes = src->l_bytes;
+    if (!karx_prov_buf_dup(&k->key, &src->key) || !karx_prov_buf_dup(&k->label, &src->label) ||
+        !karx_prov_buf_dup(&k->context, &src->context) || !karx_prov_buf_dup(&k->iv, &src->iv)) {
+        kbkdf_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+/* mode, mac, digest and cipher: the names. */
+static int set_names(kbkdf_ctx *k, const OSSL_PARAM params[])
+{
+    const OSSL_PARAM *p;
+    char name[KARX_PROV_NAME_MAX];
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_MODE)) != NULL) {
+        karx_kbkdf_mode mode;
+        if (!karx_prov_get_name(k->pc, p, name, sizeof name))
+            return 0;
+        if (karx_kbkdf_mode_from_name(name, &mode) != KARX_OK) {
+            karx_prov_err(k->pc, KARX_PROV_R_UNSUPPORTED,
+                          "KBKDF mode \"%s\": counter, feedback or double-pipeline", name);
+            return 0;
+        }
+        k->mode = mode;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_MAC)) != NULL) {
+        if (!karx_prov_get_name(k->pc, p, name, sizeof name))
+            return 0;
+        k->mac = strcasecmp(name, "HMAC") == 0 ? KARX_MAC_HMAC
+                 : strcasecmp(name, "CMAC") == 0 ? KARX_MAC_CMAC : 0;
+        if (k->mac == 0) {
+            karx_prov_err(k->pc, KARX_PROV_R_UNSUPPORTED, "KBKDF mac \"%s\": HMAC or CMAC", name);
+            return 0;
+        }
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_DIGEST)) != NULL &&
+        (!karx_prov_get_name(k->pc, p, name, sizeof name) ||
+         (k->lsh = karx_prov_lsh_param(k->pc, name)) == 0))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_CIPHER)) != NULL &&
+        (!karx_prov_get_name(k->pc, p, name, sizeof name) ||
+         (k->cipher = karx_prov_cipher_param(k->pc, name, "-CBC")) == 0))
+        return 0;
+    return 1;
+}
+
+/* An int param into *v when present, within [lo, hi] (lo == hi: the one value karx can do). */
+static int get_int(const kbkdf_ctx *k, const OSSL_PARAM params[], const char *key, int lo, int hi,
+                   int *v)
+{
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, key);
+    int x;
+    if (p == NULL)
+        return 1;
+    if (!OSSL_PARAM_get_int(p, &x)) {
+        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "%s: expected an integer", key);
+        return 0;
+    }
+    if (x < lo || x > hi) {
+        karx_prov_err(k->pc, lo == hi ? KARX_PROV_R_UNSUPPORTED : KARX_PROV_R_BAD_PARAM,
+                      lo == hi ? "KBKDF %s = %d: karx always writes it (only %d)"
+                               : "KBKDF %s = %d: not in %d .. %d",
+                      key, x, lo, hi);
+        return 0;
+    }
+    *v = x;
+    return 1;
+}
+
+static int set_numbers(kbkdf_ctx *k, const OSSL_PARAM params[])
+{
+    int one = 1, r = k->r;
+    if (!get_int(k, params, OSSL_KDF_PARAM_KBKDF_USE_L, 1, 1, &one) ||
+        !get_int(k, params, OSSL_KDF_PARAM_KBKDF_USE_SEPARATOR, 1, 1, &one) ||
+        !get_int(k, params, PARAM_R, 0, 32, &r) ||
+        !get_int(k, params, PARAM_L_BYTES, 0, KARX_KBKDF_MAX_L_BYTES, &k->l_bytes))
+        return 0;
+    if (r % 8 != 0) {
+        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "KBKDF r = %d: 8, 16, 24 or 32 (0: none)", r);
+        return 0;
+    }
+    k->r = r;
+    return 1;
+}
+
+static int kbkdf_set_params(void *vk, const OSSL_PARAM params[])
+{
+    kbkdf_ctx *k = vk;
+    const OSSL_PARAM *p;
+    if (params == NULL)
+        return 1;
+    if (!set_names(k, params) || !set_numbers(k, params))
+        return 0;
+    static const char *const keys[] = {OSSL_KDF_PARAM_KEY, OSSL_KDF_PARAM_SALT, OSSL_KDF_PARAM_INFO,
+                                       OSSL_KDF_PARAM_SEED};
+    karx_prov_buf *bufs[] = {&k->key, &k->label, &k->context, &k->iv};
+    for (size_t i = 0; i < 4; i++)
+        if ((p = OSSL_PARAM_locate_const(params, keys[i])) != NULL &&
+            !karx_prov_buf_param(k->pc, bufs[i], p))
+            return 0;
+    return 1;
+}
+
+/* The karx PRF id, or 0 with the reason raised. */
+static int prf_id(const kbkdf_ctx *k)
+{
+    if (k->mac == 0) {
+        karx_prov_err(k->pc, KARX_PROV_R_NOT_INITIALIZED, "KBKDF: no mac set (HMAC or CMAC)");
+        return 0;
+    }
+    int prim = k->mac == KARX_MAC_HMAC ? k->lsh : k->cipher;
+    if (prim == 0) {
+        karx_prov_err(k->pc, KARX_PROV_R_NOT_INITIALIZED, "KBKDF with %s: no %s set",
+                      k->mac == KARX_MAC_HMAC ? "HMAC" : "CMAC",
+                      k->mac == KARX_MAC_HMAC ? "digest" : "cipher");
+        return 0;
+    }
+    return KARX_MAC_ID(k->mac, prim);
+}
+
+static int kbkdf_derive(void *vk, unsigned char *out, size_t outlen, const OSSL_PARAM params[])
+{
+    kbkdf_ctx *k = vk;
+    karx_kbkdf_params p;
+    if (!kbkdf_set_params(k, params))
+        return 0;
+    memset(&p, 0, sizeof p);
+    if ((p.prf = prf_id(k)) == 0)
+        return 0;
+    if (k->key.data == NULL) {
+        karx_prov_err(k->pc, KARX_PROV_R_NOT_INITIALIZED, "KBKDF: no key set");
+        return 0;
+    }
+    if (k->iv.len != 0 && k->mode != KARX_KBKDF_FEEDBACK) {
+        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "KBKDF: a seed (IV) is for feedback mode only");
+        return 0;
+    }
+    p.mode = (karx_kbkdf_mode)k->mode;
+    p.counter_bits = (unsigned)k->r;
+    p.l_bytes = (unsigned)k->l_bytes;
+    p.label = k->label.data, p.label_len = k->label.len;
+    p.context = k->context.data, p.context_len = k->context.len;
+    p.iv = k->iv.data, p.iv_len = k->iv.len;
+    karx_status st = karx_kbkdf(&p, k->key.data, k->key.len, out, outlen);
+    if (st != KARX_OK) {
+        karx_prov_status_err(k->pc, st, "KBKDF");
+        return 0;
+    }
+    return 1;
+}
+
+static const OSSL_PARAM settable[] = {
+    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_MODE, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_MAC, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_DIGEST, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_CIPHER, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_KEY, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_SALT, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_INFO, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_SEED, NULL, 0),
+    OSSL_PARAM_int(OSSL_KDF_PARAM_KBKDF_USE_L, NULL),
+    OSSL_PARAM_int(OSSL_KDF_PARAM_KBKDF_USE_SEPARATOR, NULL),
+    OSSL_PARAM_int(PARAM_R, NULL),
+    OSSL_PARAM_int(PARAM_L_BYTES, NULL),
+    OSSL_PARAM_END};
+
+static const OSSL_PARAM *kbkdf_settable(void *vk, void *pc)
+{
+    (void)vk, (void)pc;
+    return settable;
+}
+
+static int kbkdf_get_params(void *vk, OSSL_PARAM params[])
+{
+    (void)vk;
+    return karx_kdf_get_size(params);
+}
+
+const OSSL_DISPATCH karx_kdf_kbkdf_functions[] = {
+    {OSSL_FUNC_KDF_NEWCTX, (void (*)(void))kbkdf_new},
+    {OSSL_FUNC_KDF_DUPCTX, (void (*)(void))kbkdf_dup},
+    {OSSL_FUNC_KDF_FREECTX, (void (*)(void))kbkdf_free},
+    {OSSL_FUNC_KDF_RESET, (void (*)(void))kbkdf_reset},
+    {OSSL_FUNC_KDF_DERIVE, (void (*)(void))kbkdf_derive},
+    {OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, (void (*)(void))kbkdf_settable},
+    {OSSL_FUNC_KDF_SET_CTX_PARAMS, (void (*)(void))kbkdf_set_params},
+    {OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, (void (*)(void))karx_kdf_gettable},
+    {OSSL_FUNC_KDF_GET_CTX_PARAMS, (void (*)(void))kbkdf_get_params},
+    {0, NULL}};

@@ -1,0 +1,189 @@
+/* EVP_KDF "PBKDF2" over karx's HMAC-LSH (karx_pbkdf2_hmac_lsh). Params as OpenSSL's PBKDF2:
+ * digest (an LSH name; there is no default: OpenSSL's is SHA-1, which karx does not have), pass,
+ * salt, iter (default 2048, as OpenSSL's) and pkcs5. Like OpenSSL's default provider, the
+ * SP 800-132 lower bounds (key >= 112 bits, salt >= 16 bytes, iter >= 1000) are off unless the
+ * caller sets pkcs5 = 0 (OpenSSL's spelling: pkcs5 = 1 means "plain PKCS#5, no checks"). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "karx/hmac.h"
+#include "prov_kdf_local.h"
+
+#define DEFAULT_ITER 2048 /* OpenSSL's PKCS5_DEFAULT_ITER */
+#define MIN_KEY_BYTES 14  /* 112 bits */
+#define MIN_SALT_BYTES 16
+#define MIN_ITER 1000
+
+typedef struct pbkdf2_ctx {
+    const karx_prov_ctx *pc;
+    int lsh; /* 0 until a digest is set */
+    karx_prov_buf pass, salt;
+    uint64_t iter;
+    int checks; /* SP 800-132 lower bounds */
+} pbkdf2_ctx;
+
+static void defaults(pbkdf2_ctx *k)
+{
+    k->lsh = 0;
+    k->iter = DEFAULT_ITER;
+    k->checks = 0;
+}
+
+static void *pbkdf2_new(void *pc)
+{
+    pbkdf2_ctx *k = calloc(1, sizeof *k);
+    if (k == NULL) {
+        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "out of memory");
+        return NULL;
+    }
+    k->pc = pc;
+    defaults(k);
+    return k;
+}
+
+static void pbkdf2_reset(void *vk)
+{
+    pbkdf2_ctx *k = vk;
+    karx_prov_buf_wipe(&k->pass);
+    karx_prov_buf_wipe(&k->salt);
+    defaults(k);
+}
+
+static void pbkdf2_free(void *vk)
+{
+    if (vk == NULL)
+        return;
+    pbkdf2_reset(vk);
+    free(vk);
+}
+
+static void *pbkdf2_dup(void *vk)
+{
+    const pbkdf2_ctx *src = vk;
+    pbkdf2_ctx *k = pbkdf2_new((void *)src->pc);
+    if (k == NULL)
+        return NULL;
+    k->lsh = src->lsh, k->iter = src->iter, k->checks = src->checks;
+    if (!karx_prov_buf_dup(&k->pass, &src->pass) || !karx_prov_buf_dup(&k->salt, &src->salt)) {
+        pbkdf2_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static int set_iter(pbkdf2_ctx *k, const OSSL_PARAM *p)
+{
+    uint64_t iter;
+    if (!OSSL_PARAM_get_uint64(p, &iter)) {
+        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "iter: expected an unsigned integer");
+        return 0;
+    }
+    if (iter < (k->checks ? MIN_ITER : 1) || iter > UINT32_MAX) {
+        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "iter %llu: must be %d .. 2^32-1",
+                      (unsigned long long)iter, k->checks ? MIN_ITER : 1);
+        return 0;
+    }
+    k->iter = iter;
+    return 1;
+}
+
+static int pbkdf2_set_params(void *vk, const OSSL_PARAM params[])
+{
+    pbkdf2_ctx *k = vk;
+    const OSSL_PARAM *p;
+    char name[KARX_PROV_NAME_MAX];
+    if (params == NULL)
+        return 1;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_DIGEST)) != NULL) {
+        int lsh = karx_prov_get_name(k->pc, p, name, sizeof name) ? karx_prov_lsh_param(k->pc, name) : 0;
+        if (lsh == 0)
+            return 0;
+        k->lsh = lsh;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PKCS5)) != NULL) {
+        int pkcs5;
+        if (!OSSL_PARAM_get_int(p, &pkcs5)) {
+            karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "pkcs5: expected an integer");
+            return 0;
+        }
+        k->checks = pkcs5 == 0;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PASSWORD)) != NULL &&
+        !karx_prov_buf_param(k->pc, &k->pass, p))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_SALT)) != NULL &&
+        !karx_prov_buf_param(k->pc, &k->salt, p))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_ITER)) != NULL && !set_iter(k, p))
+        return 0;
+    return 1;
+}
+
+/* What must hold before deriving: 1, or 0 with the reason raised. */
+static int ready(const pbkdf2_ctx *k, size_t keylen)
+{
+    const char *missing = k->lsh == 0 ? "digest" : k->pass.data == NULL ? "pass"
+                          : k->salt.data == NULL ? "salt" : NULL;
+    if (missing != NULL) {
+        karx_prov_err(k->pc, KARX_PROV_R_NOT_INITIALIZED, "PBKDF2: no %s set", missing);
+        return 0;
+    }
+    if (k->checks && (keylen < MIN_KEY_BYTES || k->salt.len < MIN_SALT_BYTES || k->iter < MIN_ITER)) {
+        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM,
+                      "PBKDF2 with pkcs5=0 (SP 800-132): key >= %d bytes, salt >= %d bytes, "
+                      "iter >= %d", MIN_KEY_BYTES, MIN_SALT_BYTES, MIN_ITER);
+        return 0;
+    }
+    return 1;
+}
+
+static int pbkdf2_derive(void *vk, unsigned char *key, size_t keylen, const OSSL_PARAM params[])
+{
+    pbkdf2_ctx *k = vk;
+    if (!pbkdf2_set_params(k, params) || !ready(k, keylen))
+        return 0;
+    karx_status st = karx_pbkdf2_hmac_lsh((karx_lsh_alg)k->lsh, k->pass.data, k->pass.len,
+                                          k->salt.data, k->salt.len, (uint32_t)k->iter, key, keylen);
+    if (st != KARX_OK) {
+        karx_prov_status_err(k->pc, st, "PBKDF2");
+        return 0;
+    }
+    return 1;
+}
+
+static const OSSL_PARAM settable[] = {
+    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_DIGEST, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_PASSWORD, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_SALT, NULL, 0),
+    OSSL_PARAM_uint64(OSSL_KDF_PARAM_ITER, NULL),
+    OSSL_PARAM_int(OSSL_KDF_PARAM_PKCS5, NULL),
+    OSSL_PARAM_END};
+
+static const OSSL_PARAM *pbkdf2_settable(void *vk, void *pc)
+{
+    (void)vk, (void)pc;
+    return settable;
+}
+
+static int pbkdf2_get_params(void *vk, OSSL_PARAM params[])
+{
+    (void)vk;
+    return karx_kdf_get_size(params);
+}
+
+const OSSL_DISPATCH karx_kdf_pbkdf2_functions[] = {
+    {OSSL_FUNC_KDF_NEWCTX, (void (*)(void))pbkdf2_new},
+    {OSSL_FUNC_KDF_DUPCTX, (void (*)(void))pbkdf2_dup},
+    {OSSL_FUNC_KDF_FREECTX, (void (*)(void))pbkdf2_free},
+    {OSSL_FUNC_KDF_RESET, (void (*)(void))pbkdf2_reset},
+    {OSSL_FUNC_KDF_DERIVE, (void (*)(void))pbkdf2_derive},
+    {OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, (void (*)(void))pbkdf2_settable},
+    {OSSL_FUNC_KDF_SET_CTX_PARAMS, (void (*)(void))pbkdf2_set_params},
+    {OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, (void (*)(void))karx_kdf_gettable},
+    {OSSL_FUNC_KDF_GET_CTX_PARAMS, (void (*)(void))pbkdf2_get_params},
+    {0, NULL}};

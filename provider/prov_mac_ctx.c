@@ -1,0 +1,311 @@
+/* The EVP_MAC operations over karx's HMAC-LSH, CMAC and GMAC. The key (and GMAC's IV) are kept
+ * so that EVP_MAC_init(ctx, NULL, 0, NULL) starts a new message under them, as OpenSSL's MACs
+ * do; every byte of them and of the keyed karx state is wiped on free. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "prov_mac_ctx.h"
+
+static const char *family_name(int family)
+{
+    return family == KARX_MAC_HMAC ? "HMAC" : family == KARX_MAC_CMAC ? "CMAC" : "GMAC";
+}
+
+karx_mac_ctx *karx_mac_new(const karx_prov_ctx *pc, int family, int prim)
+{
+    karx_mac_ctx *m = calloc(1, sizeof *m);
+    if (m == NULL) {
+        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "out of memory");
+        return NULL;
+    }
+    m->pc = pc;
+    m->family = family;
+    m->prim = prim;
+    m->fixed = prim != 0;
+    return m;
+}
+
+static void stop(karx_mac_ctx *m)
+{
+    karx_memzero(&m->u, sizeof m->u);
+    m->running = 0;
+}
+
+static void mac_free(void *vm)
+{
+    karx_mac_ctx *m = vm;
+    if (m == NULL)
+        return;
+    karx_prov_buf_wipe(&m->key);
+    karx_prov_buf_wipe(&m->iv);
+    karx_memzero(m, sizeof *m);
+    free(m);
+}
+
+static void *mac_dup(void *vm)
+{
+    const karx_mac_ctx *src = vm;
+    karx_mac_ctx *m = malloc(sizeof *m);
+    if (m == NULL) {
+        karx_prov_err(src->pc, KARX_PROV_R_INTERNAL, "out of memory");
+        return NULL;
+    }
+    memcpy(m, src, sizeof *m); /* the karx contexts are plain data: a copy forks the MAC */
+    if (!karx_prov_buf_dup(&m->key, &src->key) || !karx_prov_buf_dup(&m->iv, &src->iv)) {
+        karx_prov_buf_wipe(&m->key);
+        karx_memzero(m, sizeof *m);
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* The tag and block bytes of the chosen primitive; 0 before one is chosen. */
+static size_t tag_bytes(const karx_mac_ctx *m)
+{
+    if (m->prim == 0)
+        return 0;
+    if (m->family == KARX_MAC_HMAC)
+        return karx_hmac_lsh_bytes((karx_lsh_alg)m->prim);
+    if (m->family == KARX_MAC_CMAC)
+        return karx_cmac_tag_bytes((karx_cipher_alg)m->prim);
+    return KARX_GMAC_TAG_BYTES;
+}
+
+static size_t block_bytes(const karx_mac_ctx *m)
+{
+    karx_alg_info info;
+    karx_alg_kind kind = m->family == KARX_MAC_HMAC ? KARX_KIND_HASH : KARX_KIND_CIPHER;
+    if (m->prim == 0 || karx_alg_by_id(kind, m->prim, &info) != KARX_OK)
+        return 0;
+    return info.block_bytes;
+}
+
+/* Keys the karx context from the stored key (and IV): 1, or 0 with an error raised. */
+static int start(karx_mac_ctx *m)
+{
+    karx_status st;
+    stop(m);
+    if (m->prim == 0) {
+        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: no %s set", family_name(m->family),
+                      m->family == KARX_MAC_HMAC ? "digest" : "cipher");
+        return 0;
+    }
+    if (m->key.data == NULL) {
+        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: no key set", family_name(m->family));
+        return 0;
+    }
+    if (m->family == KARX_MAC_HMAC) {
+        st = karx_hmac_lsh_init(&m->u.hmac, (karx_lsh_alg)m->prim, m->key.data, m->key.len);
+    } else if (m->family == KARX_MAC_CMAC) {
+        st = karx_cmac_init(&m->u.cmac, (karx_cipher_alg)m->prim, m->key.data, m->key.len);
+    } else {
+        if (m->iv.data == NULL) {
+            karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "GMAC: no iv set");
+            return 0;
+        }
+        st = karx_gmac_init(&m->u.gmac, (karx_cipher_alg)m->prim, m->key.data, m->key.len,
+                            m->iv.data, m->iv.len);
+    }
+    if (st != KARX_OK) {
+        karx_prov_status_err(m->pc, st, family_name(m->family));
+        stop(m);
+        return 0;
+    }
+    m->running = 1;
+    return 1;
+}
+
+/* DIGEST (HMAC) or CIPHER (CMAC, GMAC): the primitive, which a fixed row may only repeat. */
+static int set_prim(karx_mac_ctx *m, const OSSL_PARAM *p)
+{
+    char name[KARX_PROV_NAME_MAX];
+    if (!karx_prov_get_name(m->pc, p, name, sizeof name))
+        return 0;
+    int prim = m->family == KARX_MAC_HMAC ? karx_prov_lsh_param(m->pc, name)
+               : karx_prov_cipher_param(m->pc, name, m->family == KARX_MAC_CMAC ? "-CBC" : "-GCM");
+    if (prim == 0)
+        return 0;
+    if (m->family == KARX_MAC_GMAC && karx_cipher_block_bytes((karx_cipher_alg)prim) != 16) {
+        karx_prov_err(m->pc, KARX_PROV_R_UNSUPPORTED, "GMAC over %s: GMAC needs a 128-bit block", name);
+        return 0;
+    }
+    if (m->fixed && prim != m->prim) {
+        karx_prov_err(m->pc, KARX_PROV_R_BAD_PARAM, "%s: this algorithm's %s is fixed", name,
+                      p->key);
+        return 0;
+    }
+    m->prim = prim;
+    return 1;
+}
+
+static int mac_set_params(void *vm, const OSSL_PARAM params[])
+{
+    karx_mac_ctx *m = vm;
+    const OSSL_PARAM *p;
+    int changed = 0;
+    if (params == NULL)
+        return 1;
+    const char *which = m->family == KARX_MAC_HMAC ? OSSL_MAC_PARAM_DIGEST : OSSL_MAC_PARAM_CIPHER;
+    if ((p = OSSL_PARAM_locate_const(params, which)) != NULL) {
+        if (!set_prim(m, p))
+            return 0;
+        changed = 1;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) != NULL) {
+        if (!karx_prov_buf_param(m->pc, &m->key, p))
+            return 0;
+        changed = 1;
+    }
+    if (m->family == KARX_MAC_GMAC && (p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_IV))) {
+        if (!karx_prov_buf_param(m->pc, &m->iv, p))
+            return 0;
+        changed = 1;
+    }
+    if (changed)
+        stop(m); /* the next init keys it again */
+    return 1;
+}
+
+static int mac_init(void *vm, const unsigned char *key, size_t keylen, const OSSL_PARAM params[])
+{
+    karx_mac_ctx *m = vm;
+    if (!mac_set_params(m, params))
+        return 0;
+    if (key != NULL && !karx_prov_buf_set(m->pc, &m->key, key, keylen))
+        return 0;
+    return start(m);
+}
+
+static int mac_update(void *vm, const unsigned char *in, size_t len)
+{
+    karx_mac_ctx *m = vm;
+    karx_status st;
+    if (!m->running) {
+        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: update before init",
+                      family_name(m->family));
+        return 0;
+    }
+    if (len == 0)
+        return 1;
+    if (m->family == KARX_MAC_HMAC)
+        st = karx_hmac_lsh_update(&m->u.hmac, in, len);
+    else if (m->family == KARX_MAC_CMAC)
+        st = karx_cmac_update(&m->u.cmac, in, len);
+    else
+        st = karx_gmac_update(&m->u.gmac, in, len);
+    if (st != KARX_OK) {
+        karx_prov_status_err(m->pc, st, family_name(m->family));
+        return 0;
+    }
+    return 1;
+}
+
+static int mac_final(void *vm, unsigned char *out, size_t *outl, size_t outsize)
+{
+    karx_mac_ctx *m = vm;
+    size_t n = tag_bytes(m);
+    karx_status st;
+    if (!m->running) {
+        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: final before init",
+                      family_name(m->family));
+        return 0;
+    }
+    if (out == NULL || outsize < n) {
+        karx_prov_err(m->pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%s: the tag is %zu bytes, room for %zu",
+                      family_name(m->family), n, out == NULL ? (size_t)0 : outsize);
+        return 0;
+    }
+    if (m->family == KARX_MAC_HMAC)
+        st = karx_hmac_lsh_final(&m->u.hmac, out, n);
+    else if (m->family == KARX_MAC_CMAC)
+        st = karx_cmac_final(&m->u.cmac, out, n);
+    else
+        st = karx_gmac_final(&m->u.gmac, out, n);
+    stop(m);
+    if (st != KARX_OK) {
+        karx_prov_status_err(m->pc, st, family_name(m->family));
+        return 0;
+    }
+    if (outl != NULL)
+        *outl = n;
+    return 1;
+}
+
+static int mac_get_params(void *vm, OSSL_PARAM params[])
+{
+    const karx_mac_ctx *m = vm;
+    OSSL_PARAM *p;
+    if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) && !OSSL_PARAM_set_size_t(p, tag_bytes(m)))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) &&
+        !OSSL_PARAM_set_size_t(p, block_bytes(m)))
+        return 0;
+    return 1;
+}
+
+static const OSSL_PARAM gettable[] = {OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),
+                                      OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, NULL),
+                                      OSSL_PARAM_END};
+
+static const OSSL_PARAM *mac_gettable(void *vm, void *pc)
+{
+    (void)vm, (void)pc;
+    return gettable;
+}
+
+/* PROPERTIES is accepted (and ignored: the primitive is always karx's own) so that callers
+ * written for OpenSSL's MACs, which pass it, work unchanged. */
+static const OSSL_PARAM settable_hmac[] = {
+    OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0), OSSL_PARAM_END};
+static const OSSL_PARAM settable_cmac[] = {
+    OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0), OSSL_PARAM_END};
+static const OSSL_PARAM settable_gmac[] = {
+    OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_IV, NULL, 0), OSSL_PARAM_END};
+
+/* One per family: EVP_MAC_settable_ctx_params asks without a context (the openssl command
+ * parses -macopt with it), so the answer must come from the row. */
+static const OSSL_PARAM *hmac_settable(void *vm, void *pc)
+{
+    (void)vm, (void)pc;
+    return settable_hmac;
+}
+
+static const OSSL_PARAM *cmac_settable(void *vm, void *pc)
+{
+    (void)vm, (void)pc;
+    return settable_cmac;
+}
+
+static const OSSL_PARAM *gmac_settable(void *vm, void *pc)
+{
+    (void)vm, (void)pc;
+    return settable_gmac;
+}
+
+OSSL_FUNC_mac_settable_ctx_params_fn *karx_mac_settable_of(int family)
+{
+    return family == KARX_MAC_HMAC ? hmac_settable
+           : family == KARX_MAC_CMAC ? cmac_settable : gmac_settable;
+}
+
+const OSSL_DISPATCH karx_mac_functions[] = {
+    {OSSL_FUNC_MAC_DUPCTX, (void (*)(void))mac_dup},
+    {OSSL_FUNC_MAC_FREECTX, (void (*)(void))mac_free},
+    {OSSL_FUNC_MAC_INIT, (void (*)(void))mac_init},
+    {OSSL_FUNC_MAC_UPDATE, (void (*)(void))mac_update},
+    {OSSL_FUNC_MAC_FINAL, (void (*)(void))mac_final},
+    {OSSL_FUNC_MAC_GET_CTX_PARAMS, (void (*)(void))mac_get_params},
+    {OSSL_FUNC_MAC_GETTABLE_CTX_PARAMS, (void (*)(void))mac_gettable},
+    {OSSL_FUNC_MAC_SET_CTX_PARAMS, (void (*)(void))mac_set_params},
+    {0, NULL}};

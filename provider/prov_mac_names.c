@@ -1,0 +1,106 @@
+/* Digest and cipher names as OpenSSL callers spell them, turned into karx ids for the MACs and
+ * KDFs; and the secret byte buffers their contexts hold. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <openssl/params.h>
+
+#include "karx/registry.h"
+#include "prov_mac_local.h"
+
+int karx_prov_get_name(const karx_prov_ctx *pc, const OSSL_PARAM *p, char *buf, size_t cap)
+{
+    const char *s = NULL;
+    if (!OSSL_PARAM_get_utf8_string_ptr(p, &s) || s == NULL) {
+        karx_prov_err(pc, KARX_PROV_R_BAD_PARAM, "%s: expected a UTF-8 string", p->key);
+        return 0;
+    }
+    if (strlen(s) >= cap) {
+        karx_prov_err(pc, KARX_PROV_R_BAD_PARAM, "%s: name too long", p->key);
+        return 0;
+    }
+    strcpy(buf, s);
+    return 1;
+}
+
+int karx_prov_lsh_param(const karx_prov_ctx *pc, const char *name)
+{
+    karx_alg_info info;
+    if (karx_alg_find(KARX_KIND_HASH, name, &info) == KARX_OK)
+        return info.id;
+    karx_prov_err(pc, KARX_PROV_R_UNSUPPORTED,
+                  "digest \"%s\": karx's HMAC takes an LSH digest only (LSH-256-224, LSH-256-256, "
+                  "LSH-512-224, LSH-512-256, LSH-512-384, LSH-512-512); use OpenSSL's for others",
+                  name);
+    return 0;
+}
+
+/* name without a trailing suffix (compared without case), into buf. */
+static void drop_suffix(const char *name, const char *suffix, char *buf, size_t cap)
+{
+    size_t n = strlen(name), s = strlen(suffix);
+    if (n > s && strcasecmp(name + n - s, suffix) == 0)
+        n -= s;
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(buf, name, n);
+    buf[n] = 0;
+}
+
+int karx_prov_cipher_param(const karx_prov_ctx *pc, const char *name, const char *mode_suffix)
+{
+    char base[KARX_PROV_NAME_MAX];
+    karx_alg_info info;
+    drop_suffix(name, mode_suffix, base, sizeof base);
+    if (karx_alg_find(KARX_KIND_CIPHER, base, &info) == KARX_OK)
+        return info.id;
+    karx_prov_err(pc, KARX_PROV_R_UNSUPPORTED,
+                  "cipher \"%s\": not a karx cipher (LEA-128%s, HIGHT%s, CHAM128-128%s, ...)", name,
+                  mode_suffix, mode_suffix, mode_suffix);
+    return 0;
+}
+
+void karx_prov_buf_wipe(karx_prov_buf *b)
+{
+    if (b->data != NULL) {
+        karx_memzero(b->data, b->len);
+        free(b->data);
+    }
+    b->data = NULL;
+    b->len = 0;
+}
+
+int karx_prov_buf_set(const karx_prov_ctx *pc, karx_prov_buf *b, const void *data, size_t len)
+{
+    karx_prov_buf_wipe(b);
+    b->data = malloc(len ? len : 1); /* an empty string is set, not absent */
+    if (b->data == NULL) {
+        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "out of memory");
+        return 0;
+    }
+    if (len)
+        memcpy(b->data, data, len);
+    b->len = len;
+    return 1;
+}
+
+int karx_prov_buf_param(const karx_prov_ctx *pc, karx_prov_buf *b, const OSSL_PARAM *p)
+{
+    const void *data = NULL;
+    size_t len = 0;
+    if (!OSSL_PARAM_get_octet_string_ptr(p, &data, &len) || (data == NULL && len != 0)) {
+        karx_prov_err(pc, KARX_PROV_R_BAD_PARAM, "%s: expected an octet string", p->key);
+        return 0;
+    }
+    return karx_prov_buf_set(pc, b, data, len);
+}
+
+int karx_prov_buf_dup(karx_prov_buf *dst, const karx_prov_buf *src)
+{
+    dst->data = NULL;
+    dst->len = 0;
+    if (src->data == NULL)
+        return 1;
+    return karx_prov_buf_set(NULL, dst, src->data, src->len);
+}
