@@ -1,0 +1,438 @@
+/* CCM contexts of the provider: EVP's CCM interface (as OpenSSL's AES-CCM answers it) over
+ * karx's one-shot CCM (karx/ccm.h). The order OpenSSL sets for CCM: nonce and tag lengths, key
+ * and nonce, the total payload length (update with in == out == NULL), the AAD (update with
+ * out == NULL), then the whole payload in ONE update. Decryption checks the tag in that update,
+ * before any plaintext is written (karx_ccm_open): a forgery fails there, with the output zeroed.
+ * The AAD is kept until the payload arrives, so it may also come in several pieces. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "karx/ccm.h"
+#include "prov_aead.h"
+
+typedef struct ccm_ctx {
+    karx_prov_ctx *pc;
+    const karx_aead_row *row;
+    karx_cipher_key key;
+    uint8_t nonce[KARX_CCM_NONCE_MAX_BYTES];
+    uint8_t tag[KARX_CCM_TAG_MAX_BYTES]; /* decryption: expected; encryption: computed */
+    size_t nonce_len, tag_len;
+    uint8_t *aad;                        /* the message's AAD so far */
+    size_t aad_len, aad_cap;
+    uint64_t msg_len;                    /* the declared payload length (when len_set) */
+    int key_set, iv_set, len_set, enc;
+    int tag_given; /* decryption: the application set the tag */
+    int tag_ready; /* encryption: the message's tag is in tag */
+    int done;      /* the payload of this nonce's message went through */
+    int failed;    /* ... and its tag did not match */
+} ccm_ctx;
+
+void *karx_aead_ccm_newctx(karx_prov_ctx *pc, const karx_aead_row *row)
+{
+    ccm_ctx *c = calloc(1, sizeof *c);
+    if (c == NULL) {
+        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "out of memory");
+        return NULL;
+    }
+    c->pc = pc;
+    c->row = row;
+    c->nonce_len = KARX_AEAD_CCM_NONCE_DEFAULT;
+    c->tag_len = KARX_AEAD_CCM_TAG_DEFAULT;
+    return c;
+}
+
+static void drop_aad(ccm_ctx *c)
+{
+    if (c->aad != NULL)
+        karx_memzero(c->aad, c->aad_cap);
+    free(c->aad);
+    c->aad = NULL;
+    c->aad_len = c->aad_cap = 0;
+}
+
+static void ccm_freectx(void *vctx)
+{
+    ccm_ctx *c = vctx;
+    if (c == NULL)
+        return;
+    drop_aad(c);
+    karx_memzero(c, sizeof *c); /* key schedule, tag */
+    free(c);
+}
+
+static void *ccm_dupctx(void *vctx)
+{
+    ccm_ctx *c = vctx, *d = malloc(sizeof *d);
+    if (d != NULL) {
+        memcpy(d, c, sizeof *d);
+        d->aad = NULL;
+        if (c->aad_cap != 0 && (d->aad = malloc(c->aad_cap)) != NULL)
+            memcpy(d->aad, c->aad, c->aad_len);
+        if (c->aad_cap != 0 && d->aad == NULL) {
+            karx_memzero(d, sizeof *d);
+            free(d);
+            d = NULL;
+        }
+    }
+    if (d == NULL)
+        karx_prov_err(c->pc, KARX_PROV_R_INTERNAL, "out of memory");
+    return d;
+}
+
+static int ccm_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
+
+/* A new nonce starts a new message. */
+static void new_message(ccm_ctx *c)
+{
+    drop_aad(c);
+    c->len_set = c->done = c->failed = c->tag_ready = 0;
+}
+
+static int ccm_init(ccm_ctx *c, const unsigned char *key, size_t keylen, const unsigned char *iv,
+                    size_t ivlen, const OSSL_PARAM params[], int enc)
+{
+    c->enc = enc;
+    if (iv != NULL) {
+        if (ivlen != c->nonce_len) {
+            karx_prov_err(c->pc, KARX_PROV_R_IV_LENGTH,
+                          "CCM nonce of %zu bytes where %zu are set (EVP_CTRL_AEAD_SET_IVLEN: 7..13)",
+                          ivlen, c->nonce_len);
+            return 0;
+        }
+        memcpy(c->nonce, iv, ivlen);
+        c->iv_set = 1;
+        new_message(c);
+    }
+    if (key != NULL) {
+        if (keylen != c->row->key_bytes) {
+            karx_prov_err(c->pc, KARX_PROV_R_KEY_LENGTH, "key of %zu bytes, this cipher takes %zu",
+                          keylen, c->row->key_bytes);
+            return 0;
+        }
+        karx_status st = karx_cipher_set_key(&c->key, c->row->alg, key, keylen);
+        c->key_set = st == KARX_OK;
+        if (st != KARX_OK) {
+            karx_prov_status_err(c->pc, st, "CCM key");
+            return 0;
+        }
+    }
+    return ccm_set_ctx_params(c, params);
+}
+
+static int ccm_einit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,
+                     size_t ivlen, const OSSL_PARAM params[])
+{
+    return ccm_init(vctx, key, keylen, iv, ivlen, params, 1);
+}
+
+static int ccm_dinit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,
+                     size_t ivlen, const OSSL_PARAM params[])
+{
+    return ccm_init(vctx, key, keylen, iv, ivlen, params, 0);
+}
+
+/* Key and nonce set, and this nonce's message not yet processed. */
+static int ready(ccm_ctx *c)
+{
+    if (c->key_set && c->iv_set && !c->done)
+        return 1;
+    karx_prov_err(c->pc, KARX_PROV_R_NOT_INITIALIZED, "%s",
+                  !c->key_set ? "no key set"
+                              : "no fresh nonce set (each CCM message needs its own init)");
+    return 0;
+}
+
+static int declare_len(ccm_ctx *c, size_t len)
+{
+    if (len > karx_ccm_max_payload_bytes(c->nonce_len)) {
+        karx_prov_err(c->pc, KARX_PROV_R_DATA_LENGTH,
+                      "%zu bytes: a %zu-byte nonce allows at most %zu", len, c->nonce_len,
+                      karx_ccm_max_payload_bytes(c->nonce_len));
+        return 0;
+    }
+    c->msg_len = len;
+    c->len_set = 1;
+    return 1;
+}
+
+static int add_aad(ccm_ctx *c, const unsigned char *in, size_t len)
+{
+    if (len == 0)
+        return 1;
+    if (!c->len_set) { /* as OpenSSL: the length goes into the first block, before the AAD */
+        karx_prov_err(c->pc, KARX_PROV_R_NOT_INITIALIZED,
+                      "CCM needs the total payload length (update with in = out = NULL) before the AAD");
+        return 0;
+    }
+    if (len > SIZE_MAX - c->aad_len) {
+        karx_prov_err(c->pc, KARX_PROV_R_DATA_LENGTH, "AAD too long");
+        return 0;
+    }
+    if (c->aad_len + len > c->aad_cap) {
+        size_t cap = c->aad_len + len > SIZE_MAX / 2 ? c->aad_len + len : 2 * (c->aad_len + len);
+        uint8_t *n = malloc(cap);
+        if (n == NULL) {
+            karx_prov_err(c->pc, KARX_PROV_R_INTERNAL, "out of memory");
+            return 0;
+        }
+        size_t have = c->aad_len;
+        if (have)
+            memcpy(n, c->aad, have);
+        drop_aad(c);
+        c->aad = n;
+        c->aad_len = have;
+        c->aad_cap = cap;
+    }
+    memcpy(c->aad + c->aad_len, in, len);
+    c->aad_len += len;
+    return 1;
+}
+
+/* The whole payload: seal, or verify-then-decrypt (no plaintext released on a forgery). */
+static int run_payload(ccm_ctx *c, unsigned char *out, const unsigned char *in, size_t len)
+{
+    if (c->len_set && c->msg_len != len) {
+        karx_prov_err(c->pc, KARX_PROV_R_DATA_LENGTH,
+                      "CCM takes the payload in one update: %llu bytes declared, %zu given",
+                      (unsigned long long)c->msg_len, len);
+        return 0;
+    }
+    if (!c->enc && !c->tag_given) {
+        karx_prov_err(c->pc, KARX_PROV_R_TAG_LENGTH, "set the expected tag before the payload");
+        return 0;
+    }
+    karx_status st = c->enc ? karx_ccm_seal(&c->key, c->nonce, c->nonce_len, out, c->tag,
+                                            c->tag_len, in, len, c->aad, c->aad_len)
+                            : karx_ccm_open(&c->key, c->nonce, c->nonce_len, out, c->tag,
+                                            c->tag_len, in, len, c->aad, c->aad_len);
+    if (st == KARX_ERR_ARGUMENT || st == KARX_ERR_DATA_LENGTH || st == KARX_ERR_IV_LENGTH) {
+        karx_prov_status_err(c->pc, st, "CCM"); /* nothing written: the message may be retried */
+        return 0;
+    }
+    c->done = 1; /* this nonce is used */
+    c->tag_ready = c->enc && st == KARX_OK;
+    c->failed = st != KARX_OK;
+    c->tag_given = 0;
+    drop_aad(c);
+    if (st != KARX_OK) {
+        karx_prov_status_err(c->pc, st, c->enc ? "CCM encrypt" : "CCM tag check");
+        return 0;
+    }
+    return 1;
+}
+
+static int ccm_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
+                      const unsigned char *in, size_t inl)
+{
+    ccm_ctx *c = vctx;
+    if (outl == NULL) {
+        karx_prov_err(c->pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+        return 0;
+    }
+    *outl = 0;
+    if (in == NULL && out != NULL) /* as OpenSSL: no input and an output is the final call */
+        return 1;
+    if (out != NULL && outsize < inl) {
+        karx_prov_err(c->pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for %zu", outsize, inl);
+        return 0;
+    }
+    if (!ready(c))
+        return 0;
+    int ok = in == NULL    ? declare_len(c, inl)
+             : out == NULL ? add_aad(c, in, inl)
+                           : run_payload(c, out, in, inl);
+    if (ok)
+        *outl = inl;
+    return ok;
+}
+
+/* Nothing to output. Fails after a forged message (even if the update's failure was ignored);
+ * processes a message whose payload is empty and was never passed (AAD only). */
+static int ccm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsize)
+{
+    ccm_ctx *c = vctx;
+    (void)outsize;
+    if (outl == NULL) {
+        karx_prov_err(c->pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+        return 0;
+    }
+    *outl = 0;
+    if (c->done && c->failed) {
+        karx_prov_err(c->pc, KARX_PROV_R_TAG_MISMATCH, "CCM: the message was not authentic");
+        return 0;
+    }
+    if (c->done)
+        return 1;
+    if (!ready(c))
+        return 0;
+    if (c->len_set && c->msg_len != 0) {
+        karx_prov_err(c->pc, KARX_PROV_R_DATA_LENGTH, "CCM: the declared payload never came");
+        return 0;
+    }
+    static const unsigned char none[1];
+    return run_payload(c, out, none, 0);
+}
+
+static int ccm_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
+                      const unsigned char *in, size_t inl)
+{
+    return ccm_update(vctx, out, outl, outsize, in, inl);
+}
+
+/* ---- parameters ---- */
+
+static int set_tag(ccm_ctx *c, const OSSL_PARAM *p)
+{
+    size_t n = p->data_size;
+    if (p->data_type != OSSL_PARAM_OCTET_STRING || n < 4 || n > 16 || (n & 1)) {
+        karx_prov_err(c->pc, KARX_PROV_R_TAG_LENGTH,
+                      "CCM tag of %zu bytes (4, 6, ..., 16, as an octet string)", n);
+        return 0;
+    }
+    if (p->data != NULL) { /* NULL: the length alone (encryption) */
+        if (c->enc) {
+            karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM,
+                          "an encryption computes its tag: set only its length (NULL data)");
+            return 0;
+        }
+        memcpy(c->tag, p->data, n);
+        c->tag_given = 1;
+    }
+    c->tag_len = n;
+    c->tag_ready = 0;
+    return 1;
+}
+
+static int set_nonce_len(ccm_ctx *c, const OSSL_PARAM *p)
+{
+    size_t n;
+    if (!OSSL_PARAM_get_size_t(p, &n) || n < KARX_CCM_NONCE_MIN_BYTES ||
+        n > KARX_CCM_NONCE_MAX_BYTES) {
+        karx_prov_err(c->pc, KARX_PROV_R_IV_LENGTH, "CCM nonce length must be 7..13");
+        return 0;
+    }
+    if (n != c->nonce_len) {
+        c->nonce_len = n;
+        c->iv_set = 0; /* a nonce of the old length no longer applies */
+    }
+    return 1;
+}
+
+static int ccm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    ccm_ctx *c = vctx;
+    const OSSL_PARAM *p;
+    if (params == NULL)
+        return 1;
+    if (karx_aead_refuse_tls(c->pc, params))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) && !set_tag(c, p))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) &&
+        !set_nonce_len(c, p))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
+        !karx_aead_check_keylen(c->pc, p, c->row->key_bytes))
+        return 0;
+    return 1;
+}
+
+static int get_tag(ccm_ctx *c, OSSL_PARAM *p)
+{
+    if (!c->enc || !c->tag_ready) {
+        karx_prov_err(c->pc, KARX_PROV_R_NOT_INITIALIZED, "no tag yet: encrypt the payload first");
+        return 0;
+    }
+    if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != c->tag_len) {
+        karx_prov_err(c->pc, KARX_PROV_R_TAG_LENGTH, "asked for %zu tag bytes, the tag has %zu",
+                      p->data_size, c->tag_len);
+        return 0;
+    }
+    if (!OSSL_PARAM_set_octet_string(p, c->tag, c->tag_len))
+        return 0;
+    c->tag_ready = 0; /* as OpenSSL: once read, the next message needs a new nonce */
+    c->iv_set = 0;
+    return 1;
+}
+
+static int put_size(OSSL_PARAM params[], const char *key, size_t v)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+    return p == NULL || OSSL_PARAM_set_size_t(p, v);
+}
+
+static int ccm_get_nonce(ccm_ctx *c, OSSL_PARAM params[], const char *key)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+    if (p == NULL)
+        return 1;
+    if (!c->iv_set) {
+        karx_prov_err(c->pc, KARX_PROV_R_NOT_INITIALIZED, "no nonce set");
+        return 0;
+    }
+    return karx_aead_put_iv(c->pc, p, c->nonce, c->nonce_len);
+}
+
+static int ccm_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    ccm_ctx *c = vctx;
+    OSSL_PARAM *p;
+    if (!put_size(params, OSSL_CIPHER_PARAM_IVLEN, c->nonce_len) ||
+        !put_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->row->key_bytes) ||
+        !put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->tag_len)) {
+        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM, "cannot write a length parameter");
+        return 0;
+    }
+    if (!ccm_get_nonce(c, params, OSSL_CIPHER_PARAM_IV) ||
+        !ccm_get_nonce(c, params, OSSL_CIPHER_PARAM_UPDATED_IV))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) && !get_tag(c, p))
+        return 0;
+    return 1;
+}
+
+static const OSSL_PARAM gettable_ctx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
+    OSSL_PARAM_END};
+
+static const OSSL_PARAM settable_ctx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_END};
+
+static const OSSL_PARAM *ccm_gettable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return gettable_ctx;
+}
+
+static const OSSL_PARAM *ccm_settable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return settable_ctx;
+}
+
+const OSSL_DISPATCH karx_aead_ccm_functions[] = {
+    {OSSL_FUNC_CIPHER_FREECTX, (void (*)(void))ccm_freectx},
+    {OSSL_FUNC_CIPHER_DUPCTX, (void (*)(void))ccm_dupctx},
+    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, (void (*)(void))ccm_einit},
+    {OSSL_FUNC_CIPHER_DECRYPT_INIT, (void (*)(void))ccm_dinit},
+    {OSSL_FUNC_CIPHER_UPDATE, (void (*)(void))ccm_update},
+    {OSSL_FUNC_CIPHER_FINAL, (void (*)(void))ccm_final},
+    {OSSL_FUNC_CIPHER_CIPHER, (void (*)(void))ccm_cipher},
+    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (void (*)(void))ccm_get_ctx_params},
+    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (void (*)(void))ccm_set_ctx_params},
+    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, (void (*)(void))ccm_gettable_ctx_params},
+    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, (void (*)(void))ccm_settable_ctx_params},
+    {0, NULL}};
