@@ -540,6 +540,45 @@ out:
     EVP_CIPHER_free(c);
 }
 
+/* The order docs/OPENSSL.md shows (key first, then the IV length, then the IV; init_ex2), and a
+ * re-init with no IV in mid-message, which must not restart the message on the same IV. */
+static void gcm_doc_order(void)
+{
+    EVP_CIPHER *c = cipher_of(KARX_CIPHER_LEA256, 0);
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    if (c == NULL || ctx == NULL)
+        goto out;
+    uint8_t key[32], iv[16], aad[5], pt[40], out[40], tag[16], want[40], wtag[16];
+    t_fill(key, sizeof key);
+    t_fill(iv, sizeof iv);
+    t_fill(aad, sizeof aad);
+    t_fill(pt, sizeof pt);
+    int n1, n2, n3;
+    size_t taglen = 0;
+    OSSL_PARAM q[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, &taglen),
+                      OSSL_PARAM_construct_end()};
+    CHECK(EVP_EncryptInit_ex2(ctx, c, key, NULL, NULL) &&
+              EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, 16, NULL) &&
+              EVP_EncryptInit_ex2(ctx, NULL, NULL, iv, NULL) &&
+              EVP_CIPHER_CTX_get_iv_length(ctx) == 16 &&
+              EVP_EncryptUpdate(ctx, NULL, &n1, aad, 5) && EVP_EncryptUpdate(ctx, out, &n2, pt, 40) &&
+              EVP_EncryptFinal_ex(ctx, out + n2, &n3) &&
+              EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag) &&
+              EVP_CIPHER_CTX_get_params(ctx, q) && taglen == 16,
+          "GCM in the documented order");
+    CHECK(karx_gcm_encrypt(KARX_CIPHER_LEA256, key, 32, iv, 16, want, wtag, 16, pt, 40, aad, 5) ==
+              KARX_OK && memcmp(out, want, 40) == 0 && memcmp(tag, wtag, 16) == 0,
+          "documented order equals one-shot");
+    t_fill(iv, sizeof iv);
+    CHECK(EVP_EncryptInit_ex2(ctx, NULL, NULL, iv, NULL) && EVP_EncryptUpdate(ctx, out, &n1, pt, 20),
+          "half a message");
+    CHECK(EVP_EncryptInit_ex2(ctx, NULL, NULL, NULL, NULL), "re-init with nothing");
+    REFUSED(EVP_EncryptUpdate(ctx, out, &n1, pt, 20), "GCM: restarting a message on its IV");
+out:
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(c);
+}
+
 /* CCM with AAD and no payload call at all: the final call produces / checks the tag. */
 static void ccm_aad_only(void)
 {
@@ -595,6 +634,7 @@ int main(int argc, char **argv)
         gcm_refusals();
         ccm_refusals();
         gcm_copy();
+        gcm_doc_order();
         ccm_aad_only();
         OSSL_LIB_CTX_free(lib);
     }
