@@ -331,12 +331,28 @@ static void sizes(void)
 }
 
 /* ---- refusals: each fails and raises an OpenSSL error ---- */
-static void refused_in(const mac_in *in, const char *what)
+
+/* 1 when a queued error's text or data holds `word` (the queue is then cleared). */
+static int error_says(const char *word)
+{
+    unsigned long e;
+    const char *data = NULL;
+    int flags = 0, found = 0;
+    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
+        char buf[256];
+        ERR_error_string_n(e, buf, sizeof buf);
+        found |= strstr(buf, word) != NULL || (data != NULL && strstr(data, word) != NULL);
+    }
+    return found;
+}
+
+/* in must be refused, with an error whose text holds `word`. */
+static void refused_in(const mac_in *in, const char *what, const char *word)
 {
     ERR_clear_error();
     EVP_MAC_CTX *c = mac_start(in);
     CHECK(c == NULL, "%s: must be refused", what);
-    CHECK(t_ossl_error_raised(), "%s: an OpenSSL error", what);
+    CHECK(error_says(word), "%s: an OpenSSL error saying \"%s\"", what, word);
     EVP_MAC_CTX_free(c);
 }
 
@@ -346,6 +362,8 @@ static void refusals(void)
     const mac_in bad[] = {
         {"HMAC", OSSL_MAC_PARAM_DIGEST, "SHA256", k16, NULL, 16, 0},
         {"HMAC", OSSL_MAC_PARAM_DIGEST, "LSH-512-999", k16, NULL, 16, 0},
+        {"HMAC", OSSL_MAC_PARAM_DIGEST, "LEA-128", k16, NULL, 16, 0},
+        {"CMAC", OSSL_MAC_PARAM_CIPHER, "LSH-256-256", k16, NULL, 16, 0},
         {"HMAC", NULL, NULL, k16, NULL, 16, 0},
         {"HMAC", OSSL_MAC_PARAM_DIGEST, "LSH-256-256", NULL, NULL, 0, 0},
         {"HMAC-LSH-256-256", OSSL_MAC_PARAM_DIGEST, "LSH-512-512", k16, NULL, 16, 0},
@@ -357,13 +375,19 @@ static void refusals(void)
         {"GMAC", OSSL_MAC_PARAM_CIPHER, "LEA-128-GCM", k16, iv, 16, 0},
         {"GMAC", OSSL_MAC_PARAM_CIPHER, "HIGHT", k16, iv, 16, 12},
         {"GMAC", OSSL_MAC_PARAM_CIPHER, "LEA-256-GCM", k16, iv, 16, 12}};
-    static const char *const why[] = {"HMAC over SHA256", "unknown digest", "no digest", "no key",
+    static const char *const why[] = {"HMAC over SHA256", "unknown digest", "HMAC over a cipher",
+                                      "CMAC over a digest", "no digest", "no key",
                                       "fixed row, other digest", "CMAC 15-byte LEA key",
                                       "CMAC over AES", "CMAC over LEA-128-ECB", "CMAC no key",
                                       "GMAC no iv", "GMAC empty iv", "GMAC over HIGHT",
                                       "GMAC 16-byte key for LEA-256"};
+    static const char *const says[] = {"LSH digest only", "LSH-512-999", "LEA-128", "not a karx cipher",
+                                       "no digest", "no key",
+                                       "fixed", "key length", "AES-128-CBC", "LEA-128-ECB",
+                                       "no key", "no iv", "iv length", "128-bit block",
+                                       "key length"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        refused_in(&bad[i], why[i]);
+        refused_in(&bad[i], why[i], says[i]);
 
     /* update / final before init, final into a buffer too small */
     EVP_MAC *mac = EVP_MAC_fetch(lib, "HMAC-LSH-512-512", T_KARX);
@@ -371,11 +395,19 @@ static void refusals(void)
     uint8_t out[64];
     size_t outl = 0;
     ERR_clear_error();
-    CHECK(c && !EVP_MAC_update(c, k16, 16) && t_ossl_error_raised(), "update before init");
+    CHECK(c && !EVP_MAC_update(c, k16, 16) && error_says("before init"), "update before init");
     CHECK(c && EVP_MAC_init(c, k16, 16, NULL), "init");
     CHECK(c && !EVP_MAC_final(c, out, &outl, 63) && t_ossl_error_raised(), "final into 63 bytes");
     CHECK(c && EVP_MAC_final(c, out, &outl, 64) && outl == 64, "final after the refusal");
-    CHECK(c && !EVP_MAC_update(c, k16, 16) && t_ossl_error_raised(), "update after final");
+    CHECK(c && !EVP_MAC_update(c, k16, 16) && error_says("before init"), "update after final");
+    /* an empty key is a key: HMAC under it, not "no key" nor the previous key (a zero key
+     * would not tell: it pads to the same block as the empty one) */
+    uint8_t want[64];
+    karx_hmac_lsh(KARX_LSH512_512, NULL, 0, want, 64, k16, 16);
+    CHECK(c && EVP_MAC_init(c, (const unsigned char *)"abc", 3, NULL), "init under abc");
+    CHECK(c && EVP_MAC_init(c, (const unsigned char *)"", 0, NULL) && EVP_MAC_update(c, k16, 16) &&
+              EVP_MAC_final(c, out, &outl, 64) && memcmp(out, want, 64) == 0,
+          "HMAC under an empty key");
     EVP_MAC_CTX_free(c);
     EVP_MAC_free(mac);
 }
