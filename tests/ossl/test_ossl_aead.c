@@ -484,6 +484,9 @@ static void ccm_refusals(void)
     REFUSED(EVP_EncryptUpdate(ctx, buf, &outl, buf, 32), "CCM a second payload on one nonce");
     REFUSED(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag), "CCM tag of the wrong length");
     CHECK(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 12, tag), "CCM tag (default 12)");
+    CHECK(EVP_CIPHER_CTX_get_tag_length(ctx) == 12 && EVP_CIPHER_CTX_get_iv_length(ctx) == 13,
+          "CCM tag length %d, nonce length %d", EVP_CIPHER_CTX_get_tag_length(ctx),
+          EVP_CIPHER_CTX_get_iv_length(ctx));
     /* decryption without a tag */
     CHECK(EVP_DecryptInit_ex(ctx, NULL, NULL, K32, IV16), "decrypt init");
     REFUSED(EVP_DecryptUpdate(ctx, buf, &outl, buf, 32), "CCM decrypt with no tag set");
@@ -579,6 +582,42 @@ out:
     EVP_CIPHER_free(c);
 }
 
+/* CCM copied after its AAD: both contexts finish the message as the one-shot does. */
+static void ccm_copy(void)
+{
+    EVP_CIPHER *c = cipher_of(KARX_CIPHER_CHAM128_128, 1);
+    EVP_CIPHER_CTX *a = EVP_CIPHER_CTX_new(), *b = EVP_CIPHER_CTX_new();
+    if (c == NULL || a == NULL || b == NULL)
+        goto out;
+    uint8_t key[16], iv[11], aad[50], pt[77], want[77], wtag[12], ct[77], tag[12];
+    t_fill(key, sizeof key);
+    t_fill(iv, sizeof iv);
+    t_fill(aad, sizeof aad);
+    t_fill(pt, sizeof pt);
+    int n;
+    CHECK(EVP_EncryptInit_ex(a, c, NULL, NULL, NULL) &&
+              EVP_CIPHER_CTX_ctrl(a, EVP_CTRL_AEAD_SET_IVLEN, 11, NULL) &&
+              EVP_EncryptInit_ex(a, NULL, NULL, key, iv) &&
+              EVP_EncryptUpdate(a, NULL, &n, NULL, 77) && EVP_EncryptUpdate(a, NULL, &n, aad, 20) &&
+              EVP_CIPHER_CTX_copy(b, a),
+          "CCM copy");
+    CHECK(karx_ccm_encrypt(KARX_CIPHER_CHAM128_128, key, 16, iv, 11, want, wtag, 12, pt, 77, aad,
+                           50) == KARX_OK, "karx");
+    EVP_CIPHER_CTX *ctx[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+        memset(ct, 0, sizeof ct);
+        CHECK(EVP_EncryptUpdate(ctx[i], NULL, &n, aad + 20, 30) &&
+                  EVP_EncryptUpdate(ctx[i], ct, &n, pt, 77) && EVP_EncryptFinal_ex(ctx[i], ct, &n) &&
+                  EVP_CIPHER_CTX_ctrl(ctx[i], EVP_CTRL_AEAD_GET_TAG, 12, tag) &&
+                  memcmp(ct, want, 77) == 0 && memcmp(tag, wtag, 12) == 0,
+              "CCM %s after the copy equals one-shot", i ? "copy" : "original");
+    }
+out:
+    EVP_CIPHER_CTX_free(a);
+    EVP_CIPHER_CTX_free(b);
+    EVP_CIPHER_free(c);
+}
+
 /* CCM with AAD and no payload call at all: the final call produces / checks the tag. */
 static void ccm_aad_only(void)
 {
@@ -635,6 +674,7 @@ int main(int argc, char **argv)
         ccm_refusals();
         gcm_copy();
         gcm_doc_order();
+        ccm_copy();
         ccm_aad_only();
         OSSL_LIB_CTX_free(lib);
     }
