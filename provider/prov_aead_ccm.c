@@ -66,19 +66,17 @@ static void ccm_freectx(void *vctx)
 static void *ccm_dupctx(void *vctx)
 {
     ccm_ctx *c = vctx, *d = malloc(sizeof *d);
-    if (d != NULL) {
-        memcpy(d, c, sizeof *d);
-        d->aad = NULL;
-        if (c->aad_cap != 0 && (d->aad = malloc(c->aad_cap)) != NULL)
-            memcpy(d->aad, c->aad, c->aad_len);
-        if (c->aad_cap != 0 && d->aad == NULL) {
-            karx_memzero(d, sizeof *d);
-            free(d);
-            d = NULL;
-        }
-    }
-    if (d == NULL)
+    uint8_t *aad = c->aad_cap != 0 ? malloc(c->aad_cap) : NULL;
+    if (d == NULL || (c->aad_cap != 0 && aad == NULL)) {
+        free(d);
+        free(aad);
         karx_prov_err(c->pc, KARX_PROV_R_INTERNAL, "out of memory");
+        return NULL;
+    }
+    memcpy(d, c, sizeof *d);
+    if (aad != NULL && c->aad_len != 0)
+        memcpy(aad, c->aad, c->aad_len);
+    d->aad = aad; /* its own copy: either context may go on alone */
     return d;
 }
 
