@@ -425,6 +425,10 @@ static void evp_cipher_and_reinit(void)
     CHECK(EVP_EncryptInit_ex2(ctx, e, key, iv, NULL) && EVP_Cipher(ctx, out, pt, 32) == 32 &&
               EVP_Cipher(ctx, out + 32, pt + 32, 16) == 16 && memcmp(out, ref, 48) == 0,
           "EVP_Cipher CBC = unpadded CBC");
+    /* decryption too: nothing held back for a padding check */
+    CHECK(EVP_DecryptInit_ex2(ctx, NULL, key, iv, NULL) && EVP_Cipher(ctx, out, ref, 48) == 48 &&
+              memcmp(out, pt, 48) == 0,
+          "EVP_Cipher CBC decrypt, whole");
     CHECK(EVP_Cipher(ctx, out, pt, 5) <= 0, "EVP_Cipher of a partial block refused");
     CHECK(t_ossl_error_raised(), "with an error");
     karx_cipher_encrypt(KARX_CIPHER_CHAM128_256, KARX_MODE_CBC, KARX_PAD_PKCS7, key, 32, iv2, 16,
