@@ -261,7 +261,13 @@ static void as_parent(void)
                         OSSL_PARAM_construct_end()};
     CHECK(o && EVP_RAND_instantiate(o, 0, 0, NULL, 0, aes) && EVP_RAND_generate(o, buf, 48, 0, 0, NULL, 0),
           "OpenSSL's CTR-DRBG seeded by ours");
+    /* and the other way round: ours seeded by OpenSSL's (its get_seed / clear_seed) */
+    EVP_RAND_CTX *g = t_our_drbg("CTR-DRBG", o);
+    t_drbg_params(prm, OSSL_DRBG_PARAM_CIPHER, "LEA-128-CTR", NULL, NULL);
+    CHECK(g && EVP_RAND_instantiate(g, 0, 0, NULL, 0, prm) && EVP_RAND_generate(g, buf, 48, 0, 1, NULL, 0),
+          "ours seeded by OpenSSL's CTR-DRBG, with prediction resistance");
     ERR_print_errors_fp(stderr);
+    EVP_RAND_CTX_free(g);
     EVP_RAND_CTX_free(o);
     EVP_RAND_CTX_free(c);
     EVP_RAND_CTX_free(p);
