@@ -54,8 +54,11 @@ const OSSL_ITEM *karx_prov_reason_strings(void);
 void karx_prov_err_init(const OSSL_DISPATCH *in);
 
 /* "A:B:C" from up to n names, dropping empty ones and repeats (OpenSSL compares names without
- * case). The string lives as long as the process (tables are built once). NULL on no memory. */
+ * case). The string lives until the module is unloaded (tables are built once). NULL on no
+ * memory. */
 const char *karx_prov_names(const char *const *names, size_t n);
+/* Frees every string karx_prov_names made (at module unload, prov_main.c). */
+void karx_prov_names_free(void);
 /* A registry name in the provider's spelling: the standard name with '/' made '-' (names in
  * OpenSSL may hold no '/'); into buf (KARX_PROV_NAME_MAX bytes). */
 #define KARX_PROV_NAME_MAX 64

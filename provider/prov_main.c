@@ -59,6 +59,14 @@ static void build_all(void)
         tables_ok = join_ciphers();
 }
 
+/* The module is dlclosed with its last provider: what the tables hold goes with it. */
+__attribute__((destructor)) static void unload_tables(void)
+{
+    free(cipher_table);
+    cipher_table = NULL;
+    karx_prov_names_free();
+}
+
 static const OSSL_ALGORITHM *query(void *provctx, int operation_id, int *no_cache)
 {
     (void)provctx;

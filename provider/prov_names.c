@@ -13,14 +13,34 @@ static int same_name(const char *a, const char *b)
     return *a == *b;
 }
 
+/* Every name string, chained so that karx_prov_names_free can release them when the module is
+ * unloaded (OpenSSL dlcloses it with its last provider; the tables live until then). */
+struct name_block {
+    struct name_block *next;
+    char text[];
+};
+static struct name_block *blocks;
+
+void karx_prov_names_free(void)
+{
+    while (blocks != NULL) {
+        struct name_block *b = blocks;
+        blocks = b->next;
+        free(b);
+    }
+}
+
 const char *karx_prov_names(const char *const *names, size_t n)
 {
     size_t len = 1;
     for (size_t i = 0; i < n; i++)
         len += names[i] ? strlen(names[i]) + 1 : 0;
-    char *out = malloc(len); /* kept for the process's life: the tables point at it */
-    if (out == NULL)
+    struct name_block *b = malloc(sizeof *b + len);
+    if (b == NULL)
         return NULL;
+    b->next = blocks;
+    blocks = b;
+    char *out = b->text;
     out[0] = 0;
     for (size_t i = 0; i < n; i++) {
         if (names[i] == NULL || names[i][0] == 0)

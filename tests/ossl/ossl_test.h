@@ -9,18 +9,46 @@
 
 #include "test_util.h"
 
+/* The providers each context loaded: OSSL_LIB_CTX_free does not drop the reference that
+ * OSSL_PROVIDER_load returned, so t_ossl_ctx_free unloads them first (else LeakSanitizer). */
+enum { T_OSSL_MAX_CTX = 8 };
+static OSSL_LIB_CTX *t_ossl_ctxs[T_OSSL_MAX_CTX];
+static OSSL_PROVIDER *t_ossl_provs[T_OSSL_MAX_CTX][2];
+
+/* Unloads what t_ossl_ctx loaded into ctx, then frees ctx (NULL is fine). */
+static inline void t_ossl_ctx_free(OSSL_LIB_CTX *ctx)
+{
+    for (int i = 0; ctx != NULL && i < T_OSSL_MAX_CTX; i++)
+        if (t_ossl_ctxs[i] == ctx) {
+            OSSL_PROVIDER_unload(t_ossl_provs[i][1]);
+            OSSL_PROVIDER_unload(t_ossl_provs[i][0]);
+            t_ossl_ctxs[i] = NULL;
+            t_ossl_provs[i][0] = t_ossl_provs[i][1] = NULL;
+        }
+    OSSL_LIB_CTX_free(ctx);
+}
+
 /* A fresh library context that loads karx.so from modules_dir and the default provider; NULL
- * (with OpenSSL's errors printed) when either does not load. */
+ * (with OpenSSL's errors printed) when either does not load. Free it with t_ossl_ctx_free. */
 static inline OSSL_LIB_CTX *t_ossl_ctx(const char *modules_dir)
 {
-    OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
+    int slot = 0;
+    while (slot < T_OSSL_MAX_CTX && t_ossl_ctxs[slot] != NULL)
+        slot++;
+    OSSL_LIB_CTX *ctx = slot < T_OSSL_MAX_CTX ? OSSL_LIB_CTX_new() : NULL;
+    OSSL_PROVIDER *karx = NULL, *dflt = NULL;
     if (ctx == NULL || !OSSL_PROVIDER_set_default_search_path(ctx, modules_dir) ||
-        OSSL_PROVIDER_load(ctx, "karx") == NULL || OSSL_PROVIDER_load(ctx, "default") == NULL) {
+        (karx = OSSL_PROVIDER_load(ctx, "karx")) == NULL ||
+        (dflt = OSSL_PROVIDER_load(ctx, "default")) == NULL) {
         fprintf(stderr, "cannot load karx.so from %s:\n", modules_dir);
         ERR_print_errors_fp(stderr);
+        OSSL_PROVIDER_unload(karx);
         OSSL_LIB_CTX_free(ctx);
         return NULL;
     }
+    t_ossl_ctxs[slot] = ctx;
+    t_ossl_provs[slot][0] = karx;
+    t_ossl_provs[slot][1] = dflt;
     return ctx;
 }
 

@@ -80,7 +80,7 @@ int main(int argc, char **argv)
     if (ctx != NULL) {
         provider_params(ctx);
         only_its_own(ctx);
-        OSSL_LIB_CTX_free(ctx);
+        t_ossl_ctx_free(ctx);
     }
     broken_refuses();
     return t_finish("ossl_provider");
