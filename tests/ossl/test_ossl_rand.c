@@ -329,7 +329,7 @@ static void primary(const char *modules, const char *type, const char *cipher, c
         CHECK(t_generates(pub) == n_pub + 1, "the public DRBG did not serve the private request");
         CHECK(memcmp(a, b, 32) != 0, "public and private outputs differ");
     }
-    OSSL_LIB_CTX_free(ctx);
+    t_ossl_ctx_free(ctx);
 }
 
 int main(int argc, char **argv)
@@ -354,7 +354,7 @@ int main(int argc, char **argv)
         weak_parent();
         as_parent();
         locking();
-        OSSL_LIB_CTX_free(g_ctx);
+        t_ossl_ctx_free(g_ctx);
     }
     primary(argv[1], "CTR-DRBG", "LEA-128-CTR", NULL);
     primary(argv[1], "HASH-DRBG", NULL, "LSH-512-256");
