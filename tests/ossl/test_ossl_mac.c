@@ -427,6 +427,58 @@ static void fetch_rules(void)
     EVP_MAC_free(m);
 }
 
+/* OpenSSL's own HMAC (default provider) over karx's digests: it agrees for LSH-256 (128-byte
+ * block) and fails at init for LSH-512 (256-byte block > HMAC_MAX_MD_CBLOCK_SIZE, 144). */
+static void openssl_hmac_limit(void)
+{
+    static const char *const ds[] = {"LSH-256-256", "LSH-512-224", "LSH-512-512"};
+    uint8_t key[20], msg[300], want[64], got[64];
+    t_fill(key, sizeof key), t_fill(msg, sizeof msg);
+    for (size_t i = 0; i < 3; i++) {
+        mac_in ours = {"HMAC", OSSL_MAC_PARAM_DIGEST, ds[i], key, NULL, sizeof key, 0};
+        size_t wl = mac_run(&ours, msg, sizeof msg, 0, want);
+        EVP_MAC *m = EVP_MAC_fetch(lib, "HMAC", "provider=default");
+        EVP_MAC_CTX *c = m ? EVP_MAC_CTX_new(m) : NULL;
+        OSSL_PARAM ps[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)ds[i], 0),
+                           OSSL_PARAM_construct_end()};
+        size_t gl = 0;
+        int good = c && EVP_MAC_init(c, key, sizeof key, ps) && EVP_MAC_update(c, msg, sizeof msg) &&
+                   EVP_MAC_final(c, got, &gl, sizeof got);
+        if (i == 0)
+            CHECK(good && gl == wl && memcmp(got, want, wl) == 0, "OpenSSL's HMAC over karx's %s = ours", ds[i]);
+        else
+            CHECK(!good, "OpenSSL's HMAC over %s (256-byte block) must fail", ds[i]);
+        ERR_clear_error();
+        EVP_MAC_CTX_free(c);
+        EVP_MAC_free(m);
+    }
+}
+
+/* Which "HMAC" a fetch without a property query finds, in the two set-ups docs/OPENSSL.md
+ * recommends: the default provider activated first, or default properties "?provider=default". */
+static void unqualified_fetch(const char *modules)
+{
+    for (int setup = 0; setup < 2; setup++) {
+        OSSL_LIB_CTX *c = OSSL_LIB_CTX_new();
+        int loaded = c && OSSL_PROVIDER_set_default_search_path(c, modules);
+        if (setup == 0)
+            loaded = loaded && OSSL_PROVIDER_load(c, "default") && OSSL_PROVIDER_load(c, "karx");
+        else
+            loaded = loaded && OSSL_PROVIDER_load(c, "karx") && OSSL_PROVIDER_load(c, "default") &&
+                     EVP_set_default_properties(c, "?provider=default");
+        CHECK(loaded, "set-up %d", setup);
+        EVP_MAC *plain = loaded ? EVP_MAC_fetch(c, "HMAC", NULL) : NULL;
+        EVP_MAC *ours = loaded ? EVP_MAC_fetch(c, "HMAC", T_KARX) : NULL;
+        CHECK(plain && !strcmp(OSSL_PROVIDER_get0_name(EVP_MAC_get0_provider(plain)), "default"),
+              "set-up %d: plain \"HMAC\" is OpenSSL's", setup);
+        CHECK(ours && !strcmp(OSSL_PROVIDER_get0_name(EVP_MAC_get0_provider(ours)), "karx"),
+              "set-up %d: \"HMAC\" with provider=karx is ours", setup);
+        EVP_MAC_free(plain);
+        EVP_MAC_free(ours);
+        OSSL_LIB_CTX_free(c);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -445,6 +497,8 @@ int main(int argc, char **argv)
         sizes();
         refusals();
         fetch_rules();
+        openssl_hmac_limit();
+        unqualified_fetch(argv[1]);
         printf("%d HMAC, %d CMAC, %d GMAC vectors; %d registry MACs against the karx API\n", h, c, g, r);
     }
     OSSL_LIB_CTX_free(lib);
