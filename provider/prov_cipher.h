@@ -35,6 +35,7 @@ typedef struct karx_pc_ctx {
     int live;  /* the karx state below is set up and usable */
     int fresh; /* live and no data through it yet */
     int via;   /* what moved data since init: 0 nothing, 1 update/final, 2 EVP_Cipher */
+    int xts_scheduled; /* u.x holds key's schedule: a new tweak alone needs no key setup */
     uint8_t key[2 * KARX_MAX_KEY_BYTES];
     uint8_t iv[KARX_MAX_BLOCK_BYTES];
     uint8_t last_iv[KARX_MAX_BLOCK_BYTES]; /* the chain value kept over final's wipe */

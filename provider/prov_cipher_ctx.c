@@ -46,6 +46,10 @@ int karx_pc_restart(karx_pc_ctx *c, int padding)
     c->via = 0;
     if (!c->have_key || (!c->have_iv && r->iv_bytes != 0))
         return 1; /* not yet: the rest comes with a later init */
+    if (r->xts && c->xts_scheduled) {
+        c->live = c->fresh = 1; /* a new tweak for the same key (one init per sector) */
+        return 1;
+    }
     if (r->xts && karx_memcmp_ct(c->key, c->key + r->key_bytes / 2, r->key_bytes / 2) == 0) {
         karx_prov_err(c->pc, KARX_PROV_R_BAD_ARGUMENT,
                       "XTS key: the data and tweak halves are equal (refused, FIPS 140-3 IG C.I)");
@@ -62,6 +66,7 @@ int karx_pc_restart(karx_pc_ctx *c, int padding)
         return 0;
     }
     memcpy(c->last_iv, c->iv, sizeof c->iv);
+    c->xts_scheduled = r->xts;
     c->live = c->fresh = 1;
     return 1;
 }
@@ -88,6 +93,7 @@ static int init(karx_pc_ctx *c, int enc, const unsigned char *key, size_t keylen
     if (key != NULL) {
         memcpy(c->key, key, keylen);
         c->have_key = 1;
+        c->xts_scheduled = 0;
     }
     if (iv != NULL && r->iv_bytes != 0) {
         memcpy(c->iv, iv, ivlen);
