@@ -460,12 +460,13 @@ static void unqualified_fetch(const char *modules)
 {
     for (int setup = 0; setup < 2; setup++) {
         OSSL_LIB_CTX *c = OSSL_LIB_CTX_new();
+        OSSL_PROVIDER *first = NULL, *second = NULL;
         int loaded = c && OSSL_PROVIDER_set_default_search_path(c, modules);
-        if (setup == 0)
-            loaded = loaded && OSSL_PROVIDER_load(c, "default") && OSSL_PROVIDER_load(c, "karx");
-        else
-            loaded = loaded && OSSL_PROVIDER_load(c, "karx") && OSSL_PROVIDER_load(c, "default") &&
-                     EVP_set_default_properties(c, "?provider=default");
+        if (loaded) {
+            first = OSSL_PROVIDER_load(c, setup == 0 ? "default" : "karx");
+            second = OSSL_PROVIDER_load(c, setup == 0 ? "karx" : "default");
+        }
+        loaded = first && second && (setup == 0 || EVP_set_default_properties(c, "?provider=default"));
         CHECK(loaded, "set-up %d", setup);
         EVP_MAC *plain = loaded ? EVP_MAC_fetch(c, "HMAC", NULL) : NULL;
         EVP_MAC *ours = loaded ? EVP_MAC_fetch(c, "HMAC", T_KARX) : NULL;
@@ -475,6 +476,8 @@ static void unqualified_fetch(const char *modules)
               "set-up %d: \"HMAC\" with provider=karx is ours", setup);
         EVP_MAC_free(plain);
         EVP_MAC_free(ours);
+        OSSL_PROVIDER_unload(second);
+        OSSL_PROVIDER_unload(first);
         OSSL_LIB_CTX_free(c);
     }
 }
