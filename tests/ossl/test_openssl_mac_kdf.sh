@@ -143,5 +143,39 @@ openssl kdf $KP -keylen 40 -kdfopt mac:HMAC -kdfopt digest:LSH-256-256 -kdfopt h
     -kdfopt use-l:0 KBKDF >"$T/out" 2>&1 && bad "KBKDF use-l:0" || ok
 grep -q "always writes" "$T/out" && ok || bad "KBKDF use-l:0: no reason given: $(cat "$T/out")"
 
+# ---- through a config file: with default activated first (or default_properties
+# "?provider=default"), a plain "HMAC" stays OpenSSL's (HMAC-SHA256 keeps working) and
+# -propquery provider=karx (or a karx-only name) reaches ours ----
+conf() { # conf FILE FIRST SECOND [DEFAULT_PROPERTIES]
+    {
+        echo "openssl_conf = openssl_init"
+        echo "[openssl_init]"
+        echo "providers = provider_sect"
+        [ -z "$4" ] || echo "alg_section = alg_sect"
+        echo "[provider_sect]"
+        echo "$2 = $2_sect"
+        echo "$3 = $3_sect"
+        echo "[karx_sect]"
+        echo "module = $MODS/karx.so"
+        echo "activate = 1"
+        echo "[default_sect]"
+        echo "activate = 1"
+        [ -z "$4" ] || printf '[alg_sect]\ndefault_properties = %s\n' "$4"
+    } >"$1"
+}
+conf "$T/default_first.cnf" default karx
+conf "$T/defprops.cnf" karx default "?provider=default"
+SHA=$(OPENSSL_CONF=/dev/null openssl mac -digest SHA256 -macopt hexkey:6b6579 -in "$T/msg" HMAC 2>&1)
+[ ${#SHA} -eq 64 ] || bad "OpenSSL's HMAC-SHA256 gave [$SHA]"
+want=$(karx_mac -a hmac-lsh512-512 -K 6b6579 "$T/msg")
+for c in default_first defprops; do
+    expect "config $c: HMAC-SHA256 is OpenSSL's" "$SHA" \
+        "$(OPENSSL_CONF=$T/$c.cnf openssl mac -digest SHA256 -macopt hexkey:6b6579 -in "$T/msg" HMAC 2>&1)"
+    expect "config $c: -propquery provider=karx" "$want" \
+        "$(OPENSSL_CONF=$T/$c.cnf openssl mac -propquery provider=karx -digest LSH-512-512 -macopt hexkey:6b6579 -in "$T/msg" HMAC 2>&1 | low)"
+    expect "config $c: HMAC-LSH-512-512" "$want" \
+        "$(OPENSSL_CONF=$T/$c.cnf openssl mac -macopt hexkey:6b6579 -in "$T/msg" HMAC-LSH-512-512 2>&1 | low)"
+done
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
