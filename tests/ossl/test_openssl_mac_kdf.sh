@@ -139,6 +139,15 @@ kb "double-pipeline CMAC HIGHT, no counter" "-a cmac-hight --mode pipeline -K $K
 want=$("$KARX" kdf kbkdf -a hmac-lsh256-256 -K 0001 --label $LABEL --context $CONTEXT --counter-bits 32 --l-bytes 4 -n 40)
 expect "OpenSSL's own KBKDF over karx's LSH-256-256" "$want" \
     "$(openssl kdf $OP -propquery provider=default -keylen 40 -kdfopt mac:HMAC -kdfopt digest:LSH-256-256 -kdfopt hexkey:0001 -kdfopt hexsalt:$LABEL -kdfopt hexinfo:$CONTEXT KBKDF 2>&1 | low)"
+# OpenSSL's own KBKDF fetches HMAC (and the digest) with its "properties" param: pointed at
+# karx's HMAC it works at LSH-512 too; with none it finds OpenSSL's HMAC (default is activated
+# first in $OP) and fails (the 144-byte limit)
+want=$("$KARX" kdf kbkdf -a hmac-lsh512-512 -K 0001 --label $LABEL --counter-bits 32 --l-bytes 4 -n 40)
+expect "OpenSSL's own KBKDF over karx's HMAC and LSH-512-512" "$want" \
+    "$(openssl kdf $OP -propquery provider=default -keylen 40 -kdfopt mac:HMAC -kdfopt digest:LSH-512-512 -kdfopt properties:provider=karx -kdfopt hexkey:0001 -kdfopt hexsalt:$LABEL KBKDF 2>&1 | low)"
+if openssl kdf $OP -propquery provider=default -keylen 40 -kdfopt mac:HMAC -kdfopt digest:LSH-512-512 \
+    -kdfopt hexkey:0001 KBKDF >"$T/out" 2>&1
+then bad "OpenSSL's own KBKDF over OpenSSL's HMAC and LSH-512-512 succeeded"; else ok; fi
 openssl kdf $KP -keylen 40 -kdfopt mac:HMAC -kdfopt digest:LSH-256-256 -kdfopt hexkey:0001 \
     -kdfopt use-l:0 KBKDF >"$T/out" 2>&1 && bad "KBKDF use-l:0" || ok
 grep -q "always writes" "$T/out" && ok || bad "KBKDF use-l:0: no reason given: $(cat "$T/out")"
