@@ -146,7 +146,7 @@ static int mac_set_params(void *vm, const OSSL_PARAM params[])
 {
     karx_mac_ctx *m = vm;
     const OSSL_PARAM *p;
-    int changed = 0;
+    int changed = 0, keyed = 0;
     if (params == NULL)
         return 1;
     const char *which = m->family == KARX_MAC_HMAC ? OSSL_MAC_PARAM_DIGEST : OSSL_MAC_PARAM_CIPHER;
@@ -158,15 +158,20 @@ static int mac_set_params(void *vm, const OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) != NULL) {
         if (!karx_prov_buf_param(m->pc, &m->key, p))
             return 0;
-        changed = 1;
+        changed = keyed = 1;
     }
     if (m->family == KARX_MAC_GMAC && (p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_IV))) {
         if (!karx_prov_buf_param(m->pc, &m->iv, p))
             return 0;
-        changed = 1;
+        changed = keyed = 1;
     }
+    /* As OpenSSL's MACs do, a key (or IV) given with all else known keys the context at once,
+     * so that data may follow without EVP_MAC_init; any other change waits for the next init. */
+    if (keyed && m->prim != 0 && m->key.data != NULL &&
+        (m->family != KARX_MAC_GMAC || m->iv.data != NULL))
+        return start(m);
     if (changed)
-        stop(m); /* the next init keys it again */
+        stop(m);
     return 1;
 }
 

@@ -297,6 +297,13 @@ static void dup_midstream(void)
     CHECK(EVP_MAC_init(a, NULL, 0, NULL) && EVP_MAC_update(a, msg, 433) &&
               EVP_MAC_final(a, t1, &l1, sizeof t1) && memcmp(t1, want, 64) == 0,
           "re-init keeps the key");
+    /* the key as a param keys the context at once: data may follow with no EVP_MAC_init */
+    OSSL_PARAM ps[] = {OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_KEY, key, 19),
+                       OSSL_PARAM_construct_end()};
+    karx_hmac_lsh(KARX_LSH512_512, key, 19, want, 64, msg, 100);
+    CHECK(EVP_MAC_CTX_set_params(a, ps) && EVP_MAC_update(a, msg, 100) &&
+              EVP_MAC_final(a, t1, &l1, sizeof t1) && memcmp(t1, want, 64) == 0,
+          "a key param starts a message");
     EVP_MAC_CTX_free(a);
     EVP_MAC_CTX_free(b);
 }
