@@ -1,8 +1,9 @@
 /* EVP_RAND: karx's CTR_DRBG (LEA, HIGHT, CHAM, ARIA), Hash_DRBG and HMAC_DRBG (LSH) as
- * "CTR-DRBG", "HASH-DRBG" and "HMAC-DRBG" (fetch them with "provider=karx": OpenSSL's default
- * provider has the same names) and as "KARX-CTR-DRBG", "KARX-HASH-DRBG", "KARX-HMAC-DRBG" (names
- * of their own, fetchable with no property query). The cipher or digest is a parameter
- * (prov_rand_params.c); entropy comes from the parent, or from the OS without one
+ * "KARX-CTR-DRBG", "KARX-HASH-DRBG" and "KARX-HMAC-DRBG" only, never as OpenSSL's "CTR-DRBG"
+ * etc.: OpenSSL 3.0 resolves a name fetched without a property query to the first-activated
+ * provider, so with karx activated first the library's primary DRBG would be ours, asked for
+ * AES-256-CTR, and refuse: no random bytes for the whole process. The cipher or digest is a
+ * parameter (prov_rand_params.c); entropy comes from the parent, or from the OS without one
  * (prov_rand_seed.c). EVP takes our lock around each call, so these functions do not. */
 #include <stdlib.h>
 #include <string.h>
@@ -284,11 +285,9 @@ static const OSSL_DISPATCH hmac_funcs[] = {
 #define HASH_DESC "karx Hash_DRBG (SP 800-90A, TTAK.KO-12.0331) over LSH"
 #define HMAC_DESC "karx HMAC_DRBG (SP 800-90A) over LSH"
 
-/* The KARX- names are rows of their own, not aliases: an alias would also name OpenSSL's. */
+/* Names no other provider has (see the top): loading karx never changes which DRBG a program
+ * that asks for "CTR-DRBG" gets. */
 static const OSSL_ALGORITHM rands[] = {
-    {"CTR-DRBG", PROPS, ctr_funcs, CTR_DESC},
-    {"HASH-DRBG", PROPS, hash_funcs, HASH_DESC},
-    {"HMAC-DRBG", PROPS, hmac_funcs, HMAC_DESC},
     {"KARX-CTR-DRBG", PROPS, ctr_funcs, CTR_DESC},
     {"KARX-HASH-DRBG", PROPS, hash_funcs, HASH_DESC},
     {"KARX-HMAC-DRBG", PROPS, hmac_funcs, HMAC_DESC},

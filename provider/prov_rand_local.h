@@ -15,7 +15,7 @@
 
 typedef struct karx_rand {
     karx_prov_ctx *pc;
-    karx_drbg_type type; /* fixed by the algorithm fetched (CTR-, HASH-, HMAC-DRBG) */
+    karx_drbg_type type; /* fixed by the algorithm fetched (KARX-CTR-DRBG, ...) */
     int alg;             /* karx_cipher_alg (CTR) or karx_lsh_alg; chosen by params */
     int use_df;          /* CTR only */
     int ready;           /* instantiated */

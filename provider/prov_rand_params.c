@@ -121,10 +121,10 @@ static int set_alg(karx_rand *r, const OSSL_PARAM *p, int ctr)
     }
     int id = ctr ? karx_rand_cipher_by_name(name) : karx_rand_digest_by_name(name);
     if (id == 0 && ctr)
-        karx_prov_err(r->pc, KARX_PROV_R_BAD_PARAM, "karx CTR-DRBG has no cipher %s (it takes "
+        karx_prov_err(r->pc, KARX_PROV_R_BAD_PARAM, "KARX-CTR-DRBG has no cipher %s (it takes "
                       "LEA-128-CTR, LEA-192-CTR, LEA-256-CTR, HIGHT-CTR, CHAM-*, ARIA-*)", name);
     else if (id == 0)
-        karx_prov_err(r->pc, KARX_PROV_R_BAD_PARAM, "karx %s-DRBG has no digest %s (it takes "
+        karx_prov_err(r->pc, KARX_PROV_R_BAD_PARAM, "KARX-%s-DRBG has no digest %s (it takes "
                       "LSH-256-224 .. LSH-512-512)", r->type == KARX_DRBG_HASH ? "HASH" : "HMAC", name);
     if (id == 0)
         return 0;
@@ -135,7 +135,7 @@ static int set_mac(karx_rand *r, const OSSL_PARAM *p)
 {
     const char *name = NULL;
     if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) || strcasecmp(name, "HMAC") != 0) {
-        karx_prov_err(r->pc, KARX_PROV_R_BAD_PARAM, "HMAC-DRBG takes only mac HMAC, not %s",
+        karx_prov_err(r->pc, KARX_PROV_R_BAD_PARAM, "KARX-HMAC-DRBG takes only mac HMAC, not %s",
                       name ? name : "(not a string)");
         return 0;
     }

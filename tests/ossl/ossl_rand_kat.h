@@ -84,7 +84,7 @@ static void ttak_run(const ttak_in *in, const ttak_case *c)
     char cipher[48];
     snprintf(cipher, sizeof cipher, "%s-CTR", c->alg);
     EVP_RAND_CTX *par = t_test_parent();
-    EVP_RAND_CTX *d = par ? t_our_drbg("CTR-DRBG", par) : NULL;
+    EVP_RAND_CTX *d = par ? t_our_drbg("KARX-CTR-DRBG", par) : NULL;
     OSSL_PARAM prm[4];
     int df = c->df;
     unsigned ri = (unsigned)c->ri;
@@ -223,7 +223,7 @@ static void lsh_run(const lsh_rec *r)
     CHECK(karx_drbg_from_name(r->name, &type, &alg) == KARX_OK &&
           karx_alg_by_id(KARX_KIND_HASH, alg, &info) == KARX_OK, "name %s", r->name);
     EVP_RAND_CTX *par = t_test_parent();
-    EVP_RAND_CTX *d = par ? t_our_drbg(type == KARX_DRBG_HASH ? "HASH-DRBG" : "HMAC-DRBG", par) : NULL;
+    EVP_RAND_CTX *d = par ? t_our_drbg(type == KARX_DRBG_HASH ? "KARX-HASH-DRBG" : "KARX-HMAC-DRBG", par) : NULL;
     OSSL_PARAM prm[4];
     t_drbg_params(prm, OSSL_DRBG_PARAM_DIGEST, info.std_name, NULL, NULL);
     uint8_t o1[KMAX], o2[KMAX];

@@ -37,7 +37,7 @@ static int t_parent_set(EVP_RAND_CTX *p, const char *key, const uint8_t *b, size
     return EVP_RAND_CTX_set_params(p, prm);
 }
 
-/* One of our DRBGs (name "CTR-DRBG", ... fetched from karx), under parent, not instantiated. */
+/* One of our DRBGs (name "KARX-CTR-DRBG", ... fetched from karx), under parent, not instantiated. */
 static EVP_RAND_CTX *t_our_drbg(const char *name, EVP_RAND_CTX *parent)
 {
     EVP_RAND *r = EVP_RAND_fetch(g_ctx, name, T_KARX);

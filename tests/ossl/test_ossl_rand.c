@@ -1,4 +1,5 @@
-/* EVP_RAND from karx: CTR-DRBG (LEA, HIGHT, CHAM, ARIA), HASH-DRBG and HMAC-DRBG (LSH).
+/* EVP_RAND from karx: KARX-CTR-DRBG (LEA, HIGHT, CHAM, ARIA), KARX-HASH-DRBG and KARX-HMAC-DRBG
+ * (LSH).
  *  - known answers through EVP with a TEST-RAND parent (ossl_rand_kat.h);
  *  - the same outputs as karx's own API on random inputs (every cipher and digest, df on/off,
  *    personalization, additional input, explicit and parent reseeds);
@@ -9,7 +10,9 @@
  *    verify_zeroization, locking under threads, a DRBG of ours as parent of ours and of
  *    OpenSSL's, the parent's reseed followed by its children;
  *  - a library context whose primary DRBG is ours (RAND_set_DRBG_type): RAND_bytes_ex and
- *    RAND_priv_bytes_ex are served by our public and private DRBGs (their generate counts move).
+ *    RAND_priv_bytes_ex are served by our public and private DRBGs (their generate counts move);
+ *  - karx activated before default: RAND_bytes_ex still works, from OpenSSL's own CTR-DRBG
+ *    (karx has none of OpenSSL's DRBG names).
  * usage: test_ossl_rand MODULES_DIR KAT_DIR */
 #include <pthread.h>
 #include <stdlib.h>
@@ -51,7 +54,10 @@ static void cross_one(karx_drbg_type type, int alg, int df)
     CHECK(ok, "karx %s", name);
 
     EVP_RAND_CTX *par = t_test_parent();
-    EVP_RAND_CTX *d = t_our_drbg(type == KARX_DRBG_CTR ? "CTR-DRBG" : type == KARX_DRBG_HASH ? "HASH-DRBG" : "HMAC-DRBG", par);
+    EVP_RAND_CTX *d = t_our_drbg(type == KARX_DRBG_CTR    ? "KARX-CTR-DRBG"
+                                 : type == KARX_DRBG_HASH ? "KARX-HASH-DRBG"
+                                                          : "KARX-HMAC-DRBG",
+                                 par);
     OSSL_PARAM prm[4];
     int dfv = df;
     t_drbg_params(prm, type == KARX_DRBG_CTR ? OSSL_DRBG_PARAM_CIPHER : OSSL_DRBG_PARAM_DIGEST,
@@ -89,7 +95,7 @@ static void cross_all(void)
 /* An OS-seeded LEA-128 CTR-DRBG (no parent), instantiated. */
 static EVP_RAND_CTX *lea128_os(void)
 {
-    EVP_RAND_CTX *d = t_our_drbg("CTR-DRBG", NULL);
+    EVP_RAND_CTX *d = t_our_drbg("KARX-CTR-DRBG", NULL);
     OSSL_PARAM prm[4];
     t_drbg_params(prm, OSSL_DRBG_PARAM_CIPHER, "LEA-128-CTR", NULL, NULL);
     if (d == NULL || !EVP_RAND_instantiate(d, 128, 0, (const unsigned char *)"pers", 4, prm)) {
@@ -103,7 +109,7 @@ static EVP_RAND_CTX *lea128_os(void)
 static void refusals(void)
 {
     uint8_t buf[64];
-    EVP_RAND_CTX *d = t_our_drbg("CTR-DRBG", NULL);
+    EVP_RAND_CTX *d = t_our_drbg("KARX-CTR-DRBG", NULL);
     CHECK(d != NULL && EVP_RAND_get_state(d) == EVP_RAND_STATE_UNINITIALISED, "state before");
     CHECK(!EVP_RAND_generate(d, buf, 16, 0, 0, NULL, 0), "generate before instantiate");
     CHECK(t_ossl_error_raised(), "an error for generate before instantiate");
@@ -121,8 +127,8 @@ static void refusals(void)
     CHECK(EVP_RAND_uninstantiate(d) && EVP_RAND_get_state(d) == EVP_RAND_STATE_UNINITIALISED, "uninstantiate");
     CHECK(EVP_RAND_verify_zeroization(d) == 1, "zeroized after uninstantiate");
     CHECK(!EVP_RAND_generate(d, buf, 16, 0, 0, NULL, 0) && t_ossl_error_raised(), "generate after uninstantiate");
-    static const char *bad[][2] = {{"CTR-DRBG", "AES-128-CTR"}, {"CTR-DRBG", "LEA-512-CTR"},
-                                   {"HASH-DRBG", "SHA256"}, {"HMAC-DRBG", "LSH-1024"}};
+    static const char *bad[][2] = {{"KARX-CTR-DRBG", "AES-128-CTR"}, {"KARX-CTR-DRBG", "LEA-512-CTR"},
+                                   {"KARX-HASH-DRBG", "SHA256"}, {"KARX-HMAC-DRBG", "LSH-1024"}};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         EVP_RAND_CTX *x = t_our_drbg(bad[i][0], NULL);
         t_drbg_params(prm, i < 2 ? OSSL_DRBG_PARAM_CIPHER : OSSL_DRBG_PARAM_DIGEST, bad[i][1], NULL, NULL);
@@ -130,7 +136,7 @@ static void refusals(void)
               bad[i][0], bad[i][1]);
         EVP_RAND_CTX_free(x);
     }
-    EVP_RAND_CTX *h = t_our_drbg("HMAC-DRBG", NULL);
+    EVP_RAND_CTX *h = t_our_drbg("KARX-HMAC-DRBG", NULL);
     OSSL_PARAM mac[] = {OSSL_PARAM_construct_utf8_string(OSSL_DRBG_PARAM_MAC, "CMAC", 0), OSSL_PARAM_construct_end()};
     CHECK(h && !EVP_RAND_CTX_set_params(h, mac) && t_ossl_error_raised(), "HMAC-DRBG mac CMAC");
     EVP_RAND_CTX_free(h);
@@ -148,7 +154,7 @@ static void over_max_request(void)
     OSSL_FUNC_rand_freectx_fn *fr = NULL;
     OSSL_FUNC_rand_instantiate_fn *in = NULL;
     OSSL_FUNC_rand_generate_fn *gen = NULL;
-    for (; a && a->algorithm_names && strcmp(a->algorithm_names, "CTR-DRBG"); a++) {}
+    for (; a && a->algorithm_names && strcmp(a->algorithm_names, "KARX-CTR-DRBG"); a++) {}
     for (const OSSL_DISPATCH *f = a && a->algorithm_names ? a->implementation : NULL; f && f->function_id; f++) {
         if (f->function_id == OSSL_FUNC_RAND_NEWCTX) nw = OSSL_FUNC_rand_newctx(f);
         if (f->function_id == OSSL_FUNC_RAND_FREECTX) fr = OSSL_FUNC_rand_freectx(f);
@@ -218,7 +224,7 @@ static void weak_parent(void)
     uint8_t e[64] = {1};
     CHECK(par && EVP_RAND_CTX_set_params(par, prm) && t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, e, 64) &&
           t_parent_set(par, OSSL_RAND_PARAM_TEST_NONCE, e, 16), "parent of 112 bits");
-    EVP_RAND_CTX *d = t_our_drbg("CTR-DRBG", par);
+    EVP_RAND_CTX *d = t_our_drbg("KARX-CTR-DRBG", par);
     OSSL_PARAM p2[4];
     t_drbg_params(p2, OSSL_DRBG_PARAM_CIPHER, "LEA-128-CTR", NULL, NULL);
     CHECK(d && !EVP_RAND_instantiate(d, 0, 0, NULL, 0, p2) && t_ossl_error_raised(), "112-bit parent refused");
@@ -232,7 +238,7 @@ static void as_parent(void)
 {
     EVP_RAND_CTX *p = lea128_os();
     CHECK(p && EVP_RAND_enable_locking(p), "parent with a lock");
-    EVP_RAND_CTX *c = t_our_drbg("HMAC-DRBG", p), *o = NULL;
+    EVP_RAND_CTX *c = t_our_drbg("KARX-HMAC-DRBG", p), *o = NULL;
     OSSL_PARAM prm[4];
     t_drbg_params(prm, OSSL_DRBG_PARAM_DIGEST, "LSH-256-256", NULL, NULL);
     uint64_t before = p ? t_generates(p) : 0;
@@ -240,11 +246,11 @@ static void as_parent(void)
     /* LSH-256-256 HMAC-DRBG is 256-bit: a 128-bit LEA parent is too weak for it */
     CHECK(c && !EVP_RAND_instantiate(c, 0, 0, NULL, 0, prm) && t_ossl_error_raised(), "child stronger than parent");
     EVP_RAND_CTX_free(c);
-    c = t_our_drbg("HASH-DRBG", p);
+    c = t_our_drbg("KARX-HASH-DRBG", p);
     t_drbg_params(prm, OSSL_DRBG_PARAM_DIGEST, "LSH-256-224", NULL, NULL); /* 192-bit: still too strong */
     CHECK(c && !EVP_RAND_instantiate(c, 0, 0, NULL, 0, prm) && t_ossl_error_raised(), "192 over 128");
     EVP_RAND_CTX_free(c);
-    c = t_our_drbg("CTR-DRBG", p);
+    c = t_our_drbg("KARX-CTR-DRBG", p);
     t_drbg_params(prm, OSSL_DRBG_PARAM_CIPHER, "HIGHT-CTR", NULL, NULL);
     CHECK(c && EVP_RAND_instantiate(c, 0, 0, NULL, 0, prm) && EVP_RAND_generate(c, buf, 48, 0, 0, NULL, 0),
           "HIGHT child of a LEA parent");
@@ -262,7 +268,7 @@ static void as_parent(void)
     CHECK(o && EVP_RAND_instantiate(o, 0, 0, NULL, 0, aes) && EVP_RAND_generate(o, buf, 48, 0, 0, NULL, 0),
           "OpenSSL's CTR-DRBG seeded by ours");
     /* and the other way round: ours seeded by OpenSSL's (its get_seed / clear_seed) */
-    EVP_RAND_CTX *g = t_our_drbg("CTR-DRBG", o);
+    EVP_RAND_CTX *g = t_our_drbg("KARX-CTR-DRBG", o);
     t_drbg_params(prm, OSSL_DRBG_PARAM_CIPHER, "LEA-128-CTR", NULL, NULL);
     CHECK(g && EVP_RAND_instantiate(g, 0, 0, NULL, 0, prm) && EVP_RAND_generate(g, buf, 48, 0, 1, NULL, 0),
           "ours seeded by OpenSSL's CTR-DRBG, with prediction resistance");
@@ -332,6 +338,41 @@ static void primary(const char *modules, const char *type, const char *cipher, c
     t_ossl_ctx_free(ctx);
 }
 
+/* Loading karx must not change what a program without it gets: karx activated FIRST, then
+ * default (as `-provider karx -provider default`), and a fetch with no property query. OpenSSL
+ * 3.0 then takes the first-activated provider's implementation of a name, so karx must have
+ * none of OpenSSL's DRBG names: the primary DRBG stays OpenSSL's CTR-DRBG over AES. */
+static void karx_loaded_first(const char *modules)
+{
+    OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER *karx = NULL, *dflt = NULL;
+    CHECK(ctx && OSSL_PROVIDER_set_default_search_path(ctx, modules) &&
+          (karx = OSSL_PROVIDER_load(ctx, "karx")) != NULL &&
+          (dflt = OSSL_PROVIDER_load(ctx, "default")) != NULL, "karx, then default");
+    uint8_t a[32];
+    CHECK(ctx && karx && dflt && RAND_bytes_ex(ctx, a, sizeof a, 0) == 1, "RAND_bytes_ex with karx first");
+    ERR_print_errors_fp(stderr);
+    EVP_RAND *r = ctx ? EVP_RAND_fetch(ctx, "CTR-DRBG", NULL) : NULL;
+    CHECK(r && !strcmp(OSSL_PROVIDER_get0_name(EVP_RAND_get0_provider(r)), "default"),
+          "plain CTR-DRBG is default's, not %s", r ? OSSL_PROVIDER_get0_name(EVP_RAND_get0_provider(r)) : "found");
+    EVP_RAND_free(r);
+    EVP_RAND_CTX *pri = ctx ? RAND_get0_primary(ctx) : NULL;
+    CHECK(pri && !strcmp(t_rand_provider(pri), "default"), "primary DRBG from %s", t_rand_provider(pri));
+    r = ctx ? EVP_RAND_fetch(ctx, "KARX-CTR-DRBG", NULL) : NULL;
+    CHECK(r && !strcmp(OSSL_PROVIDER_get0_name(EVP_RAND_get0_provider(r)), "karx"), "KARX-CTR-DRBG is karx's");
+    EVP_RAND_free(r);
+    static const char *theirs[] = {"CTR-DRBG", "HASH-DRBG", "HMAC-DRBG"};
+    for (size_t i = 0; ctx != NULL && i < 3; i++) {
+        r = EVP_RAND_fetch(ctx, theirs[i], T_KARX);
+        CHECK(r == NULL, "karx offers OpenSSL's name %s", theirs[i]);
+        EVP_RAND_free(r);
+    }
+    ERR_clear_error();
+    OSSL_PROVIDER_unload(dflt);
+    OSSL_PROVIDER_unload(karx);
+    OSSL_LIB_CTX_free(ctx);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -356,8 +397,9 @@ int main(int argc, char **argv)
         locking();
         t_ossl_ctx_free(g_ctx);
     }
-    primary(argv[1], "CTR-DRBG", "LEA-128-CTR", NULL);
-    primary(argv[1], "HASH-DRBG", NULL, "LSH-512-256");
+    karx_loaded_first(argv[1]);
+    primary(argv[1], "KARX-CTR-DRBG", "LEA-128-CTR", NULL);
+    primary(argv[1], "KARX-HASH-DRBG", NULL, "LSH-512-256");
     primary(argv[1], "KARX-HMAC-DRBG", NULL, "LSH-256-256");
     printf("TTAK CTR_DRBG %lu (SEED skipped %lu), LSH DRBG %lu, through EVP\n", kat_ttak_done,
            kat_ttak_skipped, kat_lsh_done);
