@@ -318,7 +318,8 @@ static void locking(void)
 static void primary(const char *modules, const char *type, const char *cipher, const char *digest)
 {
     OSSL_LIB_CTX *ctx = t_ossl_ctx(modules);
-    CHECK(ctx && RAND_set_DRBG_type(ctx, type, T_KARX, cipher, digest), "RAND_set_DRBG_type %s", type);
+    /* no property query: the KARX- names are karx's alone */
+    CHECK(ctx && RAND_set_DRBG_type(ctx, type, NULL, cipher, digest), "RAND_set_DRBG_type %s", type);
     uint8_t a[32], b[32];
     EVP_RAND_CTX *pri = ctx ? RAND_get0_primary(ctx) : NULL, *pub = ctx ? RAND_get0_public(ctx) : NULL;
     EVP_RAND_CTX *prv = ctx ? RAND_get0_private(ctx) : NULL;
