@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: a warnings-as-errors release build with every test, the same under
 # AddressSanitizer + UndefinedBehaviorSanitizer, a clang build, the constant-time check (valgrind),
-# every libFuzzer target briefly, the structure check (scripts/check-structure.sh), the
+# every libFuzzer target briefly, the structure check (scripts/check-structure.sh), the OpenSSL
+# provider against newer OpenSSL 3.x headers (scripts/check-provider-openssl3x.sh), the
 # exported-symbol check, an install that a find_package /
 # pkg-config consumer builds against, the embedded, Arm and big-endian runs under emulators, and
 # the Python package.
@@ -51,6 +52,8 @@ fi
 
 step "structure: no call or include circles, cipher ids only in their descriptors, CLI on public headers"
 bash scripts/check-structure.sh build
+# the OpenSSL provider also compiles against a newer OpenSSL 3.x (Debian 13's 3.5 headers)
+bash scripts/check-provider-openssl3x.sh
 
 step "exported symbols all start with karx_"
 bash tests/install/check_symbols.sh build/libkarx.so
