@@ -1,7 +1,9 @@
 /* The provider's EVP_KDF table: "PBKDF2" (prov_kdf_pbkdf2.c) and "KBKDF" (prov_kdf_kbkdf.c),
  * both over karx's own HMAC-LSH (and CMAC for KBKDF), never OpenSSL's HMAC: OpenSSL 3.0's
  * HMAC_Init_ex refuses digests whose block is over 144 bytes, and LSH-512's is 256. The names
- * are OpenSSL's own, so fetch them with the property query "provider=karx". */
+ * are OpenSSL's own, so fetch them with the property query "provider=karx". A digest, cipher or
+ * mac karx does not have is forwarded to another provider's KDF of the same name
+ * (prov_forward.h): a plain fetch that finds karx first still derives over SHA-256 or AES. */
 #include <stdint.h>
 
 #include <openssl/core_names.h>

@@ -8,27 +8,24 @@
  *   use-l, use-separator: 1 only (karx always writes [L] and the 0x00 separator); 0 is refused
  *   karx-l-bytes [L]'s width: 4 (default, OpenSSL's form), 1 .. 3, or 0 = the fewest bytes that
  *               hold it (the TTAK.KO-12.0272 form)
- * "r" is OpenSSL 3.1's OSSL_KDF_PARAM_KBKDF_R_VALUE spelled out, as 3.0's headers lack it. */
+ * "r" is OpenSSL 3.1's OSSL_KDF_PARAM_KBKDF_R_VALUE spelled out, as 3.0's headers lack it.
+ * A mac other than HMAC / CMAC, or a digest / cipher karx does not have, makes the context
+ * forward to another provider's KBKDF until reset (prov_kdf_kbkdf_fwd.c). */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include <openssl/core_names.h>
+#include <openssl/kdf.h>
 #include <openssl/params.h>
 
 #include "karx/kbkdf.h"
 #include "karx/registry.h"
-#include "prov_kdf_local.h"
+#include "prov_forward.h"
+#include "prov_kdf_kbkdf.h"
 
 #define PARAM_R "r"
 #define PARAM_L_BYTES "karx-l-bytes"
-
-typedef struct kbkdf_ctx {
-    const karx_prov_ctx *pc;
-    int mode, mac, lsh, cipher; /* mac: KARX_MAC_HMAC / _CMAC, 0 unset */
-    int r, l_bytes;
-    karx_prov_buf key, label, context, iv;
-} kbkdf_ctx;
 
 static void defaults(kbkdf_ctx *k)
 {
@@ -53,6 +50,8 @@ static void *kbkdf_new(void *pc)
 static void kbkdf_reset(void *vk)
 {
     kbkdf_ctx *k = vk;
+    EVP_KDF_CTX_free(k->fwd); /* OpenSSL's KDFs wipe their secrets on free */
+    k->fwd = NULL;
     karx_prov_buf_wipe(&k->key);
     karx_prov_buf_wipe(&k->label);
     karx_prov_buf_wipe(&k->context);
@@ -77,11 +76,27 @@ static void *kbkdf_dup(void *vk)
     k->mode = src->mode, k->mac = src->mac, k->lsh = src->lsh, k->cipher = src->cipher;
     k->r = src->r, k->l_bytes = src->l_bytes;
     if (!karx_prov_buf_dup(&k->key, &src->key) || !karx_prov_buf_dup(&k->label, &src->label) ||
-        !karx_prov_buf_dup(&k->context, &src->context) || !karx_prov_buf_dup(&k->iv, &src->iv)) {
+        !karx_prov_buf_dup(&k->context, &src->context) || !karx_prov_buf_dup(&k->iv, &src->iv) ||
+        (src->fwd != NULL && (k->fwd = karx_fwd_kdf_dup(src->pc, src->fwd)) == NULL)) {
         kbkdf_free(k);
         return NULL;
     }
     return k;
+}
+
+/* The digest (mac_kind HMAC) or cipher (CMAC) param into *id; one karx lacks is ignored when
+ * the mac is the other kind. */
+static int set_prim(kbkdf_ctx *k, const OSSL_PARAM *p, int mac_kind, int *id)
+{
+    char name[KARX_PROV_NAME_MAX];
+    int hmac = mac_kind == KARX_MAC_HMAC;
+    if (!karx_prov_get_name(k->pc, p, name, sizeof name))
+        return 0;
+    int known = hmac ? karx_prov_lsh_id(name) != 0 : karx_prov_cipher_ours(name, "-CBC");
+    if (!known && k->mac != 0 && k->mac != mac_kind)
+        return 1;
+    *id = hmac ? karx_prov_lsh_param(k->pc, name) : karx_prov_cipher_param(k->pc, name, "-CBC");
+    return *id != 0;
 }
 
 /* mode, mac, digest and cipher: the names. */
@@ -110,13 +125,13 @@ static int set_names(kbkdf_ctx *k, const OSSL_PARAM params[])
             return 0;
         }
     }
+    /* the MAC ignores the other kind's name, as OpenSSL's KBKDF's does (one karx lacks: with
+     * the kind the mac uses, prov_kdf_kbkdf_fwd.c would have forwarded it) */
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_DIGEST)) != NULL &&
-        (!karx_prov_get_name(k->pc, p, name, sizeof name) ||
-         (k->lsh = karx_prov_lsh_param(k->pc, name)) == 0))
+        !set_prim(k, p, KARX_MAC_HMAC, &k->lsh))
         return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_CIPHER)) != NULL &&
-        (!karx_prov_get_name(k->pc, p, name, sizeof name) ||
-         (k->cipher = karx_prov_cipher_param(k->pc, name, "-CBC")) == 0))
+        !set_prim(k, p, KARX_MAC_CMAC, &k->cipher))
         return 0;
     return 1;
 }
@@ -166,6 +181,9 @@ static int kbkdf_set_params(void *vk, const OSSL_PARAM params[])
     const OSSL_PARAM *p;
     if (params == NULL)
         return 1;
+    int fwd = karx_kbkdf_fwd_params(k, params);
+    if (fwd != 0)
+        return fwd > 0;
     if (!set_names(k, params) || !set_numbers(k, params))
         return 0;
     static const char *const keys[] = {OSSL_KDF_PARAM_KEY, OSSL_KDF_PARAM_SALT, OSSL_KDF_PARAM_INFO,
@@ -201,6 +219,8 @@ static int kbkdf_derive(void *vk, unsigned char *out, size_t outlen, const OSSL_
     karx_kbkdf_params p;
     if (!kbkdf_set_params(k, params))
         return 0;
+    if (k->fwd != NULL)
+        return EVP_KDF_derive(k->fwd, out, outlen, NULL);
     memset(&p, 0, sizeof p);
     if ((p.prf = prf_id(k)) == 0)
         return 0;
@@ -250,7 +270,9 @@ static const OSSL_PARAM *kbkdf_settable(void *vk, void *pc)
 
 static int kbkdf_get_params(void *vk, OSSL_PARAM params[])
 {
-    (void)vk;
+    kbkdf_ctx *k = vk;
+    if (k->fwd != NULL)
+        return EVP_KDF_CTX_get_params(k->fwd, params);
     return karx_kdf_get_size(params);
 }
 

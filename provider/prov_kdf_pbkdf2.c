@@ -1,4 +1,6 @@
-/* EVP_KDF "PBKDF2" over karx's HMAC-LSH (karx_pbkdf2_hmac_lsh). Params as OpenSSL's PBKDF2:
+/* EVP_KDF "PBKDF2" over karx's HMAC-LSH (karx_pbkdf2_hmac_lsh); a digest karx does not have
+ * (SHA-256, ...) makes the context forward to another provider's PBKDF2 until reset
+ * (prov_forward.h). Params as OpenSSL's PBKDF2:
  * digest (an LSH name; there is no default: OpenSSL's is SHA-1, which karx does not have), pass,
  * salt, iter (default 2048, as OpenSSL's) and pkcs5. Like OpenSSL's default provider, the
  * SP 800-132 lower bounds (key >= 112 bits, salt >= 16 bytes, iter >= 1000) are off unless the
@@ -8,9 +10,11 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/kdf.h>
 #include <openssl/params.h>
 
 #include "karx/hmac.h"
+#include "prov_forward.h"
 #include "prov_kdf_local.h"
 
 #define DEFAULT_ITER 2048 /* OpenSSL's PKCS5_DEFAULT_ITER */
@@ -24,6 +28,7 @@ typedef struct pbkdf2_ctx {
     karx_prov_buf pass, salt;
     uint64_t iter;
     int checks; /* SP 800-132 lower bounds */
+    EVP_KDF_CTX *fwd; /* set: a digest karx lacks, served by another provider's PBKDF2 */
 } pbkdf2_ctx;
 
 static void defaults(pbkdf2_ctx *k)
@@ -48,6 +53,8 @@ static void *pbkdf2_new(void *pc)
 static void pbkdf2_reset(void *vk)
 {
     pbkdf2_ctx *k = vk;
+    EVP_KDF_CTX_free(k->fwd); /* OpenSSL's KDFs wipe their secrets on free */
+    k->fwd = NULL;
     karx_prov_buf_wipe(&k->pass);
     karx_prov_buf_wipe(&k->salt);
     defaults(k);
@@ -68,7 +75,8 @@ static void *pbkdf2_dup(void *vk)
     if (k == NULL)
         return NULL;
     k->lsh = src->lsh, k->iter = src->iter, k->checks = src->checks;
-    if (!karx_prov_buf_dup(&k->pass, &src->pass) || !karx_prov_buf_dup(&k->salt, &src->salt)) {
+    if (!karx_prov_buf_dup(&k->pass, &src->pass) || !karx_prov_buf_dup(&k->salt, &src->salt) ||
+        (src->fwd != NULL && (k->fwd = karx_fwd_kdf_dup(src->pc, src->fwd)) == NULL)) {
         pbkdf2_free(k);
         return NULL;
     }
@@ -91,6 +99,29 @@ static int set_iter(pbkdf2_ctx *k, const OSSL_PARAM *p)
     return 1;
 }
 
+/* A digest karx lacks: a fresh inner PBKDF2 gets karx's settings so far, then params. */
+static int forward(pbkdf2_ctx *k, const OSSL_PARAM *digest, const OSSL_PARAM params[])
+{
+    char what[KARX_PROV_NAME_MAX + 16];
+    int pkcs5 = !k->checks;
+    uint64_t iter = k->iter;
+    OSSL_PARAM replay[5], *r = replay, none[] = {OSSL_PARAM_END};
+    karx_fwd_what(digest, what, sizeof what);
+    *r++ = OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_ITER, &iter);
+    *r++ = OSSL_PARAM_construct_int(OSSL_KDF_PARAM_PKCS5, &pkcs5);
+    if (k->pass.data != NULL)
+        *r++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD, k->pass.data, k->pass.len);
+    if (k->salt.data != NULL)
+        *r++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, k->salt.data, k->salt.len);
+    *r = OSSL_PARAM_construct_end();
+    k->fwd = karx_fwd_kdf_new(k->pc, "PBKDF2", params, what);
+    if (k->fwd != NULL && karx_fwd_kdf_prime(k->pc, k->fwd, replay, params, none, what))
+        return 1;
+    EVP_KDF_CTX_free(k->fwd);
+    k->fwd = NULL;
+    return 0;
+}
+
 static int pbkdf2_set_params(void *vk, const OSSL_PARAM params[])
 {
     pbkdf2_ctx *k = vk;
@@ -98,6 +129,13 @@ static int pbkdf2_set_params(void *vk, const OSSL_PARAM params[])
     char name[KARX_PROV_NAME_MAX];
     if (params == NULL)
         return 1;
+    if (k->fwd != NULL)
+        return EVP_KDF_CTX_set_params(k->fwd, params);
+    p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_DIGEST);
+    const char *dname = NULL;
+    if (p != NULL && OSSL_PARAM_get_utf8_string_ptr(p, &dname) && dname != NULL &&
+        karx_prov_lsh_id(dname) == 0)
+        return forward(k, p, params);
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_DIGEST)) != NULL) {
         int lsh = karx_prov_get_name(k->pc, p, name, sizeof name) ? karx_prov_lsh_param(k->pc, name) : 0;
         if (lsh == 0)
@@ -144,7 +182,11 @@ static int ready(const pbkdf2_ctx *k, size_t keylen)
 static int pbkdf2_derive(void *vk, unsigned char *key, size_t keylen, const OSSL_PARAM params[])
 {
     pbkdf2_ctx *k = vk;
-    if (!pbkdf2_set_params(k, params) || !ready(k, keylen))
+    if (!pbkdf2_set_params(k, params))
+        return 0;
+    if (k->fwd != NULL)
+        return EVP_KDF_derive(k->fwd, key, keylen, NULL);
+    if (!ready(k, keylen))
         return 0;
     karx_status st = karx_pbkdf2_hmac_lsh((karx_lsh_alg)k->lsh, k->pass.data, k->pass.len,
                                           k->salt.data, k->salt.len, (uint32_t)k->iter, key, keylen);
@@ -172,7 +214,9 @@ static const OSSL_PARAM *pbkdf2_settable(void *vk, void *pc)
 
 static int pbkdf2_get_params(void *vk, OSSL_PARAM params[])
 {
-    (void)vk;
+    pbkdf2_ctx *k = vk;
+    if (k->fwd != NULL)
+        return EVP_KDF_CTX_get_params(k->fwd, params);
     return karx_kdf_get_size(params);
 }
 

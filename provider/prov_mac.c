@@ -1,6 +1,8 @@
 /* The provider's EVP_MAC table, built once from the registry:
  *  - "HMAC", "CMAC", "GMAC": the primitive chosen by OSSL_MAC_PARAM_DIGEST / _CIPHER, as with
  *    OpenSSL's own MACs of those names (fetch them with the property query "provider=karx");
+ *    a digest / cipher karx does not have is forwarded to another provider's MAC of the same
+ *    name (prov_mac_fwd.c), so a plain fetch that finds karx first still works for SHA-256;
  *  - one row per MAC of the registry, the primitive fixed: "HMAC-LSH-512-512" (also
  *    "hmac-lsh512-512"), "CMAC-LEA-128", "GMAC-LEA-128", ... (names no other provider has, so
  *    they need no property query).

@@ -5,11 +5,12 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/evp.h>
 #include <openssl/params.h>
 
 #include "prov_mac_ctx.h"
 
-static const char *family_name(int family)
+const char *karx_mac_family_name(int family)
 {
     return family == KARX_MAC_HMAC ? "HMAC" : family == KARX_MAC_CMAC ? "CMAC" : "GMAC";
 }
@@ -28,7 +29,7 @@ karx_mac_ctx *karx_mac_new(const karx_prov_ctx *pc, int family, int prim)
     return m;
 }
 
-static void stop(karx_mac_ctx *m)
+void karx_mac_stop(karx_mac_ctx *m)
 {
     karx_memzero(&m->u, sizeof m->u);
     m->running = 0;
@@ -39,6 +40,7 @@ static void mac_free(void *vm)
     karx_mac_ctx *m = vm;
     if (m == NULL)
         return;
+    EVP_MAC_CTX_free(m->fwd);
     karx_prov_buf_wipe(&m->key);
     karx_prov_buf_wipe(&m->iv);
     karx_memzero(m, sizeof *m);
@@ -54,10 +56,11 @@ static void *mac_dup(void *vm)
         return NULL;
     }
     memcpy(m, src, sizeof *m); /* the karx contexts are plain data: a copy forks the MAC */
-    if (!karx_prov_buf_dup(&m->key, &src->key) || !karx_prov_buf_dup(&m->iv, &src->iv)) {
-        karx_prov_buf_wipe(&m->key);
-        karx_memzero(m, sizeof *m);
-        free(m);
+    m->key.data = m->iv.data = NULL;
+    m->fwd = NULL;
+    if (!karx_prov_buf_dup(&m->key, &src->key) || !karx_prov_buf_dup(&m->iv, &src->iv) ||
+        (src->fwd != NULL && (m->fwd = EVP_MAC_CTX_dup(src->fwd)) == NULL)) {
+        mac_free(m);
         return NULL;
     }
     return m;
@@ -88,14 +91,14 @@ static size_t block_bytes(const karx_mac_ctx *m)
 static int start(karx_mac_ctx *m)
 {
     karx_status st;
-    stop(m);
+    karx_mac_stop(m);
     if (m->prim == 0) {
-        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: no %s set", family_name(m->family),
+        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: no %s set", karx_mac_family_name(m->family),
                       m->family == KARX_MAC_HMAC ? "digest" : "cipher");
         return 0;
     }
     if (m->key.data == NULL) {
-        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: no key set", family_name(m->family));
+        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: no key set", karx_mac_family_name(m->family));
         return 0;
     }
     if (m->family == KARX_MAC_HMAC) {
@@ -111,8 +114,8 @@ static int start(karx_mac_ctx *m)
                             m->iv.data, m->iv.len);
     }
     if (st != KARX_OK) {
-        karx_prov_status_err(m->pc, st, family_name(m->family));
-        stop(m);
+        karx_prov_status_err(m->pc, st, karx_mac_family_name(m->family));
+        karx_mac_stop(m);
         return 0;
     }
     m->running = 1;
@@ -142,6 +145,17 @@ static int set_prim(karx_mac_ctx *m, const OSSL_PARAM *p)
     return 1;
 }
 
+/* OpenSSL's HMAC has a TLS record mode (tls-data-size, for its SHA MACs); karx's has none. */
+static int no_tls_mode(const karx_mac_ctx *m, const OSSL_PARAM params[])
+{
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE);
+    size_t n = 0;
+    if (p == NULL || (OSSL_PARAM_get_size_t(p, &n) && n == 0))
+        return 1;
+    karx_prov_err(m->pc, KARX_PROV_R_UNSUPPORTED, "tls-data-size: karx's HMAC over LSH has no TLS mode");
+    return 0;
+}
+
 static int mac_set_params(void *vm, const OSSL_PARAM params[])
 {
     karx_mac_ctx *m = vm;
@@ -149,6 +163,11 @@ static int mac_set_params(void *vm, const OSSL_PARAM params[])
     int changed = 0, keyed = 0;
     if (params == NULL)
         return 1;
+    int fwd = karx_mac_fwd_params(m, params);
+    if (fwd != 0)
+        return fwd > 0;
+    if (!no_tls_mode(m, params))
+        return 0;
     const char *which = m->family == KARX_MAC_HMAC ? OSSL_MAC_PARAM_DIGEST : OSSL_MAC_PARAM_CIPHER;
     if ((p = OSSL_PARAM_locate_const(params, which)) != NULL) {
         if (!set_prim(m, p))
@@ -171,7 +190,7 @@ static int mac_set_params(void *vm, const OSSL_PARAM params[])
         (m->family != KARX_MAC_GMAC || m->iv.data != NULL))
         return start(m);
     if (changed)
-        stop(m);
+        karx_mac_stop(m);
     return 1;
 }
 
@@ -180,6 +199,8 @@ static int mac_init(void *vm, const unsigned char *key, size_t keylen, const OSS
     karx_mac_ctx *m = vm;
     if (!mac_set_params(m, params))
         return 0;
+    if (m->fwd != NULL)
+        return karx_mac_fwd_init(m, key, keylen);
     if (key != NULL && !karx_prov_buf_set(m->pc, &m->key, key, keylen))
         return 0;
     return start(m);
@@ -189,9 +210,11 @@ static int mac_update(void *vm, const unsigned char *in, size_t len)
 {
     karx_mac_ctx *m = vm;
     karx_status st;
+    if (m->fwd != NULL)
+        return EVP_MAC_update(m->fwd, in, len);
     if (!m->running) {
         karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: update before init",
-                      family_name(m->family));
+                      karx_mac_family_name(m->family));
         return 0;
     }
     if (len == 0)
@@ -203,7 +226,7 @@ static int mac_update(void *vm, const unsigned char *in, size_t len)
     else
         st = karx_gmac_update(&m->u.gmac, in, len);
     if (st != KARX_OK) {
-        karx_prov_status_err(m->pc, st, family_name(m->family));
+        karx_prov_status_err(m->pc, st, karx_mac_family_name(m->family));
         return 0;
     }
     return 1;
@@ -214,14 +237,16 @@ static int mac_final(void *vm, unsigned char *out, size_t *outl, size_t outsize)
     karx_mac_ctx *m = vm;
     size_t n = tag_bytes(m);
     karx_status st;
+    if (m->fwd != NULL)
+        return EVP_MAC_final(m->fwd, out, outl, outsize);
     if (!m->running) {
         karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: final before init",
-                      family_name(m->family));
+                      karx_mac_family_name(m->family));
         return 0;
     }
     if (out == NULL || outsize < n) {
         karx_prov_err(m->pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%s: the tag is %zu bytes, room for %zu",
-                      family_name(m->family), n, out == NULL ? (size_t)0 : outsize);
+                      karx_mac_family_name(m->family), n, out == NULL ? (size_t)0 : outsize);
         return 0;
     }
     if (m->family == KARX_MAC_HMAC)
@@ -230,9 +255,9 @@ static int mac_final(void *vm, unsigned char *out, size_t *outl, size_t outsize)
         st = karx_cmac_final(&m->u.cmac, out, n);
     else
         st = karx_gmac_final(&m->u.gmac, out, n);
-    stop(m);
+    karx_mac_stop(m);
     if (st != KARX_OK) {
-        karx_prov_status_err(m->pc, st, family_name(m->family));
+        karx_prov_status_err(m->pc, st, karx_mac_family_name(m->family));
         return 0;
     }
     if (outl != NULL)
@@ -242,8 +267,10 @@ static int mac_final(void *vm, unsigned char *out, size_t *outl, size_t outsize)
 
 static int mac_get_params(void *vm, OSSL_PARAM params[])
 {
-    const karx_mac_ctx *m = vm;
+    karx_mac_ctx *m = vm;
     OSSL_PARAM *p;
+    if (m->fwd != NULL)
+        return karx_mac_fwd_get(m, params);
     if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) && !OSSL_PARAM_set_size_t(p, tag_bytes(m)))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) &&
@@ -262,12 +289,16 @@ static const OSSL_PARAM *mac_gettable(void *vm, void *pc)
     return gettable;
 }
 
-/* PROPERTIES is accepted (and ignored: the primitive is always karx's own) so that callers
- * written for OpenSSL's MACs, which pass it, work unchanged. */
+/* Every param OpenSSL's MAC of the same name takes, for the primitives karx forwards to it
+ * (prov_mac_fwd.c). With a karx primitive, PROPERTIES is ignored (the primitive is karx's own)
+ * and so are HMAC's digest-noinit / digest-oneshot flags (karx's HMAC keeps no EVP_MD_CTX). */
 static const OSSL_PARAM settable_hmac[] = {
     OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0), OSSL_PARAM_END};
+    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0),
+    OSSL_PARAM_int(OSSL_MAC_PARAM_DIGEST_NOINIT, NULL),
+    OSSL_PARAM_int(OSSL_MAC_PARAM_DIGEST_ONESHOT, NULL),
+    OSSL_PARAM_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, NULL), OSSL_PARAM_END};
 static const OSSL_PARAM settable_cmac[] = {
     OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, NULL, 0),

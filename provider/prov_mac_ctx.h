@@ -4,6 +4,7 @@
 #define KARX_PROV_MAC_CTX_H
 
 #include <openssl/core_dispatch.h>
+#include <openssl/types.h>
 
 #include "karx/cmac.h"
 #include "karx/gmac.h"
@@ -19,6 +20,7 @@ typedef struct karx_mac_ctx {
     int running;     /* the karx context below is keyed and takes data */
     karx_prov_buf key;
     karx_prov_buf iv; /* GMAC only */
+    EVP_MAC_CTX *fwd; /* set: a primitive karx lacks, served by another provider's MAC */
     union {
         karx_hmac_lsh_ctx hmac;
         karx_cmac_ctx cmac;
@@ -28,6 +30,21 @@ typedef struct karx_mac_ctx {
 
 /* prim 0 with fixed 0: a generic row ("HMAC"). */
 karx_mac_ctx *karx_mac_new(const karx_prov_ctx *pc, int family, int prim);
+
+/* "HMAC", "CMAC" or "GMAC". */
+const char *karx_mac_family_name(int family);
+/* Forgets (wipes) the keyed karx state: data must wait for the next init. */
+void karx_mac_stop(karx_mac_ctx *m);
+
+/* prov_mac_fwd.c. The params of a set_ctx_params (or init) call, seen first by the forwarding
+ * code: -1 after an error; 1 when they went to the other provider's MAC (the primitive param
+ * names one karx lacks, now or before); 0 when karx's own code takes them (a karx primitive
+ * name drops the forwarding). */
+int karx_mac_fwd_params(karx_mac_ctx *m, const OSSL_PARAM params[]);
+/* The forwarded get_ctx_params (the size always answered: EVP checks the tag against it). */
+int karx_mac_fwd_get(karx_mac_ctx *m, OSSL_PARAM params[]);
+/* The forwarded init: the key kept (for a later switch back to karx) and passed on. */
+int karx_mac_fwd_init(karx_mac_ctx *m, const unsigned char *key, size_t keylen);
 
 /* The operations every row shares, ending in {0, NULL}; each row adds its newctx and its
  * family's settable-params function. */

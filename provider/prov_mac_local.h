@@ -21,6 +21,15 @@ int karx_prov_lsh_param(const karx_prov_ctx *pc, const char *name);
  * CMAC, "-GCM" for GMAC). 0 after raising an error naming it. */
 int karx_prov_cipher_param(const karx_prov_ctx *pc, const char *name, const char *mode_suffix);
 
+/* The same lookups without an error: 0 when karx does not have the primitive (the generic
+ * algorithms then forward it: prov_forward.h). */
+int karx_prov_lsh_id(const char *name);
+int karx_prov_cipher_id(const char *name, const char *mode_suffix);
+/* 1 when name is a karx cipher, with or without any mode suffix ("LEA-128-ECB"): karx's own
+ * code then refuses a wrong mode rather than forwarding (OpenSSL 3.0's CMAC would run over an
+ * ECB cipher and give a wrong tag). */
+int karx_prov_cipher_ours(const char *name, const char *mode_suffix);
+
 /* Reads a UTF-8 string param into buf (cap bytes); 0 after raising an error. */
 int karx_prov_get_name(const karx_prov_ctx *pc, const OSSL_PARAM *p, char *buf, size_t cap);
 

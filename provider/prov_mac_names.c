@@ -24,11 +24,17 @@ int karx_prov_get_name(const karx_prov_ctx *pc, const OSSL_PARAM *p, char *buf, 
     return 1;
 }
 
-int karx_prov_lsh_param(const karx_prov_ctx *pc, const char *name)
+int karx_prov_lsh_id(const char *name)
 {
     karx_alg_info info;
-    if (karx_alg_find(KARX_KIND_HASH, name, &info) == KARX_OK)
-        return info.id;
+    return karx_alg_find(KARX_KIND_HASH, name, &info) == KARX_OK ? info.id : 0;
+}
+
+int karx_prov_lsh_param(const karx_prov_ctx *pc, const char *name)
+{
+    int id = karx_prov_lsh_id(name);
+    if (id != 0)
+        return id;
     karx_prov_err(pc, KARX_PROV_R_UNSUPPORTED,
                   "digest \"%s\": karx's HMAC takes an LSH digest only (LSH-256-224, LSH-256-256, "
                   "LSH-512-224, LSH-512-256, LSH-512-384, LSH-512-512); use OpenSSL's for others",
@@ -48,13 +54,33 @@ static void drop_suffix(const char *name, const char *suffix, char *buf, size_t 
     buf[n] = 0;
 }
 
-int karx_prov_cipher_param(const karx_prov_ctx *pc, const char *name, const char *mode_suffix)
+int karx_prov_cipher_id(const char *name, const char *mode_suffix)
 {
     char base[KARX_PROV_NAME_MAX];
     karx_alg_info info;
     drop_suffix(name, mode_suffix, base, sizeof base);
-    if (karx_alg_find(KARX_KIND_CIPHER, base, &info) == KARX_OK)
-        return info.id;
+    return karx_alg_find(KARX_KIND_CIPHER, base, &info) == KARX_OK ? info.id : 0;
+}
+
+int karx_prov_cipher_ours(const char *name, const char *mode_suffix)
+{
+    char base[KARX_PROV_NAME_MAX];
+    karx_alg_info info;
+    const char *dash = strrchr(name, '-');
+    if (karx_prov_cipher_id(name, mode_suffix) != 0)
+        return 1;
+    if (dash == NULL || (size_t)(dash - name) >= sizeof base)
+        return 0;
+    memcpy(base, name, (size_t)(dash - name));
+    base[dash - name] = 0;
+    return karx_alg_find(KARX_KIND_CIPHER, base, &info) == KARX_OK;
+}
+
+int karx_prov_cipher_param(const karx_prov_ctx *pc, const char *name, const char *mode_suffix)
+{
+    int id = karx_prov_cipher_id(name, mode_suffix);
+    if (id != 0)
+        return id;
     karx_prov_err(pc, KARX_PROV_R_UNSUPPORTED,
                   "cipher \"%s\": not a karx cipher (LEA-128%s, HIGHT%s, CHAM128-128%s, ...)", name,
                   mode_suffix, mode_suffix, mode_suffix);

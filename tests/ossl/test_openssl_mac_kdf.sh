@@ -54,9 +54,40 @@ for v in LSH-512-256 LSH-512-512; do
     if openssl mac $OP -propquery provider=default -digest "$v" -macopt hexkey:6b6579 -in "$T/msg" HMAC >"$T/out" 2>&1
     then bad "OpenSSL's own HMAC over $v succeeded: $(cat "$T/out")"; else ok; fi
 done
-# karx's HMAC refuses a digest that is not LSH, saying why
-openssl mac $KP -digest SHA256 -macopt hexkey:6b6579 -in "$T/msg" HMAC >"$T/out" 2>&1 && bad "karx HMAC over SHA256" || ok
-grep -q "LSH digest only" "$T/out" && ok || bad "HMAC over SHA256: no reason given: $(cat "$T/out")"
+# karx's HMAC forwards a digest karx lacks to OpenSSL's HMAC, and refuses one nobody has, saying so
+expect "karx's HMAC over SHA256 (forwarded)" \
+    "$(OPENSSL_CONF=/dev/null openssl mac -provider default -digest SHA256 -macopt hexkey:6b6579 -in "$T/msg" HMAC 2>&1)" \
+    "$(openssl mac $KP -digest SHA256 -macopt hexkey:6b6579 -in "$T/msg" HMAC 2>&1)"
+openssl mac $KP -digest NO-SUCH-DIGEST -macopt hexkey:6b6579 -in "$T/msg" HMAC >"$T/out" 2>&1 && bad "HMAC over NO-SUCH-DIGEST" || ok
+grep -q "not a karx primitive" "$T/out" && ok || bad "HMAC over NO-SUCH-DIGEST: no reason given: $(cat "$T/out")"
+
+# ---- karx activated FIRST, no property query: OpenSSL 3.0 then gives karx's HMAC, CMAC and
+# PBKDF2, which must forward SHA-256 / AES to the default provider's: the answers of OpenSSL
+# with the default provider alone ----
+KF="-provider-path $MODS -provider karx -provider default"
+DF="-provider default"
+for d in SHA256 SHA512; do
+    expect "karx first: openssl mac HMAC -digest $d" \
+        "$(OPENSSL_CONF=/dev/null openssl mac $DF -digest $d -macopt key:k -in "$T/msg" HMAC 2>&1)" \
+        "$(OPENSSL_CONF=/dev/null openssl mac $KF -digest $d -macopt key:k -in "$T/msg" HMAC 2>&1)"
+done
+expect "karx first: openssl mac CMAC -cipher AES-128-CBC" \
+    "$(OPENSSL_CONF=/dev/null openssl mac $DF -cipher AES-128-CBC -macopt hexkey:$K16 -in "$T/msg" CMAC 2>&1)" \
+    "$(OPENSSL_CONF=/dev/null openssl mac $KF -cipher AES-128-CBC -macopt hexkey:$K16 -in "$T/msg" CMAC 2>&1)"
+expect "karx first: openssl mac GMAC -cipher AES-128-GCM" \
+    "$(OPENSSL_CONF=/dev/null openssl mac $DF -cipher AES-128-GCM -macopt hexkey:$K16 -macopt hexiv:$IV -in "$T/msg" GMAC 2>&1)" \
+    "$(OPENSSL_CONF=/dev/null openssl mac $KF -cipher AES-128-GCM -macopt hexkey:$K16 -macopt hexiv:$IV -in "$T/msg" GMAC 2>&1)"
+for o in "-kdfopt digest:SHA256" "-digest SHA256"; do
+    expect "karx first: openssl kdf PBKDF2 $o" \
+        "$(OPENSSL_CONF=/dev/null openssl kdf $DF -keylen 16 $o -kdfopt pass:x -kdfopt salt:y -kdfopt iter:10 PBKDF2 2>&1)" \
+        "$(OPENSSL_CONF=/dev/null openssl kdf $KF -keylen 16 $o -kdfopt pass:x -kdfopt salt:y -kdfopt iter:10 PBKDF2 2>&1)"
+done
+expect "karx first: openssl kdf KBKDF HMAC-SHA256" \
+    "$(OPENSSL_CONF=/dev/null openssl kdf $DF -keylen 40 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt hexkey:$K16 -kdfopt salt:label KBKDF 2>&1)" \
+    "$(OPENSSL_CONF=/dev/null openssl kdf $KF -keylen 40 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt hexkey:$K16 -kdfopt salt:label KBKDF 2>&1)"
+# and LSH there is still karx's own code (OpenSSL's HMAC could not do LSH-512's block)
+expect "karx first: openssl mac HMAC -digest LSH-512-512" "$(karx_mac -a hmac-lsh512-512 -K 6b6579 "$T/msg")" \
+    "$(OPENSSL_CONF=/dev/null openssl mac $KF -digest LSH-512-512 -macopt hexkey:6b6579 -in "$T/msg" HMAC 2>&1 | low)"
 
 # ---- CMAC over every karx cipher, the cipher named as OpenSSL does (-CBC) and plainly ----
 for c in LEA-128:lea128:$K16 LEA-192:lea192:${K16}0011223344556677 LEA-256:lea256:$K32 \

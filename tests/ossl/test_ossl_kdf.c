@@ -202,7 +202,7 @@ static void pbkdf2_refused(const char *digest, int with_pw, int with_salt, size_
 static void pbkdf2_refusals(void)
 {
     pbkdf2_refused(NULL, 1, 1, 16, 1000, -1, 32, "no digest", "no digest");
-    pbkdf2_refused("SHA256", 1, 1, 16, 1000, -1, 32, "SHA256 (not LSH)", "LSH digest only");
+    pbkdf2_refused("NO-SUCH-DIGEST", 1, 1, 16, 1000, -1, 32, "a digest nobody has", "NO-SUCH-DIGEST");
     pbkdf2_refused("LSH-256-256", 0, 1, 16, 1000, -1, 32, "no pass", "no pass");
     pbkdf2_refused("LSH-256-256", 1, 0, 16, 1000, -1, 32, "no salt", "no salt");
     pbkdf2_refused("LSH-256-256", 1, 1, 16, 0, -1, 32, "iter 0", "iter 0");
@@ -383,6 +383,21 @@ static void kbkdf_refused(const char *pname, const char *sval, int ival, size_t 
     CHECK(error_says(word), "KBKDF %s: an OpenSSL error saying \"%s\"", what, word);
 }
 
+/* CMAC ignores a digest param (and HMAC a cipher), even one karx lacks, as OpenSSL's KBKDF. */
+static void kbkdf_other_kind_ignored(void)
+{
+    static const uint8_t key[16] = {7};
+    uint8_t a[32], b[32];
+    OSSL_PARAM ps[] = {OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_MAC, "CMAC", 0),
+                       OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_CIPHER, "LEA-128-CBC", 0),
+                       OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, (void *)key, 16),
+                       OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, "SHA256", 0),
+                       OSSL_PARAM_construct_end()};
+    CHECK(derive("KBKDF", ps, a, 32), "KBKDF CMAC-LEA-128 with a SHA256 digest param");
+    ps[3] = OSSL_PARAM_construct_end();
+    CHECK(derive("KBKDF", ps, b, 32) && memcmp(a, b, 32) == 0, "the digest param is ignored by CMAC");
+}
+
 static void kbkdf_refusals(void)
 {
     kbkdf_refused(OSSL_KDF_PARAM_KBKDF_USE_L, NULL, 0, 16, "use-l 0", "always writes");
@@ -391,9 +406,9 @@ static void kbkdf_refusals(void)
     kbkdf_refused("r", NULL, 0, 16, "r 0 in counter mode", "KBKDF");
     kbkdf_refused("karx-l-bytes", NULL, 5, 16, "[L] in 5 bytes", "karx-l-bytes = 5");
     kbkdf_refused(OSSL_KDF_PARAM_MODE, "bogus", 0, 16, "mode bogus", "bogus");
-    kbkdf_refused(OSSL_KDF_PARAM_MAC, "KMAC128", 0, 16, "mac KMAC128", "KMAC128");
-    kbkdf_refused(OSSL_KDF_PARAM_CIPHER, "AES-128-CBC", 0, 16, "cipher AES-128-CBC", "AES-128-CBC");
-    kbkdf_refused(OSSL_KDF_PARAM_DIGEST, "SHA256", 0, 16, "digest SHA256", "LSH digest only");
+    kbkdf_refused(OSSL_KDF_PARAM_MAC, "NO-SUCH-MAC", 0, 16, "a mac nobody has", "NO-SUCH-MAC");
+    kbkdf_refused(OSSL_KDF_PARAM_CIPHER, "NO-SUCH-CIPHER", 0, 16, "a cipher nobody has", "NO-SUCH-CIPHER");
+    kbkdf_refused(OSSL_KDF_PARAM_CIPHER, "LEA-128-ECB", 0, 16, "cipher LEA-128-ECB", "LEA-128-ECB");
     kbkdf_refused(OSSL_KDF_PARAM_SEED, NULL, 0, 16, "seed in counter mode", "feedback mode only");
     kbkdf_refused(NULL, NULL, 0, 15, "15-byte CMAC-LEA-128 key", "key length");
     kbkdf_refused(NULL, NULL, 0, 0, "no key", "no key");
@@ -427,6 +442,7 @@ int main(int argc, char **argv)
         CHECK(t == 56 && m == 99, "KBKDF vectors read: TTAK %d, model %d", t, m);
         kbkdf_random();
         kbkdf_refusals();
+        kbkdf_other_kind_ignored();
         printf("KBKDF: %d TTAK, %d model vectors\n", t, m);
     }
     OSSL_LIB_CTX_free(lib);

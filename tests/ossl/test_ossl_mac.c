@@ -367,7 +367,7 @@ static void refusals(void)
 {
     static const uint8_t k16[16], k15[15], iv[12];
     const mac_in bad[] = {
-        {"HMAC", OSSL_MAC_PARAM_DIGEST, "SHA256", k16, NULL, 16, 0},
+        {"HMAC-LSH-256-256", OSSL_MAC_PARAM_DIGEST, "SHA256", k16, NULL, 16, 0},
         {"HMAC", OSSL_MAC_PARAM_DIGEST, "LSH-512-999", k16, NULL, 16, 0},
         {"HMAC", OSSL_MAC_PARAM_DIGEST, "LEA-128", k16, NULL, 16, 0},
         {"CMAC", OSSL_MAC_PARAM_CIPHER, "LSH-256-256", k16, NULL, 16, 0},
@@ -375,20 +375,20 @@ static void refusals(void)
         {"HMAC", OSSL_MAC_PARAM_DIGEST, "LSH-256-256", NULL, NULL, 0, 0},
         {"HMAC-LSH-256-256", OSSL_MAC_PARAM_DIGEST, "LSH-512-512", k16, NULL, 16, 0},
         {"CMAC", OSSL_MAC_PARAM_CIPHER, "LEA-128-CBC", k15, NULL, 15, 0},
-        {"CMAC", OSSL_MAC_PARAM_CIPHER, "AES-128-CBC", k16, NULL, 16, 0},
+        {"CMAC-LEA-128", OSSL_MAC_PARAM_CIPHER, "AES-128-CBC", k16, NULL, 16, 0},
         {"CMAC", OSSL_MAC_PARAM_CIPHER, "LEA-128-ECB", k16, NULL, 16, 0},
         {"CMAC", OSSL_MAC_PARAM_CIPHER, "LEA-128", NULL, NULL, 0, 0},
         {"GMAC", OSSL_MAC_PARAM_CIPHER, "LEA-128-GCM", k16, NULL, 16, 0},
         {"GMAC", OSSL_MAC_PARAM_CIPHER, "LEA-128-GCM", k16, iv, 16, 0},
         {"GMAC", OSSL_MAC_PARAM_CIPHER, "HIGHT", k16, iv, 16, 12},
         {"GMAC", OSSL_MAC_PARAM_CIPHER, "LEA-256-GCM", k16, iv, 16, 12}};
-    static const char *const why[] = {"HMAC over SHA256", "unknown digest", "HMAC over a cipher",
+    static const char *const why[] = {"fixed HMAC-LSH row over SHA256", "unknown digest", "HMAC over a cipher",
                                       "CMAC over a digest", "no digest", "no key",
                                       "fixed row, other digest", "CMAC 15-byte LEA key",
-                                      "CMAC over AES", "CMAC over LEA-128-ECB", "CMAC no key",
+                                      "fixed CMAC-LEA row over AES", "CMAC over LEA-128-ECB", "CMAC no key",
                                       "GMAC no iv", "GMAC empty iv", "GMAC over HIGHT",
                                       "GMAC 16-byte key for LEA-256"};
-    static const char *const says[] = {"LSH digest only", "LSH-512-999", "LEA-128", "not a karx cipher",
+    static const char *const says[] = {"LSH digest only", "LSH-512-999", "LEA-128", "LSH-256-256",
                                        "no digest", "no key",
                                        "fixed", "key length", "AES-128-CBC", "LEA-128-ECB",
                                        "no key", "no iv", "iv length", "128-bit block",
