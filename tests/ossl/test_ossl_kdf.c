@@ -445,6 +445,6 @@ int main(int argc, char **argv)
         kbkdf_other_kind_ignored();
         printf("KBKDF: %d TTAK, %d model vectors\n", t, m);
     }
-    OSSL_LIB_CTX_free(lib);
+    t_ossl_ctx_free(lib);
     return t_finish("ossl_kdf");
 }

@@ -511,6 +511,6 @@ int main(int argc, char **argv)
         unqualified_fetch(argv[1]);
         printf("%d HMAC, %d CMAC, %d GMAC vectors; %d registry MACs against the karx API\n", h, c, g, r);
     }
-    OSSL_LIB_CTX_free(lib);
+    t_ossl_ctx_free(lib);
     return t_finish("ossl_mac");
 }
