@@ -85,6 +85,16 @@ done
 expect "karx first: openssl kdf KBKDF HMAC-SHA256" \
     "$(OPENSSL_CONF=/dev/null openssl kdf $DF -keylen 40 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt hexkey:$K16 -kdfopt salt:label KBKDF 2>&1)" \
     "$(OPENSSL_CONF=/dev/null openssl kdf $KF -keylen 40 -kdfopt mac:HMAC -kdfopt digest:SHA256 -kdfopt hexkey:$K16 -kdfopt salt:label KBKDF 2>&1)"
+# openssl enc -pbkdf2 (PBKDF2-HMAC-SHA256 inside, through the first-activated PBKDF2 and HMAC):
+# karx first, what it writes decrypts with OpenSSL alone and the other way round.
+head -c 3000 /dev/urandom > "$T/plain"
+openssl enc $KF -aes-128-cbc -pbkdf2 -pass pass:x -in "$T/plain" -out "$T/enc1" 2> "$T/err"
+expect "karx first: enc -pbkdf2 exit" 0 $?
+openssl enc -provider default -d -aes-128-cbc -pbkdf2 -pass pass:x -in "$T/enc1" -out "$T/dec1" 2>> "$T/err"
+cmp -s "$T/plain" "$T/dec1" && ok || bad "karx first: enc -pbkdf2 does not decrypt with default alone: $(cat "$T/err")"
+openssl enc -provider default -aes-128-cbc -pbkdf2 -pass pass:x -in "$T/plain" -out "$T/enc2" 2> "$T/err"
+openssl enc $KF -d -aes-128-cbc -pbkdf2 -pass pass:x -in "$T/enc2" -out "$T/dec2" 2>> "$T/err"
+cmp -s "$T/plain" "$T/dec2" && ok || bad "karx first: enc -d -pbkdf2 of default's output: $(cat "$T/err")"
 # and LSH there is still karx's own code (OpenSSL's HMAC could not do LSH-512's block)
 expect "karx first: openssl mac HMAC -digest LSH-512-512" "$(karx_mac -a hmac-lsh512-512 -K 6b6579 "$T/msg")" \
     "$(OPENSSL_CONF=/dev/null openssl mac $KF -digest LSH-512-512 -macopt hexkey:6b6579 -in "$T/msg" HMAC 2>&1 | low)"
