@@ -64,6 +64,16 @@ void karx_prov_names_free(void);
 #define KARX_PROV_NAME_MAX 64
 void karx_prov_std_spelling(const char *in, char *buf);
 
+/* What every cipher row reports through OSSL_FUNC_CIPHER_GET_PARAMS (prov_cipher_params.c):
+ * EVP caches these at fetch time. */
+typedef struct karx_prov_cipher_shape {
+    unsigned evp_mode; /* EVP_CIPH_*_MODE */
+    size_t key_bytes, iv_bytes, block_bytes;
+    int aead, custom_iv;
+} karx_prov_cipher_shape;
+int karx_prov_cipher_get_params(OSSL_PARAM params[], const karx_prov_cipher_shape *s);
+const OSSL_PARAM *karx_prov_cipher_gettable_params(void *provctx);
+
 /* Each table: built once (first provider init, under pthread_once in prov_main.c) from the
  * registry; returns 1 on success. The getters return the NULL-terminated array. */
 int karx_prov_digests_build(void);

@@ -24,53 +24,14 @@ static size_t nrows;
 
 /* ---- the algorithm's fixed parameters (EVP caches them at fetch time) ---- */
 
-static const OSSL_PARAM param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END};
-
-static const OSSL_PARAM *gettable_params(void *provctx)
-{
-    (void)provctx;
-    return param_types;
-}
-
-static int set_int(OSSL_PARAM params[], const char *key, int v)
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
-    return p == NULL || OSSL_PARAM_set_int(p, v);
-}
-
-static int set_size(OSSL_PARAM params[], const char *key, size_t v)
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
-    return p == NULL || OSSL_PARAM_set_size_t(p, v);
-}
-
 static int get_params(size_t i, OSSL_PARAM params[])
 {
     const karx_aead_row *r = &rows[i];
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
-    unsigned mode = r->ccm ? EVP_CIPH_CCM_MODE : EVP_CIPH_GCM_MODE;
-    if (p != NULL && !OSSL_PARAM_set_uint(p, mode))
-        return 0;
     /* a stream as far as EVP is concerned: block size 1, output = input */
-    return set_size(params, OSSL_CIPHER_PARAM_KEYLEN, r->key_bytes) &&
-           set_size(params, OSSL_CIPHER_PARAM_IVLEN,
-                    r->ccm ? KARX_AEAD_CCM_NONCE_DEFAULT : KARX_AEAD_GCM_IV_DEFAULT) &&
-           set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
-           set_int(params, OSSL_CIPHER_PARAM_AEAD, 1) &&
-           set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 1) &&
-           set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0);
+    karx_prov_cipher_shape sh = {r->ccm ? EVP_CIPH_CCM_MODE : EVP_CIPH_GCM_MODE, r->key_bytes,
+                                 r->ccm ? KARX_AEAD_CCM_NONCE_DEFAULT : KARX_AEAD_GCM_IV_DEFAULT,
+                                 1, 1, 1};
+    return karx_prov_cipher_get_params(params, &sh);
 }
 
 static void *newctx(void *provctx, size_t i)
@@ -150,7 +111,7 @@ static void build_dispatch(size_t i)
     size_t n = 0;
     dispatch[i][n++] = (OSSL_DISPATCH){OSSL_FUNC_CIPHER_NEWCTX, (void (*)(void))newctx_of[i]};
     dispatch[i][n++] = (OSSL_DISPATCH){OSSL_FUNC_CIPHER_GET_PARAMS, (void (*)(void))get_params_of[i]};
-    dispatch[i][n++] = (OSSL_DISPATCH){OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (void (*)(void))gettable_params};
+    dispatch[i][n++] = (OSSL_DISPATCH){OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (void (*)(void))karx_prov_cipher_gettable_params};
     for (; f->function_id != 0 && n + 1 < DISPATCH_MAX; f++)
         dispatch[i][n++] = *f;
     dispatch[i][n] = (OSSL_DISPATCH){0, NULL};
@@ -199,4 +160,33 @@ int karx_prov_aead_ciphers_build(void)
 const OSSL_ALGORITHM *karx_prov_aead_ciphers(void)
 {
     return table;
+}
+
+static const OSSL_PARAM gettable_ctx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
+    OSSL_PARAM_END};
+
+static const OSSL_PARAM settable_ctx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_END};
+
+const OSSL_PARAM *karx_aead_gettable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return gettable_ctx;
+}
+
+const OSSL_PARAM *karx_aead_settable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return settable_ctx;
 }

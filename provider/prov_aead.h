@@ -33,6 +33,9 @@ extern const OSSL_DISPATCH karx_aead_ccm_functions[];
 int karx_aead_refuse_tls(const karx_prov_ctx *pc, const OSSL_PARAM params[]);
 /* Sets OSSL_CIPHER_PARAM_KEYLEN: only the cipher's own length is accepted. */
 int karx_aead_check_keylen(const karx_prov_ctx *pc, const OSSL_PARAM *p, size_t key_bytes);
+/* The context params both modes get and set (the same lists: OpenSSL's AEAD ones). */
+const OSSL_PARAM *karx_aead_gettable_ctx_params(void *cctx, void *provctx);
+const OSSL_PARAM *karx_aead_settable_ctx_params(void *cctx, void *provctx);
 /* Writes an IV into an octet-string (or octet-pointer) param. */
 int karx_aead_put_iv(const karx_prov_ctx *pc, OSSL_PARAM *p, const unsigned char *iv, size_t len);
 

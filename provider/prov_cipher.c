@@ -25,52 +25,13 @@ const karx_pc_row *karx_pc_row_at(size_t i)
 
 /* ---- per-algorithm parameters (no context) ---- */
 
-static const OSSL_PARAM cipher_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END};
-
-static const OSSL_PARAM *gettable_params(void *provctx)
-{
-    (void)provctx;
-    return cipher_param_types;
-}
-
-static int set_int(OSSL_PARAM params[], const char *key, int v)
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
-    return p == NULL || OSSL_PARAM_set_int(p, v);
-}
-
-static int set_size(OSSL_PARAM params[], const char *key, size_t v)
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
-    return p == NULL || OSSL_PARAM_set_size_t(p, v);
-}
-
 static int get_params(size_t i, OSSL_PARAM params[])
 {
     const karx_pc_row *r = karx_pc_row_at(i);
     if (r == NULL)
         return 0;
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
-    if (p != NULL && !OSSL_PARAM_set_uint(p, r->evp_mode))
-        return 0;
-    return set_size(params, OSSL_CIPHER_PARAM_KEYLEN, r->key_bytes) &&
-           set_size(params, OSSL_CIPHER_PARAM_IVLEN, r->iv_bytes) &&
-           set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, r->block_bytes) &&
-           set_int(params, OSSL_CIPHER_PARAM_AEAD, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, r->xts) &&
-           set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0);
+    karx_prov_cipher_shape sh = {r->evp_mode, r->key_bytes, r->iv_bytes, r->block_bytes, 0, r->xts};
+    return karx_prov_cipher_get_params(params, &sh);
 }
 
 /* ---- one thunk per row: newctx and get_params get no row of their own ---- */
@@ -99,7 +60,7 @@ static void fill_dispatch(size_t i)
         {OSSL_FUNC_CIPHER_FINAL, x ? (fn_t)karx_pc_xts_final : (fn_t)karx_pc_block_final},
         {OSSL_FUNC_CIPHER_CIPHER, x ? (fn_t)karx_pc_xts_cipher : (fn_t)karx_pc_block_cipher},
         {OSSL_FUNC_CIPHER_GET_PARAMS, (fn_t)get_params_of[i]},
-        {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (fn_t)gettable_params},
+        {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (fn_t)karx_prov_cipher_gettable_params},
         {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (fn_t)karx_pc_get_ctx_params},
         {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (fn_t)karx_pc_set_ctx_params},
         {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, (fn_t)karx_pc_gettable_ctx_params},

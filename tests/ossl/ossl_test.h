@@ -3,6 +3,8 @@
 #ifndef KARX_OSSL_TEST_H
 #define KARX_OSSL_TEST_H
 
+#include <string.h>
+
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
@@ -59,6 +61,21 @@ static inline int t_ossl_error_raised(void)
     int any = ERR_peek_error() != 0;
     ERR_clear_error();
     return any;
+}
+
+/* 1 when a queued error's text or data holds `word` (the queue is then cleared): a refusal
+ * must say what was wrong. */
+static inline int t_ossl_error_says(const char *word)
+{
+    unsigned long e;
+    const char *data = NULL;
+    int flags = 0, found = 0;
+    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
+        char buf[256];
+        ERR_error_string_n(e, buf, sizeof buf);
+        found |= strstr(buf, word) != NULL || (data != NULL && strstr(data, word) != NULL);
+    }
+    return found;
 }
 
 /* The karx provider's property query: fetch from karx, never from another provider. */

@@ -26,19 +26,6 @@ static const char *prov_of_mac(const EVP_MAC *m)
     return m ? OSSL_PROVIDER_get0_name(EVP_MAC_get0_provider(m)) : "(none)";
 }
 
-/* 1 when a queued error's text or data holds `word` (the queue is then cleared). */
-static int error_says(const char *word)
-{
-    unsigned long e;
-    const char *data = NULL;
-    int flags = 0, found = 0;
-    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
-        char buf[256];
-        ERR_error_string_n(e, buf, sizeof buf);
-        found |= strstr(buf, word) != NULL || (data != NULL && strstr(data, word) != NULL);
-    }
-    return found;
-}
 
 /* ---- MACs ---- */
 
@@ -307,7 +294,7 @@ static void kdf_in_steps(void)
         CHECK(EVP_KDF_derive(d, got, 40, NULL) && memcmp(ref, got, 40) == 0,
               "KBKDF: a copy of the forwarding context = default's");
     else
-        CHECK(good && error_says("cannot copy"), "KBKDF: a refused copy says why");
+        CHECK(good && t_ossl_error_says("cannot copy"), "KBKDF: a refused copy says why");
     EVP_KDF_CTX_free(d);
     EVP_KDF_CTX_free(c);
     EVP_KDF_free(kdf);
@@ -344,7 +331,7 @@ static void properties_param(void)
         if (i < 2)
             CHECK(good && gl == wl && memcmp(got, want, wl) == 0, "HMAC-SHA256, properties %s", props[i]);
         else
-            CHECK(!good && error_says("SHA256"), "HMAC-SHA256, properties %s: refused", props[i]);
+            CHECK(!good && t_ossl_error_says("SHA256"), "HMAC-SHA256, properties %s: refused", props[i]);
         EVP_MAC_CTX_free(c);
         EVP_MAC_free(mac);
     }
@@ -384,14 +371,14 @@ static void nobody_has_it(void)
     uint8_t key[16] = {1}, out[64];
     ERR_clear_error();
     CHECK(mac_one(both, "HMAC", OSSL_MAC_PARAM_DIGEST, "NO-SUCH-DIGEST", key, 16, NULL, 0, key, 16,
-                  0, out) == 0 && error_says("NO-SUCH-DIGEST"), "HMAC over a digest nobody has");
+                  0, out) == 0 && t_ossl_error_says("NO-SUCH-DIGEST"), "HMAC over a digest nobody has");
     CHECK(mac_one(both, "CMAC", OSSL_MAC_PARAM_CIPHER, "NO-SUCH-CIPHER", key, 16, NULL, 0, key,
-                  16, 0, out) == 0 && error_says("NO-SUCH-CIPHER"), "CMAC over a cipher nobody has");
+                  16, 0, out) == 0 && t_ossl_error_says("NO-SUCH-CIPHER"), "CMAC over a cipher nobody has");
     OSSL_PARAM ps[] = {OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, "NO-SUCH-DIGEST", 0),
                        OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD, key, 16),
                        OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, key, 16),
                        OSSL_PARAM_construct_end()};
-    CHECK(!derive(both, "PBKDF2", NULL, ps, out, 32) && error_says("NO-SUCH-DIGEST"),
+    CHECK(!derive(both, "PBKDF2", NULL, ps, out, 32) && t_ossl_error_says("NO-SUCH-DIGEST"),
           "PBKDF2 over a digest nobody has");
     /* karx alone (no other provider to forward to): SHA-256 is refused, saying so */
     OSSL_LIB_CTX *alone = OSSL_LIB_CTX_new();
@@ -399,7 +386,7 @@ static void nobody_has_it(void)
                            ? OSSL_PROVIDER_load(alone, "karx") : NULL;
     CHECK(k != NULL, "karx alone");
     CHECK(k && mac_one(alone, "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA256", key, 16, NULL, 0, key, 16,
-                       0, out) == 0 && error_says("SHA256"), "karx alone: HMAC-SHA256 refused");
+                       0, out) == 0 && t_ossl_error_says("SHA256"), "karx alone: HMAC-SHA256 refused");
     OSSL_PROVIDER_unload(k);
     OSSL_LIB_CTX_free(alone);
 }

@@ -19,19 +19,6 @@
 
 static OSSL_LIB_CTX *lib;
 
-/* 1 when a queued error's text or data holds `word` (the queue is then cleared). */
-static int error_says(const char *word)
-{
-    unsigned long e;
-    const char *data = NULL;
-    int flags = 0, found = 0;
-    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
-        char buf[256];
-        ERR_error_string_n(e, buf, sizeof buf);
-        found |= strstr(buf, word) != NULL || (data != NULL && strstr(data, word) != NULL);
-    }
-    return found;
-}
 
 /* Derives out_len bytes with the karx KDF `alg` under params; 1 on success. */
 static int derive(const char *alg, const OSSL_PARAM *params, uint8_t *out, size_t out_len)
@@ -169,9 +156,9 @@ static void pbkdf2_ctx_ops(void)
     if (c)
         EVP_KDF_CTX_reset(c);
     ERR_clear_error();
-    CHECK(c && !EVP_KDF_derive(c, a, 48, NULL) && error_says("no digest"), "reset forgets the digest");
+    CHECK(c && !EVP_KDF_derive(c, a, 48, NULL) && t_ossl_error_says("no digest"), "reset forgets the digest");
     OSSL_PARAM no_pass[] = {ps[0], ps[2], OSSL_PARAM_construct_end()};
-    CHECK(c && !EVP_KDF_derive(c, a, 48, no_pass) && error_says("no pass"), "reset forgets the password");
+    CHECK(c && !EVP_KDF_derive(c, a, 48, no_pass) && t_ossl_error_says("no pass"), "reset forgets the password");
     EVP_KDF_CTX_free(c);
     EVP_KDF_CTX_free(d);
     EVP_KDF_free(kdf);
@@ -196,7 +183,7 @@ static void pbkdf2_refused(const char *digest, int with_pw, int with_salt, size_
     uint8_t out[64];
     ERR_clear_error();
     CHECK(!derive("PBKDF2", ps, out, len), "PBKDF2 %s: must be refused", what);
-    CHECK(error_says(word), "PBKDF2 %s: an OpenSSL error saying \"%s\"", what, word);
+    CHECK(t_ossl_error_says(word), "PBKDF2 %s: an OpenSSL error saying \"%s\"", what, word);
 }
 
 static void pbkdf2_refusals(void)
@@ -380,7 +367,7 @@ static void kbkdf_refused(const char *pname, const char *sval, int ival, size_t 
     uint8_t out[32];
     ERR_clear_error();
     CHECK(!derive("KBKDF", ps, out, 32), "KBKDF %s: must be refused", what);
-    CHECK(error_says(word), "KBKDF %s: an OpenSSL error saying \"%s\"", what, word);
+    CHECK(t_ossl_error_says(word), "KBKDF %s: an OpenSSL error saying \"%s\"", what, word);
 }
 
 /* CMAC ignores a digest param (and HMAC a cipher), even one karx lacks, as OpenSSL's KBKDF. */
@@ -417,11 +404,11 @@ static void kbkdf_refusals(void)
     OSSL_PARAM none[] = {OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, out, 16),
                          OSSL_PARAM_construct_end()};
     ERR_clear_error();
-    CHECK(!derive("KBKDF", none, out, 16) && error_says("no mac"), "KBKDF without a mac");
+    CHECK(!derive("KBKDF", none, out, 16) && t_ossl_error_says("no mac"), "KBKDF without a mac");
     OSSL_PARAM nodigest[] = {OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_MAC, "HMAC", 0),
                              OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, out, 16),
                              OSSL_PARAM_construct_end()};
-    CHECK(!derive("KBKDF", nodigest, out, 16) && error_says("no digest"), "KBKDF HMAC without a digest");
+    CHECK(!derive("KBKDF", nodigest, out, 16) && t_ossl_error_says("no digest"), "KBKDF HMAC without a digest");
 }
 
 int main(int argc, char **argv)

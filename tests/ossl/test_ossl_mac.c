@@ -339,19 +339,6 @@ static void sizes(void)
 
 /* ---- refusals: each fails and raises an OpenSSL error ---- */
 
-/* 1 when a queued error's text or data holds `word` (the queue is then cleared). */
-static int error_says(const char *word)
-{
-    unsigned long e;
-    const char *data = NULL;
-    int flags = 0, found = 0;
-    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
-        char buf[256];
-        ERR_error_string_n(e, buf, sizeof buf);
-        found |= strstr(buf, word) != NULL || (data != NULL && strstr(data, word) != NULL);
-    }
-    return found;
-}
 
 /* in must be refused, with an error whose text holds `word`. */
 static void refused_in(const mac_in *in, const char *what, const char *word)
@@ -359,7 +346,7 @@ static void refused_in(const mac_in *in, const char *what, const char *word)
     ERR_clear_error();
     EVP_MAC_CTX *c = mac_start(in);
     CHECK(c == NULL, "%s: must be refused", what);
-    CHECK(error_says(word), "%s: an OpenSSL error saying \"%s\"", what, word);
+    CHECK(t_ossl_error_says(word), "%s: an OpenSSL error saying \"%s\"", what, word);
     EVP_MAC_CTX_free(c);
 }
 
@@ -402,11 +389,11 @@ static void refusals(void)
     uint8_t out[64];
     size_t outl = 0;
     ERR_clear_error();
-    CHECK(c && !EVP_MAC_update(c, k16, 16) && error_says("before init"), "update before init");
+    CHECK(c && !EVP_MAC_update(c, k16, 16) && t_ossl_error_says("before init"), "update before init");
     CHECK(c && EVP_MAC_init(c, k16, 16, NULL), "init");
     CHECK(c && !EVP_MAC_final(c, out, &outl, 63) && t_ossl_error_raised(), "final into 63 bytes");
     CHECK(c && EVP_MAC_final(c, out, &outl, 64) && outl == 64, "final after the refusal");
-    CHECK(c && !EVP_MAC_update(c, k16, 16) && error_says("before init"), "update after final");
+    CHECK(c && !EVP_MAC_update(c, k16, 16) && t_ossl_error_says("before init"), "update after final");
     /* an empty key is a key: HMAC under it, not "no key" nor the previous key (a zero key
      * would not tell: it pads to the same block as the empty one) */
     uint8_t want[64];
