@@ -9,7 +9,7 @@ secs=${2:-1}
 json=${3:-}
 mods=$build/ossl-modules
 [ -f "$mods/karx.so" ] || { echo "ossl_speed: no $mods/karx.so (build with libssl-dev installed)" >&2; exit 1; }
-echo "openssl speed -evp NAME -bytes N -seconds $secs -provider-path $mods -provider karx -provider default"
+echo "openssl speed -provider-path $mods -provider karx -provider default -evp NAME -bytes N -seconds $secs"
 echo "($(openssl version), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
 echo
 echo "| algorithm | provider | 16 KiB GB/s | 1 MiB GB/s |"
@@ -20,10 +20,11 @@ for name in LSH-256-256 LSH-512-512 LEA-128-CTR HIGHT-CTR CHAM128-128-CTR LEA-12
     row="| $name | $prov |"
     for n in 16384 1048576; do
         # the last line of -mr output: +F:<n>:<name>:<bytes per second>
-        bps=$(openssl speed -mr -evp "$name" -bytes "$n" -seconds "$secs" -provider-path "$mods" \
-            -provider karx -provider default 2> /dev/null | sed -n 's/^+F:[0-9]*:[^:]*:\([0-9.e+]*\).*/\1/p' | tail -n 1)
+        # the provider options first: 3.0's speed looks -evp's name up when it reads it
+        bps=$(openssl speed -provider-path "$mods" -provider karx -provider default -mr -evp "$name" \
+            -bytes "$n" -seconds "$secs" 2> /dev/null | sed -n 's/^+F:[0-9]*:[^:]*:\([0-9.e+]*\).*/\1/p' | tail -n 1)
         if [ -z "$bps" ]; then gbs=null; else gbs=$(awk -v b="$bps" 'BEGIN { printf "%.3f", b / 1e9 }'); fi
-        row="$row ${gbs%null}${bps:+}$( [ "$gbs" = null ] && echo 'failed' ) |"
+        if [ "$gbs" = null ]; then row="$row failed |"; else row="$row $gbs |"; fi
         [ -z "$json" ] || printf '{"bench":"openssl_speed","op":"%s","bytes":%s,"gb_per_s":%s,"provider":"%s"}\n' \
             "$name" "$n" "$gbs" "$prov" >> "$json"
     done
