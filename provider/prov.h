@@ -57,6 +57,9 @@ void karx_prov_err_init(const OSSL_DISPATCH *in);
  * case). The string lives until the module is unloaded (tables are built once). NULL on no
  * memory. */
 const char *karx_prov_names(const char *const *names, size_t n);
+/* 1 for a cipher OpenSSL's own providers already offer in its modes (ARIA, by its standard
+ * name "ARIA-..."): karx does not register a second ARIA-128-CBC under the same names. */
+int karx_prov_cipher_in_openssl(const char *std_name);
 /* Frees every string karx_prov_names made (at module unload, prov_main.c). */
 void karx_prov_names_free(void);
 /* A registry name in the provider's spelling: the standard name with '/' made '-' (names in

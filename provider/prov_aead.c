@@ -100,11 +100,6 @@ int karx_aead_put_iv(const karx_prov_ctx *pc, OSSL_PARAM *p, const unsigned char
 
 /* ---- the table ---- */
 
-static int is_aria(int id)
-{
-    return id >= KARX_CIPHER_ARIA128 && id <= KARX_CIPHER_ARIA256;
-}
-
 static void build_dispatch(size_t i)
 {
     const OSSL_DISPATCH *f = rows[i].ccm ? karx_aead_ccm_functions : karx_aead_gcm_functions;
@@ -148,7 +143,7 @@ int karx_prov_aead_ciphers_build(void)
         karx_alg_info info;
         if (karx_alg_get(i, &info) != KARX_OK)
             return 0;
-        if (info.kind != KARX_KIND_CIPHER || info.block_bytes != 16 || is_aria(info.id))
+        if (info.kind != KARX_KIND_CIPHER || info.block_bytes != 16 || karx_prov_cipher_in_openssl(info.std_name))
             continue;
         if (!add_row(&info, 0) || !add_row(&info, 1))
             return 0;

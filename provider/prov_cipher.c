@@ -152,7 +152,7 @@ int karx_prov_block_ciphers_build(void)
     for (size_t i = 0; karx_alg_get(i, &ci) == KARX_OK; i++) {
         if (ci.kind != KARX_KIND_CIPHER)
             continue;
-        if (ci.id >= KARX_CIPHER_ARIA128 && ci.id <= KARX_CIPHER_ARIA256)
+        if (karx_prov_cipher_in_openssl(ci.std_name))
             continue; /* OpenSSL's default provider has ARIA */
         if (!add_modes(&ci))
             return 0;

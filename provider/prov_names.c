@@ -64,3 +64,8 @@ void karx_prov_std_spelling(const char *in, char *buf)
         buf[i] = in[i] == '/' ? '-' : in[i];
     buf[i] = 0;
 }
+
+int karx_prov_cipher_in_openssl(const char *std_name)
+{
+    return strncmp(std_name, "ARIA", 4) == 0;
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The shape the registry keeps (issue 14), checked on a build folder:
 #  - no two files call each other in a circle, and no include circle (scripts/check-cycles.py);
-#  - each cipher id is named in at most 2 files under src/, cli/ and python/src (its descriptor,
+#  - each cipher id is named in at most 2 files under src/, cli/, python/src and provider/ (its descriptor,
 #    plus at most one more), so that adding a cipher is its folder and one registry line;
 #  - the CLI includes only public headers;
 #  - the CUDA code puts every copy, memset and launch on a stream of its handle: those streams
@@ -19,7 +19,7 @@ ids=$(sed -n 's/^ *\(KARX_CIPHER_[A-Z0-9_]*\) = [0-9]*.*/\1/p' include/karx/ciph
 [ -n "$ids" ] || { echo "check-structure: no cipher ids found in include/karx/cipher.h"; exit 1; }
 spread=0
 for id in $ids; do
-    files=$(grep -rlw "$id" src cli python/src || true)
+    files=$(grep -rlw "$id" src cli python/src provider || true)
     n=$(printf '%s' "$files" | grep -c . || true)
     if [ "$n" -gt 2 ]; then
         echo "check-structure: $id is named in $n files (at most 2):" $files
