@@ -22,6 +22,7 @@ int cmd_kdf(int argc, char **argv);
 int cmd_rand(int argc, char **argv);
 int cmd_drbg(int argc, char **argv);
 int cmd_selftest(int argc, char **argv); /* cmd_info.c */
+int cmd_cavp(int argc, char **argv);     /* cavp/cmd_cavp.c */
 
 /* One line "karx: <what>: <why>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -24,6 +24,8 @@ static void usage(FILE *to)
           "  drbg  (-c CIPHER | -a NAME) --entropy HEX ... -n BYTES\n"
           "                                              DRBG known-answer procedure (ctr-lea128,\n"
           "                                              hash-lsh256-256, hmac-lsh512-512 ..)\n"
+          "  cavp  [-o DIR] [--alg A --mode M --test T] FILE.req...\n"
+          "                                              answer KCMVP test requests (FILE.rsp)\n"
           "  info                                        CPU features, back ends, each algorithm's kernels\n"
           "  selftest                                    known-answer test of every kernel\n"
           "  bench [lsh|cipher|aead|all] [--json FILE] [--backend B]\n"
@@ -50,6 +52,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "info") == 0) return cmd_info(argc - 1, argv + 1);
     if (strcmp(cmd, "selftest") == 0) return cmd_selftest(argc - 1, argv + 1);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 1, argv + 1);
+    if (strcmp(cmd, "cavp") == 0) return cmd_cavp(argc - 1, argv + 1);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("karx %s\n", karx_version());
         return EXIT_OK;
