@@ -47,6 +47,16 @@ static int word(const char *w, cavp_job *job)
             job->test = tests[i].test;
             return 1;
         }
+    /* in a KDF's name, HMAC / CMAC name its PRF and CTR / FB / DP its mode (job->mode holds a
+     * karx_kbkdf_mode): "KBKDF_HMAC_LSH-256_256(CTR)", "PBKDF2_HMAC_LSH-512_512" */
+    int kdf = job->family == CAVP_FAM_PBKDF2 || job->family == CAVP_FAM_KBKDF;
+    if (kdf && (strcasecmp(w, "HMAC") == 0 || strcasecmp(w, "CMAC") == 0))
+        return 1;
+    karx_kbkdf_mode km;
+    if (job->family == CAVP_FAM_KBKDF && karx_kbkdf_mode_from_name(w, &km) == KARX_OK) {
+        job->mode = (int)km;
+        return 1;
+    }
     for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
         if (strcasecmp(w, families[i].word) == 0) {
             job->family = families[i].family;
@@ -116,5 +126,9 @@ int cavp_job_from_name(const char *file_name, cavp_job *job)
     }
     if (job->family == CAVP_FAM_NONE && job->lsh != 0)
         job->family = CAVP_FAM_HASH;
+    /* HMAC, PBKDF2 and KBKDF files have one test type: a name without one means KAT */
+    if (job->test == CAVP_TEST_NONE && (job->family == CAVP_FAM_HMAC ||
+                                        job->family == CAVP_FAM_PBKDF2 || job->family == CAVP_FAM_KBKDF))
+        job->test = CAVP_KAT;
     return job->family != CAVP_FAM_NONE && job->test != CAVP_TEST_NONE;
 }
