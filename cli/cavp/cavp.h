@@ -117,7 +117,8 @@ typedef int (*cavp_proc)(cavp_ctx *c, const cavp_record *r);
 /* Each family file: the procedure for a job, or NULL when that file does not handle it. */
 cavp_proc cavp_block_proc(const cavp_job *job);  /* cavp_cipher.c */
 cavp_proc cavp_aead_proc(const cavp_job *job);   /* cavp_aead.c: GCM, CCM */
-cavp_proc cavp_mac_proc(const cavp_job *job);    /* cavp_mac.c: CMAC, GMAC, HMAC */
+cavp_proc cavp_mac_proc(const cavp_job *job);    /* cavp_mac.c: HMAC */
+cavp_proc cavp_cmac_proc(const cavp_job *job);   /* cavp_cmac.c: CMAC, GMAC */
 cavp_proc cavp_hash_proc(const cavp_job *job);   /* cavp_hash.c */
 cavp_proc cavp_kdf_proc(const cavp_job *job);    /* cavp_kdf.c: PBKDF2, KBKDF */
 cavp_proc cavp_drbg_proc(const cavp_job *job);   /* cavp_drbg.c */

@@ -1,8 +1,190 @@
-/* Placeholder: this family's procedures are added by its part of issue 17. */
-#include "cavp.h"
+/* karx cavp: GCM and CCM over the 128-bit-block ciphers, in the field names of KCMVP's request
+ * files as go-krypto's KCMVP tool reads them (cmd/cavp, removed upstream after f9ef243):
+ *   GCM AE  Key IV PT Adata          -> C T          under [KeyLen] [IVLen] [PTLen] [AADLen] [TagLen]
+ *   GCM AD  Key IV Adata C T         -> PT, or the bare line INVALID for a forged record
+ *   CCM GE  K N A P Tlen             -> C (ciphertext || tag)
+ *   CCM DV  K N A C Tlen             -> P, or INVALID
+ * Other spellings are taken too (Key/K, IV/N/Nonce, Adata/A/AAD, PT/P, C/CT, T/Tag). Lengths in
+ * section headers are in bits; a section length of 0 accepts "00" for an empty value, which is
+ * how KCMVP writes an empty field under such a header. The tag length comes from a Tlen / TagLen
+ * field or section; a GCM record without one gets the full 128-bit tag. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cavp_sym.h"
+#include "karx/ccm.h"
+#include "karx/gcm.h"
+
+static const char *const key_names[] = {"Key", "K", NULL};
+static const char *const iv_names[] = {"IV", "N", "Nonce", NULL};
+static const char *const aad_names[] = {"Adata", "A", "AAD", NULL};
+static const char *const pt_names[] = {"PT", "P", NULL};
+static const char *const ct_names[] = {"C", "CT", NULL};
+static const char *const tag_names[] = {"T", "Tag", NULL};
+static const char *const tlen_names[] = {"Tlen", "TagLen", NULL};
+static const char *const fields[] = {"COUNT", "Key", "K", "IV", "N", "Nonce", "Adata", "A", "AAD",
+                                     "PT", "P", "C", "CT", "T", "Tag", "Tlen", "TagLen", NULL};
+
+/* A hex field whose length a "[section = bits]" header may fix (KCMVP's GCM headers). */
+static int sized_hex(cavp_ctx *c, const cavp_record *r, const char *const *names, const char *section,
+                     size_t want, uint8_t **out, size_t *len)
+{
+    const char *sv = section ? cavp_section_value(c, section) : NULL;
+    const cavp_field *f = cavp_sym_any(r, names);
+    if (sv != NULL && want == (size_t)-1) {
+        char *end;
+        unsigned long bits = strtoul(sv, &end, 10);
+        if (*end != 0 || bits % 8 != 0)
+            return cavp_fail(c, r->first_line, "%s: section value '%s' is not a length in whole bytes", section, sv);
+        want = bits / 8;
+    }
+    if (f != NULL && want == 0 && strcmp(f->value, "00") == 0) {
+        *out = malloc(1);
+        *len = 0;
+        return *out != NULL || cavp_fail(c, f->line, "%s: out of memory", f->name);
+    }
+    return cavp_sym_hex(c, r, names, want, out, len, NULL);
+}
+
+typedef struct aead_req {
+    uint8_t *key, *iv, *aad, *in, *tag;
+    size_t key_len, iv_len, aad_len, in_len, tag_len;
+} aead_req;
+
+static void aead_free(aead_req *q)
+{
+    cavp_sym_free(q->key, q->key_len);
+    cavp_sym_free(q->iv, q->iv_len);
+    cavp_sym_free(q->aad, q->aad_len);
+    cavp_sym_free(q->in, q->in_len);
+    cavp_sym_free(q->tag, q->tag_len);
+}
+
+/* The message a karx status gets: which field it is about. */
+static int status_fail(cavp_ctx *c, const cavp_record *r, karx_status st)
+{
+    const char *const *names = st == KARX_ERR_IV_LENGTH     ? iv_names
+                               : st == KARX_ERR_ARGUMENT    ? tlen_names
+                               : st == KARX_ERR_DATA_LENGTH ? pt_names
+                                                            : key_names;
+    const cavp_field *f = cavp_sym_any(r, names);
+    return cavp_fail(c, f ? f->line : r->first_line, "%s: %s", f ? f->name : names[0], karx_strerror(st));
+}
+
+/* Reads the fields every record has; enc: the plaintext follows, else the ciphertext (CCM: with
+ * its tag on the end, split off here) and GCM's tag. */
+static int read_aead(cavp_ctx *c, const cavp_record *r, int gcm, int enc, aead_req *q)
+{
+    memset(q, 0, sizeof *q);
+    const cavp_job *job = cavp_job_of(c);
+    if (!cavp_sym_only(c, r, fields))
+        return 0;
+    size_t tlen = 16;
+    int t = cavp_sym_bits(c, r, tlen_names, &tlen);
+    if (t == 0)
+        return 0;
+    if (t == 2 && !gcm)
+        return cavp_fail(c, r->first_line, "Tlen: missing");
+    if (!cavp_sym_hex(c, r, key_names, karx_cipher_key_bytes((karx_cipher_alg)job->cipher), &q->key,
+                      &q->key_len, NULL) ||
+        !sized_hex(c, r, iv_names, gcm ? "IVLen" : NULL, (size_t)-1, &q->iv, &q->iv_len) ||
+        !sized_hex(c, r, aad_names, gcm ? "AADLen" : NULL, (size_t)-1, &q->aad, &q->aad_len))
+        return 0;
+    if (enc) {
+        q->tag_len = tlen;
+        return sized_hex(c, r, pt_names, gcm ? "PTLen" : NULL, (size_t)-1, &q->in, &q->in_len);
+    }
+    if (gcm) {
+        if (!sized_hex(c, r, ct_names, "PTLen", (size_t)-1, &q->in, &q->in_len) ||
+            !sized_hex(c, r, tag_names, NULL, t == 1 ? tlen : (size_t)-1, &q->tag, &q->tag_len))
+            return 0;
+        return 1;
+    }
+    const cavp_field *cf;
+    if (!cavp_sym_hex(c, r, ct_names, (size_t)-1, &q->in, &q->in_len, &cf))
+        return 0;
+    if (q->in_len < tlen)
+        return cavp_fail(c, cf->line, "%s: %zu bytes, shorter than the %zu-byte tag", cf->name, q->in_len, tlen);
+    q->in_len -= tlen;
+    q->tag_len = tlen;
+    q->tag = malloc(tlen + 1);
+    if (q->tag == NULL)
+        return cavp_fail(c, cf->line, "%s: out of memory", cf->name);
+    memcpy(q->tag, q->in + q->in_len, tlen);
+    return 1;
+}
+
+static karx_status seal(int gcm, karx_cipher_alg alg, const aead_req *q, uint8_t *out, uint8_t *tag)
+{
+    if (gcm)
+        return karx_gcm_encrypt(alg, q->key, q->key_len, q->iv, q->iv_len, out, tag, q->tag_len, q->in,
+                                q->in_len, q->aad, q->aad_len);
+    return karx_ccm_encrypt(alg, q->key, q->key_len, q->iv, q->iv_len, out, tag, q->tag_len, q->in,
+                            q->in_len, q->aad, q->aad_len);
+}
+
+static karx_status open_(int gcm, karx_cipher_alg alg, const aead_req *q, uint8_t *out)
+{
+    if (gcm)
+        return karx_gcm_decrypt(alg, q->key, q->key_len, q->iv, q->iv_len, out, q->tag, q->tag_len,
+                                q->in, q->in_len, q->aad, q->aad_len);
+    return karx_ccm_decrypt(alg, q->key, q->key_len, q->iv, q->iv_len, out, q->tag, q->tag_len, q->in,
+                            q->in_len, q->aad, q->aad_len);
+}
+
+static int answer(cavp_ctx *c, const cavp_record *r, int gcm)
+{
+    karx_cipher_alg alg = (karx_cipher_alg)cavp_job_of(c)->cipher;
+    int enc = cavp_job_of(c)->test == CAVP_GEN;
+    aead_req q;
+    int ok = read_aead(c, r, gcm, enc, &q);
+    uint8_t *out = ok ? malloc(q.in_len + 16 + 1) : NULL; /* room for CCM's tag after the ciphertext */
+    if (ok && out == NULL)
+        ok = cavp_fail(c, r->first_line, "out of memory");
+    if (ok && enc) {
+        karx_status st = seal(gcm, alg, &q, out, out + q.in_len);
+        if (st != KARX_OK) {
+            ok = status_fail(c, r, st);
+        } else {
+            cavp_put_record(c, r);
+            if (gcm) {
+                cavp_put_hex(c, "C", out, q.in_len);
+                cavp_put_hex(c, "T", out + q.in_len, q.tag_len);
+            } else {
+                cavp_put_hex(c, "C", out, q.in_len + q.tag_len);
+            }
+        }
+    } else if (ok) {
+        karx_status st = open_(gcm, alg, &q, out);
+        if (st != KARX_OK && st != KARX_ERR_AUTHENTICATION) {
+            ok = status_fail(c, r, st);
+        } else {
+            cavp_put_record(c, r);
+            if (st == KARX_OK)
+                cavp_put_hex(c, gcm ? "PT" : "P", out, q.in_len);
+            else
+                cavp_put_text(c, NULL, "INVALID");
+        }
+    }
+    if (out != NULL)
+        cavp_sym_free(out, q.in_len + 16 + 1);
+    aead_free(&q);
+    return ok;
+}
+
+static int gcm_record(cavp_ctx *c, const cavp_record *r) { return answer(c, r, 1); }
+static int ccm_record(cavp_ctx *c, const cavp_record *r) { return answer(c, r, 0); }
 
 cavp_proc cavp_aead_proc(const cavp_job *job)
 {
-    (void)job;
+    if (job->test != CAVP_GEN && job->test != CAVP_VER)
+        return NULL;
+    if (karx_cipher_block_bytes((karx_cipher_alg)job->cipher) != 16) /* GCM and CCM need a 128-bit block */
+        return NULL;
+    if (job->family == CAVP_FAM_GCM)
+        return gcm_record;
+    if (job->family == CAVP_FAM_CCM)
+        return ccm_record;
     return NULL;
 }

@@ -47,8 +47,14 @@ static karx_status run_mode(const blk *b, const karx_cipher_key *k, int enc, uin
         return enc ? karx_ecb_encrypt(k, out, in, len) : karx_ecb_decrypt(k, out, in, len);
     case KARX_MODE_CBC:
         return enc ? karx_cbc_encrypt(k, reg, out, in, len) : karx_cbc_decrypt(k, reg, out, in, len);
-    case KARX_MODE_CTR:
-        return karx_ctr_xor(k, reg, out, in, len);
+    case KARX_MODE_CTR: /* a block at a time: the counter wraps mod 2^(8 * block), as in the MCT */
+        for (size_t i = 0; i < len; i += b->block) {
+            size_t n = len - i < b->block ? len - i : b->block;
+            karx_status st = karx_ctr_xor(k, reg, out + i, in + i, n);
+            if (st != KARX_OK)
+                return st;
+        }
+        return KARX_OK;
     case KARX_MODE_OFB:
         return karx_ofb_xor(k, reg, out, in, len);
     case KARX_MODE_CFB:

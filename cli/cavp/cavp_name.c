@@ -13,7 +13,8 @@
 static const struct { const char *word; cavp_test test; } tests[] = {
     {"KAT", CAVP_KAT}, {"MMT", CAVP_MMT}, {"MCT", CAVP_MCT}, {"SMT", CAVP_SMT},
     {"LMT", CAVP_LMT}, {"GEN", CAVP_GEN}, {"VER", CAVP_VER}, {"AE", CAVP_GEN},
-    {"AD", CAVP_VER},  {"ENC", CAVP_GEN}, {"DEC", CAVP_VER}, {"VERIFY", CAVP_VER}};
+    {"AD", CAVP_VER},  {"ENC", CAVP_GEN}, {"DEC", CAVP_VER}, {"VERIFY", CAVP_VER},
+    {"GE", CAVP_GEN},  {"DV", CAVP_VER}}; /* CCM: generation-encryption, decryption-verification */
 
 static const struct { const char *word; cavp_family family; } families[] = {
     {"GCM", CAVP_FAM_GCM},       {"CCM", CAVP_FAM_CCM},         {"CMAC", CAVP_FAM_CMAC},

@@ -31,7 +31,8 @@ cavp_proc cavp_find_proc(const cavp_job *job)
 {
     cavp_proc (*const families[])(const cavp_job *) = {cavp_block_proc, cavp_aead_proc,
                                                         cavp_mac_proc,   cavp_hash_proc,
-                                                        cavp_kdf_proc,   cavp_drbg_proc};
+                                                        cavp_kdf_proc,   cavp_drbg_proc,
+                                                        cavp_cmac_proc};
     for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
         cavp_proc p = families[i](job);
         if (p != NULL)
