@@ -65,10 +65,12 @@ static void aead_free(aead_req *q)
 static int status_fail(cavp_ctx *c, const cavp_record *r, karx_status st)
 {
     const char *const *names = st == KARX_ERR_IV_LENGTH     ? iv_names
-                               : st == KARX_ERR_ARGUMENT    ? tlen_names
+                               : st == KARX_ERR_ARGUMENT    ? tlen_names /* the tag length */
                                : st == KARX_ERR_DATA_LENGTH ? pt_names
                                                             : key_names;
     const cavp_field *f = cavp_sym_any(r, names);
+    if (f == NULL && names == tlen_names)
+        f = cavp_sym_any(r, tag_names); /* GCM AD: the tag length is T's */
     return cavp_fail(c, f ? f->line : r->first_line, "%s: %s", f ? f->name : names[0], karx_strerror(st));
 }
 
