@@ -170,8 +170,7 @@ int main(int argc, char **argv)
             std::printf("FAIL %s: %s.rsp is not Crypto++'s answer\n", v.name, base.c_str());
             fails++;
         } else {
-            std::printf("ok %s MCT (100 x 1000, window %u)\n", v.name,
-                        (unsigned)(v.block_bytes * 8 / (std::unique_ptr<CryptoPP::HashTransformation>(v.make())->DigestSize() * 8) + 1));
+            std::printf("ok %s MCT (100 x 1000)\n", v.name);
         }
     }
     std::printf("%d failed\n", fails);

@@ -21,9 +21,11 @@ static int param(cavp_ctx *c, const cavp_record *r, const char *name, unsigned l
     const char *s = cavp_section_value(c, name);
     char *end;
     if (s == NULL)
-        return cavp_fail(c, r->first_line, "%s: missing (a field or a [%s = n] header)", name, name);
+        return cavp_fail(c, r->first_line, "%s: missing (a field or a [%s = n] header)", name,
+                         name);
     if (!isdigit((unsigned char)s[0]) || (*v = strtoull(s, &end, 10), *end != 0))
-        return cavp_fail(c, r->first_line, "%s: header value '%s' is not a decimal number", name, s);
+        return cavp_fail(c, r->first_line, "%s: header value '%s' is not a decimal number", name,
+                         s);
     return 1;
 }
 
@@ -53,9 +55,10 @@ static int answer_pbkdf2(cavp_ctx *c, const cavp_record *r)
         return cavp_fail(c, r->first_line, "Password: missing");
     if (!param(c, r, "Iteration", &iter) || !out_bytes(c, r, "KLen", MAX_OUT, &mk_len))
         return 0;
+    const cavp_field *it = cavp_get(r, "Iteration");
     if (iter == 0 || iter > UINT32_MAX)
-        return cavp_fail(c, cavp_get(r, "Iteration") ? cavp_get(r, "Iteration")->line : r->first_line,
-                         "Iteration: %llu, want 1 to %lu", iter, (unsigned long)UINT32_MAX);
+        return cavp_fail(c, it ? it->line : r->first_line, "Iteration: %llu, want 1 to %lu", iter,
+                         (unsigned long)UINT32_MAX);
     if (!cavp_hex(c, r, "Salt", (size_t)-1, &salt, &salt_len))
         return 0;
     int ok = (mk = malloc(mk_len)) != NULL;
@@ -115,11 +118,13 @@ static int answer_kbkdf(cavp_ctx *c, const cavp_record *r)
 {
     const cavp_job *job = cavp_job_of(c);
     karx_kbkdf_params p = {.l_bytes = 0};
-    p.prf = job->lsh ? KARX_MAC_ID(KARX_MAC_HMAC, job->lsh) : KARX_MAC_ID(KARX_MAC_CMAC, job->cipher);
+    p.prf = job->lsh ? KARX_MAC_ID(KARX_MAC_HMAC, job->lsh)
+                     : KARX_MAC_ID(KARX_MAC_CMAC, job->cipher);
     uint8_t *ki = NULL, *label = NULL, *context = NULL, *iv = NULL, *ko = NULL;
     size_t ki_len = 0, ko_len = 0, n = 0;
     int ok = kbkdf_mode(c, r, &p.mode) && counter_bits(c, r, &p.counter_bits) &&
-             out_bytes(c, r, "L", MAX_OUT, &ko_len) && cavp_hex(c, r, "KI", (size_t)-1, &ki, &ki_len) &&
+             out_bytes(c, r, "L", MAX_OUT, &ko_len) &&
+             cavp_hex(c, r, "KI", (size_t)-1, &ki, &ki_len) &&
              cavp_hex(c, r, "Label", (size_t)-1, &label, &p.label_len) &&
              cavp_hex(c, r, "Context", (size_t)-1, &context, &p.context_len);
     if (ok && cavp_get(r, "IV") != NULL) {
@@ -138,7 +143,9 @@ static int answer_kbkdf(cavp_ctx *c, const cavp_record *r)
             cavp_put_hex(c, "KO", ko, ko_len);
         } else {
             /* the lengths the request chose are the usual cause: name the field that has them */
-            const char *field = st == KARX_ERR_KEY_LENGTH ? "KI" : st == KARX_ERR_OUTPUT_LENGTH ? "L" : "RLEN";
+            const char *field = st == KARX_ERR_KEY_LENGTH      ? "KI"
+                                : st == KARX_ERR_OUTPUT_LENGTH ? "L"
+                                                               : "RLEN";
             const cavp_field *f = cavp_get(r, field);
             ok = cavp_fail(c, f ? f->line : r->first_line, "%s: %s", field, karx_strerror(st));
         }

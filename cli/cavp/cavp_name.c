@@ -128,8 +128,9 @@ int cavp_job_from_name(const char *file_name, cavp_job *job)
     if (job->family == CAVP_FAM_NONE && job->lsh != 0)
         job->family = CAVP_FAM_HASH;
     /* HMAC, PBKDF2 and KBKDF files have one test type: a name without one means KAT */
-    if (job->test == CAVP_TEST_NONE && (job->family == CAVP_FAM_HMAC ||
-                                        job->family == CAVP_FAM_PBKDF2 || job->family == CAVP_FAM_KBKDF))
+    if (job->test == CAVP_TEST_NONE &&
+        (job->family == CAVP_FAM_HMAC || job->family == CAVP_FAM_PBKDF2 ||
+         job->family == CAVP_FAM_KBKDF))
         job->test = CAVP_KAT;
     return job->family != CAVP_FAM_NONE && job->test != CAVP_TEST_NONE;
 }
