@@ -24,13 +24,12 @@ records() { grep -c '^COUNT = ' "$1"; }
 files=0 recs=0
 for set in kcmvpfmt ttak cryptopp; do
     mkdir -p "$T/$set"
+    # one run answers the set's files
+    "$KARX" cavp -o "$T/$set" "$DATA/$set"/*.req 2> "$T/err" || bad "$set: karx cavp failed: $(cat "$T/err")"
     for req in "$DATA/$set"/*.req; do
         base=$(basename "$req" .req)
         out="$T/$set/$base.rsp"
-        if ! "$KARX" cavp -o "$T/$set" "$req" 2> "$T/err"; then
-            bad "$set/$base: karx cavp failed: $(cat "$T/err")"
-            continue
-        fi
+        [ -f "$out" ] || { bad "$set/$base: no response"; continue; }
         files=$((files + 1))
         n=$(records "$req")
         recs=$((recs + n))

@@ -21,7 +21,7 @@ mkdir -p "$T/out"
 "$KARX" cavp -o "$T/out" "$T/req"/*.req 2> "$T/err" || bad "karx cavp: $(cat "$T/err")"
 expect "responses" 40 "$(ls "$T/out" | wc -l | tr -d ' ')"
 python3 "$CHECK" check "$T/out"/*.rsp > "$T/log" 2>&1 && ok || bad "model disagrees: $(cat "$T/log")"
-expect "records checked" "checked 160" "$(tail -n 1 "$T/log")"
+expect "records checked" "checked 80" "$(tail -n 1 "$T/log")"
 
 # one changed answer must be caught
 f="$T/out/CTR_DRBG(CHAM-64_128(use DF)(use PR))_KAT.rsp"
