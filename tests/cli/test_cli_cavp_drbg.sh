@@ -9,6 +9,7 @@
 #    Crypto++ 8.7 (no PR with and without reseed, PR);
 #  each: the answers equal, the request echoed unchanged, answers written as "ReturnedBits";
 #  - the section headers say DF and PR when the name does not, and win over a name that disagrees;
+#  - NIST's field order in PR records and CRLF line ends give the same answers;
 #  - bad requests: one stderr line "FILE:LINE: FIELD: ...", exit 1, no .rsp.
 # (CHAM, and the reseeding no-PR form for the other ciphers: test_cli_cavp_drbg_model.sh.)
 # usage: test_cli_cavp_drbg.sh PATH/TO/karx TESTS_DIR
@@ -68,6 +69,15 @@ grep -v '^\[PredictionResistance' "$src.req" > "$T/opt/CTR_DRBG(LEA-256)_KAT.req
 "$KARX" cavp -o "$T/opt/none" "$T/opt/CTR_DRBG(LEA-256)_KAT.req" 2> "$T/err"
 expect "PR said nowhere: exit" 1 $?
 grep -q 'PredictionResistance' "$T/err" && ok || bad "PR said nowhere: $(cat "$T/err")"
+
+# NIST's order (each AdditionalInput before its EntropyInputPR) and CRLF line ends: same answers
+mkdir -p "$T/nist"
+awk '/^EntropyInputPR = / { held = $0; next } { print } /^AdditionalInput = / && held != "" { print held; held = "" }' \
+    "$src.req" | sed 's/$/\r/' > "$T/nist/CTR_DRBG(LEA-256(use DF)(use PR))_KAT.req"
+expect "NIST order: EntropyInputPR after AdditionalInput" "AdditionalInput = " \
+    "$(grep -m1 -B1 '^EntropyInputPR' "$T/nist/CTR_DRBG(LEA-256(use DF)(use PR))_KAT.req" | head -n 1 | tr -d '\r')"
+"$KARX" cavp -o "$T/nist" "$T/nist/CTR_DRBG(LEA-256(use DF)(use PR))_KAT.req" 2> "$T/err" || bad "NIST order: $(cat "$T/err")"
+expect "NIST order and CRLF" "$(cat "$T/want")" "$(answers "$T/nist/CTR_DRBG(LEA-256(use DF)(use PR))_KAT.rsp")"
 
 # ---- bad requests: FILE:LINE: FIELD, exit 1, no .rsp ----
 mkdir -p "$T/bad"
