@@ -27,7 +27,7 @@ static void usage(FILE *to)
           "  cavp  [-o DIR] [--alg A --mode M --test T] FILE.req...\n"
           "                                              answer KCMVP test requests (FILE.rsp)\n"
           "  info                                        CPU features, back ends, each algorithm's kernels\n"
-          "  selftest                                    known-answer test of every kernel\n"
+          "  selftest                                    every self-test (kernels, constructions, entropy)\n"
           "  bench [lsh|cipher|aead|all] [--json FILE] [--backend B]\n"
           "                                              benchmarks (medians; GB/s, c/B, hashes/s)\n"
           "  version                                     library version\n"

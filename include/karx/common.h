@@ -50,7 +50,8 @@ typedef enum karx_status {
     KARX_ERR_AUTHENTICATION = -14,  /* tag mismatch */
     KARX_ERR_UNKNOWN_ALGORITHM = -15,
     KARX_ERR_ENTROPY = -16,         /* the OS entropy source failed (getrandom and /dev/urandom) */
-    KARX_ERR_SELFTEST = -17         /* a known-answer self-test gave a wrong answer */
+    KARX_ERR_SELFTEST = -17,        /* a self-test failed; in the approved mode: the error state */
+    KARX_ERR_NOT_APPROVED = -18     /* the approved mode refuses an algorithm not on its list */
 } karx_status;
 
 /* A short English sentence for a status; never NULL. */

@@ -68,6 +68,8 @@ typedef struct karx_ctr_drbg {
     uint32_t alg;   /* karx_cipher_alg */
     uint32_t flags; /* KARX_DRBG_USE_DF | KARX_DRBG_PR */
     uint32_t state; /* 0 unset, otherwise instantiated */
+    uint32_t have_last; /* approved mode's continuous test: last[] holds the last output block */
+    uint8_t last[KARX_MAX_BLOCK_BYTES];
 } karx_ctr_drbg;
 
 /* Instantiate from explicit entropy (known-answer testing, or the caller's own source).
@@ -146,6 +148,8 @@ typedef struct karx_drbg_ctl {
     uint32_t alg;      /* karx_lsh_alg */
     uint32_t flags;    /* KARX_DRBG_PR */
     uint32_t state;    /* 0 unset, otherwise instantiated (a tag per DRBG type) */
+    uint32_t have_last; /* approved mode's continuous test: last[] holds the last output block */
+    uint8_t last[KARX_LSH_MAX_DIGEST_BYTES];
 } karx_drbg_ctl;
 
 typedef struct karx_hash_drbg {

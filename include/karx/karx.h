@@ -19,6 +19,7 @@
 #include "lea.h"
 #include "lsh.h"
 #include "registry.h"
+#include "selftest.h"
 #include "xts.h"
 
 #endif

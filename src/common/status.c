@@ -20,7 +20,8 @@ const char *karx_strerror(karx_status status)
     case KARX_ERR_AUTHENTICATION: return "authentication failed (tag mismatch)";
     case KARX_ERR_UNKNOWN_ALGORITHM: return "unknown algorithm name";
     case KARX_ERR_ENTROPY: return "OS entropy source failed";
-    case KARX_ERR_SELFTEST: return "known-answer self-test failed";
+    case KARX_ERR_SELFTEST: return "self-test failed (approved mode: error state)";
+    case KARX_ERR_NOT_APPROVED: return "algorithm not approved (approved mode)";
     }
     return "unknown status";
 }

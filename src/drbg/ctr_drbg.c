@@ -19,6 +19,7 @@
 #include "karx/drbg.h"
 
 #include "common/endian.h"
+#include "approved/approved.h"
 #include "drbg_internal.h"
 
 #define DRBG_STATE_READY 0x44524247u /* "DRBG" */
@@ -290,6 +291,7 @@ static karx_status check_ready(const karx_ctr_drbg *d, drbg_sizes *s)
         return KARX_ERR_ARGUMENT;
     if (d->state != DRBG_STATE_READY || !drbg_sizes_of(d->alg, s))
         return KARX_ERR_STATE;
+    KARX_I_SERVICE(KARX_I_SVC_CIPHER, d->alg); /* every call on a DRBG is a service */
     return KARX_OK;
 }
 
@@ -378,14 +380,18 @@ static void generate_close(karx_ctr_drbg *d, const drbg_sizes *s,
     karx_memzero(a, KARX_CTR_DRBG_MAX_SEED_BYTES);
 }
 
-static void generate_core(karx_ctr_drbg *d, const drbg_sizes *s, uint8_t *out, size_t out_len,
-                          const uint8_t *add, size_t add_len)
+/* Fails only by the approved mode's continuous test (out then wiped). */
+static karx_status generate_core(karx_ctr_drbg *d, const drbg_sizes *s, uint8_t *out,
+                                 size_t out_len, const uint8_t *add, size_t add_len)
 {
     uint8_t a[KARX_CTR_DRBG_MAX_SEED_BYTES];
     generate_open(d, s, add, add_len, a);
     if (out_len > 0)
         drbg_keystream(d, s->bl, out, out_len);
     generate_close(d, s, a);
+    if (karx_i_approved_active())
+        return karx_i_drbg_continuous(d->last, &d->have_last, out, out_len, s->bl);
+    return KARX_OK;
 }
 
 /* ---- generate around an external keystream (drbg_internal.h) ---- */
@@ -442,6 +448,7 @@ karx_status karx_ctr_drbg_instantiate(karx_ctr_drbg *drbg, karx_cipher_alg alg, 
         return KARX_ERR_ARGUMENT;
     if (!drbg_sizes_of((uint32_t)alg, &s))
         return KARX_ERR_UNKNOWN_ALGORITHM;
+    KARX_I_SERVICE(KARX_I_SVC_CIPHER, alg);
     df_input in;
     if (flags & KARX_DRBG_USE_DF) {
         const size_t max = KARX_CTR_DRBG_MAX_INPUT_BYTES;
@@ -493,8 +500,7 @@ karx_status karx_ctr_drbg_generate(karx_ctr_drbg *drbg, uint8_t *out, size_t out
         return KARX_ERR_ARGUMENT;
     if ((st = check_request(drbg, &s, out_len, add, add_len)) != KARX_OK)
         return st;
-    generate_core(drbg, &s, out, out_len, add, add_len);
-    return KARX_OK;
+    return generate_core(drbg, &s, out, out_len, add, add_len);
 }
 
 karx_status karx_ctr_drbg_generate_pr(karx_ctr_drbg *drbg, uint8_t *out, size_t out_len,
@@ -512,8 +518,7 @@ karx_status karx_ctr_drbg_generate_pr(karx_ctr_drbg *drbg, uint8_t *out, size_t 
     if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
         return KARX_ERR_DATA_LENGTH;
     reseed_core(drbg, &s, entropy, entropy_len, add, add_len);
-    generate_core(drbg, &s, out, out_len, NULL, 0);
-    return KARX_OK;
+    return generate_core(drbg, &s, out, out_len, NULL, 0);
 }
 
 karx_status karx_ctr_drbg_set_reseed_interval(karx_ctr_drbg *drbg, uint64_t interval)
@@ -547,6 +552,8 @@ karx_status karx_ctr_drbg_instantiate_os(karx_ctr_drbg *drbg, karx_cipher_alg al
         karx_memzero(drbg, sizeof *drbg);
         return KARX_ERR_UNKNOWN_ALGORITHM;
     }
+    karx_memzero(drbg, sizeof *drbg);
+    KARX_I_SERVICE(KARX_I_SVC_CIPHER, alg);
     karx_status st = karx_os_random(buf, sl + DRBG_OS_NONCE_BYTES);
     if (st != KARX_OK) {
         karx_memzero(drbg, sizeof *drbg);
@@ -586,13 +593,13 @@ static karx_status os_reseed(const void *arg, void *d, const uint8_t *add, size_
     return karx_ctr_drbg_reseed_os((karx_ctr_drbg *)d, add, add_len);
 }
 
-static void os_generate(const void *arg, void *d, uint8_t *out, size_t n, const uint8_t *add,
-                        size_t add_len)
+static karx_status os_generate(const void *arg, void *d, uint8_t *out, size_t n,
+                               const uint8_t *add, size_t add_len)
 {
     drbg_sizes s;
     (void)arg;
     (void)drbg_sizes_of(((karx_ctr_drbg *)d)->alg, &s); /* checked by the caller */
-    generate_core((karx_ctr_drbg *)d, &s, out, n, add, add_len);
+    return generate_core((karx_ctr_drbg *)d, &s, out, n, add, add_len);
 }
 
 static const karx_i_drbg_os_ops ctr_os_ops = {KARX_CTR_DRBG_MAX_REQUEST_BYTES, os_due, os_reseed,

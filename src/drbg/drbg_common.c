@@ -18,15 +18,17 @@ karx_status karx_i_drbg_generate_os(const karx_i_drbg_os_ops *ops, const void *a
         size_t n = out_len - done;
         if (n > ops->max_request)
             n = ops->max_request;
+        karx_status st = KARX_OK;
         if (ops->due(arg, d)) {
-            karx_status st = ops->reseed_os(arg, d, add, add_len);
-            if (st != KARX_OK) {
-                karx_memzero(out, done);
-                return st;
-            }
-            ops->generate(arg, d, out + done, n, NULL, 0);
+            st = ops->reseed_os(arg, d, add, add_len);
+            if (st == KARX_OK)
+                st = ops->generate(arg, d, out + done, n, NULL, 0);
         } else {
-            ops->generate(arg, d, out + done, n, add, add_len);
+            st = ops->generate(arg, d, out + done, n, add, add_len);
+        }
+        if (st != KARX_OK) {
+            karx_memzero(out, done + n);
+            return st;
         }
         done += n;
     } while (done < out_len);

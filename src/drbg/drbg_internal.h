@@ -42,8 +42,8 @@ typedef struct karx_i_drbg_os_ops {
     size_t max_request;
     int (*due)(const void *arg, const void *d);
     karx_status (*reseed_os)(const void *arg, void *d, const uint8_t *add, size_t add_len);
-    void (*generate)(const void *arg, void *d, uint8_t *out, size_t n, const uint8_t *add,
-                     size_t add_len);
+    karx_status (*generate)(const void *arg, void *d, uint8_t *out, size_t n, const uint8_t *add,
+                            size_t add_len); /* fails only by the approved mode's continuous test */
 } karx_i_drbg_os_ops;
 
 /* generate_os for any DRBG (its arguments already checked): out_len in requests of at most

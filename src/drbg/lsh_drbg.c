@@ -6,6 +6,7 @@
 
 #include "karx/drbg.h"
 
+#include "approved/approved.h"
 #include "drbg_internal.h"
 
 #define bad_buf karx_i_drbg_bad_buf
@@ -32,6 +33,7 @@ static karx_status check_ready(const karx_i_lsh_mech *m, void *d)
     const karx_drbg_ctl *c = ctl_of(d);
     if (c->state != m->tag || karx_lsh_drbg_strength_bytes((karx_lsh_alg)c->alg) == 0)
         return KARX_ERR_STATE;
+    KARX_I_SERVICE(KARX_I_SVC_HASH, c->alg); /* every call on a DRBG is a service */
     return KARX_OK;
 }
 
@@ -73,11 +75,17 @@ static void reseed_core(const karx_i_lsh_mech *m, void *d, const uint8_t *entrop
     c->reseed_counter = 1;
 }
 
-static void generate_core(const karx_i_lsh_mech *m, void *d, uint8_t *out, size_t out_len,
-                          const uint8_t *add, size_t add_len)
+/* Fails only by the approved mode's continuous test (out then wiped). */
+static karx_status generate_core(const karx_i_lsh_mech *m, void *d, uint8_t *out, size_t out_len,
+                                 const uint8_t *add, size_t add_len)
 {
+    karx_drbg_ctl *c = ctl_of(d);
     m->generate(d, out, out_len, add, add_len);
-    ctl_of(d)->reseed_counter++;
+    c->reseed_counter++;
+    if (karx_i_approved_active())
+        return karx_i_drbg_continuous(c->last, &c->have_last, out, out_len,
+                                      karx_lsh_digest_bytes((karx_lsh_alg)c->alg));
+    return KARX_OK;
 }
 
 karx_status karx_i_lsh_drbg_instantiate(const karx_i_lsh_mech *m, void *d, karx_lsh_alg alg,
@@ -94,6 +102,7 @@ karx_status karx_i_lsh_drbg_instantiate(const karx_i_lsh_mech *m, void *d, karx_
     size_t strength = karx_lsh_drbg_strength_bytes(alg);
     if (strength == 0)
         return KARX_ERR_UNKNOWN_ALGORITHM;
+    KARX_I_SERVICE(KARX_I_SVC_HASH, alg);
     if (entropy_len < strength || nonce_len < strength / 2 || entropy_len > MAX_IN ||
         nonce_len > MAX_IN || pers_len > MAX_IN)
         return KARX_ERR_DATA_LENGTH;
@@ -129,7 +138,7 @@ karx_status karx_i_lsh_drbg_generate(const karx_i_lsh_mech *m, void *d, uint8_t 
     if (st == KARX_OK && due(ctl_of(d)))
         st = KARX_ERR_RESEED_REQUIRED;
     if (st == KARX_OK)
-        generate_core(m, d, out, out_len, add, add_len);
+        st = generate_core(m, d, out, out_len, add, add_len);
     return st;
 }
 
@@ -145,8 +154,7 @@ karx_status karx_i_lsh_drbg_generate_pr(const karx_i_lsh_mech *m, void *d, uint8
     if (st != KARX_OK)
         return st;
     reseed_core(m, d, entropy, entropy_len, add, add_len);
-    generate_core(m, d, out, out_len, NULL, 0);
-    return KARX_OK;
+    return generate_core(m, d, out, out_len, NULL, 0);
 }
 
 karx_status karx_i_lsh_drbg_set_reseed_interval(const karx_i_lsh_mech *m, void *d,
@@ -169,10 +177,10 @@ karx_status karx_i_lsh_drbg_instantiate_os(const karx_i_lsh_mech *m, void *d, ka
     uint8_t buf[KARX_LSH_DRBG_OS_ENTROPY_BYTES + KARX_LSH_DRBG_OS_NONCE_BYTES];
     if (d == NULL)
         return KARX_ERR_ARGUMENT;
-    if (karx_lsh_drbg_strength_bytes(alg) == 0) {
-        karx_memzero(d, m->size);
+    karx_memzero(d, m->size);
+    if (karx_lsh_drbg_strength_bytes(alg) == 0)
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    }
+    KARX_I_SERVICE(KARX_I_SVC_HASH, alg);
     karx_status st = karx_os_random(buf, sizeof buf);
     if (st != KARX_OK) {
         karx_memzero(d, m->size);
@@ -211,10 +219,10 @@ static karx_status os_reseed(const void *arg, void *d, const uint8_t *add, size_
     return karx_i_lsh_drbg_reseed_os((const karx_i_lsh_mech *)arg, d, add, add_len);
 }
 
-static void os_generate(const void *arg, void *d, uint8_t *out, size_t n, const uint8_t *add,
-                        size_t add_len)
+static karx_status os_generate(const void *arg, void *d, uint8_t *out, size_t n,
+                               const uint8_t *add, size_t add_len)
 {
-    generate_core((const karx_i_lsh_mech *)arg, d, out, n, add, add_len);
+    return generate_core((const karx_i_lsh_mech *)arg, d, out, n, add, add_len);
 }
 
 static const karx_i_drbg_os_ops lsh_os_ops = {KARX_LSH_DRBG_MAX_REQUEST_BYTES, os_due, os_reseed,

@@ -1,0 +1,346 @@
+/* The approved mode (include/karx/selftest.h): the power-up tests before the first service, the
+ * error state reached and left, the refusals, the per-thread service indicator, the DRBG
+ * continuous test and the entropy health tests. Linked against karx_static_inject, a copy of the
+ * library whose src/approved/inject.c has the test-only failure switch.
+ *   test_approved        the mode starts off (KARX_APPROVED unset)
+ *   test_approved env    run with KARX_APPROVED=1: the mode starts on */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include "approved/approved.h"
+#include "karx/karx.h"
+#include "test_util.h"
+
+static const uint8_t key16[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+static const uint8_t ent[64] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa,
+                                0xbb, 0xcc, 0xdd, 0xee, 0xf0, 0x01, 0x23, 0x45, 0x67, 0x89,
+                                0xab, 0xcd, 0xef, 0x10, 0x32, 0x54, 0x76, 0x98, 0xba, 0xdc,
+                                0xfe, 0x0f, 0x1e, 0x2d};
+
+static karx_status lea_key(void)
+{
+    karx_cipher_key k;
+    return karx_cipher_set_key(&k, KARX_CIPHER_LEA128, key16, 16);
+}
+
+static karx_status cham_key(void)
+{
+    karx_cipher_key k;
+    return karx_cipher_set_key(&k, KARX_CIPHER_CHAM128_128, key16, 16);
+}
+
+static karx_status hash(void)
+{
+    uint8_t d[32];
+    return karx_lsh256(d, 32, "abc", 3);
+}
+
+static int all_zero(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i])
+            return 0;
+    return 1;
+}
+
+static void *other_thread(void *arg)
+{
+    int *out = arg;
+    out[0] = cham_key();
+    out[1] = karx_last_service_approved();
+    return NULL;
+}
+
+static void test_off(void)
+{
+    CHECK(karx_approved_mode() == 0, "mode starts off without KARX_APPROVED");
+    CHECK(cham_key() == KARX_OK, "CHAM is allowed outside the approved mode");
+    CHECK(hash() == KARX_OK, "hash");
+    CHECK(karx_last_service_approved() == 0, "no indicator outside the approved mode");
+    CHECK(karx_in_error_state() == 0, "no error state");
+    CHECK(karx_set_approved_mode(2) == KARX_ERR_ARGUMENT, "mode 2");
+    CHECK(karx_set_approved_mode(-1) == KARX_ERR_ARGUMENT, "mode -1");
+}
+
+static void test_list(void)
+{
+    CHECK(karx_alg_approved(KARX_KIND_CIPHER, KARX_CIPHER_LEA256), "LEA-256 approved");
+    CHECK(karx_alg_approved(KARX_KIND_CIPHER, KARX_CIPHER_HIGHT), "HIGHT approved");
+    CHECK(karx_alg_approved(KARX_KIND_CIPHER, KARX_CIPHER_ARIA192), "ARIA-192 approved");
+    CHECK(!karx_alg_approved(KARX_KIND_CIPHER, KARX_CIPHER_CHAM64_128), "CHAM-64 not approved");
+    CHECK(!karx_alg_approved(KARX_KIND_CIPHER, KARX_CIPHER_CHAM128_256), "CHAM-128/256 not");
+    CHECK(karx_alg_approved(KARX_KIND_HASH, KARX_LSH512_224), "LSH-512-224 approved");
+    CHECK(karx_alg_approved(KARX_KIND_MODE, KARX_MODE_CFB8), "CFB-8 approved");
+    CHECK(karx_alg_approved(KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_CMAC, KARX_CIPHER_HIGHT)),
+          "CMAC-HIGHT approved");
+    CHECK(!karx_alg_approved(KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_CMAC, KARX_CIPHER_CHAM64_128)),
+          "CMAC-CHAM not approved");
+    CHECK(!karx_alg_approved(KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_GMAC, KARX_CIPHER_CHAM128_128)),
+          "GMAC-CHAM not approved");
+    CHECK(karx_alg_approved(KARX_KIND_MAC, KARX_MAC_ID(KARX_MAC_HMAC, KARX_LSH256_224)),
+          "HMAC-LSH-256-224 approved");
+    CHECK(!karx_alg_approved(KARX_KIND_CIPHER, 99), "unknown id");
+}
+
+/* Approved mode on and running: refusals and the indicator. */
+static void test_refusals(void)
+{
+    CHECK(hash() == KARX_OK, "hash in the approved mode");
+    CHECK(karx_last_service_approved() == 1, "indicator after LSH");
+    CHECK(cham_key() == KARX_ERR_NOT_APPROVED, "CHAM refused");
+    CHECK(karx_last_service_approved() == 0, "indicator after a refusal");
+    karx_cham64_key c64;
+    CHECK(karx_cham64_set_key(&c64, key16, 16) == KARX_ERR_NOT_APPROVED, "CHAM-64 refused");
+    CHECK(lea_key() == KARX_OK, "LEA allowed");
+    CHECK(karx_last_service_approved() == 1, "indicator after LEA");
+    uint8_t tag[16], out[64];
+    CHECK(karx_cmac(KARX_CIPHER_CHAM128_128, key16, 16, tag, 16, (const uint8_t *)"x", 1) == KARX_ERR_NOT_APPROVED,
+          "CMAC-CHAM refused");
+    CHECK(karx_cmac(KARX_CIPHER_HIGHT, key16, 16, tag, 8, (const uint8_t *)"x", 1) == KARX_OK, "CMAC-HIGHT");
+    CHECK(karx_last_service_approved() == 1, "indicator after CMAC-HIGHT");
+    uint8_t xk[32];
+    for (int i = 0; i < 32; i++)
+        xk[i] = (uint8_t)i;
+    karx_xts_key x;
+    CHECK(karx_xts_set_key(&x, KARX_CIPHER_LEA128, xk, 32) == KARX_ERR_NOT_APPROVED,
+          "XTS refused");
+    CHECK(karx_last_service_approved() == 0, "indicator after XTS");
+    CHECK(karx_hmac_lsh(KARX_LSH512_384, "k", 1, out, 64, "m", 1) == KARX_OK, "HMAC");
+    CHECK(karx_last_service_approved() == 1, "indicator after HMAC");
+    uint8_t d[20];
+    CHECK(karx_lsh256(d, 20, "abc", 3) == KARX_ERR_NOT_APPROVED, "LSH-256 truncated to 20 B");
+    karx_ctr_drbg cd;
+    CHECK(karx_ctr_drbg_instantiate(&cd, KARX_CIPHER_CHAM128_128, KARX_DRBG_USE_DF, ent, 32, ent,
+                                    16, NULL, 0) == KARX_ERR_NOT_APPROVED,
+          "CTR_DRBG over CHAM refused");
+    CHECK(karx_ctr_drbg_instantiate(&cd, KARX_CIPHER_ARIA128, KARX_DRBG_USE_DF, ent, 32, ent, 16,
+                                    NULL, 0) == KARX_OK,
+          "CTR_DRBG over ARIA");
+    CHECK(karx_ctr_drbg_generate(&cd, out, 64, NULL, 0) == KARX_OK, "generate");
+    CHECK(karx_last_service_approved() == 1, "indicator after CTR_DRBG");
+    karx_ctr_drbg_uninstantiate(&cd);
+
+    /* The indicator is per thread: a refusal elsewhere leaves this thread's alone. */
+    CHECK(lea_key() == KARX_OK, "LEA");
+    int res[2] = {0, 1};
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, other_thread, res) == 0, "thread");
+    pthread_join(t, NULL);
+    CHECK(res[0] == KARX_ERR_NOT_APPROVED && res[1] == 0, "other thread: %d %d", res[0], res[1]);
+    CHECK(karx_last_service_approved() == 1, "this thread's indicator kept");
+}
+
+/* Every service refuses while in the error state. */
+static void check_all_refused(const char *why)
+{
+    uint8_t out[64];
+    karx_hmac_lsh_ctx h;
+    karx_hash_drbg hd;
+    CHECK(karx_in_error_state() == 1, "%s: error state", why);
+    CHECK(hash() == KARX_ERR_SELFTEST, "%s: hash refused", why);
+    CHECK(lea_key() == KARX_ERR_SELFTEST, "%s: LEA key refused", why);
+    CHECK(cham_key() == KARX_ERR_SELFTEST, "%s: CHAM key refused (error state first)", why);
+    CHECK(karx_hmac_lsh_init(&h, KARX_LSH256_256, "k", 1) == KARX_ERR_SELFTEST,
+          "%s: HMAC refused", why);
+    CHECK(karx_pbkdf2_hmac_lsh(KARX_LSH256_256, "p", 1, "s", 1, 1, out, 32) == KARX_ERR_SELFTEST,
+          "%s: PBKDF2 refused", why);
+    CHECK(karx_gcm_encrypt(KARX_CIPHER_LEA128, key16, 16, key16, 12, out, out + 32, 16, ent, 16,
+                           NULL, 0) == KARX_ERR_SELFTEST,
+          "%s: GCM refused", why);
+    CHECK(karx_hash_drbg_instantiate(&hd, KARX_LSH256_256, 0, ent, 32, ent, 16, NULL, 0) ==
+              KARX_ERR_SELFTEST,
+          "%s: Hash_DRBG refused", why);
+    CHECK(karx_last_service_approved() == 0, "%s: indicator 0", why);
+}
+
+/* A failed power-up test: the first service finds the error state; karx_selftest leaves it. */
+static void test_powerup_failure(void)
+{
+    karx_set_approved_mode(0);
+    karx_i_selftest_inject_failure(KARX_I_INJECT_KAT);
+    CHECK(karx_set_approved_mode(1) == KARX_OK, "mode on");
+    CHECK(karx_in_error_state() == 0, "the power-up tests have not run yet");
+    CHECK(hash() == KARX_ERR_SELFTEST, "the first service runs the failing power-up tests");
+    check_all_refused("power-up failure");
+    CHECK(karx_selftest() == KARX_ERR_SELFTEST, "still failing while injected");
+    CHECK(karx_in_error_state() == 1, "still in the error state");
+    karx_i_selftest_inject_failure(0);
+    CHECK(karx_selftest() == KARX_OK, "self-tests pass again");
+    CHECK(karx_in_error_state() == 0, "error state left");
+    CHECK(hash() == KARX_OK && karx_last_service_approved() == 1, "services again");
+    /* Turning the mode off and on does not leave an error state. */
+    karx_i_selftest_inject_failure(KARX_I_INJECT_KAT);
+    CHECK(karx_selftest() == KARX_ERR_SELFTEST, "fails again");
+    karx_i_selftest_inject_failure(0);
+    karx_set_approved_mode(0);
+    CHECK(cham_key() == KARX_OK && hash() == KARX_OK, "mode off: no error state, CHAM allowed");
+    karx_set_approved_mode(1);
+    CHECK(hash() == KARX_ERR_SELFTEST, "back on: still in the error state");
+    CHECK(karx_selftest() == KARX_OK && hash() == KARX_OK, "left by karx_selftest");
+}
+
+/* The self-test run reports every test; with the injected failure the constructions fail. */
+typedef struct {
+    int lines, failed, skipped, named_gcm, named_entropy;
+} tally;
+
+static void count_cb(const karx_selftest_result *r, void *arg)
+{
+    tally *t = arg;
+    t->lines++;
+    t->failed += r->status != KARX_OK && r->status != KARX_ERR_UNSUPPORTED;
+    t->skipped += r->status == KARX_ERR_UNSUPPORTED;
+    t->named_gcm += strcmp(r->name, "gcm-lea128") == 0;
+    t->named_entropy += strcmp(r->name, "os-entropy") == 0;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void test_run_report(void)
+{
+    tally t = {0};
+    double t0 = now_ms();
+    CHECK(karx_selftest_run(count_cb, &t) == KARX_OK, "run");
+    double ms = now_ms() - t0;
+    printf("self-test run: %d tests (%d skipped) in %.2f ms\n", t.lines, t.skipped, ms);
+    CHECK(ms < 100.0, "the self-tests take %.1f ms (limit 100)", ms);
+    CHECK(t.failed == 0 && t.named_gcm == 1 && t.named_entropy == 1, "lines %d failed %d",
+          t.lines, t.failed);
+    size_t kernels = 0;
+    for (size_t i = 0; i < karx_alg_count(); i++) {
+        karx_alg_info a;
+        karx_alg_get(i, &a);
+        kernels += karx_alg_kernel_count(a.kind, a.id);
+    }
+    CHECK((size_t)t.lines == kernels + 20 + 1, "a line per kernel, construction and entropy: %d",
+          t.lines);
+    tally bad = {0};
+    karx_i_selftest_inject_failure(KARX_I_INJECT_KAT);
+    CHECK(karx_selftest_run(count_cb, &bad) == KARX_ERR_SELFTEST, "injected run fails");
+    karx_i_selftest_inject_failure(0);
+    CHECK(bad.failed == 20, "every construction's known answer fails: %d", bad.failed);
+    CHECK(karx_selftest() == KARX_OK, "and passes again");
+}
+
+/* The DRBG continuous test: a repeated output block enters the error state. */
+static void test_continuous(void)
+{
+    uint8_t out[64];
+    karx_ctr_drbg cd;
+    CHECK(karx_ctr_drbg_instantiate(&cd, KARX_CIPHER_LEA128, KARX_DRBG_USE_DF, ent, 32, ent, 16,
+                                    NULL, 0) == KARX_OK,
+          "instantiate");
+    CHECK(karx_ctr_drbg_generate(&cd, out, 64, NULL, 0) == KARX_OK, "generate");
+    karx_i_selftest_inject_failure(KARX_I_INJECT_DRBG_STUCK);
+    CHECK(karx_ctr_drbg_generate(&cd, out, 64, NULL, 0) == KARX_ERR_SELFTEST,
+          "stuck CTR_DRBG output fails the continuous test");
+    CHECK(all_zero(out, 64), "the output is wiped");
+    karx_i_selftest_inject_failure(0);
+    check_all_refused("CTR_DRBG continuous test");
+    CHECK(karx_ctr_drbg_generate(&cd, out, 64, NULL, 0) == KARX_ERR_SELFTEST, "DRBG refused");
+    CHECK(karx_selftest() == KARX_OK, "left");
+    CHECK(karx_ctr_drbg_generate(&cd, out, 64, NULL, 0) == KARX_OK, "generate again");
+    karx_ctr_drbg_uninstantiate(&cd);
+
+    /* The first generate of an instance (no block before it): blocks within one output. */
+    karx_hmac_drbg hd;
+    CHECK(karx_hmac_drbg_instantiate(&hd, KARX_LSH512_256, 0, ent, 32, ent, 16, NULL, 0) ==
+              KARX_OK,
+          "HMAC_DRBG");
+    karx_i_selftest_inject_failure(KARX_I_INJECT_DRBG_STUCK);
+    CHECK(karx_hmac_drbg_generate(&hd, out, 64, NULL, 0) == KARX_ERR_SELFTEST,
+          "stuck HMAC_DRBG output");
+    karx_i_selftest_inject_failure(0);
+    CHECK(karx_in_error_state() == 1, "error state");
+    CHECK(karx_selftest() == KARX_OK, "left");
+    karx_hmac_drbg_uninstantiate(&hd);
+
+    /* The OS-seeded loop reports it too. */
+    karx_drbg any;
+    CHECK(karx_drbg_instantiate_os(&any, KARX_DRBG_HASH, KARX_LSH256_256, 0, NULL, 0) == KARX_OK,
+          "instantiate_os");
+    CHECK(karx_drbg_generate_os(&any, out, 64, NULL, 0) == KARX_OK, "generate_os");
+    karx_i_selftest_inject_failure(KARX_I_INJECT_DRBG_STUCK);
+    CHECK(karx_drbg_generate_os(&any, out, 64, NULL, 0) == KARX_ERR_SELFTEST,
+          "stuck Hash_DRBG generate_os");
+    karx_i_selftest_inject_failure(0);
+    CHECK(all_zero(out, 64), "generate_os output wiped");
+    CHECK(karx_selftest() == KARX_OK, "left");
+    karx_drbg_uninstantiate(&any);
+}
+
+/* The entropy health tests: a stuck source, and the cutoffs themselves. */
+static void test_entropy(void)
+{
+    uint8_t buf[64];
+    CHECK(karx_os_random(buf, sizeof buf) == KARX_OK, "OS entropy");
+    karx_i_selftest_inject_failure(KARX_I_INJECT_ENTROPY_STUCK);
+    CHECK(karx_os_random(buf, sizeof buf) == KARX_ERR_ENTROPY, "stuck source fails");
+    CHECK(all_zero(buf, sizeof buf), "wiped");
+    check_all_refused("entropy health");
+    karx_ctr_drbg cd;
+    CHECK(karx_ctr_drbg_instantiate_os(&cd, KARX_CIPHER_LEA128, KARX_DRBG_USE_DF, NULL, 0) ==
+              KARX_ERR_SELFTEST,
+          "instantiate_os refused");
+    CHECK(karx_selftest() == KARX_ERR_ENTROPY, "the start-up test fails on a stuck source");
+    karx_i_selftest_inject_failure(0);
+    CHECK(karx_selftest() == KARX_OK, "left");
+    CHECK(karx_ctr_drbg_instantiate_os(&cd, KARX_CIPHER_LEA128, KARX_DRBG_USE_DF, NULL, 0) ==
+              KARX_OK,
+          "instantiate_os");
+    karx_ctr_drbg_uninstantiate(&cd);
+
+    /* The cutoffs (health.c): repetition count 5, adaptive proportion 16 in 512. After the
+     * start-up test (1024 samples, two whole windows) a new window opens with the next sample. */
+    uint8_t s[512];
+    CHECK(karx_i_entropy_startup() == KARX_OK, "startup");
+    memset(s, 0xa7, 4);
+    CHECK(karx_i_entropy_health(s, 4) == KARX_OK, "4 equal samples pass");
+    CHECK(karx_i_entropy_startup() == KARX_OK, "startup");
+    memset(s, 0xa7, 5);
+    CHECK(karx_i_entropy_health(s, 5) == KARX_ERR_ENTROPY, "5 equal samples fail (RCT)");
+    CHECK(karx_selftest() == KARX_OK, "left");
+    for (int want = 15; want <= 16; want++) {
+        for (int i = 0; i < 512; i++)
+            s[i] = (uint8_t)(1 + i % 250); /* distinct neighbours: no RCT */
+        for (int k = 0; k < want; k++)
+            s[k * 30] = 0xff; /* the window's first sample, want times, never adjacent */
+        CHECK(karx_i_entropy_startup() == KARX_OK, "startup");
+        karx_status st = karx_i_entropy_health(s, 512);
+        CHECK(st == (want == 15 ? KARX_OK : KARX_ERR_ENTROPY), "APT with %d: %d", want, st);
+    }
+    CHECK(karx_selftest() == KARX_OK, "left");
+}
+
+int main(int argc, char **argv)
+{
+    int env = argc > 1 && strcmp(argv[1], "env") == 0;
+    test_list();
+    if (env) {
+        CHECK(karx_approved_mode() == 1, "KARX_APPROVED=1 turns the mode on");
+        CHECK(karx_last_service_approved() == 0, "no service yet");
+        test_refusals();
+        CHECK(karx_set_approved_mode(0) == KARX_OK, "off");
+        CHECK(cham_key() == KARX_OK, "CHAM allowed after the mode is turned off");
+        return t_finish("approved_env");
+    }
+    test_off();
+    CHECK(karx_set_approved_mode(1) == KARX_OK, "mode on");
+    CHECK(karx_approved_mode() == 1, "on");
+    CHECK(karx_last_service_approved() == 0, "the indicator starts at 0 after a switch");
+    test_refusals();
+    test_powerup_failure();
+    test_run_report();
+    test_continuous();
+    test_entropy();
+    CHECK(karx_set_approved_mode(0) == KARX_OK, "off");
+    CHECK(cham_key() == KARX_OK && karx_last_service_approved() == 0, "off again");
+    return t_finish("approved");
+}
