@@ -91,10 +91,10 @@ static int check_fields(cavp_ctx *c, const cavp_record *r, const cavp_drbg_cfg *
                              "%s: missing%s", names[k], lo[k] > 1 ? " (wanted twice)" : "");
         if (count[k] > hi[k]) {
             const cavp_field *f = cavp_get_nth(r, names[k], hi[k]);
-            return cavp_fail(c, f->line, "%s: %s", names[k],
-                             hi[k] == 0 ? (cfg->pred_res ? "not in a prediction-resistance request"
-                                                         : "only in a prediction-resistance request")
-                                        : "given too many times");
+            const char *why = hi[k] != 0     ? "given too many times"
+                              : cfg->pred_res ? "not in a prediction-resistance request"
+                                              : "only in a prediction-resistance request";
+            return cavp_fail(c, f->line, "%s: %s", names[k], why);
         }
     }
     if (count[F_ADD_RESEED] && !count[F_ENT_RESEED])
@@ -104,7 +104,8 @@ static int check_fields(cavp_ctx *c, const cavp_record *r, const cavp_drbg_cfg *
 }
 
 /* Runs the record's DRBG calls; out gets the second generate's output. */
-static int run(cavp_ctx *c, const cavp_record *r, const cavp_drbg_cfg *cfg, inputs *in, uint8_t *out)
+static int run(cavp_ctx *c, const cavp_record *r, const cavp_drbg_cfg *cfg, inputs *in,
+               uint8_t *out)
 {
     const cavp_field *fe = cavp_get(r, names[F_ENT]);
     int e = decode(c, fe, cfg->entropy_len, in);
@@ -119,7 +120,9 @@ static int run(cavp_ctx *c, const cavp_record *r, const cavp_drbg_cfg *cfg, inpu
     karx_status st = karx_drbg_instantiate(&d, cfg->type, cfg->alg, flags, in->b[e], in->len[e],
                                            in->b[no], in->len[no], in->b[ps], in->len[ps]);
     if (st != KARX_OK)
-        return cavp_fail(c, fe->line, "EntropyInput: instantiate refused it with this Nonce and PersonalizationString: %s",
+        return cavp_fail(c, fe->line,
+                         "EntropyInput: instantiate refused it with this Nonce and "
+                         "PersonalizationString: %s",
                          karx_strerror(st));
     const cavp_field *fr = cavp_get(r, names[F_ENT_RESEED]);
     if (fr != NULL) {

@@ -23,7 +23,8 @@ static int bits_header(cavp_ctx *c, const cavp_record *r, const char *key, int r
     char *end;
     unsigned long long n = strtoull(v, &end, 10);
     if (*v < '0' || *v > '9' || *end != 0 || n % 8 != 0 || n > 0xffffffffull)
-        return cavp_fail(c, r->first_line, "%s: section header value '%s' is not a whole number of bytes in bits",
+        return cavp_fail(c, r->first_line,
+                         "%s: section header value '%s' is not a whole number of bytes in bits",
                          key, v);
     *bytes = (size_t)(n / 8);
     return 1;
@@ -66,7 +67,8 @@ static int name_header(cavp_ctx *c, const cavp_record *r, const char *h, cavp_dr
         return 1;
     karx_alg_info info;
     karx_alg_kind kind = cfg->type == KARX_DRBG_CTR ? KARX_KIND_CIPHER : KARX_KIND_HASH;
-    const char *name = strcasecmp(s, "LEA-196") == 0 || strcasecmp(s, "LEA196") == 0 ? "LEA-192" : s;
+    int lea196 = strcasecmp(s, "LEA-196") == 0 || strcasecmp(s, "LEA196") == 0;
+    const char *name = lea196 ? "LEA-192" : s;
     if (karx_alg_find(kind, name, &info) != KARX_OK)
         return cavp_fail(c, r->first_line, "section header [%s]: '%s' is not a %s", h, s,
                          kind == KARX_KIND_CIPHER ? "block cipher" : "LSH variant");
@@ -92,16 +94,21 @@ int cavp_drbg_config(cavp_ctx *c, const cavp_record *r, cavp_drbg_cfg *cfg)
     const char *pr = cavp_section_value(c, "PredictionResistance");
     if (pr != NULL) {
         if (strcasecmp(pr, "TRUE") != 0 && strcasecmp(pr, "FALSE") != 0)
-            return cavp_fail(c, r->first_line, "PredictionResistance: section header value '%s' is not TRUE or FALSE", pr);
+            return cavp_fail(c, r->first_line,
+                             "PredictionResistance: section header value '%s' is not TRUE or FALSE",
+                             pr);
         cfg->pred_res = strcasecmp(pr, "TRUE") == 0;
     }
     if (cfg->alg == 0)
-        return cavp_fail(c, r->first_line, "neither the file name nor a section header names the %s",
+        return cavp_fail(c, r->first_line,
+                         "neither the file name nor a section header names the %s",
                          cfg->type == KARX_DRBG_CTR ? "block cipher" : "LSH variant");
     if (cfg->pred_res < 0)
-        return cavp_fail(c, r->first_line, "PredictionResistance: neither the file name nor a section header says it");
+        return cavp_fail(c, r->first_line, "PredictionResistance: %s",
+                         "neither the file name nor a section header says it");
     if (cfg->type == KARX_DRBG_CTR && cfg->use_df < 0)
-        return cavp_fail(c, r->first_line, "neither the file name nor a section header says use DF or no DF");
+        return cavp_fail(c, r->first_line,
+                         "neither the file name nor a section header says use DF or no DF");
     return bits_header(c, r, "EntropyInputLen", 0, &cfg->entropy_len) &&
            bits_header(c, r, "NonceLen", 0, &cfg->nonce_len) &&
            bits_header(c, r, "PersonalizationStringLen", 0, &cfg->pers_len) &&
