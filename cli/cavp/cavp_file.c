@@ -299,7 +299,10 @@ int cavp_run(const char *file, const cavp_job *job, char *text, char **out, size
         char *s = lines[i].text;
         int num = lines[i].number;
         if (*s == 0) {
-            ok = answer(&c, proc, &rec);
+            if (rec.n == 0)
+                cavp_put_blank(&c); /* the request's own spacing (after headers) is kept */
+            else
+                ok = answer(&c, proc, &rec);
         } else if (*s == '#') {
             ok = answer(&c, proc, &rec);
             puts_line(&c, s);
