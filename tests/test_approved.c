@@ -107,6 +107,9 @@ static void test_refusals(void)
     CHECK(karx_xts_set_key(&x, KARX_CIPHER_LEA128, xk, 32) == KARX_ERR_NOT_APPROVED,
           "XTS refused");
     CHECK(karx_last_service_approved() == 0, "indicator after XTS");
+    karx_gpu *g = NULL;
+    CHECK(karx_gpu_open(&g, 0) == KARX_ERR_NOT_APPROVED, "the GPU back end is refused");
+    CHECK(g == NULL, "no handle");
     CHECK(karx_hmac_lsh(KARX_LSH512_384, "k", 1, out, 64, "m", 1) == KARX_OK, "HMAC");
     CHECK(karx_last_service_approved() == 1, "indicator after HMAC");
     uint8_t d[20];

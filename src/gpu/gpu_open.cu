@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../approved/approved.h"
 #include "gpu_internal.h"
 
 static thread_local char open_error[256];
@@ -49,6 +50,7 @@ extern "C" karx_status karx_gpu_open(karx_gpu **out, int device)
         return KARX_ERR_ARGUMENT;
     *out = NULL;
     open_error[0] = 0;
+    KARX_I_SERVICE(KARX_I_SVC_GPU, 0); /* the GPU kernels are not self-tested: never approved */
     int count = 0;
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess) {
