@@ -116,7 +116,7 @@ static int kat(cavp_ctx *c, const cavp_record *r)
 {
     blk b = blk_of(cavp_job_of(c));
     req q;
-    karx_cipher_key k;
+    karx_cipher_key k = {.alg = 0};
     int ok = 0;
     if (read_req(c, r, &b, (size_t)-1, &q)) {
         uint8_t *out = malloc(q.in_len);
@@ -156,6 +156,7 @@ static int mct(cavp_ctx *c, const cavp_record *r)
     }
     const cavp_field *countf = cavp_get(r, "COUNT");
     const char *count_name = countf ? countf->name : "COUNT";
+    const char *key_name = cavp_get(r, "KEY")->name; /* the request's spelling */
     const char *in_name = q.inf->name, *out_name = q.enc ? "CT" : "PT";
     const size_t n = b.block / b.seg;
     const int chained = b.mode != KARX_MODE_ECB && b.mode != KARX_MODE_CTR;
@@ -171,7 +172,7 @@ static int mct(cavp_ctx *c, const cavp_record *r)
         if (i > 0)
             cavp_put_blank(c);
         cavp_put_dec(c, count_name, (unsigned long long)i);
-        cavp_put_hex(c, "KEY", key, b.key_len);
+        cavp_put_hex(c, key_name, key, b.key_len);
         if (q.ivf != NULL)
             cavp_put_hex(c, q.ivf->name, b.mode == KARX_MODE_CTR ? reg : iv, b.block);
         cavp_put_hex(c, in_name, x, b.seg);
