@@ -8,8 +8,9 @@
 // The procedure (SHAVS 6.4 with the window generalised, as go-krypto's KCMVP cavp tool ran it):
 // N = floor(block bits / digest bits) + 1; for j = 0..99: MD[0..N-1] = Seed,
 // MD[i] = LSH(MD[i-N] || ... || MD[i-1]) for i = N .. N+999, output COUNT = j and
-// MD = MD[N+999], which is the next Seed. The layout is karx's: the request's comment and
-// header lines, the Seed record, one COUNT/MD record per round, each record then a blank line.
+// MD = MD[N+999], which is the next Seed. The layout is karx's: the request's comment, header
+// and blank lines before the Seed record, the Seed record, one COUNT/MD record per round, each
+// record then a blank line.
 // Crypto++'s LSH classes are first checked on the published KCMVP ShortMsg answer for Len = 8
 // (tests/kat/kcmvp_lsh*.txt); LSH-512-224 is LSH512_Base with algorithm type 0x001001C.
 #include <cryptopp/lsh.h>
@@ -115,6 +116,8 @@ std::string respond(const Variant &v, const std::string &req)
         line = trim(line);
         if (!line.empty() && (line[0] == '#' || line[0] == '['))
             out += line + "\n";
+        else if (line.empty() && seed.empty())
+            out += "\n"; // spacing outside records is kept
         else if (line.compare(0, 4, "Seed") == 0)
             seed = unhex(value(line));
     }

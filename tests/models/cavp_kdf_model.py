@@ -8,8 +8,8 @@ converted into the same request format.
 
 HMAC, CMAC and KBKDF come from tests/models/kbkdf_model.py and LSH from the reference model in
 /work/shared/specs/models (none of it shares code with karx); PBKDF2 (RFC 8018 section 5.2) is
-written out here. The response layout is karx's: comment and header lines as in the request,
-each record followed by its answer line and one blank line."""
+written out here. The response layout is karx's: the request's lines, each record followed by
+its answer line and one blank line."""
 import os
 import random
 import sys
@@ -39,7 +39,7 @@ def pbkdf2(hs, password, salt, iterations, nbytes):
 def files(path, comment, headers, records, answer_name):
     """Writes path.req and path.rsp: records are (fields, answer bytes) lists."""
     req = ['# ' + c for c in comment] + headers + ['']
-    rsp = ['# ' + c for c in comment] + headers
+    rsp = list(req)  # comments, headers and the blank line after them, as the request has
     for fields, ans in records:
         lines = ['%s = %s' % kv for kv in fields]
         req += lines + ['']

@@ -15,8 +15,8 @@ for j = 0..99: MD[0..N-1] = Seed; MD[i] = LSH(MD[i-N] || ... || MD[i-1]) for i =
 output COUNT = j, MD = MD[N+999]; Seed = MD[N+999].
 LSH is the reference model in /work/shared/specs/models/lsh_model.py (written from the
 standard's constants, reproduces the official digests); nothing here shares code with karx.
-The response layout is karx's: the request's comment and header lines, the Seed record, then
-one COUNT/MD record per outer round, each record followed by one blank line."""
+The response layout is karx's: the request's comment, header and blank lines before the Seed
+record, the Seed record, then one COUNT/MD record per outer round, each followed by a blank line."""
 import os
 import random
 import sys
@@ -48,6 +48,8 @@ def answer(lsh, name, text, rounds=100):
         line = line.strip()
         if line.startswith('#') or line.startswith('['):
             out.append(line)
+        elif not line and seed is None:
+            out.append('')  # spacing outside records is kept
         elif line.lower().startswith('seed'):
             seed = bytes.fromhex(line.split('=', 1)[1].strip())
             out += ['Seed = ' + seed.hex().upper(), '']
