@@ -343,6 +343,20 @@ int main(int argc, char **argv)
     test_run_report();
     test_continuous();
     test_entropy();
+    /* The per-kernel test is a diagnostic: it runs on CHAM and in the error state too. */
+    karx_i_selftest_inject_failure(KARX_I_INJECT_DRBG_STUCK);
+    karx_hmac_drbg hd;
+    uint8_t out[64];
+    CHECK(karx_hmac_drbg_instantiate(&hd, KARX_LSH256_256, 0, ent, 32, ent, 16, NULL, 0) == KARX_OK &&
+              karx_hmac_drbg_generate(&hd, out, 64, NULL, 0) == KARX_ERR_SELFTEST,
+          "into the error state");
+    karx_i_selftest_inject_failure(0);
+    karx_hmac_drbg_uninstantiate(&hd);
+    CHECK(karx_alg_kernel_selftest(KARX_KIND_CIPHER, KARX_CIPHER_CHAM128_256, 0) == KARX_OK,
+          "CHAM kernel test in the error state");
+    CHECK(karx_selftest_kernels() == KARX_OK, "every kernel test in the error state");
+    CHECK(hash() == KARX_ERR_SELFTEST, "the gate is closed again after it");
+    CHECK(karx_selftest() == KARX_OK, "left");
     CHECK(karx_set_approved_mode(0) == KARX_OK, "off");
     CHECK(cham_key() == KARX_OK && karx_last_service_approved() == 0, "off again");
     return t_finish("approved");

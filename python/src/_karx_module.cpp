@@ -101,16 +101,18 @@ nb::list kernels(const std::string &name)
     return l;
 }
 
-// Every usable kernel of every cipher and hash (name None), or those of one algorithm.
+// Every self-test of the library (name None: every kernel, construction and the entropy
+// start-up test, karx_selftest; in the approved mode a pass leaves the error state), or the
+// kernels of one algorithm.
 void selftest(const std::optional<std::string> &name)
 {
     karx_status st;
     if (!name) {
         {
             nb::gil_scoped_release rel;
-            st = karx_selftest_kernels();
+            st = karx_selftest();
         }
-        check(st, "kernel self-test");
+        check(st, "self-test");
         return;
     }
     const std::string &nm = *name;
@@ -160,8 +162,16 @@ void bind_registry(nb::module_ &m)
     m.def("_find", &find, "name"_a, "kind"_a.none() = nb::none());
     m.def("_kernels", &kernels, "name"_a);
     m.def("selftest", &selftest, "name"_a.none() = nb::none(),
-          "Known-answer tests of every usable kernel (or those of one algorithm); raises "
-          "SelfTestError on a wrong answer.");
+          "Every self-test: each usable kernel, each construction, the entropy start-up test "
+          "(or the kernels of one algorithm); raises SelfTestError on a wrong answer.");
+    m.def(
+        "set_approved_mode", [](bool on) { check(karx_set_approved_mode(on ? 1 : 0), "set_approved_mode"); },
+        "on"_a, "Turns the KCMVP approved mode on or off (docs/VALIDATION.md).");
+    m.def("approved_mode", [] { return karx_approved_mode() != 0; });
+    m.def("in_error_state", [] { return karx_in_error_state() != 0; });
+    m.def("last_service_approved", [] { return karx_last_service_approved() != 0; },
+          "This thread's service indicator: True when the approved mode is on and the last "
+          "service was an approved algorithm.");
 }
 
 } // namespace karxpy

@@ -138,12 +138,21 @@ static int svc_approved(karx_i_svc what, int id)
 
 /* ---- self-test runs ---- */
 
+int karx_i_selftest_enter(void)
+{
+    int previous = tls_in_selftest;
+    tls_in_selftest = 1;
+    return previous;
+}
+
+void karx_i_selftest_leave(int previous) { tls_in_selftest = previous; }
+
 /* Runs every test with the gate open for this thread; the caller holds run_lock. */
 static karx_status run_locked(karx_selftest_cb cb, void *arg)
 {
-    tls_in_selftest = 1;
+    int previous = karx_i_selftest_enter();
     karx_status st = karx_i_selftest_all(cb, arg);
-    tls_in_selftest = 0;
+    karx_i_selftest_leave(previous);
     if (__atomic_load_n(&mode, __ATOMIC_ACQUIRE))
         __atomic_store_n(&state, st == KARX_OK ? ST_READY : ST_ERROR, __ATOMIC_RELEASE);
     return st;

@@ -64,6 +64,12 @@ static inline int karx_i_approved_active(void)
            karx_approved_mode();
 }
 
+/* Marks this thread as running a self-test, whose own calls pass the gate (a self-test is a
+ * diagnostic, not a service: it runs in the error state and on algorithms off the list).
+ * Returns the previous mark for karx_i_selftest_leave. */
+int karx_i_selftest_enter(void);
+void karx_i_selftest_leave(int previous);
+
 /* The error state: entered by a failed conditional test (health.c), left by karx_selftest. */
 void karx_i_enter_error_state(void);
 

@@ -151,7 +151,17 @@ class SelfTestError(KarxError, RuntimeError):
     status_name = "KARX_ERR_SELFTEST"
 
 
+class NotApprovedError(KarxError, RuntimeError):
+    """The approved mode (:func:`karx.set_approved_mode`) refuses an algorithm that is not on the
+    KCMVP list: the CHAM family, XTS, the GPU back end."""
+
+    __module__ = "karx"
+    status = -18
+    status_name = "KARX_ERR_NOT_APPROVED"
+
+
 _STATUS_TO_ERROR: Dict[int, Type[KarxError]] = {cls.status: cls for cls in (
     InvalidArgument, InvalidKey, InvalidIV, InvalidOutputLength, InvalidDataLength,
     InvalidPadding, InvalidState, CounterOverflow, ReseedRequired, Unsupported, NoDevice,
-    DeviceError, OutOfMemory, InvalidTag, UnknownAlgorithm, EntropyError, SelfTestError)}
+    DeviceError, OutOfMemory, InvalidTag, UnknownAlgorithm, EntropyError, SelfTestError,
+    NotApprovedError)}
