@@ -45,6 +45,8 @@ size_t karx_i_unhex(uint8_t *out, size_t cap, const char *hex)
 karx_status karx_i_kat_check(const uint8_t *got, const char *want_hex)
 {
     uint8_t want[MAXB];
+    if (strlen(want_hex) > 2 * sizeof want)
+        return KARX_ERR_SELFTEST; /* a table value too long for the buffers: never silently cut */
     size_t n = karx_i_unhex(want, sizeof want, want_hex);
     if (karx_i_injected() & KARX_I_INJECT_KAT)
         want[0] ^= 1;
@@ -57,6 +59,8 @@ typedef struct {
     size_t n;
 } buf;
 
+/* Table values fit MAXB bytes (kat_check refuses a longer answer; inputs are checked by the
+ * answers they must give). */
 static buf hx(const char *hex)
 {
     buf r;
@@ -261,51 +265,138 @@ static karx_status kat_pbkdf2(void)
                                           "434C2464022FDC43446AF15064"));
 }
 
-static karx_status kat_kbkdf_cmac(void)
+/* KBKDF in counter mode, the counter before Label. */
+static karx_status kbkdf_kat(int prf, unsigned counter_bits, unsigned l_bytes, const char *ki,
+                             const char *label, const char *context, size_t len, const char *ko)
 {
-    buf ki = hx("67214e1567a57e91b5b6086a94681964"),
-        label = hx("af76ea779b393da394677000b6e21ff28bb723ba134ed07e5157e030463a0e1a2b152357899015"
-                   "2707bc22127a530193e22ed44094b12c3f0b6826ba"),
-        ctx = hx("89a41feaa9390b92d7aa0de5346ceb50c3bba013d3e9df0b56a3e65023f3a82d78ae12b3f68dbbf"
-                 "0eb5bdd136c9dda4ac6a26987c1364c36aa439da7");
-    karx_kbkdf_params p = {KARX_KBKDF_COUNTER, KARX_MAC_ID(KARX_MAC_CMAC, KARX_CIPHER_LEA128), 8, 0,
-                           label.b, label.n, ctx.b, ctx.n, NULL, 0};
-    uint8_t out[64];
-    karx_status st = karx_kbkdf(&p, ki.b, ki.n, out, sizeof out);
-    return both(st, karx_i_kat_check(out, "cf066e7f854c4f6e4552eaf3a09860699ca954bd55e27084094162"
-                                          "935a5af4740637297063153d34f4157ac516f7b3a1771f40b585ef"
-                                          "8da8f5fe85ee6216438d"));
+    buf k = hx(ki), l = hx(label), c = hx(context);
+    karx_kbkdf_params p = {KARX_KBKDF_COUNTER, prf, counter_bits, l_bytes, l.b, l.n, c.b, c.n,
+                           NULL, 0};
+    uint8_t out[MAXB];
+    karx_status st = karx_kbkdf(&p, k.b, k.n, out, len);
+    st = both(st, karx_i_kat_check(out, ko));
+    karx_memzero(out, sizeof out);
+    return st;
 }
 
+#define CMAC(c) KARX_MAC_ID(KARX_MAC_CMAC, KARX_CIPHER_##c)
+#define HMAC(h) KARX_MAC_ID(KARX_MAC_HMAC, KARX_##h)
+
+/* TTAK.KO-12.0272 appendix I (published): CMAC over LEA-128, ARIA-128, HIGHT. */
+static karx_status kat_kbkdf_cmac(void)
+{
+    return kbkdf_kat(CMAC(LEA128), 8, 0, "67214e1567a57e91b5b6086a94681964",
+                     "af76ea779b393da394677000b6e21ff28bb723ba134ed07e5157e030463a0e1a2b15235789"
+                     "90152707bc22127a530193e22ed44094b12c3f0b6826ba",
+                     "89a41feaa9390b92d7aa0de5346ceb50c3bba013d3e9df0b56a3e65023f3a82d78ae12b3f6"
+                     "8dbbf0eb5bdd136c9dda4ac6a26987c1364c36aa439da7",
+                     64,
+                     "cf066e7f854c4f6e4552eaf3a09860699ca954bd55e27084094162935a5af4740637297063"
+                     "153d34f4157ac516f7b3a1771f40b585ef8da8f5fe85ee6216438d");
+}
+
+static karx_status kat_kbkdf_cmac_aria(void)
+{
+    return kbkdf_kat(CMAC(ARIA128), 8, 0, "fa0317cb4ec773e1b5bb021b6dd892f7",
+                     "43231f09aa4d88b6233d6717132c6a273f0032b81f0a07194ec652c02736bf7e163b05f3b5"
+                     "dc9fa29aedec2186224fca9500f3872b0752a97cdcf052",
+                     "31b212c8928abc3c455ea68c5ace97a82c92aed394333a74463e888460df2b410d9a361764"
+                     "f261d6582c337eb6bd3941102d8b7d9d582f4a57243399",
+                     64,
+                     "bd6b11cd9c272b32e1febce4e7caac3ebd7fed3ae53a77ac7f4a097656357d484a2fa490e6"
+                     "7d49557256cac9ff9b9b60f7d544985f053a9ba2dc5b187cb142f7");
+}
+
+static karx_status kat_kbkdf_cmac_hight(void)
+{
+    return kbkdf_kat(CMAC(HIGHT), 8, 0, "bb0e90646aad5ba088fda90a52b2d304",
+                     "6e4236aeea446820ed0284b0addce602595aa4b1fcd13e3983af76ca7b4ac275ce5f1e9680"
+                     "258c3a96628c936421c134c1c38adeb80f75da8023ba01",
+                     "496b7b4717b02012bdc242cf5e487eff3e68b4f1e53913e22d203cad0b73de596a629a8779"
+                     "d5b9be060d929c87e1236610beb2ce2463521b95f2f75e",
+                     64,
+                     "36f977f7c8619c7d7dc5a9f8ce35d1ac945d12b6d9931f4566972f6d5395304bc5cf6d9841"
+                     "e9380c71fce4708ae5200aeee1f125ea6106ed69e21b80f902116d");
+}
+
+/* model_kbkdf.txt (the project's model): HMAC over the LSH variants the KISA HMAC vectors do not
+ * reach. */
 static karx_status kat_kbkdf_hmac(void)
 {
-    buf ki = hx("baf55199a0192875b6d31b7eb1fb4bef03e1baa9ea6ddb72014e8132d28a93c477385e36442742"
-                "80555cff555ba75f9e26cc7b70793baf5a0d92cc4000483d4a12a077917fa5825443a4ce12444120"
-                "5fa248666c65c42e68b77d51757c8dc0422ed7a89a289823e7fac89b24d077adb8b6b9d4a7649521"
-                "9b4f394d76f4a4aa84ec");
-    karx_kbkdf_params p = {KARX_KBKDF_COUNTER, KARX_MAC_ID(KARX_MAC_HMAC, KARX_LSH256_256), 8, 0,
-                           NULL, 0, NULL, 0, NULL, 0};
-    uint8_t out[33];
-    karx_status st = karx_kbkdf(&p, ki.b, ki.n, out, sizeof out);
-    return both(st, karx_i_kat_check(
-                        out, "eb9c1a171bacffad59a7a9cf1a982fcea8726f19d2bce710c06b7cb7278926e655"));
+    return kbkdf_kat(HMAC(LSH256_256), 8, 0,
+                     "baf55199a0192875b6d31b7eb1fb4bef03e1baa9ea6ddb72014e8132d28a93c477385e3644"
+                     "274280555cff555ba75f9e26cc7b70793baf5a0d92cc4000483d4a12a077917fa5825443a4"
+                     "ce124441205fa248666c65c42e68b77d51757c8dc0422ed7a89a289823e7fac89b24d077ad"
+                     "b8b6b9d4a76495219b4f394d76f4a4aa84ec",
+                     "", "", 33, "eb9c1a171bacffad59a7a9cf1a982fcea8726f19d2bce710c06b7cb7278926e655");
+}
+
+static karx_status kat_kbkdf_hmac_256_224(void)
+{
+    return kbkdf_kat(HMAC(LSH256_224), 32, 4, "5aeb5301c2d1755ecc4d9a615ce89ca8",
+                     "17a9626797d2fe5f66cf67a2b48cf6", "4eb6bb1362d4d30249d6113331cc0af8ec", 40,
+                     "5ba59c2b15867c5957d3a3ba481ec07c5b2a0620568a7d486ec0fe242f48ceb9d62dc67e04"
+                     "f56386");
+}
+
+static karx_status kat_kbkdf_hmac_512_224(void)
+{
+    return kbkdf_kat(HMAC(LSH512_224), 32, 4, "f8e0ab66288c619116639c295369ae35", "", "", 59,
+                     "be9f6196e731e63bba3a80a1494a9231c4aea9bed876c7725f94ddd544d40a785fbaaeed93"
+                     "24071699c4b9b40b5b1d70bd510d99d56d8cd9a0e60a");
+}
+
+static karx_status kat_kbkdf_hmac_512_256(void)
+{
+    return kbkdf_kat(HMAC(LSH512_256), 8, 0, "",
+                     "f8ba91f2962cbe7df514b9c39c6c53ae740c5cc8d940f99fb7c3d57520e8c98e",
+                     "3ee604b461d978601ade2baa31cc85", 33,
+                     "0607054f63ff08942c904567d7599c7c42645d8b2de4688348f48923c09200d1c9");
+}
+
+static karx_status kat_kbkdf_hmac_512_384(void)
+{
+    return kbkdf_kat(HMAC(LSH512_384), 16, 0, "97ef8b8d620e7a6fb3546492df40b39a",
+                     "76c34c17f6e6387ca7bd4f8aa92ed5ddc1e4a1",
+                     "9a7c6e79e632a5bdea2f6d8b78099c8968b6a30b731f1a0b6a09e2", 7, "ef2f743e6e99e9");
 }
 
 /* ---- DRBGs: instantiate, generate twice, the second output is the answer ---- */
 
-static karx_status kat_ctr_drbg(void)
+/* TTAK.KO-12.0189/R2 appendix B.2 (published): use DF, no PR, no personalization or additional
+ * input, no reseed (RI = 2); instantiate, generate twice, the second output is the answer. */
+static karx_status ctr_drbg_kat(karx_cipher_alg alg, const char *entropy, const char *nonce,
+                                size_t len, const char *out2)
 {
-    buf e = hx("000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F"),
-        n = hx("2021222324252627");
+    buf e = hx(entropy), n = hx(nonce);
     uint8_t out[32];
     karx_ctr_drbg d;
-    karx_status st = karx_ctr_drbg_instantiate(&d, KARX_CIPHER_LEA128, KARX_DRBG_USE_DF, e.b, e.n,
-                                               n.b, n.n, NULL, 0);
-    st = both(st, karx_ctr_drbg_generate(&d, out, 32, NULL, 0));
-    st = both(st, karx_ctr_drbg_generate(&d, out, 32, NULL, 0));
+    karx_status st =
+        karx_ctr_drbg_instantiate(&d, alg, KARX_DRBG_USE_DF, e.b, e.n, n.b, n.n, NULL, 0);
+    st = both(st, karx_ctr_drbg_generate(&d, out, len, NULL, 0));
+    st = both(st, karx_ctr_drbg_generate(&d, out, len, NULL, 0));
     karx_ctr_drbg_uninstantiate(&d);
-    return both(st, karx_i_kat_check(out, "6B30166F3B387027B219E4E29A25CDC4B56E8E709C451F5A7713F8"
-                                          "F94FB6A314"));
+    return both(st, karx_i_kat_check(out, out2));
+}
+
+#define TTAK_E128 "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F"
+
+static karx_status kat_ctr_drbg(void)
+{
+    return ctr_drbg_kat(KARX_CIPHER_LEA128, TTAK_E128, "2021222324252627", 32,
+                        "6B30166F3B387027B219E4E29A25CDC4B56E8E709C451F5A7713F8F94FB6A314");
+}
+
+static karx_status kat_ctr_drbg_aria(void)
+{
+    return ctr_drbg_kat(KARX_CIPHER_ARIA128, TTAK_E128, "2021222324252627", 32,
+                        "912957E7B63532A316422276958C3AD2FAC09854AC2D924A1368523D8B8CB750");
+}
+
+static karx_status kat_ctr_drbg_hight(void)
+{
+    return ctr_drbg_kat(KARX_CIPHER_HIGHT, "000102030405060708090A0B0C0D0E0F1011121314151617",
+                        "2021222324252627", 16, "13020B8A5563635BE4D129137988AD2E");
 }
 
 static karx_status kat_hash_drbg(void)
@@ -362,8 +453,16 @@ const karx_i_kat karx_i_kats[] = {
     {"hmac-lsh512-512", KARX_KIND_HASH, KARX_LSH512_512, kat_hmac512},
     {"pbkdf2-hmac-lsh256-256", KARX_KIND_HASH, KARX_LSH256_256, kat_pbkdf2},
     {"kbkdf-cmac-lea128", LEA, kat_kbkdf_cmac},
+    {"kbkdf-cmac-aria128", KARX_KIND_CIPHER, KARX_CIPHER_ARIA128, kat_kbkdf_cmac_aria},
+    {"kbkdf-cmac-hight", KARX_KIND_CIPHER, KARX_CIPHER_HIGHT, kat_kbkdf_cmac_hight},
+    {"kbkdf-hmac-lsh256-224", KARX_KIND_HASH, KARX_LSH256_224, kat_kbkdf_hmac_256_224},
     {"kbkdf-hmac-lsh256-256", KARX_KIND_HASH, KARX_LSH256_256, kat_kbkdf_hmac},
+    {"kbkdf-hmac-lsh512-224", KARX_KIND_HASH, KARX_LSH512_224, kat_kbkdf_hmac_512_224},
+    {"kbkdf-hmac-lsh512-256", KARX_KIND_HASH, KARX_LSH512_256, kat_kbkdf_hmac_512_256},
+    {"kbkdf-hmac-lsh512-384", KARX_KIND_HASH, KARX_LSH512_384, kat_kbkdf_hmac_512_384},
     {"ctr-drbg-lea128", LEA, kat_ctr_drbg},
+    {"ctr-drbg-aria128", KARX_KIND_CIPHER, KARX_CIPHER_ARIA128, kat_ctr_drbg_aria},
+    {"ctr-drbg-hight", KARX_KIND_CIPHER, KARX_CIPHER_HIGHT, kat_ctr_drbg_hight},
     {"hash-drbg-lsh256-256", KARX_KIND_HASH, KARX_LSH256_256, kat_hash_drbg},
     {"hmac-drbg-lsh256-256", KARX_KIND_HASH, KARX_LSH256_256, kat_hmac_drbg},
 };
