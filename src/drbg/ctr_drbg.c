@@ -168,7 +168,7 @@ static void drbg_update(karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *pr
     drbg_keystream(d, s->bl, t, s->sl);
     for (size_t i = 0; i < s->sl; i++)
         t[i] ^= provided[i];
-    (void)karx_cipher_set_key(&d->key, (karx_cipher_alg)d->alg, t, s->kl);
+    KARX_I_INNER(karx_cipher_set_key(&d->key, (karx_cipher_alg)d->alg, t, s->kl));
     memcpy(d->v, t + s->kl, s->bl);
     karx_memzero(t, sizeof t);
 }
@@ -226,7 +226,7 @@ static void drbg_df(uint32_t alg, const drbg_sizes *s, const df_input *in, uint8
 
     for (size_t i = 0; i < s->kl; i++)
         kx[i] = (uint8_t)i;
-    (void)karx_cipher_set_key(&k, (karx_cipher_alg)alg, kx, s->kl);
+    KARX_I_INNER(karx_cipher_set_key(&k, (karx_cipher_alg)alg, kx, s->kl));
     hdr[0] = (uint8_t)(L >> 24);
     hdr[1] = (uint8_t)(L >> 16);
     hdr[2] = (uint8_t)(L >> 8);
@@ -257,7 +257,7 @@ static void drbg_df(uint32_t alg, const drbg_sizes *s, const df_input *in, uint8
             bcc_absorb(&b, drbg_zeros, b.bl - b.fill);
         memcpy(temp + i * s->bl, b.x, s->bl);
     }
-    (void)karx_cipher_set_key(&k, (karx_cipher_alg)alg, temp, s->kl);
+    KARX_I_INNER(karx_cipher_set_key(&k, (karx_cipher_alg)alg, temp, s->kl));
     uint8_t *x = temp + s->kl;
     for (size_t o = 0; o < out_len; o += s->bl) {
         (void)karx_cipher_encrypt_block(&k, x, x);
@@ -467,7 +467,7 @@ karx_status karx_ctr_drbg_instantiate(karx_ctr_drbg *drbg, karx_cipher_alg alg, 
     drbg->fork_gen = karx_i_fork_generation();
     drbg_seed_material(drbg, &s, &in, sm);
     /* Key = 0^keylen, V = 0^blocklen (the struct is zeroed). */
-    (void)karx_cipher_set_key(&drbg->key, alg, drbg_zeros, s.kl);
+    KARX_I_INNER(karx_cipher_set_key(&drbg->key, alg, drbg_zeros, s.kl));
     drbg_update(drbg, &s, sm);
     karx_memzero(sm, sizeof sm);
     drbg->reseed_counter = 1;

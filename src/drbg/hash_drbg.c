@@ -11,6 +11,7 @@
 #include "karx/lsh.h"
 
 #include "common/endian.h"
+#include "approved/approved.h"
 #include "drbg_internal.h"
 
 #define HASH_DRBG_TAG 0x48445242u /* "HDRB" */
@@ -44,7 +45,7 @@ static void hash_of(karx_lsh_alg alg, int prefix, const uint8_t *a, size_t an,
 {
     karx_lsh_ctx h;
     uint8_t p = (uint8_t)prefix;
-    (void)karx_lsh_init(&h, alg);
+    KARX_I_INNER(karx_lsh_init(&h, alg));
     if (prefix >= 0)
         (void)karx_lsh_update(&h, &p, 1);
     if (an > 0)
@@ -66,7 +67,7 @@ static void hash_df(karx_lsh_alg alg, size_t sl, int prefix, const uint8_t *a, s
         uint8_t hdr[5] = {(uint8_t)i, (uint8_t)(bits >> 24), (uint8_t)(bits >> 16),
                           (uint8_t)(bits >> 8), (uint8_t)bits};
         karx_lsh_ctx h;
-        (void)karx_lsh_init(&h, alg);
+        KARX_I_INNER(karx_lsh_init(&h, alg));
         (void)karx_lsh_update(&h, hdr, sizeof hdr);
         if (prefix >= 0) {
             uint8_t p = (uint8_t)prefix;
@@ -144,11 +145,11 @@ static void hashgen(const karx_hash_drbg *d, size_t sl, uint8_t *out, size_t n)
     while (done < whole) {
         size_t k = whole - done < HASHGEN_BATCH ? whole - done : HASHGEN_BATCH;
         counter_batch(data, sl, msgs, k);
-        (void)karx_lsh_many(alg, out + done * dl, k * dl, msgs, sl, k);
+        KARX_I_INNER(karx_lsh_many(alg, out + done * dl, k * dl, msgs, sl, k));
         done += k;
     }
     if (n > whole * dl) {
-        (void)karx_lsh(alg, last, sizeof last, data, sl);
+        KARX_I_INNER(karx_lsh(alg, last, sizeof last, data, sl));
         memcpy(out + whole * dl, last, n - whole * dl);
     }
     karx_memzero(msgs, sizeof msgs);

@@ -7,6 +7,7 @@
 #include "karx/drbg.h"
 #include "karx/hmac.h"
 
+#include "approved/approved.h"
 #include "drbg_internal.h"
 
 #define HMAC_DRBG_TAG 0x4d445242u /* "MDRB" */
@@ -21,7 +22,7 @@ static void update_round(karx_hmac_drbg *d, size_t ol, uint8_t sep, const karx_i
 {
     karx_hmac_lsh_ctx h;
     karx_lsh_alg alg = (karx_lsh_alg)d->ctl.alg;
-    (void)karx_hmac_lsh_init(&h, alg, d->k, ol);
+    KARX_I_INNER(karx_hmac_lsh_init(&h, alg, d->k, ol));
     (void)karx_hmac_lsh_update(&h, d->v, ol);
     (void)karx_hmac_lsh_update(&h, &sep, 1);
     for (int i = 0; in != NULL && i < 3; i++)
@@ -66,7 +67,7 @@ static void mech_generate(void *state, uint8_t *out, size_t n, const uint8_t *ad
         hmac_update(d, &in);
     if (n > 0) {
         karx_hmac_lsh_ctx keyed, h;
-        (void)karx_hmac_lsh_init(&keyed, alg, d->k, ol);
+        KARX_I_INNER(karx_hmac_lsh_init(&keyed, alg, d->k, ol));
         for (size_t off = 0; off < n; off += ol) {
             h = keyed; /* a copy forks the keyed state */
             (void)karx_hmac_lsh_update(&h, d->v, ol);
