@@ -35,6 +35,10 @@ static blk blk_of(const cavp_job *job)
     b.block = karx_cipher_block_bytes(b.alg);
     b.key_len = karx_cipher_key_bytes(b.alg);
     b.seg = b.mode == KARX_MODE_CFB8 ? 1 : b.mode == KARX_MODE_CFB64 ? 8 : b.block;
+    if (b.mode == KARX_MODE_CFB && (job->segment_bytes == 1 || job->segment_bytes == 8)) {
+        b.seg = job->segment_bytes; /* CFB with its segment given apart */
+        b.mode = b.seg == 1 ? KARX_MODE_CFB8 : KARX_MODE_CFB64;
+    }
     return b;
 }
 
