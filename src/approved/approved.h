@@ -20,41 +20,40 @@
 extern "C" {
 #endif
 
-/* What a service uses, for the approved list. */
-typedef enum karx_i_svc {
-    KARX_I_SVC_CIPHER = 1, /* id: karx_cipher_alg (every mode, CMAC, GMAC, GCM, CCM, CTR_DRBG) */
-    KARX_I_SVC_HASH = 2,   /* id: karx_lsh_alg (hashes, HMAC, PBKDF2, Hash/HMAC_DRBG) */
-    KARX_I_SVC_XTS = 3,    /* id: karx_cipher_alg; XTS is not on the KCMVP list */
-    KARX_I_SVC_GPU = 4     /* the GPU kernels are not self-tested: never approved */
-} karx_i_svc;
-
 /* Nonzero unless the approved mode is known to be off. */
 extern int karx_i_approved_gate;
 
-/* The slow path: KARX_OK to go on, else the status the service returns at once. */
-karx_status karx_i_service(karx_i_svc what, int id);
+/* The slow path (gate.c): KARX_OK to go on, else the status the service returns at once. name
+ * is the algorithm's short or standard name ("lea128", "LSH-256-256"; "XTS", "GPU", NULL: never
+ * approved); the list is in gate.c, by family. */
+karx_status karx_i_service(const char *name);
+int karx_i_name_approved(const char *name);
 
 /* Starts a service: returns the gate's refusal from the calling function. */
-#define KARX_I_SERVICE(what, id)                                                   \
+#define KARX_I_SERVICE(name)                                                       \
     do {                                                                           \
         if (__builtin_expect(__atomic_load_n(&karx_i_approved_gate, __ATOMIC_RELAXED) != 0, 0)) { \
-            karx_status karx_i_st_ = karx_i_service((what), (int)(id));            \
+            karx_status karx_i_st_ = karx_i_service(name);                         \
             if (karx_i_st_ != KARX_OK)                                             \
                 return karx_i_st_;                                                 \
         }                                                                          \
     } while (0)
 
-/* The LSH variant of a family (wide: LSH-512) and digest length; 0 for a length that is not
- * one of the six standard variants (not approved). */
-static inline int karx_i_lsh_id(int wide, size_t digest_bytes)
+/* The self-test run the power-up uses, handed down by selftest_run.c (the layer above). */
+typedef karx_status (*karx_i_powerup_fn)(karx_selftest_cb cb, void *arg);
+void karx_i_set_powerup(karx_i_powerup_fn fn);
+/* One self-test run under the gate's lock; sets the approved mode's state from its result. */
+karx_status karx_i_run_selftests(karx_selftest_cb cb, void *arg);
+/* karx_set_approved_mode's work (the public call registers the run first). */
+karx_status karx_i_set_mode(int on);
+
+/* The service name of an LSH call by family (wide: LSH-512) and digest length: NULL for a length
+ * that is not one of the six standard variants (not approved). */
+static inline const char *karx_i_lsh_svc(int wide, size_t digest_bytes)
 {
-    switch (digest_bytes) {
-    case 28: return wide ? KARX_LSH512_224 : KARX_LSH256_224;
-    case 32: return wide ? KARX_LSH512_256 : KARX_LSH256_256;
-    case 48: return wide ? KARX_LSH512_384 : 0;
-    case 64: return wide ? KARX_LSH512_512 : 0;
-    default: return 0;
-    }
+    return digest_bytes == 28 || digest_bytes == 32 || (wide && (digest_bytes == 48 || digest_bytes == 64))
+               ? "lsh"
+               : NULL;
 }
 
 /* 1 when the conditional tests must run (the approved mode is on); cheap. */
@@ -100,9 +99,11 @@ karx_status karx_i_drbg_continuous(uint8_t *last, uint32_t *have, uint8_t *out, 
  * KARX_ERR_ENTROPY (the error state entered, buf wiped) on a failure. Only in the approved
  * mode. */
 karx_status karx_i_entropy_health(uint8_t *buf, size_t len);
-/* The start-up test of SP 800-90B 4.3: 1024 fresh samples through both tests (power-up).
- * KARX_ERR_UNSUPPORTED where the platform has no OS source (a skip, not a failure). */
-karx_status karx_i_entropy_startup(void);
+/* The start-up test of SP 800-90B 4.3 over fresh samples (the caller reads them with
+ * karx_i_os_random_raw): the tests' state restarts, then all of buf runs through both.
+ * KARX_OK or KARX_ERR_ENTROPY. */
+#define KARX_I_STARTUP_SAMPLES 1024u
+karx_status karx_i_entropy_startup(uint8_t *buf, size_t len);
 /* karx_os_random without the health tests (os_entropy.c). */
 karx_status karx_i_os_random_raw(uint8_t *buf, size_t len);
 

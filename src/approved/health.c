@@ -18,7 +18,6 @@
 #define RCT_CUTOFF 5u
 #define APT_WINDOW 512u
 #define APT_CUTOFF 16u
-#define STARTUP_SAMPLES 1024u
 
 static struct {
     unsigned rct_count; /* 0: no sample yet */
@@ -81,20 +80,16 @@ karx_status karx_i_entropy_health(uint8_t *buf, size_t len)
     return verdict(ok, buf, len);
 }
 
-karx_status karx_i_entropy_startup(void)
+karx_status karx_i_entropy_startup(uint8_t *buf, size_t len)
 {
-    uint8_t s[STARTUP_SAMPLES];
-    karx_status st = karx_i_os_random_raw(s, sizeof s);
-    if (st != KARX_OK)
-        return st == KARX_ERR_UNSUPPORTED ? st : KARX_ERR_ENTROPY;
-    maybe_stick(s, sizeof s);
+    maybe_stick(buf, len);
     pthread_mutex_lock(&hs_lock);
     memset(&hs, 0, sizeof hs);
-    int ok = feed(s, sizeof s);
+    int ok = feed(buf, len);
     if (!ok)
         memset(&hs, 0, sizeof hs);
     pthread_mutex_unlock(&hs_lock);
-    karx_memzero(s, sizeof s);
+    karx_memzero(buf, len);
     return ok ? KARX_OK : KARX_ERR_ENTROPY;
 }
 

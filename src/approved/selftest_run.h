@@ -11,8 +11,7 @@ karx_status karx_i_selftest_all(karx_selftest_cb cb, void *arg);
 /* One construction's known-answer test. */
 typedef struct karx_i_kat {
     const char *name;       /* "gcm-lea128" */
-    karx_alg_kind prim_kind; /* its primitive, for the kernel column */
-    int prim_id;
+    const char *prim;       /* its primitive's registry name, for the kernel column */
     karx_status (*run)(void);
 } karx_i_kat;
 
