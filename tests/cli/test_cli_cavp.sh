@@ -9,7 +9,8 @@ KARX=$1
 SRC=$2
 case $KARX in /*) ;; *) KARX=$PWD/$KARX ;; esac
 . "$(dirname "$0")/lib.sh"
-D=$SRC/tests/kat/cavp/drbg/kcmvpfmt
+KAT=$SRC/kat; [ -d "$KAT" ] || KAT=$SRC/tests/kat   # SOURCE_DIR: tests/ (ctest) or the top folder
+D=$KAT/cavp/drbg/kcmvpfmt
 NAME='CTR_DRBG(LEA-256(use DF)(no PR))_KAT'
 cp "$D/$NAME.req" "$T/$NAME.req"
 noblank() { grep -v '^[[:space:]]*$' "$1" | tr -d '\r'; }
