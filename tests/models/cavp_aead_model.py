@@ -178,10 +178,16 @@ def respond(fname, text):
         out.append('')
         rec.clear()
 
-    for line in text.replace('\r', '').split('\n'):
+    lines = text.replace('\r', '').split('\n')
+    if lines and lines[-1] == '':
+        lines.pop()  # the text's last line end, not a blank line
+    for line in lines:
         s = line.strip()
-        if not s:
-            answer()
+        if not s:  # ends a record; outside one, the request's own spacing is kept
+            if rec:
+                answer()
+            else:
+                out.append('')
         elif s[0] == '#':
             answer()
             out.append(s)
