@@ -4,11 +4,10 @@
 
 #include "cavp.h"
 
-/* Answers the request text (NUL-terminated; modified in place) of file for job: 1 with the
- * response in *out (malloc'd, *out_len bytes), or 0 after one error line on stderr. */
-int cavp_run(const char *file, const cavp_job *job, char *text, char **out, size_t *out_len);
-
-/* The procedure for job, asking each family file in turn; NULL if none answers it. */
-cavp_proc cavp_find_proc(const cavp_job *job);
+/* Answers the request text (NUL-terminated; modified in place) of file for job, one record at
+ * a time through proc: 1 with the response in *out (malloc'd, *out_len bytes), or 0 after one
+ * error line on stderr. */
+int cavp_run(const char *file, const cavp_job *job, cavp_proc proc, char *text, char **out,
+             size_t *out_len);
 
 #endif
