@@ -31,8 +31,8 @@ cli_objs=()
 build_cli_objs() {
     mkdir -p "$out/cli"
     local newest_header src obj
-    newest_header=$(ls -t cli/*.h bench/*.h include/karx/*.h | sed -n 1p)
-    for src in cli/*.c bench/bench_timer.c; do
+    newest_header=$(ls -t cli/*.h cli/cavp/*.h bench/*.h include/karx/*.h | sed -n 1p)
+    for src in cli/*.c cli/cavp/*.c bench/bench_timer.c; do # every file the karx target builds
         obj="$out/cli/$(basename "$src" .c).o"
         if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_header" -nt "$obj" ]; then
             clang -std=gnu11 $cflags -fsanitize=fuzzer-no-link,address,undefined -Icli -Ibench -Isrc \
