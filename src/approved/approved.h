@@ -29,7 +29,12 @@ extern int karx_i_approved_gate;
 karx_status karx_i_service(const char *name);
 int karx_i_name_approved(const char *name);
 
-/* Starts a service: returns the gate's refusal from the calling function. */
+/* Starts a service: returns the gate's refusal from the calling function. The compact (MCU)
+ * builds (KARX_COMPACT, embedded/) have no approved mode: no threads, no OS entropy, no
+ * self-test run; there the gate is compiled out. */
+#if defined(KARX_COMPACT)
+#define KARX_I_SERVICE(name) ((void)(name))
+#else
 #define KARX_I_SERVICE(name)                                                       \
     do {                                                                           \
         if (__builtin_expect(__atomic_load_n(&karx_i_approved_gate, __ATOMIC_RELAXED) != 0, 0)) { \
@@ -38,6 +43,7 @@ int karx_i_name_approved(const char *name);
                 return karx_i_st_;                                                 \
         }                                                                          \
     } while (0)
+#endif
 
 /* The self-test run the power-up uses, handed down by selftest_run.c (the layer above). */
 typedef karx_status (*karx_i_powerup_fn)(karx_selftest_cb cb, void *arg);
