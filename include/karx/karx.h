@@ -18,6 +18,7 @@
 #include "kbkdf.h"
 #include "lea.h"
 #include "lsh.h"
+#include "pool.h"
 #include "registry.h"
 #include "selftest.h"
 #include "xts.h"
