@@ -74,5 +74,9 @@ void cipher_header(void);
 int suite_cipher(const bench_env *e, const char *bname);
 void aead_header(void);
 int suite_aead(const bench_env *e, const char *bname);
+void threads_header(void);
+int suite_threads(const bench_env *e, const char *bname);
+void many_header(void);
+int suite_many(const bench_env *e, const char *bname);
 
 #endif

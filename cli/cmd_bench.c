@@ -16,14 +16,15 @@
 #include "cli_opts.h"
 #include "karx/karx.h"
 
-#define BENCH_OPTS "json= backend= alg= op= quick h|help"
-enum { B_JSON, B_BACKEND, B_ALG, B_OP, B_QUICK, B_HELP, B_N };
-enum { SUITE_LSH = 1, SUITE_CIPHER = 2, SUITE_AEAD = 4 };
+#define BENCH_OPTS "json= backend= alg= op= quick T|threads= h|help"
+enum { B_JSON, B_BACKEND, B_ALG, B_OP, B_QUICK, B_THREADS, B_HELP, B_N };
+enum { SUITE_LSH = 1, SUITE_CIPHER = 2, SUITE_AEAD = 4, SUITE_THREADS = 8, SUITE_MANY = 16 };
+#define SUITE_ALL (SUITE_LSH | SUITE_CIPHER | SUITE_AEAD | SUITE_THREADS | SUITE_MANY)
 
 static void bench_usage(FILE *to)
 {
-    fputs("usage: karx bench [lsh|cipher|aead|all ...] [--json FILE] [--backend B[,B...]] [--alg LIST]\n"
-          "                  [--op LIST] [--quick]\n"
+    fputs("usage: karx bench [lsh|cipher|aead|threads|many|all ...] [--json FILE] [--backend B[,B...]]\n"
+          "                  [--alg LIST] [--op LIST] [--quick] [-T N]\n"
           "       karx bench gpu [--json FILE] [--alg LIST] [--quick] [--no-sweep]  (CUDA device)\n"
           "  lsh             the LSH suite (default): one-shot at 64 B, 256 B, 4 KiB, 16 MiB and\n"
           "                  hash_many at 64 B and 256 B (ops hash, hash_many), for\n"
@@ -46,13 +47,16 @@ static void bench_usage(FILE *to)
           "                  counter mode) over CMAC for every cipher and HMAC for every LSH\n"
           "                  variant; hash-drbg, hmac-drbg (64 B requests, 1 MiB as 16 x 64 KiB\n"
           "                  beside the hash of 1 MiB) for every LSH variant\n"
+          "  threads         the *_pool calls at 1, 2, 4 ... up to -T threads (speed-up)\n"
+          "  many            multi-message CBC encryption, CMAC and HMAC against one message a call\n"
           "  all             every suite\n"
           "  --json FILE     also append one JSON object per measurement to FILE ('-' = stdout)\n"
           "  --backend LIST  only these back ends (default: every one this CPU runs); a cipher\n"
           "                  without a kernel for one runs the widest lower one ('kernel' column)\n"
           "  --alg LIST      only these variants (e.g. lsh512-512,lsh256-256,lea128,hight)\n"
           "  --op LIST       only these ops (e.g. hash,ctr,cbc-dec)\n"
-          "  --quick         fewer, shorter repetitions (cipher, aead: 1 MiB) for smoke tests\n",
+          "  --quick         fewer, shorter repetitions (cipher, aead: 1 MiB) for smoke tests\n"
+          "  -T, --threads N the most threads the threads suite uses (default 0: every CPU)\n",
           to);
 }
 
@@ -61,13 +65,13 @@ static int suites_of(int argc, char **argv, int first, int *suites)
 {
     static const struct { const char *name; int bits; } known[] = {
         {"lsh", SUITE_LSH}, {"cipher", SUITE_CIPHER}, {"aead", SUITE_AEAD},
-        {"all", SUITE_LSH | SUITE_CIPHER | SUITE_AEAD}};
+        {"threads", SUITE_THREADS}, {"many", SUITE_MANY}, {"all", SUITE_ALL}};
     *suites = 0;
     for (int i = first; i < argc; i++) {
         size_t k = 0;
         while (k < sizeof known / sizeof known[0] && strcmp(argv[i], known[k].name) != 0) k++;
         if (k == sizeof known / sizeof known[0]) {
-            cli_error("unknown benchmark suite '%s' (available: lsh, cipher, aead, all)", argv[i]);
+            cli_error("unknown benchmark suite '%s' (available: lsh, cipher, aead, threads, many, all)", argv[i]);
             return EXIT_USAGE;
         }
         *suites |= known[k].bits;
@@ -147,7 +151,9 @@ static int run_suites(const bench_env *e, int suites, const char *backends)
         int (*run)(const bench_env *, const char *);
     } all[] = {{SUITE_LSH, lsh_header, suite_lsh},
                {SUITE_CIPHER, cipher_header, suite_cipher},
-               {SUITE_AEAD, aead_header, suite_aead}};
+               {SUITE_AEAD, aead_header, suite_aead},
+               {SUITE_THREADS, threads_header, suite_threads},
+               {SUITE_MANY, many_header, suite_many}};
     karx_backend keep = karx_get_backend();
     int rc = EXIT_OK, first = 1;
     for (size_t s = 0; s < sizeof all / sizeof all[0]; s++) {
@@ -181,7 +187,16 @@ int cmd_bench(int argc, char **argv)
     e.algs = o[B_ALG].val;
     e.ops = o[B_OP].val;
     e.quick = o[B_QUICK].count > 0;
-    if ((rc = env_open(&e, o[B_JSON].val, suites & SUITE_AEAD)) != 0) return rc;
+    if (o[B_THREADS].val) {
+        char *end;
+        unsigned long n = strtoul(o[B_THREADS].val, &end, 10);
+        if (*o[B_THREADS].val < '0' || *o[B_THREADS].val > '9' || *end || n > 1024) {
+            cli_error("bench: --threads wants a number from 0 to 1024, not '%s'", o[B_THREADS].val);
+            return EXIT_USAGE;
+        }
+        e.threads = (unsigned)n;
+    }
+    if ((rc = env_open(&e, o[B_JSON].val, suites & (SUITE_AEAD | SUITE_THREADS))) != 0) return rc;
     printf("karx %s (%s), %s, core ~%.2f GHz (est.), TSC %.2f GHz, medians of %d\n",
            karx_version(), bench_commit(), bench_cpu_name(), e.core_ghz, e.tsc_ghz, e.reps);
     rc = run_suites(&e, suites, o[B_BACKEND].val);
