@@ -166,6 +166,19 @@ KARX_API karx_status karx_cipher_decrypt(karx_cipher_alg alg, karx_mode mode, in
                                          size_t iv_len, uint8_t *out, size_t out_cap,
                                          size_t *out_len, const uint8_t *in, size_t in_len);
 
+/* ---- many CBC encryptions under one key (issue 18) ----
+ * Message i is ins[i] (lens[i] bytes, whole blocks) encrypted to outs[i] (outs[i] == ins[i] in
+ * place is allowed; messages do not overlap each other) with ivs[i] as its IV, updated as
+ * karx_cbc_encrypt does, so the call continues each stream. The result equals a loop of
+ * karx_cbc_encrypt, but the serial chains of up to two kernel groups of messages run side by side
+ * on the back end's multi-block kernel. Every message is checked before anything is written:
+ * KARX_ERR_ARGUMENT (NULL key or array with n > 0, a NULL buffer or IV), KARX_ERR_STATE (no key
+ * set), KARX_ERR_DATA_LENGTH (a length that is not whole blocks). n = 0 is allowed; a message
+ * of 0 bytes writes nothing and keeps its IV. */
+KARX_API karx_status karx_cbc_encrypt_many(const karx_cipher_key *key, uint8_t *const *outs,
+                                           const uint8_t *const *ins, const size_t *lens,
+                                           uint8_t *const *ivs, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

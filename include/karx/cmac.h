@@ -77,6 +77,23 @@ KARX_API karx_status karx_cmac_verify(karx_cipher_alg alg, const uint8_t *key, s
                                       const uint8_t *tag, size_t tag_len, const uint8_t *in,
                                       size_t len);
 
+/* ---- many messages under one key (issue 18) ----
+ * Tag i (the leading tag_len bytes) of message msgs[i] (lens[i] bytes, any length, 0 included;
+ * msgs[i] may be NULL when lens[i] is 0) goes to tags + i * tag_len; each equals karx_cmac's. The
+ * chains of many messages run side by side on the cipher's multi-block kernel. Errors as
+ * karx_cmac (tag_len outside [KARX_CMAC_MIN_TAG_BYTES, block bytes]: KARX_ERR_OUTPUT_LENGTH;
+ * NULL arrays with n > 0: KARX_ERR_ARGUMENT), and on any error tags[0 .. n * tag_len) is
+ * zeroed (when tags is not NULL and tag_len within [1, KARX_CMAC_MAX_TAG_BYTES]). */
+KARX_API karx_status karx_cmac_many(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                                    uint8_t *tags, size_t tag_len, const uint8_t *const *msgs,
+                                    const size_t *lens, size_t n);
+/* The same over a context just keyed by karx_cmac_init (nothing updated: else KARX_ERR_STATE),
+ * which is read, not changed or wiped, so one keyed context serves many calls. On an error
+ * nothing is written. */
+KARX_API karx_status karx_cmac_many_ctx(const karx_cmac_ctx *ctx, uint8_t *tags, size_t tag_len,
+                                        const uint8_t *const *msgs, const size_t *lens,
+                                        size_t n);
+
 #ifdef __cplusplus
 }
 #endif

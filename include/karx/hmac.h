@@ -71,6 +71,23 @@ KARX_API karx_status karx_pbkdf2_hmac_lsh(karx_lsh_alg alg, const void *password
                                           size_t password_len, const void *salt, size_t salt_len,
                                           uint32_t iterations, uint8_t *out, size_t out_len);
 
+/* ---- many messages under one key (issue 18) ----
+ * The tag of msgs[i] (lens[i] bytes; NULL allowed when 0) goes to tags + i * tag_len: the
+ * digest-length tag, as karx_hmac_lsh writes it (tag_len must be at least the digest length,
+ * else KARX_ERR_OUTPUT_LENGTH; bytes past the digest are left alone). The inner hashes of many
+ * messages, and then their outer hashes, run in the lanes of the LSH multi-buffer kernel.
+ * Errors as karx_hmac_lsh; on an error nothing is written. */
+KARX_API karx_status karx_hmac_lsh_many(karx_lsh_alg alg, const void *key, size_t key_len,
+                                        uint8_t *tags, size_t tag_len,
+                                        const uint8_t *const *msgs, const size_t *lens, size_t n);
+/* The same over a keyed context (karx_hmac_lsh_init), read and not changed, so one keyed context
+ * serves many calls: tag i is that of the context forked, fed msgs[i], and finalised. Data fed
+ * to the context before must be whole LSH blocks (else KARX_ERR_STATE); a context never fed
+ * any always qualifies. */
+KARX_API karx_status karx_hmac_lsh_many_ctx(const karx_hmac_lsh_ctx *ctx, uint8_t *tags,
+                                            size_t tag_len, const uint8_t *const *msgs,
+                                            const size_t *lens, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

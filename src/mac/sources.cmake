@@ -2,3 +2,6 @@
 # the cipher's single-block kernel); HMAC-LSH and PBKDF2-HMAC-LSH over the LSH by-id calls and
 # kernel tables.
 list(APPEND KARX_SOURCES src/mac/cmac.c src/mac/hmac.c src/mac/pbkdf2.c)
+# Many messages under one key (issue 18): CMAC over the multi-message CBC chain, HMAC-LSH over
+# the LSH multi-buffer kernel.
+list(APPEND KARX_SOURCES src/mac/cmac_many.c src/mac/hmac_many.c)
