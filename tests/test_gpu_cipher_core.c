@@ -2,8 +2,10 @@
  * CTR_DRBG plan (src/gpu/gpu_drbg_plan.c) on the CPU, every emulated thread in turn, against the
  * library's CPU modes, for every registered cipher (through its shape, as the kernels see it):
  * single-key CTR (counters near every carry, keystream-only, partial final blocks), ECB both
- * ways, many-key CTR with keys scheduled per thread, and DRBG output made as the GPU makes it
- * (keys and counters planned on the CPU, blocks computed independently), including V wrapping.
+ * ways, many-key CTR with each thread's round keys made on the fly from its raw key (every key
+ * size, counters carrying across 8, 32 and 64 bits, in place), and DRBG output made as the GPU
+ * makes it (keys and counters planned on the CPU, blocks computed independently), including V
+ * wrapping.
  * test_gpu checks the real device when there is one. */
 #include "gpu/cipher_gpu_core.h"
 #include "gpu/gpu_drbg_plan.h"
@@ -137,7 +139,44 @@ static void test_ctr(karx_cipher_alg alg)
     free(b);
 }
 
-/* Many keys: thread per record, keys scheduled in the thread, against n CPU calls. */
+/* Sets the low `bits` bits (8, 32 or 64) of a big-endian counter block to all-ones minus
+ * below, so that a record of more than below blocks carries out of them. */
+static void near_carry(uint8_t *ctr, size_t bl, unsigned bits, unsigned below)
+{
+    memset(ctr + bl - bits / 8, 0xff, bits / 8);
+    for (size_t j = bl; below && j-- > 0; below >>= 8) /* below < 2^16: no borrow from 0xff */
+        ctr[j] = (uint8_t)(ctr[j] - (below & 0xff));
+}
+
+/* The many-key round code (round keys made on the fly from the raw key) alone, one block under
+ * each of many random keys, against karx_cipher_encrypt_block. */
+static void test_many_blocks(karx_cipher_alg alg)
+{
+    const int shape = shape_of(alg);
+    size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg);
+    for (int t = 0; t < 200; t++) {
+        uint8_t raw[32], blk[16] = {0}, o1[16], o2[16];
+        t_fill(raw, kl);
+        t_fill(blk, bl);
+        karx_cipher_key k;
+        karx_gpu_many_key mk;
+        CHECK(karx_cipher_set_key(&k, alg, raw, kl) == KARX_OK, "set key");
+        karx_cipher_encrypt_block(&k, o1, blk);
+        karx_gpu_many_set_key(shape, &mk, raw);
+        uint32_t w[4];
+        for (unsigned j = 0; j < 4; j++)
+            w[j] = karx_load32_le(blk + 4 * j);
+        karx_gpu_many_encrypt_words(shape, &mk, w);
+        for (unsigned j = 0; j < 4; j++)
+            karx_store32_le(o2 + 4 * j, w[j]);
+        CHECK(memcmp(o1, o2, bl) == 0, "%s many-key block, key %d", karx_cipher_name(alg), t);
+        karx_cipher_key_wipe(&k);
+    }
+}
+
+/* Many keys: thread per record, the key held by the thread, against n CPU calls: random keys,
+ * record lengths (empty, partial final blocks) and counters, a quarter of them about to carry out
+ * of their low 8, 32 and 64 bits inside the record; then the same in place. */
 static void test_many(karx_cipher_alg alg)
 {
     const char *name = karx_cipher_name(alg);
@@ -152,9 +191,14 @@ static void test_many(karx_cipher_alg alg)
     t_fill(keys, n * kl);
     t_fill(ctrs, n * bl);
     t_fill(in, offs[n]);
-    for (size_t i = 0; i < n; i += 7)
-        memset(ctrs + i * bl + bl / 2, 0xff, bl / 2 - 1); /* carries inside records (into the
-                                                          * upper half, not past all-ones) */
+    static const unsigned carry_bits[4] = {0, 8, 32, 64};
+    for (size_t i = 0; i < n; i++) {
+        unsigned bits = carry_bits[i % 4], below = (unsigned)(t_rand64() % 44);
+        if (bits == 64 && bl == 8) /* the whole counter: stay inside its capacity */
+            below = (unsigned)((offs[i + 1] - offs[i]) / bl) + below;
+        if (bits)
+            near_carry(ctrs + i * bl, bl, bits, below);
+    }
     memcpy(ctrs2, ctrs, n * bl);
     for (size_t i = 0; i < n; i++) {
         karx_cipher_key k;
@@ -165,7 +209,14 @@ static void test_many(karx_cipher_alg alg)
     for (uint64_t r = n; r-- > 0;)
         karx_gpu_ctr_record(shape_of(alg), keys, (unsigned)kl, ctrs, b, in, offs64[r], offs64[r + 1] - offs64[r], r);
     CHECK(memcmp(a, b, offs[n]) == 0, "%s many-key CTR", name);
-    /* The device-side key schedule alone equals karx_cipher_set_key. */
+    memcpy(b, in, offs[n]);
+    for (uint64_t r = 0; r < n; r++) {
+        karx_gpu_ctr_record(shape_of(alg), keys, (unsigned)kl, ctrs, b, b, offs64[r], offs64[r + 1] - offs64[r], r);
+        karx_gpu_ctr_advance(ctrs + r * bl, offs64[r + 1] - offs64[r], (unsigned)bl);
+    }
+    CHECK(memcmp(a, b, offs[n]) == 0, "%s many-key CTR in place", name);
+    CHECK(memcmp(ctrs, ctrs2, n * bl) == 0, "%s many-key counters advanced", name);
+    /* The device-side key schedule alone (CHAM's many-key path) equals karx_cipher_set_key. */
     karx_cipher_key k1, k2;
     memset(&k1, 0, sizeof k1);
     memset(&k2, 0, sizeof k2);
@@ -242,6 +293,7 @@ int main(void)
         if (!karx_gpu_shape_of(karx_i_ciphers[i]))
             continue; /* no GPU kernel (test_shapes) */
         test_ctr(alg);
+        test_many_blocks(alg);
         test_many(alg);
         test_drbg(alg, KARX_DRBG_USE_DF, 0);
         test_drbg(alg, 0, i % 2);

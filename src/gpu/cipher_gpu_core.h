@@ -251,16 +251,11 @@ static inline KARX_HD void karx_gpu_set_key(int shape, karx_cipher_key *k, const
     }
 }
 
-/* Block i of a CTR stream of len bytes: out[i*bl ..] = in[..] ^ E(ctr0 + i) (in == NULL: the
- * keystream itself), the last block cut at len. */
-static inline KARX_HD void karx_gpu_ctr_block(int shape, const karx_cipher_key *k, karx_gpu_ctr ctr0,
-                                              uint64_t i, uint8_t *out, const uint8_t *in,
-                                              uint64_t len)
+/* Stores block i of a CTR stream of len bytes from its keystream words w: out[i*bl ..] =
+ * in[..] ^ w (in == NULL: the keystream itself), the last block cut at len. */
+static inline KARX_HD void karx_gpu_ctr_put(unsigned bl, const uint32_t w[4], uint64_t i,
+                                            uint8_t *out, const uint8_t *in, uint64_t len)
 {
-    const unsigned bl = karx_gpu_block_bytes(shape);
-    uint32_t w[4];
-    karx_gpu_ctr_words(karx_gpu_ctr_add(ctr0, i, bl), bl, w);
-    karx_gpu_crypt_words(shape, k, 0, w);
     uint64_t pos = i * bl;
     unsigned n = len - pos < bl ? (unsigned)(len - pos) : bl;
     if (n == bl) { /* whole block: word loads and stores, w indexed by constants */
@@ -282,6 +277,18 @@ static inline KARX_HD void karx_gpu_ctr_block(int shape, const karx_cipher_key *
     }
 }
 
+/* Block i of a CTR stream of len bytes under a scheduled key (karx_gpu_ctr_put). */
+static inline KARX_HD void karx_gpu_ctr_block(int shape, const karx_cipher_key *k, karx_gpu_ctr ctr0,
+                                              uint64_t i, uint8_t *out, const uint8_t *in,
+                                              uint64_t len)
+{
+    const unsigned bl = karx_gpu_block_bytes(shape);
+    uint32_t w[4];
+    karx_gpu_ctr_words(karx_gpu_ctr_add(ctr0, i, bl), bl, w);
+    karx_gpu_crypt_words(shape, k, 0, w);
+    karx_gpu_ctr_put(bl, w, i, out, in, len);
+}
+
 /* ECB block i (whole blocks). */
 static inline KARX_HD void karx_gpu_ecb_block(int shape, const karx_cipher_key *k, int decrypt,
                                               uint64_t i, uint8_t *out, const uint8_t *in)
@@ -297,20 +304,133 @@ static inline KARX_HD void karx_gpu_ecb_block(int shape, const karx_cipher_key *
             karx_gpu_st32(out + i * bl + 4 * j, w[j]);
 }
 
+/* ---- many keys: round keys made on the fly ----------------------------------------------------
+ * A many-key thread holds its own key. A whole LEA schedule (up to 192 words) or HIGHT's 136
+ * bytes cannot stay in registers and went to thread-local memory (about 800 bytes a thread), so
+ * LEA and HIGHT keep only the raw key words and make each round's keys from them as the rounds
+ * run, again for every block: LEA's T words with the round's delta rotation (the key schedule
+ * of lea_core.h, one round at a time), HIGHT's subkeys as key byte + delta with the delta LFSR
+ * stepped alongside (the schedule of hight_core.h, one subkey at a time). With the rounds
+ * unrolled, the deltas and their rotations are constants, and a round costs LEA 4-6 adds and
+ * rotations, HIGHT 4 byte adds. CHAM's 8 or 16 round keys fit in registers: scheduled once. */
+typedef struct karx_gpu_many_key {
+    uint32_t kw[8];        /* LEA, HIGHT: the raw key, little-endian words */
+    karx_cipher_key sched; /* CHAM: the scheduled key */
+} karx_gpu_many_key;
+
+/* One LEA block in place from the raw key words (nkw 4, 6 or 8; rounds 24, 28 or 32). */
+static inline KARX_HD void karx_gpu_lea_encrypt_otf(const uint32_t kw[8], unsigned nkw,
+                                                    unsigned rounds, uint32_t x[4])
+{
+    const uint32_t delta[8] = {0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec,
+                               0x715ea49e, 0xc785da0a, 0xe04ef22a, 0xe5c40957};
+    const unsigned rot[6] = {1, 3, 6, 11, 13, 17};
+    const unsigned nt = nkw == 4 ? 4 : 6; /* T words a round updates */
+    uint32_t t[8];
+    KARX_HD_UNROLL for (unsigned j = 0; j < 8; j++)
+        t[j] = j < nkw ? kw[j] : 0;
+    KARX_HD_UNROLL for (unsigned i = 0; i < rounds; i++) {
+        KARX_HD_UNROLL for (unsigned j = 0; j < nt; j++) {
+            const unsigned m = (nt * i + j) % nkw; /* LEA-256 walks its 8 T words 6 at a time */
+            t[m] = karx_rotl32(t[m] + karx_rotl32(delta[i % nkw], i + j), rot[j]);
+        }
+        uint32_t rk[1][6];
+        if (nkw == 4) { /* LEA-128: T1 is round keys 1, 3 and 5 */
+            rk[0][0] = t[0];
+            rk[0][1] = rk[0][3] = rk[0][5] = t[1];
+            rk[0][2] = t[2];
+            rk[0][4] = t[3];
+        } else {
+            KARX_HD_UNROLL for (unsigned j = 0; j < 6; j++)
+                rk[0][j] = t[(6 * i + j) % nkw];
+        }
+        karx_lea_encrypt_words((const uint32_t(*)[6])rk, 1, x);
+    }
+}
+
+/* Byte n of the little-endian key words. */
+static inline KARX_HD uint8_t karx_gpu_key_byte(const uint32_t kw[4], unsigned n)
+{
+    return (uint8_t)(kw[n >> 2] >> (8 * (n & 3)));
+}
+
+/* One HIGHT block (bytes 0..7 in w[0..1], little-endian) in place from the raw key words. Subkey
+ * n = 16a + b is key byte (b & 8) | ((b - a) & 7) plus delta_n; a round group (8 rounds) takes
+ * the next 32 subkeys. */
+static inline KARX_HD void karx_gpu_hight_encrypt_otf(const uint32_t kw[4], uint32_t w[4])
+{
+    uint8_t x0, x1, x2, x3, x4, x5, x6, x7;
+#define KARX_GPU_WB(n) ((uint8_t)(w[(n) >> 2] >> (8 * ((n) & 3))))
+    KARX_HIGHT_WHITEN(KARX_HIGHT_ADD8, KARX_HIGHT_XOR8, x0, x1, x2, x3, x4, x5, x6, x7,
+                      KARX_GPU_WB(0), KARX_GPU_WB(1), KARX_GPU_WB(2), KARX_GPU_WB(3),
+                      KARX_GPU_WB(4), KARX_GPU_WB(5), KARX_GPU_WB(6), KARX_GPU_WB(7),
+                      karx_gpu_key_byte(kw, 12), karx_gpu_key_byte(kw, 13),
+                      karx_gpu_key_byte(kw, 14), karx_gpu_key_byte(kw, 15));
+#undef KARX_GPU_WB
+    unsigned d = 0x5a; /* delta_0; the LFSR folds to constants when the loops unroll */
+    KARX_HD_UNROLL for (unsigned g = 0; g < 4; g++) {
+        uint8_t sk[32];
+        KARX_HD_UNROLL for (unsigned m = 0; m < 32; m++) {
+            const unsigned n = 32 * g + m, a = n >> 4, b = n & 15;
+            sk[m] = (uint8_t)(karx_gpu_key_byte(kw, (b & 8) | ((b - a) & 7)) + d);
+            d = (d >> 1) | ((((d >> 3) ^ d) & 1u) << 6);
+        }
+        KARX_HIGHT_GROUP(KARX_HIGHT_X_RND, sk);
+    }
+    uint8_t o0, o1, o2, o3, o4, o5, o6, o7;
+    KARX_HIGHT_WHITEN(KARX_HIGHT_ADD8, KARX_HIGHT_XOR8, o0, o1, o2, o3, o4, o5, o6, o7, x1, x2,
+                      x3, x4, x5, x6, x7, x0, karx_gpu_key_byte(kw, 0), karx_gpu_key_byte(kw, 1),
+                      karx_gpu_key_byte(kw, 2), karx_gpu_key_byte(kw, 3));
+    w[0] = (uint32_t)o0 | ((uint32_t)o1 << 8) | ((uint32_t)o2 << 16) | ((uint32_t)o3 << 24);
+    w[1] = (uint32_t)o4 | ((uint32_t)o5 << 8) | ((uint32_t)o6 << 16) | ((uint32_t)o7 << 24);
+}
+
+/* A many-key thread's key from the raw key bytes (KARX_GPU_KEY_BYTES(shape) of them). */
+static inline KARX_HD void karx_gpu_many_set_key(int shape, karx_gpu_many_key *k, const uint8_t *raw)
+{
+    const int f = KARX_GPU_FAMILY(shape);
+    if (f == KARX_I_FAMILY_LEA || f == KARX_I_FAMILY_HIGHT) {
+        KARX_HD_UNROLL for (unsigned i = 0; i < 8; i++)
+            k->kw[i] = i < KARX_GPU_KEY_BYTES(shape) / 4 ? karx_load32_le(raw + 4 * i) : 0;
+    } else {
+        karx_gpu_set_key(shape, &k->sched, raw);
+    }
+}
+
+/* One block in place (encryption: all CTR needs) under a many-key thread's key. */
+static inline KARX_HD void karx_gpu_many_encrypt_words(int shape, const karx_gpu_many_key *k,
+                                                       uint32_t w[4])
+{
+    switch (KARX_GPU_FAMILY(shape)) {
+    case KARX_I_FAMILY_LEA:
+        karx_gpu_lea_encrypt_otf(k->kw, KARX_GPU_KEY_BYTES(shape) / 4, KARX_GPU_ROUNDS(shape), w);
+        break;
+    case KARX_I_FAMILY_HIGHT:
+        karx_gpu_hight_encrypt_otf(k->kw, w);
+        break;
+    default:
+        karx_gpu_crypt_words(shape, &k->sched, 0, w);
+    }
+}
+
 /* Many keys, one thread per record: record r has raw key keys[r*key_len ..], counter block
- * ctrs[r*bl ..] (big-endian) and data [off(r), off(r+1)); the key is scheduled once per record
- * on the device and the record's blocks run in order. */
+ * ctrs[r*bl ..] (big-endian) and data [start, start + rec_len); the record's blocks run in
+ * order. */
 static inline KARX_HD void karx_gpu_ctr_record(int shape, const uint8_t *keys, unsigned key_len,
                                                const uint8_t *ctrs, uint8_t *out, const uint8_t *in,
                                                uint64_t start, uint64_t rec_len, uint64_t r)
 {
-    karx_cipher_key k;
-    karx_gpu_set_key(shape, &k, keys + r * key_len);
+    karx_gpu_many_key k;
+    karx_gpu_many_set_key(shape, &k, keys + r * key_len);
     const unsigned bl = karx_gpu_block_bytes(shape);
     karx_gpu_ctr c = karx_gpu_ctr_load(ctrs + r * bl, bl);
     uint64_t nb = karx_gpu_blocks(rec_len, bl);
-    for (uint64_t i = 0; i < nb; i++)
-        karx_gpu_ctr_block(shape, &k, c, i, out + start, in ? in + start : NULL, rec_len);
+    for (uint64_t i = 0; i < nb; i++) {
+        uint32_t w[4];
+        karx_gpu_ctr_words(karx_gpu_ctr_add(c, i, bl), bl, w);
+        karx_gpu_many_encrypt_words(shape, &k, w);
+        karx_gpu_ctr_put(bl, w, i, out + start, in ? in + start : NULL, rec_len);
+    }
     karx_memzero_hd(&k, sizeof k);
 }
 
