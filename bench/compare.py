@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Runs `karx bench` and the Crypto++/OpenSSL peer benchmark in one run on this machine, then
-writes the side-by-side tables with ratios.
+"""Runs `karx bench` and the peer benchmark (bench/peers: Crypto++ 8.7 and OpenSSL 3 from Debian's
+packages, built by bench/peers/build.sh when needed) in one run on this machine, then writes the
+side-by-side tables with ratios karx / peer.
 
 usage: bench/compare.py [--suite lsh|cipher|aead|all] [--karx build/karx]
-                        [--peers ../shared/peers/cryptopp-bench] [--out bench/results]
+                        [--peers bench/peers] [--peer-build build/peers] [--out bench/results]
                         [--quick] [--backend LIST]
        bench/compare.py --render FILE.jsonl
-Suites: lsh (LSH hashing vs Crypto++ LSH) and cipher (LEA, HIGHT, revised CHAM: ctr, ecb, ecb-dec,
-cbc-enc, cbc-dec vs Crypto++ CTR/ECB, with OpenSSL AES-128-CTR as the reference line), aead (GCM,
-CCM, CMAC, HMAC-LSH, CTR_DRBG; the peer bench has no such rows, so OpenSSL AES-128-GCM from
-`openssl speed -evp` and AES-128-CTR from the peer bench are the context lines, with the issue-4
-targets); all = every suite (default). For each suite, writes OUT/<stamp>-<suite>-<commit>.jsonl (every row from both tools)
+Suites: lsh (LSH hashing vs Crypto++ LSH, and LSH-256 / LSH-512 vs OpenSSL SHA-256 (SHA-NI where
+the CPU has it) / SHA-512), cipher (LEA, HIGHT, revised CHAM: ctr, ecb, ecb-dec, cbc-enc, cbc-dec vs
+Crypto++ CTR/ECB, and LEA-128-CTR vs OpenSSL AES-128-CTR), aead (GCM, CCM, CMAC, HMAC-LSH,
+CTR_DRBG with the issue-4 targets, and LEA-128-GCM vs OpenSSL AES-128-GCM through EVP in the peer
+bench); all = every suite (default). Each suite's table ends with the pairs users compare
+(PAIRS). For each suite, writes OUT/<stamp>-<suite>-<commit>.jsonl (every row from both tools)
 and .md (the table, the machine, compiler and commit), and prints the table."""
 import argparse, datetime, json, os, platform, shutil, socket, subprocess, sys, tempfile
 
@@ -19,10 +21,23 @@ ROOT = os.path.dirname(HERE)
 
 # Peer bench rows per suite (its --filter: substrings of lib/algo/mode/size, case-insensitive).
 PEER_FILTER = {
-    'lsh': ['cryptopp/lsh'],
+    'lsh': ['cryptopp/lsh', 'openssl/sha-256/hash', 'openssl/sha-512/hash'],
     'cipher': ['cryptopp/lea', 'cryptopp/cham', 'cryptopp/hight', 'openssl/aes-128/ctr'],
-    'aead': ['openssl/aes-128/ctr'],  # the peer bench has no GCM/CCM/CMAC/HMAC/DRBG rows
+    'aead': ['openssl/aes-128/ctr', 'openssl/aes-128/gcm'],  # no Crypto++ GCM/CCM/CMAC/HMAC rows
 }
+# The comparisons users make, karx (best back end) against one peer row: label, karx suite, op,
+# alg, then the peer's lib, algo, mode. ratio = karx GB/s / peer GB/s at the same size.
+PAIRS = [
+    ('LSH-256-256 / Crypto++ LSH-256', 'lsh', 'hash', 'lsh256-256', 'cryptopp', 'LSH-256-256', 'hash'),
+    ('LSH-512-512 / Crypto++ LSH-512', 'lsh', 'hash', 'lsh512-512', 'cryptopp', 'LSH-512-512', 'hash'),
+    ('LSH-256-256 / OpenSSL SHA-256', 'lsh', 'hash', 'lsh256-256', 'openssl', 'SHA-256', 'hash'),
+    ('LSH-512-512 / OpenSSL SHA-512', 'lsh', 'hash', 'lsh512-512', 'openssl', 'SHA-512', 'hash'),
+    ('LEA-128-CTR / OpenSSL AES-128-CTR', 'cipher', 'ctr', 'lea128', 'openssl', 'AES-128', 'CTR'),
+    ('LEA-128-GCM seal / OpenSSL AES-128-GCM seal', 'aead', 'gcm-seal', 'lea128', 'openssl',
+     'AES-128', 'GCM-seal'),
+    ('LEA-128-GCM open / OpenSSL AES-128-GCM open', 'aead', 'gcm-open', 'lea128', 'openssl',
+     'AES-128', 'GCM-open'),
+]
 SUITES = ['lsh', 'cipher', 'aead']
 # karx registry name -> Crypto++ algorithm name in the peer bench
 CIPHER_PEER = {'lea128': 'LEA-128', 'lea192': 'LEA-192', 'lea256': 'LEA-256', 'hight': 'HIGHT',
@@ -40,11 +55,19 @@ def run(cmd, check=True, **kw):
     return subprocess.run(cmd, check=check, **kw)
 
 
-def build_peer(src, work):
-    dst = os.path.join(work, 'cryptopp-bench')
-    shutil.copytree(src, dst, dirs_exist_ok=True)
-    run(['make', '-s', '-C', dst, 'bench'])
-    return os.path.join(dst, 'bench')
+def build_peer(src, out):
+    """bench/peers/build.sh: installs the Debian packages it lacks (as root) and builds the peer
+    bench into out; returns the binary's path, or None (its one-line reason is on stderr)."""
+    script = os.path.join(src, 'build.sh')
+    if not os.path.isfile(script):
+        print(f'peer benchmark not found at {src}: karx rows only', file=sys.stderr)
+        return None
+    p = run(['sh', script, out], check=False, stdout=subprocess.PIPE, text=True)
+    lines = p.stdout.strip().splitlines()
+    if p.returncode != 0 or not lines or not os.access(lines[-1], os.X_OK):
+        print(f'peer benchmark did not build ({script}): karx rows only', file=sys.stderr)
+        return None
+    return lines[-1]
 
 
 def load(path):
@@ -78,12 +101,60 @@ def peer_of(rows, groups):
             and r.get('group') in groups]
 
 
+def best_by(krows, key):
+    """The fastest karx row (any back end) per key(row)."""
+    best = {}
+    for r in krows:
+        k = key(r)
+        if k not in best or r['gb_per_s'] > best[k]['gb_per_s']:
+            best[k] = r
+    return best
+
+
+def pair_rows(rows, suites=None):
+    """PAIRS as rows {label, bytes, karx, karx_backend, peer, peer_impl, ratio} (GB/s), for every
+    size both sides have; rows mixes karx rows (suite, op, alg, msg_bytes, gb_per_s) and peer rows
+    (lib, algo, mode, bytes, gb_per_s_median)."""
+    out = []
+    for label, suite, op, alg, lib, algo, mode in PAIRS:
+        if suites is not None and suite not in suites:
+            continue
+        best = best_by([r for r in rows if r.get('suite') == suite and r.get('op') == op
+                        and r.get('alg') == alg], lambda r: r['msg_bytes'])
+        peer = {r['bytes']: r for r in rows if r.get('type') == 'result' and r.get('lib') == lib
+                and r.get('algo') == algo and r.get('mode') == mode}
+        for n in sorted(set(best) & set(peer)):
+            k, p = best[n], peer[n]
+            out.append({'label': label, 'bytes': n, 'karx': k['gb_per_s'],
+                        'karx_backend': k['backend'], 'peer': p['gb_per_s_median'],
+                        'peer_impl': p.get('impl', ''),
+                        'ratio': k['gb_per_s'] / p['gb_per_s_median']})
+    return out
+
+
+def render_pairs(rows, suites=None):
+    """The PAIRS markdown table; '' when no pair has both sides."""
+    pr = pair_rows(rows, suites)
+    if not pr:
+        return ''
+    lines = ['', 'The comparisons users make (same run; best karx back end; ratio = karx / peer GB/s):',
+             '', '| pair | bytes | karx GB/s (back end) | peer GB/s (impl) | karx / peer |',
+             '|---|---|---|---|---|']
+    for p in pr:
+        lines.append(f"| {p['label']} | {size_label(p['bytes'])} | {p['karx']:.3f} "
+                     f"({p['karx_backend']}) | {p['peer']:.3f} ({p['peer_impl']}) | "
+                     f"{p['ratio']:.2f}x |")
+    return '\n'.join(lines)
+
+
 def render(krows, prows):
     """The LSH side-by-side markdown table: best karx back end per row against Crypto++."""
     meta = krows[0]
-    # best karx back end per (op, alg, size)
+    # best karx back end per (op, alg, size); the batch-size sweep is plotted, not tabled
     best = {}
     for r in krows:
+        if r['op'] == 'hash_many_sweep':
+            continue
         k = (r['op'], r['alg'], r['msg_bytes'])
         if k not in best or r['gb_per_s'] > best[k]['gb_per_s']:
             best[k] = r
@@ -110,6 +181,7 @@ def render(krows, prows):
     lines.append('')
     lines.append('hash_many rows compare karx batches of 4096 equal-length messages with Crypto++ '
                  'one-shot hashing of one message of the same size (Crypto++ has no batch API).')
+    lines.append(render_pairs(krows + prows, ['lsh']))
     return '\n'.join(lines)
 
 
@@ -200,6 +272,7 @@ def render_cipher(krows, prows):
                     c += f" [{r['kernel']}]"
                 cells.append(c)
             lines.append(f'| {k[0]} | {k[1]} | ' + ' | '.join(cells) + ' |')
+    lines.append(render_pairs(krows + prows, ['cipher']))
     return '\n'.join(lines)
 
 
@@ -212,28 +285,19 @@ DRBG_TARGET_PCT = 80.0
 HMAC_TARGET_PCT = 1.0
 
 
-def openssl_speed(sizes, seconds, decrypt=False):
-    """OpenSSL AES-128-GCM via `openssl speed -evp` (one run of `seconds` per size, not a median
-    of repetitions like the other rows): context for the GCM rows."""
-    exe = shutil.which('openssl')
-    if not exe:
-        print('openssl not found: no AES-128-GCM context line', file=sys.stderr)
-        return []
-    ver = subprocess.run([exe, 'version'], capture_output=True, text=True).stdout.strip()
-    rows = []
-    for n in sizes:
-        cmd = [exe, 'speed', '-mr', '-evp', 'aes-128-gcm', '-bytes', str(n), '-seconds',
-               str(seconds)] + (['-decrypt'] if decrypt else [])
-        out = run(cmd, check=False, capture_output=True, text=True).stdout
-        for line in out.splitlines():
-            if line.startswith('+F:'):
-                bps = float(line.rsplit(':', 1)[1])
-                rows.append({'bench': 'openssl-speed', 'type': 'result', 'group': 'context',
-                             'lib': 'openssl', 'lib_version': ver.split(' (')[0], 'algo': 'AES-128',
-                             'mode': 'GCM', 'op': 'open' if decrypt else 'seal', 'bytes': n,
-                             'gb_per_s': bps / 1e9, 'seconds': seconds,
-                             'command': ' '.join(cmd[1:])})
-    return rows
+def gcm_context(prows):
+    """OpenSSL AES-128-GCM context rows as {op, bytes, gb_per_s, lib_version, how}: from the peer
+    bench (EVP, median of reps), or from `openssl speed` in files recorded before issue 18."""
+    out = []
+    for r in prows:
+        if r.get('bench') == 'openssl-speed':
+            out.append(dict(r, how=f"`openssl speed` {r['seconds']} s, one run"))
+        elif (r.get('type') == 'result' and r.get('lib') == 'openssl'
+              and r.get('algo') == 'AES-128' and str(r.get('mode', '')).startswith('GCM-')):
+            out.append({'op': r['mode'][4:], 'bytes': r['bytes'], 'gb_per_s': r['gb_per_s_median'],
+                        'lib_version': r.get('lib_version', 'OpenSSL'),
+                        'how': f"peer bench EVP, median of {r.get('reps', '?')}"})
+    return out
 
 
 def render_aead(krows, prows):
@@ -255,7 +319,7 @@ def render_aead(krows, prows):
         pb = best.get((k[0], partner, k[2])) if partner else None
         if pb and k + (pb['backend'],) in by_backend:
             best[k] = by_backend[k + (pb['backend'],)]
-    gcm = [r for r in prows if r.get('bench') == 'openssl-speed']
+    gcm = gcm_context(prows)
     aes_ctr = {r['bytes']: r for r in prows if r.get('bench') == 'cryptopp-bench'
                and r.get('type') == 'result' and r.get('lib') == 'openssl'
                and r.get('algo') == 'AES-128' and r.get('mode') == 'CTR'}
@@ -269,8 +333,8 @@ def render_aead(krows, prows):
                  {r.get('lib_version', 'OpenSSL') for r in aes_ctr.values()})
     if ctx:
         lines.append(f"Context in the same run: {', '.join(ctx)} (AES-NI/VAES hardware); the peer "
-                     'bench has no GCM, CCM, CMAC, HMAC or DRBG rows for Crypto++ LEA/CHAM/HIGHT or '
-                     'LSH, so there is no per-algorithm peer column.')
+                     'bench has no Crypto++ GCM, CCM, CMAC, HMAC or DRBG rows for LEA/CHAM/HIGHT or '
+                     'LSH, so AES-128 is the only peer here.')
     lines.append('')
 
     # targets
@@ -321,8 +385,7 @@ def render_aead(krows, prows):
         lea = best.get(('lea128', 'gcm-' + g['op'], g['bytes']))
         vs = f"LEA-128-GCM {lea['gb_per_s'] / g['gb_per_s']:.2f}x" if lea else ''
         lines.append(f"| AES-128 (OpenSSL, context) | gcm-{g['op']} | {size_label(g['bytes'])} | "
-                     f"— | {g['gb_per_s']:.3f} | — | — | — | `openssl speed` {g['seconds']} s, "
-                     f"one run; {vs} |")
+                     f"— | {g['gb_per_s']:.3f} | — | — | — | {g['how']}; {vs} |")
     for size, a in sorted(aes_ctr.items()):
         lea = best.get(('lea128', 'ctr', size))
         vs = f"LEA-128-CTR (drbg reference) {lea['gb_per_s'] / a['gb_per_s_median']:.2f}x" if lea else ''
@@ -342,8 +405,10 @@ def render_aead(krows, prows):
                  'no additional input; it writes keystream without reading an input, so it can '
                  'beat karx_ctr_xor.')
     if gcm:
-        lines.append('OpenSSL AES-128-GCM: `openssl speed -evp aes-128-gcm` (AES-NI + PCLMULQDQ/VAES; '
-                     'one timed run per size, not a median of repetitions), same machine and run.')
+        lines.append('OpenSSL AES-128-GCM (AES-NI + PCLMULQDQ/VAES), same machine and run: EVP in the '
+                     'peer bench (bench/peers), timed as karx GCM is (key scheduled once, a new '
+                     '12-byte IV per call, 16-byte tag, no AAD, out of place; open checks the tag); '
+                     'files recorded before issue 18 used one `openssl speed -evp` run per size.')
     if len(backends) > 1:
         lines.append('')
         lines.append('karx GB/s per back end:')
@@ -356,40 +421,49 @@ def render_aead(krows, prows):
                 r = by_backend.get(k + (b,))
                 cells.append(f"{r['gb_per_s']:.3f}" if r else '—')
             lines.append(f'| {k[0]} | {k[1]} | {size_label(k[2])} | ' + ' | '.join(cells) + ' |')
+    lines.append(render_pairs(krows + prows, ['aead']))
     return '\n'.join(lines)
 
 
 def peer_rows(rows, suite):
     """The peer / context rows a suite's table uses."""
     if suite == 'lsh':
-        return peer_of(rows, ('LSH',))
+        return peer_of(rows, ('LSH',)) + [r for r in peer_of(rows, ('context',)) if r.get(
+            'lib') == 'openssl' and r.get('algo') in ('SHA-256', 'SHA-512') and r.get('mode') == 'hash']
     if suite == 'aead':
         return [r for r in rows if r.get('bench') == 'openssl-speed'] + \
-            [r for r in peer_of(rows, ('context',)) if r.get('algo') == 'AES-128'
-             and r.get('mode') == 'CTR' and r.get('lib') == 'openssl']
+            [r for r in peer_of(rows, ('context',)) if r.get('algo') == 'AES-128' and
+             r.get('lib') == 'openssl' and (r.get('mode') == 'CTR' or r.get('mode', '').startswith('GCM-'))]
     return peer_of(rows, ('block cipher', 'context'))
 
 
 def render_rows(rows, suite):
     if suite == 'lsh':
-        return render([r for r in rows if r.get('suite') == 'lsh'], peer_of(rows, ('LSH',)))
+        return render([r for r in rows if r.get('suite') == 'lsh'], peer_rows(rows, 'lsh'))
     if suite == 'aead':
         return render_aead([r for r in rows if r.get('suite') == 'aead'], peer_rows(rows, 'aead'))
     return render_cipher([r for r in rows if r.get('suite') == 'cipher'],
                          peer_of(rows, ('block cipher', 'context')))
 
 
-TITLES = {'lsh': 'LSH benchmark, karx vs Crypto++ 8.7 (same run)',
+TITLES = {'lsh': 'LSH benchmark, karx vs Crypto++ 8.7, and vs OpenSSL SHA-256/SHA-512 (same run)',
           'cipher': 'Block-cipher benchmark, karx vs Crypto++ 8.7 and OpenSSL AES-128-CTR (same run)',
           'aead': 'AEAD / MAC / DRBG benchmark (GCM, CCM, CMAC, HMAC-LSH, CTR_DRBG), with OpenSSL '
-                  'AES-128-GCM and AES-128-CTR as context (same run)'}
+                  'AES-128-GCM and AES-128-CTR as peers (same run)'}
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--suite', choices=SUITES + ['all'], default='all')
     ap.add_argument('--karx', default=os.path.join(ROOT, 'build', 'karx'))
-    ap.add_argument('--peers', default=os.path.join(ROOT, '..', 'shared', 'peers', 'cryptopp-bench'))
+    ap.add_argument('--peers', default=os.path.join(HERE, 'peers'),
+                    help='the peer bench sources (default bench/peers)')
+    ap.add_argument('--peer-build', default=os.path.join(ROOT, 'build', 'peers'),
+                    help='where bench/peers/build.sh puts the peer bench (default build/peers)')
+    ap.add_argument('--sweep', action='store_true',
+                    help='lsh: also the _many batch-size sweep (op hash_many_sweep, lsh256-256 and '
+                         'lsh512-512, batch 1..4096) for bench/plot.py')
+    ap.add_argument('--tag', default='', help='a word put in the file names (<stamp>-<tag>-<suite>-...)')
     ap.add_argument('--out', default=os.path.join(HERE, 'results'))
     ap.add_argument('--backend', default=None)
     ap.add_argument('--quick', action='store_true')
@@ -419,38 +493,43 @@ def main():
             kcmd.append('--quick')
         if run(kcmd, check=False).returncode != 0:
             print(f'karx bench {s} reported a failure: some rows may be missing', file=sys.stderr)
-        krows[s] = load(kjson) if os.path.exists(kjson) else []
+        if s == 'lsh' and a.sweep:
+            sjson = os.path.join(work, 'karx-sweep.jsonl')
+            run(kcmd[:3] + ['--json', sjson, '--op', 'hash_many_sweep', '--alg',
+                            'lsh256-256,lsh512-512'] + kcmd[5:], check=False)
+            kjson = [kjson, sjson]
+        krows[s] = [r for f in ([kjson] if isinstance(kjson, str) else kjson)
+                    if os.path.exists(f) for r in load(f)]
         if not krows[s]:
             sys.exit(f'karx bench {s} wrote no rows')
-    peer_ok = os.path.isdir(a.peers)
     prows = []
-    if peer_ok:
-        peer = build_peer(a.peers, work)
+    peer = build_peer(a.peers, a.peer_build)
+    if peer:
         pcmd = [peer, '--filter', ','.join(f for s in suites for f in PEER_FILTER[s]), '--json', pjson]
         if a.quick:
             pcmd += ['--reps', '3', '--min-time', '10']
             if 'cipher' in suites or 'aead' in suites:
                 pcmd += ['--cipher-sizes', '1M']  # karx bench cipher/aead --quick run 1 MiB
-        run(pcmd, stdout=subprocess.DEVNULL)
-        prows = load(pjson)
-    else:
-        print(f'peer benchmark not found at {a.peers}: karx rows only', file=sys.stderr)
-    if 'aead' in suites:  # OpenSSL AES-128-GCM at the karx GCM sizes
-        sizes = sorted({r['msg_bytes'] for r in krows['aead'] if r['op'] == 'gcm-seal'}, reverse=True)
-        secs = 1 if a.quick else 3
-        prows += openssl_speed(sizes, secs) + openssl_speed(sizes, secs, decrypt=True)
+        if 'aead' in suites:  # AES-128-GCM at the karx GCM sizes
+            sizes = sorted({r['msg_bytes'] for r in krows['aead'] if r['op'] == 'gcm-seal'})
+            pcmd += ['--aead-sizes', ','.join(map(str, sizes or [1 << 20]))]
+        if run(pcmd, check=False, stdout=subprocess.DEVNULL).returncode != 0:
+            print('peer bench reported a failure (see its checks above)', file=sys.stderr)
+        prows = load(pjson) if os.path.exists(pjson) else []
 
     os.makedirs(a.out, exist_ok=True)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime('%Y%m%d-%H%M%S')
     cmdline = 'bench/compare.py' + (f' --suite {a.suite}' if a.suite != 'all' else '') + \
-        (f' --backend {a.backend}' if a.backend else '') + (' --quick' if a.quick else '')
+        (f' --backend {a.backend}' if a.backend else '') + (' --quick' if a.quick else '') + \
+        (' --sweep' if a.sweep else '') + (f' --tag {a.tag}' if a.tag else '')
     for i, s in enumerate(suites):
         sp = peer_rows(prows, s)
         table = {'lsh': render, 'cipher': render_cipher, 'aead': render_aead}[s](krows[s], sp)
         if i:
             print()
         print(table)
-        base = os.path.join(a.out, f"{stamp}-{s}-{krows[s][0]['commit']}")
+        tag = f'{a.tag}-' if a.tag else ''
+        base = os.path.join(a.out, f"{stamp}-{tag}{s}-{krows[s][0]['commit']}")
         with open(base + '.jsonl', 'w') as f:
             for r in krows[s] + sp:
                 f.write(json.dumps(r) + '\n')
