@@ -14,14 +14,17 @@
  * out == in (exactly in place) is allowed; other overlaps are not. Argument errors are found
  * before anything is written.
  *
- * Decryption (karx_gcm_open / karx_gcm_decrypt) computes GHASH over the ciphertext first and
- * compares the tag in constant time before it decrypts anything. On a mismatch it returns
- * KARX_ERR_AUTHENTICATION and zero-fills out (len bytes), so no plaintext is ever released and a
- * caller who ignores the status reads zeros. In place (out == in) the ciphertext is then lost too.
+ * Decryption (karx_gcm_open / karx_gcm_decrypt) hashes and decrypts in one pass (each chunk's
+ * ciphertext is hashed before it is decrypted) and compares the tag in constant time before it
+ * returns. On a mismatch it returns KARX_ERR_AUTHENTICATION and zero-fills out (len bytes)
+ * before returning, so no plaintext is ever released and a caller who ignores the status reads
+ * zeros. In place (out == in) the ciphertext is then lost too. While the call runs, out belongs
+ * to it.
  *
  * karx_gcm_key holds a scheduled cipher key plus H and its powers (for the aggregated
- * PCLMULQDQ GHASH); set it once per key and use it from any number of threads. GHASH follows the
- * active back end (cpu.h): VPCLMULQDQ (32 blocks per reduction) under avx512 when the CPU has
+ * PCLMULQDQ GHASH and the stitched kernel); set it once per key and use it from any number of
+ * threads. Under the avx2 back end on a CPU with VPCLMULQDQ, CTR and GHASH run stitched in one
+ * pass over the data. Otherwise GHASH follows the active back end (cpu.h): VPCLMULQDQ (32 blocks per reduction) under avx512 when the CPU has
  * it, PCLMULQDQ (16 blocks per reduction) under sse2..avx2 (or avx512 without VPCLMULQDQ), and a
  * constant-time portable multiply without tables under portable or without PCLMULQDQ. The CTR
  * part runs on the active back end's karx_ctr_xor kernels.
@@ -34,6 +37,7 @@
 
 #include "cipher.h"
 #include "common.h"
+#include "pool.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -57,8 +61,9 @@ KARX_API int karx_gcm_tag_len_ok(size_t tag_len);
 /* A scheduled key; fields are private. Copyable; wipe with karx_gcm_key_wipe. */
 typedef struct karx_gcm_key {
     karx_cipher_key cipher;
-    uint64_t htab[64]; /* H^1 .. H^32 */
-    uint32_t ready;    /* 1 once set */
+    uint64_t htab[64];     /* H^1 .. H^32 */
+    uint64_t hstitch[128]; /* H^32 .. H^1 paired, their Karatsuba halves (stitched AVX2 GCM) */
+    uint32_t ready;        /* 1 once set */
 } karx_gcm_key;
 
 /* KARX_ERR_UNKNOWN_ALGORITHM, KARX_ERR_UNSUPPORTED (64-bit block), KARX_ERR_KEY_LENGTH,
@@ -78,6 +83,21 @@ KARX_API karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, si
                                    uint8_t *out, const uint8_t *tag, size_t tag_len,
                                    const uint8_t *in, size_t len, const uint8_t *aad,
                                    size_t aad_len);
+
+/* karx_gcm_seal / karx_gcm_open on a caller-owned thread pool (pool.h; NULL = this thread
+ * only): the counter stream and GHASH are split into ranges of the data, each range's partial
+ * GHASH is carried to the end with a power of H, and the result (ciphertext, plaintext, tag,
+ * status, the zero-filled output on KARX_ERR_AUTHENTICATION) is identical to the serial call's
+ * for any thread count. Arguments and errors as for karx_gcm_seal / karx_gcm_open. Not in the
+ * compact (MCU) builds. */
+KARX_API karx_status karx_gcm_seal_pool(karx_pool *pool, const karx_gcm_key *gk,
+                                        const uint8_t *iv, size_t iv_len, uint8_t *out,
+                                        uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                        size_t len, const uint8_t *aad, size_t aad_len);
+KARX_API karx_status karx_gcm_open_pool(karx_pool *pool, const karx_gcm_key *gk,
+                                        const uint8_t *iv, size_t iv_len, uint8_t *out,
+                                        const uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                        size_t len, const uint8_t *aad, size_t aad_len);
 
 /* One-shots by cipher id: schedule the key, call seal / open, wipe the key. */
 KARX_API karx_status karx_gcm_encrypt(karx_cipher_alg alg, const uint8_t *key, size_t key_len,

@@ -6,9 +6,10 @@
  * the two counters agree. That split is a branch on the counter, which is public only when J0 is
  * IV || 0^31 || 1 (a 12-byte IV). Any other IV length makes J0 = GHASH_H(IV), a secret, so
  * those messages build their counter blocks without branches (inc32 is a plain 32-bit add) and
- * encrypt them with the ECB kernel (gcm_ctr_secret). Encryption works in cache-sized chunks (CTR,
- * then GHASH over the fresh ciphertext); decryption GHASHes the whole ciphertext, checks the tag,
- * and only then decrypts. */
+ * encrypt them with the ECB kernel (gcm_ctr_secret). CTR and GHASH run in one pass (gcm_crypt):
+ * the stitched kernel (gcm_stitch_avx2.c) under the avx2 back end, else cache-sized chunks of CTR
+ * then GHASH (encryption) or GHASH then CTR (decryption). karx_gcm_open checks the tag after
+ * that pass and zero-fills the output on a mismatch before it returns. */
 #include "karx/gcm.h"
 
 #include <stdint.h>
@@ -16,6 +17,7 @@
 
 #include "aead/aead_args.h"
 #include "aead/gcm_parts.h"
+#include "aead/gcm_stitch.h"
 #include "aead/ghash.h"
 #include "common/endian.h"
 #include "karx/cpu.h"
@@ -59,7 +61,29 @@ static int ghash_kind(void)
         return 1;
     return 0;
 }
+
+/* The stitched kernel (gcm_stitch_avx2.c) runs under the avx2 back end on a CPU with
+ * VPCLMULQDQ; the other back ends keep CTR and GHASH as two passes over cache-sized chunks. */
+static int gcm_stitch_ok(void)
+{
+    const unsigned need = KARX_CPU_AVX2 | KARX_CPU_VPCLMUL | KARX_CPU_PCLMUL | KARX_CPU_SSSE3 |
+                          KARX_CPU_SSE41;
+    return karx_get_backend() == KARX_BACKEND_AVX2 && (karx_cpu_features() & need) == need;
+}
 #endif
+
+void karx_i_gcm_stitch_table(uint64_t hstitch[KARX_I_GCM_STITCH_WORDS], const uint64_t *htab)
+{
+    const int agg = KARX_I_GCM_STITCH_AGG, kara = 2 * KARX_I_GCM_STITCH_AGG;
+    for (int i = 0; i < agg; i++) { /* row i / 2, lane i % 2: H^(agg - i) */
+        const uint64_t *h = htab + 2 * (agg - 1 - i);
+        hstitch[2 * i] = h[0];
+        hstitch[2 * i + 1] = h[1];
+        hstitch[kara + 2 * i] = hstitch[kara + 2 * i + 1] = h[0] ^ h[1];
+    }
+}
+_Static_assert(sizeof(((karx_gcm_key *)0)->hstitch) == 8 * KARX_I_GCM_STITCH_WORDS,
+               "karx_gcm_key.hstitch holds the stitched kernel's table");
 
 void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16])
 {
@@ -153,6 +177,7 @@ karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_
     st = karx_cipher_encrypt_block(&gk->cipher, h, h);
     if (st == KARX_OK) {
         karx_i_ghash_powers(gk->htab, h);
+        karx_i_gcm_stitch_table(gk->hstitch, gk->htab);
         gk->ready = 1;
     } else {
         karx_memzero(gk, sizeof *gk);
@@ -285,6 +310,44 @@ static karx_status gcm_ctr(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *
     return KARX_OK;
 }
 
+/* GCTR and GHASH over len bytes (whole blocks, except at the end of a message): GHASH state y
+ * over the ciphertext, which is out when encrypting and in when decrypting (hashed before the
+ * XOR, so out == in works). One pass through the stitched kernel where it runs (public counter,
+ * runs that do not wrap the low 32 bits), else cache-sized chunks of CTR and GHASH. */
+static karx_status gcm_crypt(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t y[GCM_B],
+                             uint8_t *out, const uint8_t *in, size_t len, int secret, int enc)
+{
+#if defined(KARX_HAVE_X86_SIMD)
+    if (!secret && gcm_stitch_ok()) {
+        const size_t agg = KARX_I_GCM_STITCH_AGG;
+        for (;;) {
+            uint64_t to_wrap = ((uint64_t)1 << 32) - load32_be(ctr + 12);
+            size_t nb = len / GCM_B;
+            if ((uint64_t)nb > to_wrap)
+                nb = (size_t)to_wrap;
+            nb -= nb % agg;
+            if (nb == 0)
+                break; /* under a group left, or the wrap is near: the chunked path below */
+            karx_i_gcm_stitch_avx2(gk, y, ctr, out, in, nb, !enc);
+            out += nb * GCM_B;
+            in += nb * GCM_B;
+            len -= nb * GCM_B;
+        }
+    }
+#endif
+    karx_status st = KARX_OK;
+    for (size_t done = 0; done < len && st == KARX_OK;) {
+        size_t n = len - done < GCM_CHUNK ? len - done : GCM_CHUNK;
+        if (!enc)
+            ghash_bytes(gk->htab, y, in + done, n);
+        st = gcm_ctr(gk, ctr, out + done, in + done, n, secret);
+        if (enc)
+            ghash_bytes(gk->htab, y, out + done, n); /* n is whole blocks except at the end */
+        done += n;
+    }
+    return st;
+}
+
 /* The length block len(A) || len(C) in bits, from byte counts. */
 static void gcm_lenblock(uint8_t b[GCM_B], uint64_t aad_len, uint64_t len)
 {
@@ -350,12 +413,7 @@ karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
         gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
         return st;
-    for (size_t done = 0; done < len && st == KARX_OK;) {
-        size_t n = len - done < GCM_CHUNK ? len - done : GCM_CHUNK;
-        st = gcm_ctr(gk, g.ctr, out + done, in + done, n, iv_len != 12);
-        ghash_bytes(gk->htab, g.y, out + done, n); /* n is whole blocks except at the end */
-        done += n;
-    }
+    st = gcm_crypt(gk, g.ctr, g.y, out, in, len, iv_len != 12, 1);
     if (st == KARX_OK)
         st = gcm_finish(gk, g.y, g.j0, aad_len, len, g.full);
     if (st == KARX_OK)
@@ -372,13 +430,43 @@ karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
         gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
         return st;
-    ghash_bytes(gk->htab, g.y, in, len);
-    st = gcm_finish(gk, g.y, g.j0, aad_len, len, g.full);
+    /* one pass (GHASH of each chunk, then its decryption), then the tag check; on a mismatch
+     * gcm_call_end zero-fills out before the call returns */
+    st = gcm_crypt(gk, g.ctr, g.y, out, in, len, iv_len != 12, 0);
+    if (st == KARX_OK)
+        st = gcm_finish(gk, g.y, g.j0, aad_len, len, g.full);
     if (st == KARX_OK && karx_memcmp_ct(g.full, tag, tag_len) != 0)
         st = KARX_ERR_AUTHENTICATION;
-    if (st == KARX_OK)
-        st = gcm_ctr(gk, g.ctr, out, in, len, iv_len != 12);
     return gcm_call_end(&g, st, out, len);
+}
+
+/* ---- the pieces gcm_pool.c runs by ranges (gcm_parts.h) ---- */
+karx_status karx_i_gcm_start(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
+                             const uint8_t *aad, size_t aad_len, const void *out, const void *in,
+                             size_t len, const void *tag, size_t tag_len, uint8_t j0[GCM_B],
+                             uint8_t y[GCM_B])
+{
+    gcm_call g;
+    karx_status st =
+        gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+    if (st == KARX_OK) {
+        memcpy(j0, g.j0, GCM_B);
+        memcpy(y, g.y, GCM_B);
+    }
+    karx_memzero(&g, sizeof g);
+    return st;
+}
+
+karx_status karx_i_gcm_crypt(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t y[GCM_B],
+                             uint8_t *out, const uint8_t *in, size_t len, int secret, int enc)
+{
+    return gcm_crypt(gk, ctr, y, out, in, len, secret, enc);
+}
+
+karx_status karx_i_gcm_tag(const karx_gcm_key *gk, uint8_t y[GCM_B], const uint8_t j0[GCM_B],
+                           uint64_t aad_len, uint64_t len, uint8_t full[GCM_B])
+{
+    return gcm_finish(gk, y, j0, aad_len, len, full);
 }
 
 /* The one-shot calls: check, schedule a key for this call only, seal or open, wipe. */
@@ -556,19 +644,10 @@ karx_status karx_gcm_update(karx_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, 
             ctx->used = 0;
         }
     }
-    /* whole blocks, in cache-sized chunks (decryption hashes the ciphertext before overwriting
-     * it, since out may be in) */
+    /* whole blocks: one pass where the stitched kernel runs (gcm_crypt) */
     size_t whole = len - len % GCM_B;
-    karx_status st = KARX_OK;
-    for (size_t done = 0; done < whole && st == KARX_OK;) {
-        size_t n = whole - done < GCM_CHUNK ? whole - done : GCM_CHUNK;
-        if (!enc)
-            karx_i_ghash_blocks(ctx->key.htab, ctx->y, in + done, n / GCM_B);
-        st = gcm_ctr(&ctx->key, ctx->ctr, out + done, in + done, n, (int)ctx->secret_ctr);
-        if (enc)
-            karx_i_ghash_blocks(ctx->key.htab, ctx->y, out + done, n / GCM_B);
-        done += n;
-    }
+    karx_status st = gcm_crypt(&ctx->key, ctx->ctr, ctx->y, out, in, whole, (int)ctx->secret_ctr,
+                               enc);
     if (st != KARX_OK)
         return st;
     in += whole;

@@ -25,4 +25,19 @@ karx_status karx_i_gcm_absorb(const uint64_t *htab, uint8_t y[16], uint8_t part[
 void karx_i_gcm_close(const uint64_t *htab, uint8_t y[16], const uint8_t part[16], uint32_t used,
                       uint64_t aad_len, uint64_t len);
 
+/* For karx_gcm_*_pool (gcm_pool.c), which runs GCM's pieces by ranges of the data:
+ * karx_i_gcm_start checks the arguments as karx_gcm_seal does and writes J0 and the GHASH state
+ * over the AAD; karx_i_gcm_crypt is GCTR + GHASH over one range from counter block ctr (state y,
+ * over the ciphertext: out when enc, else in, hashed before the XOR), in one pass where the
+ * stitched kernel runs; karx_i_gcm_tag closes GHASH with the length block and writes the full
+ * 16-byte tag. */
+karx_status karx_i_gcm_start(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
+                             const uint8_t *aad, size_t aad_len, const void *out, const void *in,
+                             size_t len, const void *tag, size_t tag_len, uint8_t j0[16],
+                             uint8_t y[16]);
+karx_status karx_i_gcm_crypt(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                             const uint8_t *in, size_t len, int secret, int enc);
+karx_status karx_i_gcm_tag(const karx_gcm_key *gk, uint8_t y[16], const uint8_t j0[16],
+                           uint64_t aad_len, uint64_t len, uint8_t full[16]);
+
 #endif

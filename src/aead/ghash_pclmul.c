@@ -2,18 +2,15 @@
  * check). Blocks are byte-reversed into the integer form of ghash.h; sixteen blocks (then eight,
  * then the rest) are multiplied by H^16 .. H^1 (Karatsuba, three carry-less multiplies each),
  * summed unreduced, and reduced once.
- * The reduction is the shift-and-xor form of ghash_portable.c on 64-bit lanes. */
+ * The reduction (ghash_reduce.h) is the shift-and-xor form of ghash_portable.c on 64-bit lanes. */
 #include "aead/ghash.h"
+#include "aead/ghash_reduce.h"
 
 #include <immintrin.h>
 
 #include "karx/common.h"
 
-static inline __m128i bswap128(__m128i x)
-{
-    const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    return _mm_shuffle_epi8(x, rev);
-}
+#define bswap128 karx_i_gh_bswap128
 
 /* Unreduced 255-bit product parts, Karatsuba: lo, hi, mid (mid still holds lo ^ hi). */
 typedef struct {
@@ -31,24 +28,7 @@ static inline void acc_mul(acc128 *a, __m128i x, __m128i h, __m128i hk)
 /* Karatsuba helper of a power: lane 0 = lo ^ hi. */
 static inline __m128i kara(__m128i h) { return _mm_xor_si128(h, _mm_shuffle_epi32(h, 0x4e)); }
 
-static inline __m128i reduce(const acc128 *a)
-{
-    __m128i mid = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
-    __m128i l = _mm_xor_si128(a->lo, _mm_slli_si128(mid, 8)); /* [W0, W1] */
-    __m128i h = _mm_xor_si128(a->hi, _mm_srli_si128(mid, 8)); /* [W2, W3] */
-    /* shift the 256-bit value left by one */
-    __m128i cl = _mm_srli_epi64(l, 63), ch = _mm_srli_epi64(h, 63);
-    l = _mm_or_si128(_mm_slli_epi64(l, 1), _mm_slli_si128(cl, 8));
-    h = _mm_or_si128(_mm_or_si128(_mm_slli_epi64(h, 1), _mm_slli_si128(ch, 8)),
-                     _mm_srli_si128(cl, 8));
-    /* fold: W0's spill goes into W1 first, then both fold into W2:W3 */
-    __m128i sp = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(l, 63), _mm_slli_epi64(l, 62)),
-                               _mm_slli_epi64(l, 57));
-    l = _mm_xor_si128(l, _mm_slli_si128(sp, 8));
-    __m128i f = _mm_xor_si128(_mm_xor_si128(l, _mm_srli_epi64(l, 1)),
-                              _mm_xor_si128(_mm_srli_epi64(l, 2), _mm_srli_epi64(l, 7)));
-    return _mm_xor_si128(_mm_xor_si128(h, f), _mm_srli_si128(sp, 8));
-}
+static inline __m128i reduce(const acc128 *a) { return karx_i_gh_reduce(a->lo, a->hi, a->mid); }
 
 static inline __m128i gf_mul(__m128i a, __m128i b)
 {

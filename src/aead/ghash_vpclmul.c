@@ -4,6 +4,7 @@
  * product and reduced once, so the serial chain through the GHASH state is paid once per 512
  * bytes. Fewer than 32 blocks go to the PCLMULQDQ kernel. */
 #include "aead/ghash.h"
+#include "aead/ghash_reduce.h"
 
 #include <immintrin.h>
 
@@ -16,10 +17,7 @@ static inline __m512i bswap512(__m512i x)
     return _mm512_shuffle_epi8(x, rev);
 }
 
-static inline __m128i bswap128(__m128i x)
-{
-    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-}
+#define bswap128 karx_i_gh_bswap128
 
 static inline __m128i xor4(__m512i v)
 {
@@ -27,23 +25,7 @@ static inline __m128i xor4(__m512i v)
     return _mm_xor_si128(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
 }
 
-/* The reduction of ghash_pclmul.c, on the folded Karatsuba parts. */
-static inline __m128i reduce(__m128i lo, __m128i hi, __m128i mid)
-{
-    mid = _mm_xor_si128(mid, _mm_xor_si128(lo, hi));
-    __m128i l = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
-    __m128i h = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-    __m128i cl = _mm_srli_epi64(l, 63), ch = _mm_srli_epi64(h, 63);
-    l = _mm_or_si128(_mm_slli_epi64(l, 1), _mm_slli_si128(cl, 8));
-    h = _mm_or_si128(_mm_or_si128(_mm_slli_epi64(h, 1), _mm_slli_si128(ch, 8)),
-                     _mm_srli_si128(cl, 8));
-    __m128i sp = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(l, 63), _mm_slli_epi64(l, 62)),
-                               _mm_slli_epi64(l, 57));
-    l = _mm_xor_si128(l, _mm_slli_si128(sp, 8));
-    __m128i f = _mm_xor_si128(_mm_xor_si128(l, _mm_srli_epi64(l, 1)),
-                              _mm_xor_si128(_mm_srli_epi64(l, 2), _mm_srli_epi64(l, 7)));
-    return _mm_xor_si128(_mm_xor_si128(h, f), _mm_srli_si128(sp, 8));
-}
+#define reduce karx_i_gh_reduce
 
 void karx_i_ghash_blocks_vpclmul(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                                  const uint8_t *data, size_t nblocks)

@@ -5,3 +5,6 @@ list(APPEND KARX_SOURCES src/aead/ccm.c src/aead/gcm.c src/aead/gmac.c
      src/aead/ghash_portable.c)
 karx_simd_sources(SSE41 PCLMUL src/aead/ghash_pclmul.c)
 karx_simd_sources(AVX512 VPCLMUL src/aead/ghash_vpclmul.c)
+# Stitched GCM (CTR and GHASH in one pass) for the AVX2 back end, and GCM over a karx_pool.
+karx_simd_sources(AVX2 VPCLMUL src/aead/gcm_stitch_avx2.c)
+list(APPEND KARX_SOURCES src/aead/gcm_pool.c)
