@@ -1,7 +1,8 @@
 /* The registered block ciphers on the GPU, dispatched by shape (cipher_gpu_core.h): CTR and ECB
  * under one key (thread per block, the counter from the block index, round keys as a kernel
- * parameter, i.e. in constant memory), CTR under many keys (thread per record, each key
- * scheduled on the device), and CTR_DRBG output (the state chain on the CPU, every call's
+ * parameter, i.e. in constant memory), CTR under many keys (thread per record holding its raw
+ * key: LEA's and HIGHT's round keys are made on the fly, CHAM's scheduled into registers; no
+ * thread-local memory, scripts/check-gpu-regs.sh checks it), and CTR_DRBG output (the state chain on the CPU, every call's
  * keystream at once; see gpu_drbg_plan.h). The per-thread code is src/gpu/cipher_gpu_core.h,
  * which the CPU tests run as well. */
 #include <stdio.h>
