@@ -2,9 +2,9 @@
  * under one key (thread per block, the counter from the block index, round keys as a kernel
  * parameter, i.e. in constant memory), CTR under many keys (thread per record holding its raw
  * key: LEA's and HIGHT's round keys are made on the fly, CHAM's scheduled into registers; no
- * thread-local memory, scripts/check-gpu-regs.sh checks it), and CTR_DRBG output (the state chain on the CPU, every call's
- * keystream at once; see gpu_drbg_plan.h). The per-thread code is src/gpu/cipher_gpu_core.h,
- * which the CPU tests run as well. */
+ * thread-local memory, which scripts/check-gpu-regs.sh checks), and CTR_DRBG output (the state
+ * chain on the CPU, every call's keystream at once; see gpu_drbg_plan.h). The per-thread code is
+ * src/gpu/cipher_gpu_core.h, which the CPU tests run as well. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
