@@ -69,8 +69,8 @@ class Plot(unittest.TestCase):
     def test_bad_file_fails_with_one_line(self):
         with tempfile.TemporaryDirectory() as d:
             bad = os.path.join(d, 'bad.jsonl')
-            with open(bad, 'w') as f:
-                f.write('{"suite": "lsh"}\nnot json\n')
+            with open(LSH) as f, open(bad, 'w') as g:  # plottable rows, then one bad line
+                g.write(f.read() + 'not json\n')
             for args in ([bad], [os.path.join(d, 'missing.jsonl')]):
                 p = self.run_plot(*args, '--out', d)
                 self.assertEqual(p.returncode, 1)
