@@ -12,13 +12,32 @@
 #define LSH_ACTIVE 0x4c   /* accepting updates */
 #define LSH_BITS_DONE 0x42 /* a partial byte was given: only final is allowed */
 
+/* Zeroes n bytes the compiler must not drop as dead stores. Inline, so a constant n becomes a
+ * few vector stores: karx_memzero's call through a volatile pointer cost about as much as a
+ * 64-byte message's padding and finalisation together. The empty asm that may read *p keeps the
+ * stores, as in karx_memzero. */
+static inline void front_wipe(void *p, size_t n)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+    karx_memzero(p, n);
+#endif
+}
+
+/* The digest, cv[l] ^ cv[l + 8] as little-endian bytes, written straight into out. */
 static void front_digest_from_cv(const LSH_WORD cv[16], uint8_t *out, size_t digest_bytes)
 {
-    uint8_t full[64];
-    for (int l = 0; l < 8; l++)
-        LSH_STORE_WORD(full + l * sizeof(LSH_WORD), cv[l] ^ cv[l + 8]);
-    memcpy(out, full, digest_bytes);
-    karx_memzero(full, sizeof full);
+    const size_t wb = sizeof(LSH_WORD), full = digest_bytes / wb;
+    for (size_t l = 0; l < full; l++)
+        LSH_STORE_WORD(out + l * wb, cv[l] ^ cv[l + 8]);
+    if (digest_bytes % wb) { /* LSH-512-224 ends mid-word */
+        uint8_t last[sizeof(LSH_WORD)];
+        LSH_STORE_WORD(last, cv[full] ^ cv[full + 8]);
+        memcpy(out + full * wb, last, digest_bytes % wb);
+        front_wipe(last, sizeof last);
+    }
 }
 
 /* Copies a message tail (< one block) in 16-byte pieces: for these short, variable sizes gcc
@@ -60,7 +79,7 @@ static karx_status front_init(LSH_CTX *ctx, size_t digest_bytes)
         return KARX_ERR_OUTPUT_LENGTH;
     }
     memcpy(ctx->cv, iv, sizeof ctx->cv);
-    memset(ctx->block, 0, sizeof ctx->block);
+    /* ctx->block is not zeroed: bytes are written before they are read (padding fills it). */
     ctx->buffered = 0;
     ctx->digest_bytes = (uint8_t)digest_bytes;
     ctx->partial_bits = 0;
@@ -138,12 +157,14 @@ static karx_status front_final(const LSH_KERNELS *k, LSH_CTX *ctx, uint8_t *out,
     front_pad_block(ctx->block, ctx->buffered, ctx->partial_bits);
     k->compress(ctx->cv, ctx->block, 1);
     front_digest_from_cv(ctx->cv, out, ctx->digest_bytes);
-    karx_memzero(ctx, sizeof *ctx);
+    front_wipe(ctx, sizeof *ctx);
     return KARX_OK;
 }
 
 /* One-shot on the given kernels: whole blocks straight from the input, the tail padded on the
- * stack; no context copy, which matters for short messages. */
+ * stack; no context copy, which matters for short messages. The pad block is zeroed whole
+ * (a constant size: a few vector stores) and the tail copied in 16-byte pieces, so no libc call
+ * with a variable length remains on the path. */
 static void front_oneshot(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out,
                             size_t digest_bytes, const uint8_t *p, size_t len)
 {
@@ -153,13 +174,14 @@ static void front_oneshot(const LSH_KERNELS *k, const LSH_WORD *iv, uint8_t *out
     size_t nblocks = len / LSH_BLOCK, tail = len % LSH_BLOCK;
     if (nblocks)
         k->compress(cv, p, nblocks);
-    if (tail)
-        memcpy(last, p + nblocks * LSH_BLOCK, tail);
-    front_pad_block(last, tail, 0);
+    memset(last, 0, sizeof last);
+    if (tail) /* p may be NULL when len is 0 */
+        front_copy_tail(last, p + nblocks * LSH_BLOCK, tail);
+    last[tail] = 0x80;
     k->compress(cv, last, 1);
     front_digest_from_cv(cv, out, digest_bytes);
-    karx_memzero(cv, sizeof cv);
-    karx_memzero(last, sizeof last);
+    front_wipe(cv, sizeof cv);
+    front_wipe(last, sizeof last);
 }
 
 static karx_status front_digest(const LSH_KERNELS *k, uint8_t *out, size_t digest_bytes,
