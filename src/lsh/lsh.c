@@ -38,35 +38,41 @@ size_t karx_lsh_block_bytes(karx_lsh_alg alg)
 }
 
 static int is256(karx_lsh_alg alg) { return variant(alg)->block_bytes == KARX_LSH256_BLOCK_BYTES; }
+static int family256(const karx_i_hash *h) { return h->block_bytes == KARX_LSH256_BLOCK_BYTES; }
 
+/* Each call below looks its variant up once: a short message's whole hash costs ~100 ns, and
+ * the lookups were a few of those. */
 karx_status karx_lsh_init(karx_lsh_ctx *ctx, karx_lsh_alg alg)
 {
     if (ctx == NULL)
         return KARX_ERR_ARGUMENT;
-    if (find(alg) < 0) {
+    const karx_i_hash *h = variant(alg);
+    if (h == NULL) {
         ctx->alg = 0;
         return KARX_ERR_UNKNOWN_ALGORITHM;
     }
     ctx->alg = (int)alg;
-    size_t d = karx_lsh_digest_bytes(alg);
-    return is256(alg) ? karx_lsh256_init(&ctx->u.s256, d) : karx_lsh512_init(&ctx->u.s512, d);
+    return family256(h) ? karx_lsh256_init(&ctx->u.s256, h->digest_bytes)
+                    : karx_lsh512_init(&ctx->u.s512, h->digest_bytes);
 }
 
-/* KARX_OK when ctx was set up by karx_lsh_init and not finished since. */
-static karx_status check_ctx(const karx_lsh_ctx *ctx)
+/* The variant of a context set up by karx_lsh_init and not finished since, else NULL and *s
+ * says why. */
+static const karx_i_hash *ctx_variant(const karx_lsh_ctx *ctx, karx_status *s)
 {
-    if (ctx == NULL)
-        return KARX_ERR_ARGUMENT;
-    return find((karx_lsh_alg)ctx->alg) < 0 ? KARX_ERR_STATE : KARX_OK;
+    const karx_i_hash *h = ctx != NULL ? variant((karx_lsh_alg)ctx->alg) : NULL;
+    *s = ctx == NULL ? KARX_ERR_ARGUMENT : h == NULL ? KARX_ERR_STATE : KARX_OK;
+    return h;
 }
 
 /* Streams len bytes (or, with bits set, len bits) into the context's family. */
 static karx_status feed(karx_lsh_ctx *ctx, const void *in, size_t len, int bits)
 {
-    karx_status s = check_ctx(ctx);
-    if (s != KARX_OK)
+    karx_status s;
+    const karx_i_hash *h = ctx_variant(ctx, &s);
+    if (h == NULL)
         return s;
-    if (is256((karx_lsh_alg)ctx->alg))
+    if (family256(h))
         return bits ? karx_lsh256_update_bits(&ctx->u.s256, in, len)
                     : karx_lsh256_update(&ctx->u.s256, in, len);
     return bits ? karx_lsh512_update_bits(&ctx->u.s512, in, len)
@@ -85,11 +91,12 @@ karx_status karx_lsh_update_bits(karx_lsh_ctx *ctx, const void *in, size_t bitle
 
 karx_status karx_lsh_final(karx_lsh_ctx *ctx, uint8_t *out, size_t out_len)
 {
-    karx_status s = check_ctx(ctx);
-    if (s != KARX_OK)
+    karx_status s;
+    const karx_i_hash *h = ctx_variant(ctx, &s);
+    if (h == NULL)
         return s;
-    s = is256((karx_lsh_alg)ctx->alg) ? karx_lsh256_final(&ctx->u.s256, out, out_len)
-                                      : karx_lsh512_final(&ctx->u.s512, out, out_len);
+    s = family256(h) ? karx_lsh256_final(&ctx->u.s256, out, out_len)
+                 : karx_lsh512_final(&ctx->u.s512, out, out_len);
     if (s == KARX_OK)
         ctx->alg = 0;
     return s;
@@ -108,11 +115,13 @@ static karx_status check_out(karx_lsh_alg alg, size_t out_len, size_t n)
 
 karx_status karx_lsh(karx_lsh_alg alg, uint8_t *out, size_t out_len, const void *in, size_t len)
 {
-    karx_status s = check_out(alg, out_len, 1);
-    if (s != KARX_OK)
-        return s;
-    size_t d = karx_lsh_digest_bytes(alg);
-    return is256(alg) ? karx_lsh256(out, d, in, len) : karx_lsh512(out, d, in, len);
+    const karx_i_hash *h = variant(alg);
+    if (h == NULL)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    if (out_len < h->digest_bytes)
+        return KARX_ERR_OUTPUT_LENGTH;
+    return family256(h) ? karx_lsh256(out, h->digest_bytes, in, len)
+                    : karx_lsh512(out, h->digest_bytes, in, len);
 }
 
 karx_status karx_lsh_many(karx_lsh_alg alg, uint8_t *out, size_t out_len, const void *in,
