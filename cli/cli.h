@@ -42,6 +42,14 @@ int cli_count_arg(const char *opt, const char *s, unsigned long long min, unsign
  * max bytes. 0; EXIT_FAIL with one line printed (name: read error / too large / no memory). */
 int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *len);
 
+/* -T / --threads N (val; NULL: not given, which is 0): the threads a command computes on, 0 =
+ * every CPU this process may use. 0 with *threads >= 1, or EXIT_USAGE with one line printed. */
+int cli_threads_arg(const char *val, unsigned *threads);
+/* A karx_pool of threads threads, or NULL for 1 (the serial calls). 0, or EXIT_FAIL with one
+ * line printed. Free with karx_pool_free. */
+struct karx_pool;
+int cli_pool_open(unsigned threads, struct karx_pool **pool);
+
 /* Exactly one of -K HEX and --key-file FILE given (NULL: not given)? 0, or EXIT_USAGE with one
  * line printed. */
 int cli_one_key(const char *cmd, const char *key_hex, const char *key_file);

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "karx/common.h"
+#include "karx/pool.h"
 
 void cli_error(const char *fmt, ...)
 {
@@ -179,6 +180,28 @@ int cli_one_key(const char *cmd, const char *key_hex, const char *key_file)
     if (key_hex != NULL && key_file != NULL) {
         cli_error("%s: give the key once (-K HEX or --key-file FILE, not both)", cmd);
         return EXIT_USAGE;
+    }
+    return 0;
+}
+
+#define CLI_THREADS_MAX 1024u
+
+int cli_threads_arg(const char *val, unsigned *threads)
+{
+    unsigned long long v = 0;
+    if (val != NULL && cli_count_arg("-T", val, 0, CLI_THREADS_MAX, &v) != 0) return EXIT_USAGE;
+    *threads = v ? (unsigned)v : karx_cpu_count();
+    return 0;
+}
+
+int cli_pool_open(unsigned threads, struct karx_pool **pool)
+{
+    *pool = NULL;
+    if (threads <= 1) return 0;
+    karx_status st = karx_pool_new(pool, threads);
+    if (st != KARX_OK) {
+        cli_error("-T %u: cannot start the threads: %s", threads, karx_strerror(st));
+        return EXIT_FAIL;
     }
     return 0;
 }

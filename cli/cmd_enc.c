@@ -20,23 +20,25 @@
 #include "cli.h"
 #include "cli_opts.h"
 #include "enc.h"
+#include "io_reader.h"
 #include "karx/karx.h"
+#include "karx/pool.h"
 
 #define CHUNK ENC_CHUNK
 #define KEY_FILE_MAX 4096 /* longest key file read (hex text with a lot of white space) */
 
 #define ENC_OPTS \
     "c|cipher= m|mode= K|key= key-file= iv= no-pad aad= tag-len= i|in= o|out= device= h|help " \
-    "sector-size="
+    "sector-size= T|threads="
 enum { E_CIPHER, E_MODE, E_KEY, E_KEY_FILE, E_IV, E_NO_PAD, E_AAD, E_TAG_LEN, E_IN, E_OUT,
-       E_DEVICE, E_HELP, E_SECTOR, E_N };
+       E_DEVICE, E_HELP, E_SECTOR, E_THREADS, E_N };
 enum { AEAD_NONE, AEAD_GCM, AEAD_CCM };
 
 static void enc_usage(FILE *to, const char *cmd)
 {
     fprintf(to,
             "usage: karx %s -c CIPHER -m MODE (-K HEX | --key-file FILE) [--iv HEX] [--no-pad]\n"
-            "                [--aad HEX] [--tag-len N] [--sector-size N] [-i IN] [-o OUT]\n"
+            "                [--aad HEX] [--tag-len N] [--sector-size N] [-T N] [-i IN] [-o OUT]\n"
             "  -c, --cipher CIPHER  ",
             cmd);
     cli_put_names(to, KARX_KIND_CIPHER, NULL, 23, 23);
@@ -67,6 +69,11 @@ static void enc_usage(FILE *to, const char *cmd)
           "                       but not under 16 bytes. Without it the whole input is one data\n"
           "                       unit (at least 16 bytes; ciphertext stealing when not whole\n"
           "                       blocks; SP 800-38E allows a unit of 16 MiB at most)\n"
+          "  -T, --threads N      threads computing (default 0 = every CPU; 1 = this thread):\n"
+          "                       ecb, ctr, cbc / cfb dec, xts and gcm split each 1 MiB chunk\n"
+          "                       between them; the output is the same for every N. Reading\n"
+          "                       (a reader thread, or mmap for a regular file) overlaps the\n"
+          "                       computation at any N\n"
           "  -i, --in IN          input (default '-' = standard input)\n"
           "      --device DEV     cpu (default) or gpu: -m ctr on the CUDA device in 64 MiB\n"
           "                       chunks (same output; fails with one line if there is none)\n"
@@ -170,6 +177,8 @@ typedef struct {
     const char *key_hex, *key_file, *iv_hex, *aad_hex, *tag_len_s, *device, *sector_s;
     const char *in_path, *out_path;
     const char *in_name; /* in_path, or "stdin" */
+    unsigned threads;    /* -T, resolved (>= 1) */
+    karx_pool *pool;     /* NULL for one thread */
 } job;
 
 /* The key (xts: two keys) and the IV, wiped when the run ends. */
@@ -197,17 +206,16 @@ static void data_error(const job *j, karx_status st)
 }
 
 /* Streams in -> ctx -> out. 0, or EXIT_FAIL with the message printed. ctx is wiped. */
-static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, enc_output *out,
-                      uint8_t *ibuf, uint8_t *obuf)
+static int run_stream(const job *j, karx_cipher_ctx *ctx, io_reader *in, enc_output *out,
+                      uint8_t *obuf)
 {
     const size_t cap = CHUNK + KARX_MAX_BLOCK_BYTES;
+    const uint8_t *p;
     size_t n, got;
     karx_status st;
-    errno = 0;
-    do {
-        n = fread(ibuf, 1, CHUNK, in);
-        if (n == 0) break;
-        st = karx_cipher_update(ctx, obuf, cap, &got, ibuf, n);
+    int e;
+    while ((e = io_reader_next(in, &p, &n)) == 0 && n > 0) {
+        st = karx_cipher_update(ctx, obuf, cap, &got, p, n);
         if (st != KARX_OK) {
             karx_cipher_ctx_wipe(ctx);
             data_error(j, st);
@@ -217,9 +225,8 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, FILE *in, enc_output *
             karx_cipher_ctx_wipe(ctx);
             return EXIT_FAIL;
         }
-    } while (n == CHUNK);
-    if (ferror(in)) {
-        int e = errno ? errno : EIO;
+    }
+    if (e) {
         karx_cipher_ctx_wipe(ctx);
         cli_error("%s: read error: %s", j->in_name, strerror(e));
         return EXIT_FAIL;
@@ -360,9 +367,9 @@ done:
 /* ---- the streaming modes on the CPU ---- */
 
 /* Opens the input, refuses known bad input, streams it through ctx to the output. */
-static int stream_file(const job *j, const secrets *k, karx_cipher_ctx *ctx, uint8_t *ibuf,
-                       uint8_t *obuf)
+static int stream_file(const job *j, const secrets *k, karx_cipher_ctx *ctx, uint8_t *obuf)
 {
+    io_reader *r = NULL;
     enc_output out;
     memset(&out, 0, sizeof out);
     FILE *in = cli_open_input(j->in_path);
@@ -372,7 +379,9 @@ static int stream_file(const job *j, const secrets *k, karx_cipher_ctx *ctx, uin
     }
     int rc = precheck_regular(j, k, in);
     if (rc == 0 && (rc = enc_output_open(&out, j->out_path)) == 0) {
-        rc = run_stream(j, ctx, in, &out, ibuf, obuf);
+        rc = io_input_start(&r, in, j->in_name, CHUNK, 0);
+        if (rc == 0) rc = run_stream(j, ctx, r, &out, obuf);
+        io_reader_stop(r);
         if (rc == 0) rc = enc_output_commit(&out);
         if (rc) enc_output_abort(&out);
     }
@@ -394,16 +403,15 @@ static int run_cpu(const job *j, const secrets *k)
                    ? EXIT_USAGE
                    : EXIT_FAIL;
     }
-    uint8_t *ibuf = malloc(CHUNK), *obuf = malloc(CHUNK + KARX_MAX_BLOCK_BYTES);
+    uint8_t *obuf = malloc(CHUNK + KARX_MAX_BLOCK_BYTES);
     int rc;
-    if (ibuf == NULL || obuf == NULL) {
+    if (obuf == NULL) {
         cli_error("%s: out of memory", j->cmd);
         rc = EXIT_FAIL;
     } else {
-        rc = stream_file(j, k, &ctx, ibuf, obuf);
+        rc = stream_file(j, k, &ctx, obuf);
     }
     karx_cipher_ctx_wipe(&ctx);
-    cli_free_secret(ibuf, ibuf ? CHUNK : 0);
     cli_free_secret(obuf, obuf ? CHUNK + KARX_MAX_BLOCK_BYTES : 0);
     return rc;
 }
@@ -508,6 +516,7 @@ static int parse_job(int argc, char **argv, cli_opt *o, job *j, int *help)
     j->in_path = o[E_IN].val ? o[E_IN].val : "-";
     j->out_path = o[E_OUT].val;
     j->in_name = strcmp(j->in_path, "-") != 0 ? j->in_path : "stdin";
+    if ((rc = cli_threads_arg(o[E_THREADS].val, &j->threads)) != 0) return rc;
     if ((rc = parse_names(j, o[E_CIPHER].val, o[E_MODE].val)) != 0) return rc;
     if (!j->aead && !j->xts) j->iv_len = karx_mode_iv_bytes(j->alg, j->mode);
     return check_combination(j, o[E_NO_PAD].val != NULL);
@@ -560,12 +569,12 @@ static int run_job(const job *j, secrets *k)
     if (rc) return rc;
     if (j->aead) {
         enc_aead_job a = {j->encrypt, j->aead == AEAD_CCM, j->alg, k->key, j->key_len, j->iv_hex,
-                          j->aad_hex, j->tag_len_s, j->in_path, j->out_path};
+                          j->aad_hex, j->tag_len_s, j->in_path, j->out_path, j->pool};
         return enc_run_aead(&a);
     }
     if (j->xts) {
         enc_xts_job x = {j->encrypt, j->alg, k->key, j->key_len, j->key_hex ? "-K" : j->key_file,
-                         j->iv_hex, j->sector_s, j->in_path, j->out_path};
+                         j->iv_hex, j->sector_s, j->in_path, j->out_path, j->pool};
         return enc_run_xts(&x);
     }
     if ((rc = load_iv(j, k)) != 0) return rc;
@@ -586,8 +595,9 @@ static int cmd_crypt(int argc, char **argv, int encrypt)
     int rc = parse_job(argc, argv, o, &j, &help);
     if (rc == 0 && help)
         enc_usage(stdout, j.cmd);
-    else if (rc == 0)
+    else if (rc == 0 && (rc = cli_pool_open(j.threads, &j.pool)) == 0)
         rc = run_job(&j, &k);
+    karx_pool_free(j.pool);
     karx_memzero(&k, sizeof k);
     cli_opt_wipe(&o[E_KEY]); /* the key's copy in argv */
     return rc;

@@ -9,25 +9,30 @@
 #include "cli_opts.h"
 #include "hash.h"
 #include "karx/karx.h"
+#include "karx/pool.h"
 
-#define CHUNK (1u << 20)
 #define HASH_DEFAULT "lsh256-256"
 
 /* The options, in the order of the spec; the five from H_QUIET on are --check's own. */
 #define HASH_OPTS \
-    "a|algorithm= c|check= tag device= quiet status w|warn strict ignore-missing h|help"
+    "a|algorithm= c|check= tag device= quiet status w|warn strict ignore-missing h|help " \
+    "T|threads="
 enum { H_ALG, H_CHECK, H_TAG, H_DEVICE, H_QUIET, H_STATUS, H_WARN, H_STRICT, H_IGNORE, H_HELP,
-       H_N };
+       H_THREADS, H_N };
 
 static void hash_usage(FILE *to)
 {
-    fputs("usage: karx hash [-a ALG] [--tag] [--device cpu|gpu|auto] [FILE...]\n"
+    fputs("usage: karx hash [-a ALG] [--tag] [-T N] [--device cpu|gpu|auto] [FILE...]\n"
           "       karx hash [-a ALG] [--quiet|--status|-w] [--strict] [--ignore-missing] -c LIST\n"
           "  -a, --algorithm ALG  ",
           to);
     cli_put_names(to, KARX_KIND_HASH, NULL, 23, 23);
     fputs("                       (default " HASH_DEFAULT "; standard names like LSH-256-256 too)\n"
           "      --tag            BSD-style lines: LSH-256-256 (FILE) = HEX\n"
+          "  -T, --threads N      files hashed side by side on N threads (default 0 = every\n"
+          "                       CPU), lines still in argument order; LSH is serial within a\n"
+          "                       message, so one big file runs on one thread whatever N is\n"
+          "                       (its reading overlaps the hashing: a reader thread, or mmap)\n"
           "  -c, --check LIST     verify the digests listed in LIST ('-' = stdin)\n"
           "      --device DEV     cpu (default: one file at a time, streamed); gpu: all files\n"
           "                       as batches on the CUDA device, one file per thread (fails if\n"
@@ -46,52 +51,18 @@ static void hash_usage(FILE *to)
           to);
 }
 
-/* One line "karx: NAME: why", the name escaped if it would break the line. */
-static void name_error(const char *name, const char *why)
-{
-    char *esc = cli_hash_msg_name(name);
-    cli_error("%s: %s", esc ? esc : name, why);
-    free(esc);
-}
-
-/* Hashes one stream in constant memory; returns 0, or errno of a read error. */
-static int hash_stream(FILE *f, const karx_alg_info *h, uint8_t *buf, uint8_t *digest)
-{
-    karx_lsh_ctx ctx;
-    karx_lsh_init(&ctx, (karx_lsh_alg)h->id);
-    size_t n;
-    while ((n = fread(buf, 1, CHUNK, f)) > 0)
-        karx_lsh_update(&ctx, buf, n);
-    if (ferror(f)) {
-        int e = errno ? errno : EIO;
-        karx_memzero(&ctx, sizeof ctx);
-        return e;
-    }
-    karx_lsh_final(&ctx, digest, KARX_LSH_MAX_DIGEST_BYTES);
-    return 0;
-}
-
 enum { FILE_HASHED, FILE_UNREADABLE, FILE_MISSING };
 
 /* FILE_HASHED; FILE_UNREADABLE (message printed); FILE_MISSING (silently: it does not exist and
  * ignore_missing is set). */
-static int hash_file(const char *path, const karx_alg_info *h, uint8_t *buf, uint8_t *digest,
+static int hash_file(const char *path, const karx_alg_info *h, uint8_t *digest,
                      int ignore_missing)
 {
-    FILE *f = cli_open_input(path);
-    if (f == NULL) {
-        int e = errno;
-        if (ignore_missing && e == ENOENT) return FILE_MISSING;
-        name_error(path, strerror(e));
-        return FILE_UNREADABLE;
-    }
-    int e = hash_stream(f, h, buf, digest);
-    cli_close_input(f);
-    if (e) {
-        name_error(path, strerror(e));
-        return FILE_UNREADABLE;
-    }
-    return FILE_HASHED;
+    int err, r = cli_hash_file(path, h, digest, 0, &err);
+    if (r == HASH_FILE_OK) return FILE_HASHED;
+    if (r == HASH_FILE_OPEN_FAILED && ignore_missing && err == ENOENT) return FILE_MISSING;
+    cli_hash_name_error(path, err);
+    return FILE_UNREADABLE;
 }
 
 /* Undoes put_name in place. -1 for an escape other than \\ \n \r, or a lone trailing '\'. */
@@ -174,11 +145,11 @@ struct tally {
 /* Hashes one listed file and prints its verdict (a name holding a newline escaped, as coreutils
  * does). */
 static void check_one(const char *name, const karx_alg_info *h, const uint8_t *want,
-                      const struct check_opts *o, struct tally *t, uint8_t *buf)
+                      const struct check_opts *o, struct tally *t)
 {
     uint8_t got[KARX_LSH_MAX_DIGEST_BYTES];
     const char *verdict = NULL;
-    int r = hash_file(name, h, buf, got, o->ignore_missing);
+    int r = hash_file(name, h, got, o->ignore_missing);
     if (r == FILE_MISSING) {
         t->missing++;
     } else if (r == FILE_UNREADABLE) {
@@ -223,8 +194,7 @@ static int check_summary(const char *list, const struct check_opts *o, const str
 }
 
 static int check_list(const char *list, const karx_alg_info *default_alg,
-                      const struct check_opts *o,
-                      uint8_t *buf)
+                      const struct check_opts *o)
 {
     char *esc = cli_hash_msg_name(list);
     const char *shown = strcmp(list, "-") == 0 ? "standard input" : esc ? esc : list;
@@ -246,7 +216,7 @@ static int check_list(const char *list, const karx_alg_info *default_alg,
         const char *name;
         int kind = parse_check_line(line, (size_t)len, &h, want, &name);
         if (kind == LINE_OK) {
-            check_one(name, &h, want, o, &t, buf);
+            check_one(name, &h, want, o, &t);
         } else if (kind == LINE_BAD) {
             t.malformed++;
             if (o->warn)
@@ -302,6 +272,8 @@ static int hash_settings(const cli_opt *o, int nfiles, karx_alg_info *h, struct 
         cli_error("unknown device '%s' (cpu, gpu, auto)", device);
         return EXIT_USAGE;
     }
+    unsigned threads;
+    if ((rc = cli_threads_arg(o[H_THREADS].val, &threads)) != 0) return rc;
     if ((rc = check_opts_of(o, co)) != 0) return rc;
     if (o[H_CHECK].val && (o[H_TAG].val || nfiles > 0 || strcmp(device, "cpu"))) {
         cli_error("--check takes one LIST and no other files, --tag or --device");
@@ -310,29 +282,17 @@ static int hash_settings(const cli_opt *o, int nfiles, karx_alg_info *h, struct 
     return 0;
 }
 
-/* Streams each file (or checks the list) on the CPU. */
+/* Streams each file (side by side on -T threads) or checks the list, on the CPU. */
 static int hash_on_cpu(char *const *files, int nfiles, const karx_alg_info *h, const char *check,
-                       const struct check_opts *co, int tag)
+                       const struct check_opts *co, int tag, const char *threads_s)
 {
-    uint8_t *buf = malloc(CHUNK);
-    if (buf == NULL) {
-        cli_error("out of memory");
-        return EXIT_FAIL;
-    }
-    int rc = EXIT_OK;
-    if (check) {
-        rc = check_list(check, h, co, buf);
-    } else {
-        for (int i = 0; i < nfiles; i++) {
-            uint8_t digest[KARX_LSH_MAX_DIGEST_BYTES];
-            if (hash_file(files[i], h, buf, digest, 0) != FILE_HASHED) {
-                rc = EXIT_FAIL;
-                continue;
-            }
-            cli_hash_line(h, files[i], digest, tag);
-        }
-    }
-    free(buf);
+    if (check) return check_list(check, h, co);
+    unsigned threads;
+    karx_pool *pool = NULL;
+    int rc = cli_threads_arg(threads_s, &threads);
+    if (rc == 0 && (rc = cli_pool_open(nfiles > 1 ? threads : 1, &pool)) == 0)
+        rc = cli_hash_files(files, nfiles, h, tag, pool);
+    karx_pool_free(pool);
     return rc;
 }
 
@@ -351,7 +311,7 @@ int cmd_hash(int argc, char **argv)
     if (o[H_DEVICE].val && strcmp(o[H_DEVICE].val, "cpu"))
         rc = cli_hash_batched(files, nfiles, &h, tag, o[H_DEVICE].val);
     else
-        rc = hash_on_cpu(files, nfiles, &h, o[H_CHECK].val, &co, tag);
+        rc = hash_on_cpu(files, nfiles, &h, o[H_CHECK].val, &co, tag, o[H_THREADS].val);
     if (fflush(stdout) != 0) {
         cli_error("write error: %s", strerror(errno));
         return EXIT_FAIL;

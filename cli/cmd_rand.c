@@ -16,8 +16,8 @@
 #define RAND_CHUNK ((size_t)1 << 16)
 #define RAND_DEFAULT_CIPHER "lea256"
 
-#define RAND_OPTS "n|bytes= hex c|cipher= drbg= device= h|help"
-enum { R_BYTES, R_HEX, R_CIPHER, R_DRBG, R_DEVICE, R_HELP, R_N };
+#define RAND_OPTS "n|bytes= hex c|cipher= drbg= device= h|help T|threads="
+enum { R_BYTES, R_HEX, R_CIPHER, R_DRBG, R_DEVICE, R_HELP, R_THREADS, R_N };
 
 /* The DRBG a command runs: its type and algorithm (a karx_cipher_alg or karx_lsh_alg). */
 typedef struct {
@@ -72,7 +72,7 @@ static int flush_stdout(void)
 
 static void rand_usage(FILE *to)
 {
-    fputs("usage: karx rand -n BYTES [--hex] [-c CIPHER | --drbg NAME] [--device cpu|gpu]\n"
+    fputs("usage: karx rand -n BYTES [--hex] [-c CIPHER | --drbg NAME] [-T N] [--device cpu|gpu]\n"
           "  -n, --bytes BYTES  how many bytes (any size; streamed)\n"
           "      --hex          print them as one line of hex instead of raw bytes\n"
           "  -c, --cipher C     the CTR_DRBG cipher (default " RAND_DEFAULT_CIPHER "):\n"
@@ -83,7 +83,10 @@ static void rand_usage(FILE *to)
           "                     (HMAC_DRBG), HASH one of: ",
           to);
     cli_put_names(to, KARX_KIND_HASH, NULL, 47, 21);
-    fputs("      --device gpu   the DRBG's output made on the CUDA device, 64 MiB per step (the\n"
+    fputs("  -T, --threads N    threads making the output (default 0 = every CPU); accepted\n"
+          "                     for every DRBG, used by none yet: the DRBG's bulk call on a\n"
+          "                     pool is not in the library\n"
+          "      --device gpu   the DRBG's output made on the CUDA device, 64 MiB per step (the\n"
           "                     same generate calls of 64 KiB; CTR_DRBG only; fails with one\n"
           "                     line if no GPU)\n"
           "SP 800-90A DRBGs (CTR_DRBG as TTAK.KO-12.0189, with the derivation function), seeded\n"
@@ -204,6 +207,8 @@ int cmd_rand(int argc, char **argv)
     }
     if ((rc = cli_count_arg("-n", o[R_BYTES].val, 0, (unsigned long long)1 << 62, &total)) != 0)
         return rc;
+    unsigned threads;
+    if ((rc = cli_threads_arg(o[R_THREADS].val, &threads)) != 0) return rc;
     if ((rc = drbg_choice_arg("rand", o[R_CIPHER].val, o[R_DRBG].val, RAND_DEFAULT_CIPHER, &c)) != 0)
         return rc;
     if (strcmp(device, "cpu") == 0)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "karx/cipher.h"
+#include "karx/pool.h"
 
 #define ENC_CHUNK ((size_t)1 << 20) /* bytes read and written per step */
 
@@ -44,6 +45,7 @@ typedef struct enc_aead_job {
     const uint8_t *key;
     size_t key_len;
     const char *iv_hex, *aad_hex, *tag_len_s, *in_path, *out_path;
+    karx_pool *pool; /* -T; NULL: one thread */
 } enc_aead_job;
 
 /* 0, or an exit code with one line printed. Everything secret is wiped before it returns. */
@@ -57,6 +59,7 @@ typedef struct enc_xts_job {
     size_t key_len;      /* both halves */
     const char *key_src; /* "-K" or the key file, for messages */
     const char *iv_hex, *sector_s, *in_path, *out_path;
+    karx_pool *pool; /* -T; NULL: one thread */
 } enc_xts_job;
 
 /* 0, or an exit code with one line printed. Everything secret is wiped before it returns. */

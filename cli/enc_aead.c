@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "enc.h"
+#include "io_reader.h"
 #include "karx/ccm.h"
 #include "karx/gcm.h"
 #include "karx/karx.h"
@@ -105,9 +106,9 @@ static int data_status(const aead_run *r, karx_status st)
     return EXIT_USAGE;
 }
 
-static int read_error(const aead_run *r)
+static int read_error(const aead_run *r, int err)
 {
-    cli_error("%s: read error: %s", r->in_name, strerror(errno ? errno : EIO));
+    cli_error("%s: read error: %s", r->in_name, strerror(err ? err : EIO));
     return EXIT_FAIL;
 }
 
@@ -173,7 +174,23 @@ static int read_whole(aead_run *r)
     r->data = b;
     r->data_len = n;
     r->data_cap = cap;
-    return ferror(r->in) ? read_error(r) : 0;
+    return ferror(r->in) ? read_error(r, errno) : 0;
+}
+
+/* GCM's one-shot on the -T pool (the same bytes as the serial call for any thread count). */
+static karx_status gcm_in_memory(const aead_run *r, uint8_t *res, size_t len, size_t res_len)
+{
+    const enc_aead_job *a = r->a;
+    const uint8_t *d = r->data;
+    karx_gcm_key k;
+    karx_status st = karx_gcm_set_key(&k, a->alg, a->key, a->key_len);
+    if (st == KARX_OK)
+        st = a->encrypt ? karx_gcm_seal_pool(a->pool, &k, r->iv, r->iv_len, res, res + len,
+                                             r->tag_len, d, len, r->aad, r->aad_len)
+                        : karx_gcm_open_pool(a->pool, &k, r->iv, r->iv_len, res, d + res_len,
+                                             r->tag_len, d, res_len, r->aad, r->aad_len);
+    karx_gcm_key_wipe(&k);
+    return st;
 }
 
 /* One-shot seal or open of the input in memory; the result goes out only when it is complete
@@ -193,16 +210,13 @@ static int run_in_memory(aead_run *r)
     }
     karx_status st;
     const uint8_t *d = r->data;
-    if (a->encrypt)
-        st = a->ccm ? karx_ccm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res, res + len,
-                                       r->tag_len, d, len, r->aad, r->aad_len)
-                    : karx_gcm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res, res + len,
-                                       r->tag_len, d, len, r->aad, r->aad_len);
+    if (a->ccm)
+        st = a->encrypt ? karx_ccm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res,
+                                           res + len, r->tag_len, d, len, r->aad, r->aad_len)
+                        : karx_ccm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res,
+                                           d + res_len, r->tag_len, d, res_len, r->aad, r->aad_len);
     else
-        st = a->ccm ? karx_ccm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res,
-                                       d + res_len, r->tag_len, d, res_len, r->aad, r->aad_len)
-                    : karx_gcm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res,
-                                       d + res_len, r->tag_len, d, res_len, r->aad, r->aad_len);
+        st = gcm_in_memory(r, res, len, res_len);
     rc = data_status(r, st);
     if (rc == 0) rc = enc_output_write(&r->out, res, res_len);
     cli_free_secret(res, res_len ? res_len : 1);
@@ -236,9 +250,9 @@ static karx_status ctx_init(aead_run *r, aead_ctx *c, uint64_t payload_len)
     return st;
 }
 
-static karx_status ctx_update(aead_ctx *c, uint8_t *p, size_t n)
+static karx_status ctx_update(aead_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
 {
-    return c->ccm ? karx_ccm_update(&c->ccmc, p, p, n) : karx_gcm_update(&c->gcm, p, p, n);
+    return c->ccm ? karx_ccm_update(&c->ccmc, out, in, n) : karx_gcm_update(&c->gcm, out, in, n);
 }
 
 static karx_status ctx_final(aead_ctx *c, uint8_t *tag, size_t tag_len)
@@ -263,45 +277,56 @@ static int length_status(const aead_run *r, karx_status st)
 }
 
 /* Encryption in ENC_CHUNK pieces, then the tag. */
-static int stream_seal(aead_run *r, aead_ctx *c)
+static int stream_seal(aead_run *r, aead_ctx *c, io_reader *in)
 {
+    const uint8_t *p;
     size_t n;
-    int rc = data_status(r, ctx_init(r, c, r->in_size));
-    errno = 0;
-    while (rc == 0 && (n = fread(r->buf, 1, ENC_CHUNK, r->in)) > 0) {
-        rc = length_status(r, ctx_update(c, r->buf, n));
+    int e = 0, rc = data_status(r, ctx_init(r, c, r->in_size));
+    while (rc == 0 && (e = io_reader_next(in, &p, &n)) == 0 && n > 0) {
+        rc = length_status(r, ctx_update(c, r->buf, p, n));
         if (rc == 0) rc = enc_output_write(&r->out, r->buf, n);
     }
-    if (rc == 0 && ferror(r->in)) rc = read_error(r);
+    if (rc == 0 && e) rc = read_error(r, e);
     if (rc == 0) rc = length_status(r, ctx_final(c, r->buf, r->tag_len));
     if (rc == 0) rc = enc_output_write(&r->out, r->buf, r->tag_len);
     return rc;
 }
 
-/* Decryption into the temporary file: the last tag_len bytes read so far are held back at the
- * front of buf, since any of them may be the tag. */
-static int stream_open(aead_run *r, aead_ctx *c)
+/* Decryption into the temporary file: the last tag_len bytes read so far are held back in held,
+ * since any of them may be the tag; the rest is decrypted as it comes. */
+static int stream_open(aead_run *r, aead_ctx *c, io_reader *in)
 {
     const size_t t = r->tag_len;
+    uint8_t held[KARX_GCM_TAG_MAX_BYTES];
+    const uint8_t *p;
     size_t have = 0, n;
     uint64_t total = 0;
-    int rc = 0;
+    int e = 0, rc = 0;
     if (r->sized && r->in_size < t) return too_short(r, r->in_size);
     rc = data_status(r, ctx_init(r, c, r->sized ? r->in_size - t : 0));
-    errno = 0;
-    while (rc == 0 && (n = fread(r->buf + have, 1, ENC_CHUNK + t - have, r->in)) > 0) {
-        have += n;
+    while (rc == 0 && (e = io_reader_next(in, &p, &n)) == 0 && n > 0) {
         total += n;
-        if (have <= t) continue;
-        size_t ready = have - t;
-        rc = length_status(r, ctx_update(c, r->buf, ready));
+        if (have + n <= t) {
+            memcpy(held + have, p, n);
+            have += n;
+            continue;
+        }
+        size_t ready = have + n - t; /* bytes now known not to be the tag */
+        size_t from_held = ready < have ? ready : have;
+        rc = length_status(r, ctx_update(c, r->buf, held, from_held));
+        if (rc == 0 && ready > from_held)
+            rc = length_status(r, ctx_update(c, r->buf + from_held, p, ready - from_held));
         if (rc == 0) rc = enc_output_write(&r->out, r->buf, ready);
-        memmove(r->buf, r->buf + ready, t);
+        /* the new held: what is left of held, then the chunk's tail, t bytes in all */
+        size_t keep = have - from_held;
+        memmove(held, held + from_held, keep);
+        memcpy(held + keep, p + (ready - from_held), t - keep);
         have = t;
     }
-    if (rc == 0 && ferror(r->in)) rc = read_error(r);
+    if (rc == 0 && e) rc = read_error(r, e);
     if (rc == 0 && have < t) rc = too_short(r, total);
-    if (rc == 0) rc = length_status(r, ctx_verify(c, r->buf, t));
+    if (rc == 0) rc = length_status(r, ctx_verify(c, held, t));
+    karx_memzero(held, sizeof held);
     return rc;
 }
 
@@ -314,7 +339,10 @@ static int run_streaming(aead_run *r)
         cli_error("%s: out of memory", r->in_name);
         return EXIT_FAIL;
     }
-    int rc = r->a->encrypt ? stream_seal(r, &c) : stream_open(r, &c);
+    io_reader *in = NULL;
+    int rc = io_input_start(&in, r->in, r->in_name, ENC_CHUNK, 0);
+    if (rc == 0) rc = r->a->encrypt ? stream_seal(r, &c, in) : stream_open(r, &c, in);
+    io_reader_stop(in);
     karx_gcm_ctx_wipe(&c.gcm);
     karx_ccm_ctx_wipe(&c.ccmc);
     return rc;

@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "enc.h"
+#include "io_reader.h"
 #include "karx/karx.h"
 
 #define XTS_SECTOR_MAX ((size_t)1 << 24) /* SP 800-38E: a data unit is at most 2^20 blocks */
@@ -31,9 +32,10 @@ typedef struct {
     size_t sector; /* 0: the whole input is one data unit */
     karx_xts_key key;
     FILE *in;
+    io_reader *reader; /* chunks of icap bytes from in */
     int sized; /* the input is a regular file of in_size bytes */
     uint64_t in_size;
-    uint8_t *ibuf, *obuf;
+    uint8_t *ibuf, *obuf; /* sectors: ibuf (icap bytes) takes the output; one unit: obuf */
     size_t icap, ocap;
     enc_output out;
 } xts_run;
@@ -106,9 +108,9 @@ static int tweak_wraps(const xts_run *r)
     return EXIT_FAIL;
 }
 
-static int read_error(const xts_run *r)
+static int read_error(const xts_run *r, int err)
 {
-    cli_error("%s: read error: %s", r->in_name, strerror(errno ? errno : EIO));
+    cli_error("%s: read error: %s", r->in_name, strerror(err ? err : EIO));
     return EXIT_FAIL;
 }
 
@@ -163,18 +165,18 @@ static int run_stream(xts_run *r)
 {
     karx_xts_ctx c;
     uint64_t total = 0;
+    const uint8_t *p;
     size_t n, got;
-    int rc;
+    int e = 0, rc;
     memset(&c, 0, sizeof c);
     rc = key_status(r, karx_xts_init(&c, r->x->alg, r->x->encrypt, r->x->key, r->x->key_len,
                                      r->tweak));
-    errno = 0;
-    while (rc == 0 && (n = fread(r->ibuf, 1, ENC_CHUNK, r->in)) > 0) {
+    while (rc == 0 && (e = io_reader_next(r->reader, &p, &n)) == 0 && n > 0) {
         total += n;
-        rc = data_status(r, karx_xts_update(&c, r->obuf, r->ocap, &got, r->ibuf, n));
+        rc = data_status(r, karx_xts_update(&c, r->obuf, r->ocap, &got, p, n));
         if (rc == 0) rc = enc_output_write(&r->out, r->obuf, got);
     }
-    if (rc == 0 && ferror(r->in)) rc = read_error(r);
+    if (rc == 0 && e) rc = read_error(r, e);
     if (rc == 0 && total < 16) rc = too_short(r, total);
     if (rc == 0) rc = data_status(r, karx_xts_final(&c, r->obuf, r->ocap, &got));
     if (rc == 0) rc = enc_output_write(&r->out, r->obuf, got);
@@ -188,10 +190,10 @@ static int run_sectors(xts_run *r)
 {
     const size_t chunk = r->icap; /* a whole number of units */
     uint64_t total = 0;
-    int wrapped = 0, rc = 0;
+    int wrapped = 0, e = 0, rc = 0;
+    const uint8_t *p;
     size_t n;
-    errno = 0;
-    while (rc == 0 && (n = fread(r->ibuf, 1, chunk, r->in)) > 0) {
+    while (rc == 0 && (e = io_reader_next(r->reader, &p, &n)) == 0 && n > 0) {
         total += n;
         if (wrapped) {
             rc = tweak_wraps(r);
@@ -203,14 +205,14 @@ static int run_sectors(xts_run *r)
         }
         karx_status st = r->x->encrypt
                              ? karx_xts_encrypt_sectors(&r->key, r->tweak, r->sector, r->ibuf,
-                                                        r->ibuf, n)
+                                                        p, n)
                              : karx_xts_decrypt_sectors(&r->key, r->tweak, r->sector, r->ibuf,
-                                                        r->ibuf, n);
+                                                        p, n);
         if ((rc = data_status(r, st)) == 0) rc = enc_output_write(&r->out, r->ibuf, n);
         wrapped = tweak_add(r->tweak, n / r->sector);
         if (n < chunk) break;
     }
-    if (rc == 0 && ferror(r->in)) rc = read_error(r);
+    if (rc == 0 && e) rc = read_error(r, e);
     if (rc == 0 && total < 16) rc = too_short(r, total);
     return rc;
 }
@@ -221,13 +223,13 @@ static int alloc_buffers(xts_run *r)
 {
     if (r->sector) {
         r->icap = r->sector >= ENC_CHUNK ? r->sector : ENC_CHUNK / r->sector * r->sector;
+        r->ibuf = malloc(r->icap); /* the units' output (the input is the reader's) */
     } else {
         r->icap = ENC_CHUNK;
         r->ocap = ENC_CHUNK + 32; /* update writes up to len + 31 bytes; final needs 32 */
         r->obuf = malloc(r->ocap);
     }
-    r->ibuf = malloc(r->icap);
-    if (r->ibuf == NULL || (r->sector == 0 && r->obuf == NULL)) {
+    if (r->sector ? r->ibuf == NULL : r->obuf == NULL) {
         cli_error("%s: out of memory", r->in_name);
         return EXIT_FAIL;
     }
@@ -263,7 +265,9 @@ int enc_run_xts(const enc_xts_job *x)
     }
     if (rc == 0) rc = alloc_buffers(&r);
     if (rc == 0 && (rc = enc_output_open(&r.out, x->out_path)) == 0) {
-        rc = r.sector ? run_sectors(&r) : run_stream(&r);
+        rc = io_input_start(&r.reader, r.in, r.in_name, r.icap, 0);
+        if (rc == 0) rc = r.sector ? run_sectors(&r) : run_stream(&r);
+        io_reader_stop(r.reader);
         if (rc == 0) rc = enc_output_commit(&r.out);
         if (rc) enc_output_abort(&r.out);
     }
