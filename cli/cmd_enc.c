@@ -206,22 +206,22 @@ static void data_error(const job *j, karx_status st)
 }
 
 /* Streams in -> ctx -> out. 0, or EXIT_FAIL with the message printed. ctx is wiped. */
-static int run_stream(const job *j, karx_cipher_ctx *ctx, io_reader *in, enc_output *out,
-                      uint8_t *obuf)
+static int run_stream(const job *j, karx_cipher_ctx *ctx, io_reader *in, enc_output *out)
 {
-    const size_t cap = CHUNK + KARX_MAX_BLOCK_BYTES;
     const uint8_t *p;
+    uint8_t *obuf;
     size_t n, got;
     karx_status st;
     int e;
     while ((e = io_reader_next(in, &p, &n)) == 0 && n > 0) {
-        st = karx_cipher_update(ctx, obuf, cap, &got, p, n);
+        obuf = enc_output_buf(out);
+        st = karx_cipher_update(ctx, obuf, ENC_OUT_CAP, &got, p, n);
         if (st != KARX_OK) {
             karx_cipher_ctx_wipe(ctx);
             data_error(j, st);
             return EXIT_FAIL;
         }
-        if (enc_output_write(out, obuf, got)) {
+        if (enc_output_put(out, got)) {
             karx_cipher_ctx_wipe(ctx);
             return EXIT_FAIL;
         }
@@ -231,13 +231,14 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, io_reader *in, enc_out
         cli_error("%s: read error: %s", j->in_name, strerror(e));
         return EXIT_FAIL;
     }
-    st = karx_cipher_final(ctx, obuf, cap, &got); /* wipes ctx */
+    obuf = enc_output_buf(out);
+    st = karx_cipher_final(ctx, obuf, ENC_OUT_CAP, &got); /* wipes ctx */
     karx_cipher_ctx_wipe(ctx);
     if (st != KARX_OK) {
         data_error(j, st);
         return EXIT_FAIL;
     }
-    return enc_output_write(out, obuf, got);
+    return enc_output_put(out, got);
 }
 
 /* ---- ECB / CBC from a regular file: known bad input refused before any output ---- */
@@ -367,7 +368,7 @@ done:
 /* ---- the streaming modes on the CPU ---- */
 
 /* Opens the input, refuses known bad input, streams it through ctx to the output. */
-static int stream_file(const job *j, const secrets *k, karx_cipher_ctx *ctx, uint8_t *obuf)
+static int stream_file(const job *j, const secrets *k, karx_cipher_ctx *ctx)
 {
     io_reader *r = NULL;
     enc_output out;
@@ -380,7 +381,7 @@ static int stream_file(const job *j, const secrets *k, karx_cipher_ctx *ctx, uin
     int rc = precheck_regular(j, k, in);
     if (rc == 0 && (rc = enc_output_open(&out, j->out_path)) == 0) {
         rc = io_input_start(&r, in, j->in_name, CHUNK, 0);
-        if (rc == 0) rc = run_stream(j, ctx, r, &out, obuf);
+        if (rc == 0) rc = run_stream(j, ctx, r, &out);
         io_reader_stop(r);
         if (rc == 0) rc = enc_output_commit(&out);
         if (rc) enc_output_abort(&out);
@@ -403,16 +404,8 @@ static int run_cpu(const job *j, const secrets *k)
                    ? EXIT_USAGE
                    : EXIT_FAIL;
     }
-    uint8_t *obuf = malloc(CHUNK + KARX_MAX_BLOCK_BYTES);
-    int rc;
-    if (obuf == NULL) {
-        cli_error("%s: out of memory", j->cmd);
-        rc = EXIT_FAIL;
-    } else {
-        rc = stream_file(j, k, &ctx, obuf);
-    }
+    int rc = stream_file(j, k, &ctx);
     karx_cipher_ctx_wipe(&ctx);
-    cli_free_secret(obuf, obuf ? CHUNK + KARX_MAX_BLOCK_BYTES : 0);
     return rc;
 }
 

@@ -11,6 +11,9 @@
 #include "karx/pool.h"
 
 #define ENC_CHUNK ((size_t)1 << 20) /* bytes read and written per step */
+#define ENC_OUT_CAP (ENC_CHUNK + 64) /* an output buffer: a chunk and what a mode adds to it */
+
+struct io_writer;
 
 /* ---- the output (out_file.c) ----
  * "-" is stdout. A regular file (existing or new, reached through any chain of symbolic links)
@@ -20,6 +23,8 @@
  * other existing file (a device, a FIFO) is written directly, like stdout. */
 typedef struct enc_output {
     FILE *f;
+    struct io_writer *w; /* the writer thread: every byte goes out through it */
+    int reported;        /* the write error's line is printed */
     const char *name; /* OUT as given, or "stdout" */
     char *target;     /* OUT with its symbolic links resolved, when a temporary file is used */
     char *tmp;        /* the temporary file beside target, while it exists */
@@ -30,6 +35,11 @@ int enc_output_open(enc_output *o, const char *path);
 /* 1 if nothing reaches the output before enc_output_commit (a temporary file). */
 int enc_output_atomic(const enc_output *o);
 int enc_output_write(enc_output *o, const uint8_t *p, size_t n);
+/* The buffer (ENC_OUT_CAP bytes) to compute the next output into, then enc_output_put(n) to
+ * have its first n bytes written by the writer thread while the caller goes on: 0, or
+ * EXIT_FAIL with one line printed for a write error seen so far. */
+uint8_t *enc_output_buf(enc_output *o);
+int enc_output_put(enc_output *o, size_t n);
 /* Flushes; for a temporary file, closes it and renames it onto the target. 0 or EXIT_FAIL. */
 int enc_output_commit(enc_output *o);
 /* After a failure: removes the temporary file (closes a direct file). */

@@ -38,7 +38,6 @@ typedef struct {
     FILE *in;
     int sized;     /* the input is a regular file of in_size bytes */
     uint64_t in_size;
-    uint8_t *buf;  /* ENC_CHUNK + tag bytes: the streaming buffer */
     uint8_t *data; /* the whole input, when read into memory */
     size_t data_len, data_cap;
     enc_output out;
@@ -283,12 +282,16 @@ static int stream_seal(aead_run *r, aead_ctx *c, io_reader *in)
     size_t n;
     int e = 0, rc = data_status(r, ctx_init(r, c, r->in_size));
     while (rc == 0 && (e = io_reader_next(in, &p, &n)) == 0 && n > 0) {
-        rc = length_status(r, ctx_update(c, r->buf, p, n));
-        if (rc == 0) rc = enc_output_write(&r->out, r->buf, n);
+        uint8_t *ob = enc_output_buf(&r->out);
+        rc = length_status(r, ctx_update(c, ob, p, n));
+        if (rc == 0) rc = enc_output_put(&r->out, n);
     }
     if (rc == 0 && e) rc = read_error(r, e);
-    if (rc == 0) rc = length_status(r, ctx_final(c, r->buf, r->tag_len));
-    if (rc == 0) rc = enc_output_write(&r->out, r->buf, r->tag_len);
+    if (rc == 0) {
+        uint8_t *ob = enc_output_buf(&r->out);
+        rc = length_status(r, ctx_final(c, ob, r->tag_len));
+        if (rc == 0) rc = enc_output_put(&r->out, r->tag_len);
+    }
     return rc;
 }
 
@@ -313,10 +316,11 @@ static int stream_open(aead_run *r, aead_ctx *c, io_reader *in)
         }
         size_t ready = have + n - t; /* bytes now known not to be the tag */
         size_t from_held = ready < have ? ready : have;
-        rc = length_status(r, ctx_update(c, r->buf, held, from_held));
+        uint8_t *ob = enc_output_buf(&r->out);
+        rc = length_status(r, ctx_update(c, ob, held, from_held));
         if (rc == 0 && ready > from_held)
-            rc = length_status(r, ctx_update(c, r->buf + from_held, p, ready - from_held));
-        if (rc == 0) rc = enc_output_write(&r->out, r->buf, ready);
+            rc = length_status(r, ctx_update(c, ob + from_held, p, ready - from_held));
+        if (rc == 0) rc = enc_output_put(&r->out, ready);
         /* the new held: what is left of held, then the chunk's tail, t bytes in all */
         size_t keep = have - from_held;
         memmove(held, held + from_held, keep);
@@ -334,11 +338,6 @@ static int run_streaming(aead_run *r)
 {
     aead_ctx c;
     memset(&c, 0, sizeof c);
-    r->buf = malloc(ENC_CHUNK + KARX_GCM_TAG_MAX_BYTES);
-    if (r->buf == NULL) {
-        cli_error("%s: out of memory", r->in_name);
-        return EXIT_FAIL;
-    }
     io_reader *in = NULL;
     int rc = io_input_start(&in, r->in, r->in_name, ENC_CHUNK, 0);
     if (rc == 0) rc = r->a->encrypt ? stream_seal(r, &c, in) : stream_open(r, &c, in);
@@ -355,7 +354,6 @@ static void aead_done(aead_run *r)
     cli_free_secret(r->iv, r->iv_len);
     cli_free_secret(r->aad, r->aad_len);
     cli_free_secret(r->data, r->data_cap);
-    cli_free_secret(r->buf, r->buf ? ENC_CHUNK + KARX_GCM_TAG_MAX_BYTES : 0);
     cli_close_input(r->in);
 }
 

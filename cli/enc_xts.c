@@ -35,8 +35,8 @@ typedef struct {
     io_reader *reader; /* chunks of icap bytes from in */
     int sized; /* the input is a regular file of in_size bytes */
     uint64_t in_size;
-    uint8_t *ibuf, *obuf; /* sectors: ibuf (icap bytes) takes the output; one unit: obuf */
-    size_t icap, ocap;
+    uint8_t *ibuf; /* sectors: the units' output (one unit: the output's own buffers) */
+    size_t icap;   /* bytes per chunk: a whole number of units */
     enc_output out;
 } xts_run;
 
@@ -173,13 +173,17 @@ static int run_stream(xts_run *r)
                                      r->tweak));
     while (rc == 0 && (e = io_reader_next(r->reader, &p, &n)) == 0 && n > 0) {
         total += n;
-        rc = data_status(r, karx_xts_update(&c, r->obuf, r->ocap, &got, p, n));
-        if (rc == 0) rc = enc_output_write(&r->out, r->obuf, got);
+        uint8_t *ob = enc_output_buf(&r->out);
+        rc = data_status(r, karx_xts_update(&c, ob, ENC_OUT_CAP, &got, p, n));
+        if (rc == 0) rc = enc_output_put(&r->out, got);
     }
     if (rc == 0 && e) rc = read_error(r, e);
     if (rc == 0 && total < 16) rc = too_short(r, total);
-    if (rc == 0) rc = data_status(r, karx_xts_final(&c, r->obuf, r->ocap, &got));
-    if (rc == 0) rc = enc_output_write(&r->out, r->obuf, got);
+    if (rc == 0) {
+        uint8_t *ob = enc_output_buf(&r->out);
+        rc = data_status(r, karx_xts_final(&c, ob, ENC_OUT_CAP, &got));
+        if (rc == 0) rc = enc_output_put(&r->out, got);
+    }
     karx_xts_ctx_wipe(&c);
     return rc;
 }
@@ -225,11 +229,9 @@ static int alloc_buffers(xts_run *r)
         r->icap = r->sector >= ENC_CHUNK ? r->sector : ENC_CHUNK / r->sector * r->sector;
         r->ibuf = malloc(r->icap); /* the units' output (the input is the reader's) */
     } else {
-        r->icap = ENC_CHUNK;
-        r->ocap = ENC_CHUNK + 32; /* update writes up to len + 31 bytes; final needs 32 */
-        r->obuf = malloc(r->ocap);
+        r->icap = ENC_CHUNK; /* update writes up to len + 31 bytes, final 32: ENC_OUT_CAP fits */
     }
-    if (r->sector ? r->ibuf == NULL : r->obuf == NULL) {
+    if (r->sector && r->ibuf == NULL) {
         cli_error("%s: out of memory", r->in_name);
         return EXIT_FAIL;
     }
@@ -240,7 +242,6 @@ static void xts_done(xts_run *r)
 {
     cli_free_secret(r->tweak, r->tweak_len);
     cli_free_secret(r->ibuf, r->ibuf ? r->icap : 0);
-    cli_free_secret(r->obuf, r->obuf ? r->ocap : 0);
     karx_xts_key_wipe(&r->key);
     cli_close_input(r->in);
 }

@@ -13,6 +13,8 @@
 
 #include "cli.h"
 #include "enc.h"
+#include "io_reader.h"
+#include "io_writer.h"
 
 #define LINK_HOPS_MAX 40 /* as the kernel's own limit on a path's symbolic links */
 
@@ -26,6 +28,13 @@ static void on_signal(int sig)
      * as soon as the handler returns */
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+/* A mapped input that shrank (io_reader.c's SIGBUS handler): no partial output left. */
+static void unlink_live(void)
+{
+    char *p = tmp_live;
+    if (p) unlink(p);
 }
 
 static void catch_signals(int on)
@@ -133,6 +142,7 @@ static int open_temporary(enc_output *o, const struct stat *old)
         return EXIT_FAIL;
     }
     tmp_live = o->tmp;
+    io_sigbus_cleanup = unlink_live;
     if (copy_attributes(fd, old) != 0 || (o->f = fdopen(fd, "wb")) == NULL) {
         cli_error("%s: %s", o->name, strerror(errno));
         close(fd);
@@ -144,7 +154,23 @@ static int open_temporary(enc_output *o, const struct stat *old)
     return 0;
 }
 
+static int output_open(enc_output *o, const char *path);
+
+/* Every output gets the writer thread once its file is open. */
 int enc_output_open(enc_output *o, const char *path)
+{
+    int rc = output_open(o, path);
+    if (rc) return rc;
+    int e = io_writer_start(&o->w, fileno(o->f), ENC_OUT_CAP);
+    if (e) {
+        cli_error("%s: cannot start writing: %s", o->name, strerror(e));
+        enc_output_abort(o);
+        return EXIT_FAIL;
+    }
+    return 0;
+}
+
+static int output_open(enc_output *o, const char *path)
 {
     memset(o, 0, sizeof *o);
     if (path == NULL || strcmp(path, "-") == 0) {
@@ -184,18 +210,36 @@ int enc_output_atomic(const enc_output *o)
     return o->tmp != NULL;
 }
 
+/* err (an errno value, or 0): 0, or EXIT_FAIL with the one line, printed once. */
+static int write_status(enc_output *o, int err)
+{
+    if (err == 0) return 0;
+    if (!o->reported) cli_error("%s: write error: %s", o->name, strerror(err));
+    o->reported = 1;
+    return EXIT_FAIL;
+}
+
 int enc_output_write(enc_output *o, const uint8_t *p, size_t n)
 {
-    errno = 0;
-    if (n && fwrite(p, 1, n, o->f) != n) {
-        cli_error("%s: write error: %s", o->name, strerror(errno ? errno : EIO));
-        return EXIT_FAIL;
-    }
-    return 0;
+    return write_status(o, n ? io_writer_write(o->w, p, n) : 0);
+}
+
+uint8_t *enc_output_buf(enc_output *o)
+{
+    return io_writer_buf(o->w);
+}
+
+int enc_output_put(enc_output *o, size_t n)
+{
+    return write_status(o, io_writer_put(o->w, n));
 }
 
 int enc_output_commit(enc_output *o)
 {
+    int late = write_status(o, io_writer_drain(o->w));
+    io_writer_stop(o->w);
+    o->w = NULL;
+    if (late) return late; /* the caller aborts */
     errno = 0;
     if (o->f == stdout) {
         if (fflush(o->f) != 0 || ferror(o->f)) {
@@ -235,6 +279,8 @@ int enc_output_commit(enc_output *o)
 
 void enc_output_abort(enc_output *o)
 {
+    io_writer_stop(o->w);
+    o->w = NULL;
     if (o->f != NULL && o->f != stdout)
         fclose(o->f);
     o->f = NULL;
