@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "io_thread.h"
 #include "karx/common.h"
 
 void (*volatile io_sigbus_cleanup)(void);
@@ -298,14 +299,7 @@ int io_reader_mapped(const io_reader *r)
 void io_reader_stop(io_reader *r)
 {
     if (r == NULL) return;
-    if (r->thread_on) {
-        pthread_mutex_lock(&r->mu);
-        r->stop = 1;
-        pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
-        pthread_cancel(r->thread); /* acts only if it is blocked in read() */
-        pthread_join(r->thread, NULL);
-    }
+    if (r->thread_on) io_thread_halt(r->thread, &r->mu, &r->cv, &r->stop);
     if (r->sync_on) {
         pthread_mutex_destroy(&r->mu);
         pthread_cond_destroy(&r->cv);

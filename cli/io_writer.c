@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "io_thread.h"
 #include "karx/common.h"
 
 enum { SLOT_FREE, SLOT_FILLING, SLOT_QUEUED };
@@ -136,14 +137,7 @@ int io_writer_write(io_writer *w, const uint8_t *p, size_t n)
 void io_writer_stop(io_writer *w)
 {
     if (w == NULL) return;
-    if (w->thread_on) {
-        pthread_mutex_lock(&w->mu);
-        w->stop = 1;
-        pthread_cond_broadcast(&w->cv);
-        pthread_mutex_unlock(&w->mu);
-        pthread_cancel(w->thread); /* acts only if it is blocked in write() */
-        pthread_join(w->thread, NULL);
-    }
+    if (w->thread_on) io_thread_halt(w->thread, &w->mu, &w->cv, &w->stop);
     pthread_mutex_destroy(&w->mu);
     pthread_cond_destroy(&w->cv);
     for (int i = 0; i < IO_WRITER_DEPTH; i++)
