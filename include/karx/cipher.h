@@ -18,6 +18,7 @@
 #include "common.h"
 #include "hight.h"
 #include "lea.h"
+#include "pool.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -178,6 +179,33 @@ KARX_API karx_status karx_cipher_decrypt(karx_cipher_alg alg, karx_mode mode, in
 KARX_API karx_status karx_cbc_encrypt_many(const karx_cipher_key *key, uint8_t *const *outs,
                                            const uint8_t *const *ins, const size_t *lens,
                                            uint8_t *const *ivs, size_t n);
+
+/* ---- on a thread pool (karx/pool.h) ----
+ * The same calls with a caller-owned pool first: the bytes written, the returned status and the
+ * updated IV / counter / context are exactly the single-threaded call's, for any thread count;
+ * a NULL pool (or a one-thread pool, or less than 128 KiB) runs the single-threaded call itself.
+ * The work is cut at block boundaries into tasks of at least 64 KiB. Not in the compact builds. */
+KARX_API karx_status karx_ecb_encrypt_pool(karx_pool *pool, const karx_cipher_key *key,
+                                           uint8_t *out, const uint8_t *in, size_t len);
+KARX_API karx_status karx_ecb_decrypt_pool(karx_pool *pool, const karx_cipher_key *key,
+                                           uint8_t *out, const uint8_t *in, size_t len);
+/* ctr advances as karx_ctr_xor's; a call that would wrap it is refused before anything is
+ * written (KARX_ERR_COUNTER_OVERFLOW). */
+KARX_API karx_status karx_ctr_xor_pool(karx_pool *pool, const karx_cipher_key *key, uint8_t *ctr,
+                                       uint8_t *out, const uint8_t *in, size_t len);
+KARX_API karx_status karx_cbc_decrypt_pool(karx_pool *pool, const karx_cipher_key *key,
+                                           uint8_t *iv, uint8_t *out, const uint8_t *in,
+                                           size_t len);
+KARX_API karx_status karx_cfb_decrypt_pool(karx_pool *pool, const karx_cipher_key *key,
+                                           size_t segment_bytes, uint8_t *iv, uint8_t *out,
+                                           const uint8_t *in, size_t len);
+/* karx_cipher_update, parallel where the mode allows (ECB both ways, CTR, CBC and CFB decryption;
+ * the other modes and directions run serially). ECB/CBC with bytes held from the previous update
+ * (always the case when decrypting with padding) write ahead of the input: there out and in must
+ * not overlap for the pool to be used; in place such an update runs serially (same result). */
+KARX_API karx_status karx_cipher_update_pool(karx_pool *pool, karx_cipher_ctx *ctx, uint8_t *out,
+                                             size_t out_cap, size_t *out_len, const uint8_t *in,
+                                             size_t in_len);
 
 #ifdef __cplusplus
 }
