@@ -7,7 +7,9 @@
  * stops on any difference. Times are the thread's CPU time, the fastest round of each contender
  * (the median goes to the JSON too).
  *
- * Built by bench/kisa/run.sh with KISA's C files (never part of karx) and BUILD/libkarx.a.
+ * Built by bench/kisa/run.sh with KISA's C files (never part of karx) and BUILD/libkarx.a; with
+ * KARX_BEFORE defined, also with an older karx whose symbols were renamed kb_* (rows
+ * "karx-before", at that library's default back end).
  * usage: kisa_vs_karx [REPS [JSON_FILE]]   (default 15 rounds) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -24,6 +26,14 @@
 typedef unsigned kisa_fn(unsigned algtype, const uint8_t *data, size_t databitlen, uint8_t *h);
 kisa_fn lsh256_avx2_digest, lsh256_sse2_digest, lsh256_digest;
 kisa_fn lsh512_avx2_digest, lsh512_sse2_digest, lsh512_digest;
+#ifdef KARX_BEFORE
+/* An older karx (run.sh's KARX_BEFORE), its symbols renamed kb_*: before and after in one run. */
+karx_status kb_karx_lsh256(uint8_t *out, size_t digest_bytes, const void *in, size_t len);
+karx_status kb_karx_lsh512(uint8_t *out, size_t digest_bytes, const void *in, size_t len);
+#define BEFORE(family, impl) {impl, family, NULL, -3, NULL, NULL, {0}},
+#else
+#define BEFORE(family, impl)
+#endif
 #define KISA_LSH_256_256 0x0000020u
 #define KISA_LSH_512_512 0x0010040u
 
@@ -33,7 +43,8 @@ typedef struct contender {
     const char *impl;  /* kisa-avx2, karx-default, ... */
     int family;        /* 256 or 512 */
     kisa_fn *kisa;     /* KISA's one-shot, or NULL */
-    int karx;          /* -1: not karx; else the back end to force (-2: the default) */
+    int karx;          /* -1: not karx; else the back end to force (-2: the default; -3: the
+                        * older karx at its default) */
     const char *ossl;  /* OpenSSL digest name, or NULL */
     EVP_MD *md;
     double ns[MAXREPS];
@@ -45,12 +56,14 @@ static contender all[] = {
     {"kisa-portable", 256, lsh256_digest, -1, NULL, NULL, {0}},
     {"karx-default", 256, NULL, -2, NULL, NULL, {0}},
     {"karx-avx2", 256, NULL, KARX_BACKEND_AVX2, NULL, NULL, {0}},
+    BEFORE(256, "karx-before")
     {"openssl-sha256", 256, NULL, -1, "SHA256", NULL, {0}},
     {"kisa-avx2", 512, lsh512_avx2_digest, -1, NULL, NULL, {0}},
     {"kisa-sse2", 512, lsh512_sse2_digest, -1, NULL, NULL, {0}},
     {"kisa-portable", 512, lsh512_digest, -1, NULL, NULL, {0}},
     {"karx-default", 512, NULL, -2, NULL, NULL, {0}},
     {"karx-avx2", 512, NULL, KARX_BACKEND_AVX2, NULL, NULL, {0}},
+    BEFORE(512, "karx-before")
     {"openssl-sha512", 512, NULL, -1, "SHA512", NULL, {0}},
 };
 enum { NALL = sizeof all / sizeof all[0] };
@@ -59,7 +72,7 @@ static karx_backend default_backend;
 
 static void select_backend(const contender *c)
 {
-    if (c->karx != -1)
+    if (c->karx >= -2)
         karx_set_backend(c->karx == -2 ? default_backend : (karx_backend)c->karx);
 }
 
@@ -69,6 +82,11 @@ static int hash_once(const contender *c, const uint8_t *p, size_t len, uint8_t *
     if (c->kisa != NULL)
         return c->kisa(c->family == 256 ? KISA_LSH_256_256 : KISA_LSH_512_512, p, len * 8,
                        out) == 0;
+#ifdef KARX_BEFORE
+    if (c->karx == -3)
+        return (c->family == 256 ? kb_karx_lsh256(out, 32, p, len)
+                                 : kb_karx_lsh512(out, 64, p, len)) == KARX_OK;
+#endif
     if (c->karx != -1)
         return (c->family == 256 ? karx_lsh256(out, 32, p, len) : karx_lsh512(out, 64, p, len)) ==
                KARX_OK;
@@ -96,6 +114,10 @@ static void check_digests(const uint8_t *buf)
             uint8_t ref[64], got[64];
             if (!hash_once(c, p, n, ref))
                 die("KISA's call failed", c, n);
+            for (int j = 0; j < NALL; j++)
+                if (all[j].karx == -3 && all[j].family == c->family &&
+                    (!hash_once(&all[j], p, n, got) || memcmp(ref, got, c->family / 8) != 0))
+                    die("KISA's digest differs from the older karx's", c, n);
             for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++) {
                 if (!karx_backend_supported((karx_backend)b))
                     continue;
@@ -117,6 +139,29 @@ static double cpu_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* The core clock from a dependent chain of 1-cycle adds, timed in thread CPU time (the wall
+ * clock version in bench_timer.c reads low while the thread is descheduled); the best of several
+ * tries over the run. */
+static double core_ghz(void)
+{
+    static double best;
+#if defined(__x86_64__)
+    for (int rep = 0; rep < 5; rep++) {
+        uint64_t x = 0, n = 100000, inc = (uint64_t)rep | 1;
+        double t0 = cpu_ns();
+        __asm__ volatile("1:\n\t.rept 64\n\tadd %2, %0\n\t.endr\n\tdec %1\n\tjnz 1b"
+                         : "+r"(x), "+r"(n)
+                         : "r"(inc)
+                         : "cc");
+        double g = 100000.0 * 64.0 / (cpu_ns() - t0);
+        best = g > best ? g : best;
+    }
+#else
+    best = bench_core_ghz();
+#endif
+    return best;
 }
 
 static double time_one(const contender *c, const uint8_t *buf, size_t len, int calls,
@@ -180,6 +225,7 @@ static void run_size(const uint8_t *buf, size_t len, int reps, FILE *js)
 {
     const int calls = len == SHORT_LEN ? SHORT_CALLS : 1;
     uint8_t sink[1] = {0};
+    core_ghz(); /* the clock estimate keeps its best of several tries: noise only lowers it */
     for (int i = 0; i < NALL; i++) /* warm-up: caches, clocks, lazy dispatch */
         time_one(&all[i], buf, len, calls, sink);
     for (int r = 0; r < reps; r++)
@@ -188,18 +234,24 @@ static void run_size(const uint8_t *buf, size_t len, int reps, FILE *js)
             c->ns[r] = time_one(c, buf, len, calls, sink);
         }
     karx_set_backend(default_backend);
-    double ghz = bench_core_ghz();
+    double ghz = core_ghz();
     printf("\n%zu-byte messages, %s (fastest of %d rounds: the machine is shared; cycles at "
            "%.2f GHz est.)\n",
            len, calls > 1 ? "one call each" : "one call", reps, ghz);
-    printf("%-8s %-15s %12s %10s %9s %9s\n", "alg", "impl", "ns/call", "MB/s", "c/B",
-           "x kisa-avx2");
+    printf("%-8s %-15s %12s %10s %9s %8s %11s\n", "alg", "impl", "ns/call", "MB/s", "c/B",
+           "c/step", "x kisa-avx2");
     for (int i = 0; i < NALL; i++) {
         contender *c = &all[i];
         double best = min_of(c->ns, reps), mbps = len / best * 1e3;
         double kisa = min_of(find(c->family, "kisa-avx2")->ns, reps);
-        printf("LSH-%-4d %-15s %12.1f %10.1f %9.3f %9.3f\n", c->family, c->impl, best, mbps,
-               ghz > 0 ? best * ghz / len : 0.0, kisa / best);
+        /* cycles per LSH step: 26 per 128-byte block (LSH-256), 28 per 256 bytes (LSH-512);
+         * shown for long messages, where the steps are nearly all the work */
+        double steps = len == LONG_LEN ? (double)len / (c->family == 256 ? 128 : 256) *
+                                             (c->family == 256 ? 26 : 28)
+                                       : 0;
+        printf("LSH-%-4d %-15s %12.1f %10.1f %9.3f %8.2f %11.3f\n", c->family, c->impl, best,
+               mbps, ghz > 0 ? best * ghz / len : 0.0,
+               steps > 0 && c->ossl == NULL ? best * ghz / steps : 0.0, kisa / best);
         if (js) {
             json_head(js, c->family, len);
             fprintf(js, "\"impl\":\"%s\",\"ns_per_call\":%.2f,\"ns_median\":%.2f,"
@@ -207,6 +259,18 @@ static void run_size(const uint8_t *buf, size_t len, int reps, FILE *js)
                         "\"calls_per_rep\":%d,",
                     c->impl, best, median_of(c->ns, reps), mbps,
                     ghz > 0 ? best * ghz / len : 0.0, kisa / best, calls);
+            json_tail(js, reps);
+        }
+    }
+    for (int f = 256; f <= 512; f += 256) {
+        contender *b = find(f, "karx-before");
+        if (b == NULL)
+            continue;
+        double r = min_of(b->ns, reps) / min_of(find(f, "karx-default")->ns, reps);
+        printf("karx LSH-%d now / before: %.3f\n", f, r);
+        if (js) {
+            json_head(js, f, len);
+            fprintf(js, "\"ratio\":\"karx-default/karx-before\",\"value\":%.4f,", r);
             json_tail(js, reps);
         }
     }

@@ -7,6 +7,9 @@
 #   e.g. a clone of https://github.com/sjnst217/KISA_LSH (KISA_LSH_unziped/LSH/source/c/x86_x64)
 #   BUILD: a karx build folder with libkarx.a (cmake --build BUILD --target karx_static)
 #   KISA_CFLAGS (default -O3) is used for KISA's files, as CMake's Release uses for karx's.
+#   KARX_BEFORE=OLD_BUILD (optional): a build folder of an older karx (its libkarx.a), timed in the
+#   same process as rows "karx-before" (its symbols are renamed kb_* by objcopy), so a change is
+#   measured before and after in one run.
 set -eu
 src=${1:-}
 build=${2:-}
@@ -35,9 +38,17 @@ for f in avx2/lsh256_avx2 avx2/lsh512_avx2 sse2/lsh256_sse2 sse2/lsh512_sse2 no_
     case $f in avx2/*) isa=-mavx2 ;; sse2/*) isa=-msse2 ;; *) isa= ;; esac
     $cc $kflags $isa -std=gnu99 -w -I"$kisa/include" -c "$kisa/src/$f.c" -o "$obj/$(basename $f).o"
 done
+before=
+if [ -n "${KARX_BEFORE:-}" ]; then
+    [ -f "$KARX_BEFORE/libkarx.a" ] || { echo "run.sh: no $KARX_BEFORE/libkarx.a" >&2; exit 1; }
+    nm -g --defined-only "$KARX_BEFORE/libkarx.a" 2> /dev/null | awk 'NF == 3 { print $3 " kb_" $3 }' |
+        sort -u > "$obj/before.syms"
+    objcopy --redefine-syms="$obj/before.syms" "$KARX_BEFORE/libkarx.a" "$obj/libkarx-before.a"
+    before="-DKARX_BEFORE $obj/libkarx-before.a"
+fi
 commit=$(git -C "$top" rev-parse --short HEAD 2> /dev/null || echo unknown)
 $cc -O2 -std=c11 -Wall -Wextra -I"$top/include" -I"$top/bench" -DKARX_GIT_COMMIT="\"$commit\"" \
-    "$top/bench/kisa/kisa_vs_karx.c" "$top/bench/bench_timer.c" "$obj"/*.o "$build/libkarx.a" \
+    "$top/bench/kisa/kisa_vs_karx.c" "$top/bench/bench_timer.c" "$obj"/*.o "$build/libkarx.a" $before \
     -lcrypto -lpthread -o "$build/kisa_vs_karx"
-echo "KISA: $kisa (CFLAGS $kflags); karx: $build/libkarx.a at $commit$(git -C "$top" diff --quiet HEAD -- src 2> /dev/null || echo '+changes')"
+echo "KISA: $kisa (CFLAGS $kflags); karx-before: ${KARX_BEFORE:-none}; karx: $build/libkarx.a at $commit$(git -C "$top" diff --quiet HEAD -- src 2> /dev/null || echo '+changes')"
 if [ -n "$json" ]; then "$build/kisa_vs_karx" "$reps" "$json"; else "$build/kisa_vs_karx" "$reps"; fi
