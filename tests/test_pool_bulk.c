@@ -345,6 +345,193 @@ static void test_bad_args(void)
     free(buf);
 }
 
+/* ---- XTS ---- */
+
+static void test_xts(void)
+{
+    const karx_cipher_alg algs[] = {KARX_CIPHER_LEA128, KARX_CIPHER_ARIA256};
+    for (int a = 0; a < 2; a++) {
+        karx_xts_key key;
+        uint8_t kb[64], tw[16];
+        t_fill(kb, sizeof kb);
+        t_fill(tw, sizeof tw);
+        karx_xts_set_key(&key, algs[a], kb, 2 * karx_cipher_key_bytes(algs[a]));
+        const size_t lens[] = {15, 16, 17, TASK + 5, 2 * TASK - 16, 2 * TASK, 2 * TASK + 1,
+                               2 * TASK + 31, 5 * TASK + 7, (size_t)(t_rand64() % (6 * TASK)),
+                               a == 0 ? 3 * 1024 * KIB + 9 : 16};
+        for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+            size_t len = lens[li];
+            uint8_t *in = xmalloc(len + 8), *ref = xmalloc(len + 8), *out = xmalloc(len + 8);
+            t_fill(in, len + 8);
+            for (int dec = 0; dec <= 1; dec++)
+                for (int sec = 0; sec <= 2; sec++) {
+                    size_t sector = sec == 1 ? 4096 : 512 + 3; /* sec 0: one data unit */
+                    if (sec == 2)
+                        memset(tw + 8, 0xff, 8); /* tweak numbers carry into the high word */
+                    karx_status sr =
+                        sec == 0 ? (dec ? karx_xts_decrypt : karx_xts_encrypt)(&key, tw, ref,
+                                                                               in + 1, len)
+                                 : (dec ? karx_xts_decrypt_sectors : karx_xts_encrypt_sectors)(
+                                       &key, tw, sector, ref, in + 1, len);
+                    for (int p = 0; p < NPOOLS; p++)
+                        for (int ip = 0; ip <= 1; ip++) {
+                            uint8_t *o = ip ? out + 3 : out;
+                            const uint8_t *i = in + 1;
+                            if (ip) {
+                                memcpy(o, in + 1, len);
+                                i = o;
+                            }
+                            karx_status sp =
+                                sec == 0
+                                    ? (dec ? karx_xts_decrypt_pool : karx_xts_encrypt_pool)(
+                                          pools[p], &key, tw, o, i, len)
+                                    : (dec ? karx_xts_decrypt_sectors_pool
+                                           : karx_xts_encrypt_sectors_pool)(pools[p], &key, tw,
+                                                                            sector, o, i, len);
+                            CHECK(sp == sr && (sr != KARX_OK || memcmp(o, ref, len) == 0),
+                                  "xts %s %s %s len %zu threads %u %s",
+                                  karx_cipher_name(algs[a]), dec ? "dec" : "enc",
+                                  sec ? "sectors" : "unit", len, pool_threads[p],
+                                  ip ? "in place" : "apart");
+                        }
+                }
+            free(in);
+            free(ref);
+            free(out);
+        }
+        /* bad arguments and the tweak overflow refusal */
+        uint8_t *buf = xmalloc(4 * TASK), top[16];
+        memset(top, 0xff, 16);
+        top[0] = 0xf0; /* room for 16 more sector numbers */
+        for (int p = 0; p < NPOOLS; p++) {
+            CHECK(karx_xts_encrypt_pool(pools[p], NULL, tw, buf, buf, 4 * TASK) ==
+                      karx_xts_encrypt(NULL, tw, buf, buf, 4 * TASK),
+                  "xts NULL key");
+            CHECK(karx_xts_encrypt_pool(pools[p], &key, NULL, buf, buf, 4 * TASK) ==
+                      karx_xts_encrypt(&key, NULL, buf, buf, 4 * TASK),
+                  "xts NULL tweak");
+            CHECK(karx_xts_encrypt_sectors_pool(pools[p], &key, tw, 8, buf, buf, 4 * TASK) ==
+                      KARX_ERR_ARGUMENT,
+                  "xts small sector");
+            CHECK(karx_xts_encrypt_sectors_pool(pools[p], &key, tw, 4096, buf, buf,
+                                                4 * TASK + 5) == KARX_ERR_DATA_LENGTH,
+                  "xts short last unit");
+            CHECK(karx_xts_encrypt_sectors_pool(pools[p], &key, top, 512, buf, buf, 4 * TASK) ==
+                      KARX_ERR_COUNTER_OVERFLOW,
+                  "xts tweak overflow threads %u", pool_threads[p]);
+        }
+        free(buf);
+        karx_xts_key_wipe(&key);
+    }
+}
+
+/* ---- LSH _many ---- */
+
+static void test_lsh_many(void)
+{
+    const karx_lsh_alg algs[] = {KARX_LSH256_256, KARX_LSH512_512, KARX_LSH256_224,
+                                 KARX_LSH512_384};
+    const size_t msg_lens[] = {0, 64, 1000};
+    const size_t counts[] = {1, 7, 1000, 4099};
+    for (int a = 0; a < 4; a++) {
+        size_t d = karx_lsh_digest_bytes(algs[a]);
+        for (size_t m = 0; m < 3; m++)
+            for (size_t c = 0; c < 4; c++) {
+                size_t ml = msg_lens[m], n = counts[c];
+                uint8_t *in = xmalloc(ml * n + 1), *ref = xmalloc(d * n), *out = xmalloc(d * n);
+                const uint8_t **ptrs = malloc(n * sizeof *ptrs);
+                size_t *lens = malloc(n * sizeof *lens);
+                t_fill(in, ml * n + 1);
+                karx_status sr = karx_lsh_many(algs[a], ref, d * n, in + 1, ml, n);
+                for (size_t i = 0; i < n; i++) {
+                    lens[i] = (size_t)(t_rand64() % (ml + 1)); /* varied lengths */
+                    ptrs[i] = in + 1 + i * ml;
+                }
+                for (int p = 0; p < NPOOLS; p++) {
+                    memset(out, 0, d * n);
+                    karx_status sp = karx_lsh_many_pool(pools[p], algs[a], out, d * n, in + 1,
+                                                        ml, n);
+                    CHECK(sp == sr && memcmp(out, ref, d * n) == 0,
+                          "many %s len %zu n %zu threads %u", karx_lsh_alg_name(algs[a]), ml, n,
+                          pool_threads[p]);
+                }
+                karx_status sr2 = karx_lsh_many_ptrs(algs[a], ref, d * n, ptrs, lens, n);
+                for (int p = 0; p < NPOOLS; p++) {
+                    memset(out, 0, d * n);
+                    karx_status sp = karx_lsh_many_ptrs_pool(pools[p], algs[a], out, d * n, ptrs,
+                                                             lens, n);
+                    CHECK(sp == sr2 && memcmp(out, ref, d * n) == 0,
+                          "many_ptrs %s len <= %zu n %zu threads %u",
+                          karx_lsh_alg_name(algs[a]), ml, n, pool_threads[p]);
+                }
+                /* bad arguments: the serial statuses */
+                for (int p = 0; p < NPOOLS; p++) {
+                    CHECK(karx_lsh_many_pool(pools[p], algs[a], out, d * n - 1, in, ml, n) ==
+                              karx_lsh_many(algs[a], out, d * n - 1, in, ml, n),
+                          "many short out");
+                    CHECK(karx_lsh_many_pool(pools[p], (karx_lsh_alg)999, out, d * n, in, ml,
+                                             n) == karx_lsh_many((karx_lsh_alg)999, out, d * n,
+                                                                 in, ml, n),
+                          "many bad alg");
+                    CHECK(karx_lsh_many_pool(pools[p], algs[a], NULL, d * n, in, ml, n) ==
+                              karx_lsh_many(algs[a], NULL, d * n, in, ml, n),
+                          "many NULL out");
+                }
+                free(in);
+                free(ref);
+                free(out);
+                free(ptrs);
+                free(lens);
+            }
+    }
+}
+
+/* ---- CTR_DRBG ---- */
+
+static void test_drbg(void)
+{
+    const karx_cipher_alg algs[] = {KARX_CIPHER_LEA128, KARX_CIPHER_HIGHT, KARX_CIPHER_ARIA256};
+    const size_t lens[] = {0, 5, 16 * KIB, 32 * KIB - 1, 32 * KIB, 40 * KIB + 3, 64 * KIB,
+                           64 * KIB + 1};
+    for (int a = 0; a < 3; a++) {
+        uint8_t ent[64], nonce[16], add[20];
+        t_fill(ent, sizeof ent);
+        t_fill(nonce, sizeof nonce);
+        t_fill(add, sizeof add);
+        size_t el = karx_ctr_drbg_seed_bytes(algs[a]);
+        for (int p = 0; p < NPOOLS; p++) {
+            karx_ctr_drbg s, q;
+            karx_ctr_drbg_instantiate(&s, algs[a], KARX_DRBG_USE_DF, ent, el, nonce, 16, NULL, 0);
+            karx_ctr_drbg_instantiate(&q, algs[a], KARX_DRBG_USE_DF, ent, el, nonce, 16, NULL, 0);
+            uint8_t *r = xmalloc(64 * KIB + 8), *o = xmalloc(64 * KIB + 8);
+            for (int round = 0; round < 3; round++)
+                for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+                    size_t al = (i + (size_t)round) % 2 ? sizeof add : 0;
+                    karx_status sr = karx_ctr_drbg_generate(&s, r, lens[i], add, al);
+                    karx_status sp = karx_ctr_drbg_generate_pool(pools[p], &q, o + 1, lens[i],
+                                                                 add, al);
+                    CHECK(sp == sr && (sr != KARX_OK || memcmp(r, o + 1, lens[i]) == 0) &&
+                              memcmp(&s, &q, sizeof s) == 0,
+                          "drbg %s len %zu round %d threads %u", karx_cipher_name(algs[a]),
+                          lens[i], round, pool_threads[p]);
+                }
+            CHECK(karx_ctr_drbg_generate_pool(pools[p], &q, NULL, 64 * KIB, NULL, 0) ==
+                      karx_ctr_drbg_generate(&s, NULL, 64 * KIB, NULL, 0),
+                  "drbg NULL out");
+            CHECK(karx_ctr_drbg_generate_pool(pools[p], NULL, o, 64 * KIB, NULL, 0) ==
+                      karx_ctr_drbg_generate(NULL, o, 64 * KIB, NULL, 0),
+                  "drbg NULL state");
+            karx_ctr_drbg_uninstantiate(&q);
+            CHECK(karx_ctr_drbg_generate_pool(pools[p], &q, o, 64 * KIB, NULL, 0) ==
+                      KARX_ERR_STATE,
+                  "drbg uninstantiated");
+            karx_ctr_drbg_uninstantiate(&s);
+            free(r);
+            free(o);
+        }
+    }
+}
+
 int main(void)
 {
     t_seed_from_env();
@@ -357,6 +544,9 @@ int main(void)
     test_ctr_edges();
     test_stream();
     test_bad_args();
+    test_xts();
+    test_lsh_many();
+    test_drbg();
     for (int p = 0; p < NPOOLS; p++)
         karx_pool_free(pools[p]);
     return t_finish("pool_bulk");

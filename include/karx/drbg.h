@@ -37,6 +37,7 @@
 #include "cipher.h"
 #include "common.h"
 #include "lsh.h"
+#include "pool.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -270,6 +271,15 @@ KARX_API size_t karx_drbg_strength_bytes(karx_drbg_type type, int alg);
  * /dev/urandom where getrandom fails (ENOSYS, seccomp). KARX_ERR_ENTROPY (buf wiped) when both
  * fail, KARX_ERR_UNSUPPORTED (buf wiped) off Linux. */
 KARX_API karx_status karx_os_random(uint8_t *buf, size_t len);
+
+/* ---- on a thread pool (karx/pool.h) ----
+ * karx_ctr_drbg_generate with a caller-owned pool first: the request's counter blocks are cut
+ * into ranges made on the pool's threads; the output, the new state and the status are the
+ * serial call's (NULL pool: that call). A request is at most 64 KiB, so the gain is bounded by
+ * the hand-off (see docs/BENCHMARKS.md); the approved mode runs the serial call. */
+KARX_API karx_status karx_ctr_drbg_generate_pool(karx_pool *pool, karx_ctr_drbg *drbg,
+                                                 uint8_t *out, size_t out_len,
+                                                 const uint8_t *additional, size_t add_len);
 
 #ifdef __cplusplus
 }

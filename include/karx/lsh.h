@@ -7,6 +7,7 @@
 #define KARX_LSH_H
 
 #include "common.h"
+#include "pool.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -110,6 +111,17 @@ KARX_API size_t karx_lsh_ctx_bytes(void);
 /* The multi-buffer lane count in use for the family (1 when the back end has no lanes). */
 KARX_API unsigned karx_lsh256_lanes(void);
 KARX_API unsigned karx_lsh512_lanes(void);
+
+/* ---- on a thread pool (karx/pool.h) ----
+ * karx_lsh_many and karx_lsh_many_ptrs with a caller-owned pool first: the batch is cut into
+ * runs of whole SIMD lane groups of at least 64 KiB of work each, hashed on the pool's threads;
+ * the digests and the status are the serial call's, for any thread count (NULL pool: that
+ * call). Not in the compact builds. */
+KARX_API karx_status karx_lsh_many_pool(karx_pool *pool, karx_lsh_alg alg, uint8_t *out,
+                                        size_t out_len, const void *in, size_t msg_len, size_t n);
+KARX_API karx_status karx_lsh_many_ptrs_pool(karx_pool *pool, karx_lsh_alg alg, uint8_t *out,
+                                             size_t out_len, const uint8_t *const *msgs,
+                                             const size_t *lens, size_t n);
 
 #ifdef __cplusplus
 }

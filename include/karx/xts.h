@@ -20,6 +20,7 @@
 
 #include "karx/cipher.h"
 #include "karx/common.h"
+#include "karx/pool.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -79,6 +80,25 @@ KARX_API karx_status karx_xts_update(karx_xts_ctx *ctx, uint8_t *out, size_t out
 KARX_API karx_status karx_xts_final(karx_xts_ctx *ctx, uint8_t *out, size_t out_cap,
                                     size_t *out_len);
 KARX_API void karx_xts_ctx_wipe(karx_xts_ctx *ctx);
+
+/* ---- on a thread pool (karx/pool.h) ----
+ * The same calls with a caller-owned pool first, with exactly the single-threaded call's output
+ * and status for any thread count (NULL pool: that call). One data unit is cut at block
+ * boundaries, each range starting from the tweak advanced to its first block; the ciphertext-
+ * stealing tail stays with the last range. Sector calls are cut at whole sectors. Tasks are at
+ * least 64 KiB; less than two tasks' worth runs serially. Not in the compact builds. */
+KARX_API karx_status karx_xts_encrypt_pool(karx_pool *pool, const karx_xts_key *key,
+                                           const uint8_t tweak[16], uint8_t *out,
+                                           const uint8_t *in, size_t len);
+KARX_API karx_status karx_xts_decrypt_pool(karx_pool *pool, const karx_xts_key *key,
+                                           const uint8_t tweak[16], uint8_t *out,
+                                           const uint8_t *in, size_t len);
+KARX_API karx_status karx_xts_encrypt_sectors_pool(karx_pool *pool, const karx_xts_key *key,
+                                                   const uint8_t tweak[16], size_t sector_bytes,
+                                                   uint8_t *out, const uint8_t *in, size_t len);
+KARX_API karx_status karx_xts_decrypt_sectors_pool(karx_pool *pool, const karx_xts_key *key,
+                                                   const uint8_t tweak[16], size_t sector_bytes,
+                                                   uint8_t *out, const uint8_t *in, size_t len);
 
 #ifdef __cplusplus
 }

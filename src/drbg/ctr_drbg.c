@@ -140,24 +140,41 @@ static void ctr_fill(drbg_ctr *c, size_t bl, uint8_t *out, size_t nb)
     c->lo = lo;
 }
 
-/* out = E(V+1) || E(V+2) || ... (len bytes, last block cut), V += blocks used, mod 2^blocklen. */
-static void drbg_keystream(karx_ctr_drbg *d, size_t bl, uint8_t *out, size_t len)
+/* out = E(c+1) || E(c+2) || ... (len bytes, last block cut); c advances by the blocks used. */
+static void keystream_from(const karx_ctr_drbg *d, drbg_ctr *c, size_t bl, uint8_t *out,
+                           size_t len)
 {
-    drbg_ctr c = ctr_load(d->v, bl);
     size_t full = len - len % bl;
     for (size_t off = 0; off < full; off += DRBG_CTR_CHUNK) {
         size_t n = full - off < DRBG_CTR_CHUNK ? full - off : DRBG_CTR_CHUNK;
-        ctr_fill(&c, bl, out + off, n / bl);
+        ctr_fill(c, bl, out + off, n / bl);
         (void)karx_ecb_encrypt(&d->key, out + off, out + off, n);
     }
     if (full < len) {
         uint8_t blk[KARX_MAX_BLOCK_BYTES];
-        ctr_fill(&c, bl, blk, 1);
+        ctr_fill(c, bl, blk, 1);
         (void)karx_ecb_encrypt(&d->key, blk, blk, bl);
         memcpy(out + full, blk, len - full);
         karx_memzero(blk, sizeof blk);
     }
+}
+
+/* out = E(V+1) || E(V+2) || ... (len bytes, last block cut), V += blocks used, mod 2^blocklen. */
+static void drbg_keystream(karx_ctr_drbg *d, size_t bl, uint8_t *out, size_t len)
+{
+    drbg_ctr c = ctr_load(d->v, bl);
+    keystream_from(d, &c, bl, out, len);
     ctr_store(d->v, &c, bl);
+    karx_memzero(&c, sizeof c);
+}
+
+void karx_i_ctr_drbg_keystream_at(const karx_ctr_drbg *d, uint64_t first_block, uint8_t *out,
+                                  size_t len)
+{
+    size_t bl = karx_cipher_block_bytes((karx_cipher_alg)d->alg);
+    drbg_ctr c = ctr_load(d->v, bl);
+    ctr_add(&c, first_block);
+    keystream_from(d, &c, bl, out, len);
     karx_memzero(&c, sizeof c);
 }
 

@@ -16,15 +16,16 @@
 #define KARX_PAR_SPREAD 4
 #define KARX_PAR_MAX_TASKS 256
 
-/* Units per task (a multiple of align units) for total units of unit_bytes each; 0 when the job
- * should run serially (no pool, one thread, or less than two tasks' worth). */
-static inline size_t karx_i_par_units(const karx_pool *pool, size_t total, size_t unit_bytes,
-                                      size_t align)
+/* Units per task (a multiple of align units) for total units of unit_bytes each, a task being at
+ * least min_bytes; 0 when the job should run serially (no pool, one thread, or less than two
+ * tasks' worth). */
+static inline size_t karx_i_par_units_min(const karx_pool *pool, size_t total, size_t unit_bytes,
+                                          size_t align, size_t min_bytes)
 {
     unsigned threads = karx_pool_threads(pool);
     if (threads < 2 || total == 0 || unit_bytes == 0 || align == 0)
         return 0;
-    size_t min = (KARX_PAR_MIN_BYTES + unit_bytes - 1) / unit_bytes;
+    size_t min = (min_bytes + unit_bytes - 1) / unit_bytes;
     if (total / 2 < min)
         return 0;
     size_t want = threads * (size_t)KARX_PAR_SPREAD;
@@ -39,6 +40,13 @@ static inline size_t karx_i_par_units(const karx_pool *pool, size_t total, size_
     if (per < cap)
         per = (cap + align - 1) / align * align;
     return per < total ? per : 0;
+}
+
+/* The same with tasks of at least KARX_PAR_MIN_BYTES. */
+static inline size_t karx_i_par_units(const karx_pool *pool, size_t total, size_t unit_bytes,
+                                      size_t align)
+{
+    return karx_i_par_units_min(pool, total, unit_bytes, align, KARX_PAR_MIN_BYTES);
 }
 
 /* The number of tasks of per units that cover total. */
