@@ -50,6 +50,12 @@ BOUNDS = {
     # "LSH hashing", `_many` bullet: vector ops per step / two 512-bit ports, 64-byte messages.
     ('lsh512-512', 'hash_many', 64, 'avx512'): (1218 / 8 / 64, 'LSH-512 _many: 28 x 87 / 2 per 8 msgs'),
     ('lsh256-256', 'hash_many', 64, 'avx512'): (1118 / 16 / 64, 'LSH-256 _many: 26 x 86 / 2 per 16 msgs'),
+    # "LSH `_many` against the port bound" (issue 18): AVX2 on Zen 3, vector ops per block / the
+    # four FP pipes, in cycles per hash (64 B: one block; 256 B: 3 blocks LSH-256, 2 LSH-512).
+    ('lsh256-256', 'hash_many', 64, 'avx2'): (98.9 / 64, 'LSH-256 _many AVX2: 3164 ops / 4 pipes / 8 msgs'),
+    ('lsh256-256', 'hash_many', 256, 'avx2'): (296.6 / 256, 'LSH-256 _many AVX2: 3164 ops / 4 pipes / 8 msgs'),
+    ('lsh512-512', 'hash_many', 64, 'avx2'): (212.2 / 64, 'LSH-512 _many AVX2: 3396 ops / 4 pipes / 4 msgs'),
+    ('lsh512-512', 'hash_many', 256, 'avx2'): (424.5 / 256, 'LSH-512 _many AVX2: 3396 ops / 4 pipes / 4 msgs'),
 }
 
 
