@@ -24,6 +24,7 @@ typedef struct {
     double target_ns, core_ghz, tsc_ghz;
     int reps, quick;
     unsigned threads;  /* --threads: the most threads a scaling suite uses (0 = all CPUs) */
+    const char *backends; /* --backend list as given, NULL = not given */
     char stamp[32];
     uint8_t *in, *out; /* 16 MiB each */
     uint8_t *ct;       /* 16 MiB for the aead suite (ciphertexts to open), else NULL */

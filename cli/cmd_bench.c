@@ -187,6 +187,7 @@ int cmd_bench(int argc, char **argv)
     e.algs = o[B_ALG].val;
     e.ops = o[B_OP].val;
     e.quick = o[B_QUICK].count > 0;
+    e.backends = o[B_BACKEND].val;
     if (o[B_THREADS].val) {
         char *end;
         unsigned long n = strtoul(o[B_THREADS].val, &end, 10);
