@@ -26,6 +26,10 @@ void karx_i_gcm_stitch_table(uint64_t hstitch[KARX_I_GCM_STITCH_WORDS], const ui
  * in works). The low 32 bits of ctr must not wrap inside the call; ctr is advanced (inc32). */
 void karx_i_gcm_stitch_avx2(const karx_gcm_key *gk, uint8_t y[16], uint8_t ctr[16], uint8_t *out,
                             const uint8_t *in, size_t nblocks, int decrypt);
+/* The GHASH half of it alone (same contract for y and nblocks): for bench/gcm_stitch_bound.c,
+ * which measures the two halves apart to give the bound of the stitched pass. */
+void karx_i_gcm_ghash_avx2(const karx_gcm_key *gk, uint8_t y[16], const uint8_t *data,
+                           size_t nblocks);
 #endif
 
 #endif
