@@ -217,7 +217,7 @@ static int run_stream(const job *j, karx_cipher_ctx *ctx, io_reader *in, enc_out
     int e;
     while ((e = io_reader_next(in, &p, &n)) == 0 && n > 0) {
         obuf = enc_output_buf(out);
-        st = karx_cipher_update(ctx, obuf, ENC_OUT_CAP, &got, p, n);
+        st = karx_cipher_update_pool(j->pool, ctx, obuf, ENC_OUT_CAP, &got, p, n);
         if (st != KARX_OK) {
             karx_cipher_ctx_wipe(ctx);
             data_error(j, st);

@@ -83,9 +83,10 @@ static void rand_usage(FILE *to)
           "                     (HMAC_DRBG), HASH one of: ",
           to);
     cli_put_names(to, KARX_KIND_HASH, NULL, 47, 21);
-    fputs("  -T, --threads N    threads making the output (default 0 = every CPU); accepted\n"
-          "                     for every DRBG, used by none yet: the DRBG's bulk call on a\n"
-          "                     pool is not in the library\n"
+    fputs("  -T, --threads N    threads making the CTR_DRBG's output (default 0 = every CPU):\n"
+          "                     each 64 KiB generate call's blocks split between them (the\n"
+          "                     same calls and state chain as one thread); the hash DRBGs\n"
+          "                     are serial\n"
           "      --device gpu   the DRBG's output made on the CUDA device, 64 MiB per step (the\n"
           "                     same generate calls of 64 KiB; CTR_DRBG only; fails with one\n"
           "                     line if no GPU)\n"
@@ -161,6 +162,37 @@ static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
     return rc;
 }
 
+/* karx rand -T N (N > 1) with a CTR_DRBG: each generate call's counter blocks made on the pool
+ * (the same calls and state chain as one thread); reseeded from the OS when the interval ends. */
+static int rand_ctr_pool(karx_pool *pool, karx_cipher_alg alg, unsigned long long total, int hex)
+{
+    uint8_t buf[RAND_CHUNK];
+    int rc = 0;
+    karx_ctr_drbg d;
+    memset(&d, 0, sizeof d);
+    karx_status st = karx_ctr_drbg_instantiate_os(&d, alg, KARX_DRBG_USE_DF, NULL, 0);
+    if (st != KARX_OK)
+        cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
+    while (st == KARX_OK && total > 0 && rc == 0) {
+        size_t n = total < RAND_CHUNK ? (size_t)total : RAND_CHUNK;
+        st = karx_ctr_drbg_generate_pool(pool, &d, buf, n, NULL, 0);
+        if (st == KARX_ERR_RESEED_REQUIRED && (st = karx_ctr_drbg_reseed_os(&d, NULL, 0)) == KARX_OK)
+            st = karx_ctr_drbg_generate_pool(pool, &d, buf, n, NULL, 0);
+        if (st != KARX_OK) {
+            cli_error("rand: %s", karx_strerror(st));
+            break;
+        }
+        rc = emit(buf, n, hex);
+        total -= n;
+    }
+    if (st != KARX_OK) rc = EXIT_FAIL;
+    if (rc == 0 && hex) putchar('\n');
+    karx_ctr_drbg_uninstantiate(&d);
+    karx_memzero(buf, sizeof buf);
+    if (rc == 0) rc = flush_stdout();
+    return rc;
+}
+
 /* karx rand on the CPU: the OS-seeded DRBG, RAND_CHUNK bytes per generate call. */
 static int rand_cpu(const drbg_choice *c, unsigned long long total, int hex)
 {
@@ -211,6 +243,13 @@ int cmd_rand(int argc, char **argv)
     if ((rc = cli_threads_arg(o[R_THREADS].val, &threads)) != 0) return rc;
     if ((rc = drbg_choice_arg("rand", o[R_CIPHER].val, o[R_DRBG].val, RAND_DEFAULT_CIPHER, &c)) != 0)
         return rc;
+    if (strcmp(device, "cpu") == 0 && c.type == KARX_DRBG_CTR && threads > 1) {
+        karx_pool *pool = NULL;
+        if ((rc = cli_pool_open(threads, &pool)) == 0)
+            rc = rand_ctr_pool(pool, (karx_cipher_alg)c.alg, total, o[R_HEX].val != NULL);
+        karx_pool_free(pool);
+        return rc;
+    }
     if (strcmp(device, "cpu") == 0)
         return rand_cpu(&c, total, o[R_HEX].val != NULL);
     if (strcmp(device, "gpu") != 0) {

@@ -208,10 +208,10 @@ static int run_sectors(xts_run *r)
             break;
         }
         karx_status st = r->x->encrypt
-                             ? karx_xts_encrypt_sectors(&r->key, r->tweak, r->sector, r->ibuf,
-                                                        p, n)
-                             : karx_xts_decrypt_sectors(&r->key, r->tweak, r->sector, r->ibuf,
-                                                        p, n);
+                             ? karx_xts_encrypt_sectors_pool(r->x->pool, &r->key, r->tweak,
+                                                             r->sector, r->ibuf, p, n)
+                             : karx_xts_decrypt_sectors_pool(r->x->pool, &r->key, r->tweak,
+                                                             r->sector, r->ibuf, p, n);
         if ((rc = data_status(r, st)) == 0) rc = enc_output_write(&r->out, r->ibuf, n);
         wrapped = tweak_add(r->tweak, n / r->sector);
         if (n < chunk) break;

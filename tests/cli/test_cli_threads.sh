@@ -100,7 +100,16 @@ expect "missing among many: the others in order" "$(sum < "$T/hw")" "$(sum < "$T
 # ---- rand: -T accepted, the amount exact ----
 for t in 1 2 0; do
     expect "rand -T $t bytes" 3000017 "$("$KARX" rand -T $t -n 3000017 | wc -c | tr -d ' ')"
+    expect "rand -T $t --hex" 200001 "$("$KARX" rand -T $t -n 100000 --hex | wc -c | tr -d ' ')"
+    expect "rand -T $t hash-drbg" 70000 \
+        "$("$KARX" rand -T $t -n 70000 --drbg hash-lsh256-256 | wc -c | tr -d ' ')"
 done
+# two runs never agree (OS-seeded), and -T 2 output is not one repeated block
+a=$("$KARX" rand -T 2 -n 262144 | cksum)
+b=$("$KARX" rand -T 2 -n 262144 | cksum)
+[ "$a" != "$b" ] || bad "rand -T 2: two runs gave the same bytes"
+"$KARX" rand -T 2 -n 262144 > "$T/r"
+expect "rand -T 2: 16-byte blocks all distinct" 16384 "$(od -An -v -tx1 -w16 "$T/r" | sort -u | wc -l | tr -d ' ')"
 
 # ---- a bad -T: one line, exit 2 ----
 for v in x -1 1.5 "" 99999; do
