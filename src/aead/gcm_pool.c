@@ -109,17 +109,20 @@ static karx_status gcm_pool_pass(karx_pool *pool, gcm_pool_job *j, uint8_t y[16]
     return KARX_OK;
 }
 
-/* seal (enc 1) or open (enc 0) by ranges; full receives the 16-byte tag, which open compares
- * with tag. As in the serial calls, argument errors return before anything is written, and any
- * later failure zero-fills out. */
+/* seal (enc 1: writes tag) or open (enc 0: compares with tag) by ranges. As in the serial
+ * calls, argument errors return before anything is written, and any later failure zero-fills
+ * out. Below two ranges' worth, or on one thread, it is the serial call (the same work without
+ * the folding). */
 static karx_status gcm_pool_call(karx_pool *pool, int enc, const karx_gcm_key *gk,
-                                 const uint8_t *iv, size_t iv_len, uint8_t *out,
-                                 const uint8_t *tag, size_t tag_len, const uint8_t *in,
-                                 size_t len, const uint8_t *aad, size_t aad_len,
-                                 uint8_t full[16])
+                                 const uint8_t *iv, size_t iv_len, uint8_t *out, uint8_t *tag,
+                                 size_t tag_len, const uint8_t *in, size_t len,
+                                 const uint8_t *aad, size_t aad_len)
 {
+    if (karx_pool_threads(pool) < 2 || len < 2 * GP_MIN_RANGE)
+        return enc ? karx_gcm_seal(gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len)
+                   : karx_gcm_open(gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len);
     gcm_pool_job *j = &(gcm_pool_job){0};
-    uint8_t y[16];
+    uint8_t y[16], full[16];
     karx_status st = karx_i_gcm_start(gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len,
                                       j->j0, y);
     if (st != KARX_OK)
@@ -137,44 +140,28 @@ static karx_status gcm_pool_call(karx_pool *pool, int enc, const karx_gcm_key *g
         st = karx_i_gcm_tag(gk, y, j->j0, aad_len, len, full);
     if (st == KARX_OK && !enc && karx_memcmp_ct(full, tag, tag_len) != 0)
         st = KARX_ERR_AUTHENTICATION;
+    if (st == KARX_OK && enc)
+        memcpy(tag, full, tag_len);
     if (st != KARX_OK)
         karx_memzero(out, len); /* never unauthenticated plaintext, nor half a ciphertext */
     karx_memzero(j, sizeof *j);
     karx_memzero(y, sizeof y);
+    karx_memzero(full, sizeof full);
     return st;
-}
-
-/* Below two ranges' worth, or on one thread, the serial call is the same work without the
- * folding. */
-static int gcm_pool_serial(const karx_pool *pool, size_t len)
-{
-    return karx_pool_threads(pool) < 2 || len < 2 * GP_MIN_RANGE;
 }
 
 karx_status karx_gcm_seal_pool(karx_pool *pool, const karx_gcm_key *gk, const uint8_t *iv,
                                size_t iv_len, uint8_t *out, uint8_t *tag, size_t tag_len,
                                const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len)
 {
-    if (gcm_pool_serial(pool, len))
-        return karx_gcm_seal(gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len);
-    uint8_t full[16];
-    karx_status st = gcm_pool_call(pool, 1, gk, iv, iv_len, out, tag, tag_len, in, len, aad,
-                                   aad_len, full);
-    if (st == KARX_OK)
-        memcpy(tag, full, tag_len);
-    karx_memzero(full, sizeof full);
-    return st;
+    return gcm_pool_call(pool, 1, gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len);
 }
 
 karx_status karx_gcm_open_pool(karx_pool *pool, const karx_gcm_key *gk, const uint8_t *iv,
                                size_t iv_len, uint8_t *out, const uint8_t *tag, size_t tag_len,
                                const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len)
 {
-    if (gcm_pool_serial(pool, len))
-        return karx_gcm_open(gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len);
-    uint8_t full[16];
-    karx_status st = gcm_pool_call(pool, 0, gk, iv, iv_len, out, tag, tag_len, in, len, aad,
-                                   aad_len, full);
-    karx_memzero(full, sizeof full);
-    return st;
+    /* open only reads the tag; the cast lets one helper serve both directions */
+    return gcm_pool_call(pool, 0, gk, iv, iv_len, out, (uint8_t *)(uintptr_t)tag, tag_len, in,
+                         len, aad, aad_len);
 }
