@@ -17,18 +17,39 @@
 #define HAVE_GUARD_PAGES 1
 #endif
 
-static const karx_lsh_alg algs[] = {KARX_LSH256_224, KARX_LSH256_256, KARX_LSH512_224,
-                                    KARX_LSH512_256, KARX_LSH512_384, KARX_LSH512_512};
+enum { EDGE_LENS = 10, MAXN = 2 * 8 + 3 };
 
-static void ref_hash(karx_lsh_alg alg, uint8_t *out, const uint8_t *in, size_t len)
+/* Each variant with its block size. */
+static const struct {
+    karx_lsh_alg alg;
+    size_t block;
+} variants[] = {{KARX_LSH256_224, 128}, {KARX_LSH256_256, 128}, {KARX_LSH512_224, 256},
+                {KARX_LSH512_256, 256}, {KARX_LSH512_384, 256}, {KARX_LSH512_512, 256}};
+
+/* The expected digests: message i at msgs[i], lens[i] bytes, one portable call each. */
+static void expected(karx_lsh_alg alg, uint8_t *want, const uint8_t *const *msgs,
+                     const size_t *lens, size_t n)
 {
+    const size_t d = karx_lsh_digest_bytes(alg);
     karx_backend keep = karx_get_backend();
     karx_set_backend(KARX_BACKEND_PORTABLE);
-    karx_lsh(alg, out, 64, in, len);
+    for (size_t i = 0; i < n; i++)
+        karx_lsh(alg, want + i * d, d, msgs[i], lens[i]);
     karx_set_backend(keep);
 }
 
-static int is256(karx_lsh_alg alg) { return alg == KARX_LSH256_224 || alg == KARX_LSH256_256; }
+/* The same for n messages of len bytes in a row from in. */
+static void expected_equal(karx_lsh_alg alg, uint8_t *want, const uint8_t *in, size_t len,
+                           size_t n)
+{
+    const uint8_t *msgs[MAXN];
+    size_t lens[MAXN];
+    for (size_t i = 0; i < n; i++) {
+        msgs[i] = in + i * len;
+        lens[i] = len;
+    }
+    expected(alg, want, msgs, lens, n);
+}
 
 /* The lengths that matter for a block of `block` bytes: empty, tails, one block +-1, two. */
 static size_t edge_len(size_t block, int i)
@@ -43,7 +64,6 @@ static size_t edge_len(size_t block, int i)
     default: return 3 * block - 7;
     }
 }
-enum { EDGE_LENS = 10, MAXN = 2 * 8 + 3 };
 
 /* n = 1, lanes - 1, lanes, lanes + 1, 2 lanes + 3 (at most MAXN). */
 static size_t edge_n(unsigned lanes, int i)
@@ -53,16 +73,16 @@ static size_t edge_n(unsigned lanes, int i)
 }
 
 /* Equal lengths at unaligned input and output addresses. */
-static void unaligned(karx_lsh_alg alg, const char *be, unsigned lanes)
+static void unaligned(karx_lsh_alg alg, size_t block, const char *be, unsigned lanes)
 {
-    const size_t d = karx_lsh_digest_bytes(alg), block = is256(alg) ? 128 : 256;
+    const size_t d = karx_lsh_digest_bytes(alg);
     uint8_t *in = malloc(MAXN * 3 * block + 8);
     uint8_t want[MAXN * 64], got[MAXN * 64 + 8];
     for (int li = 0; li < EDGE_LENS; li++)
         for (int ni = 0; ni < 5; ni++) {
             size_t len = edge_len(block, li), n = edge_n(lanes, ni), off = 1 + (size_t)(li % 7);
             t_fill(in + off, n * len);
-            for (size_t i = 0; i < n; i++) ref_hash(alg, want + i * d, in + off + i * len, len);
+            expected_equal(alg, want, in + off, len, n);
             memset(got, 0xAA, sizeof got);
             CHECK(karx_lsh_many(alg, got + 3, n * d, in + off, len, n) == KARX_OK, "many");
             CHECK(memcmp(want, got + 3, n * d) == 0, "%s [%s] unaligned n=%zu len=%zu",
@@ -99,9 +119,10 @@ static uint8_t *guarded_end(const guarded *g, size_t i) { return g->base + (2 * 
 
 /* A whole equal-length batch that ends at a guard page, then each message of a pointer /
  * offset batch ending at its own guard page. */
-static void page_ends(karx_lsh_alg alg, const char *be, unsigned lanes, guarded *g)
+static void page_ends(karx_lsh_alg alg, size_t block, const char *be, unsigned lanes,
+                      guarded *g)
 {
-    const size_t d = karx_lsh_digest_bytes(alg), block = is256(alg) ? 128 : 256;
+    const size_t d = karx_lsh_digest_bytes(alg);
     uint8_t want[MAXN * 64], got[MAXN * 64];
     const uint8_t *ptrs[MAXN];
     size_t lens[MAXN];
@@ -112,7 +133,7 @@ static void page_ends(karx_lsh_alg alg, const char *be, unsigned lanes, guarded 
                 continue;
             uint8_t *in = guarded_end(g, 0) - n * len;
             t_fill(in, n * len);
-            for (size_t i = 0; i < n; i++) ref_hash(alg, want + i * d, in + i * len, len);
+            expected_equal(alg, want, in, len, n);
             CHECK(karx_lsh_many(alg, got, n * d, in, len, n) == KARX_OK, "many");
             CHECK(memcmp(want, got, n * d) == 0, "%s [%s] batch at a page end n=%zu len=%zu",
                   karx_lsh_alg_name(alg), be, n, len);
@@ -122,8 +143,8 @@ static void page_ends(karx_lsh_alg alg, const char *be, unsigned lanes, guarded 
                 uint8_t *m = guarded_end(g, i) - lens[i];
                 t_fill(m, lens[i]);
                 ptrs[i] = m;
-                ref_hash(alg, want + i * d, m, lens[i]);
             }
+            expected(alg, want, ptrs, lens, n);
             CHECK(karx_lsh_many_ptrs(alg, got, n * d, ptrs, lens, n) == KARX_OK, "many_ptrs");
             CHECK(memcmp(want, got, n * d) == 0, "%s [%s] ptrs at page ends n=%zu len=%zu",
                   karx_lsh_alg_name(alg), be, n, len);
@@ -146,11 +167,13 @@ int main(void)
             continue;
         karx_set_backend((karx_backend)b);
         const char *be = karx_backend_name((karx_backend)b);
-        for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
-            unsigned lanes = is256(algs[a]) ? karx_lsh256_lanes() : karx_lsh512_lanes();
-            unaligned(algs[a], be, lanes);
+        for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+            karx_lsh_alg alg = variants[v].alg;
+            size_t block = variants[v].block;
+            unsigned lanes = block == 128 ? karx_lsh256_lanes() : karx_lsh512_lanes();
+            unaligned(alg, block, be, lanes);
 #ifdef HAVE_GUARD_PAGES
-            page_ends(algs[a], be, lanes, &g);
+            page_ends(alg, block, be, lanes, &g);
 #endif
         }
         printf("back end %s checked\n", be);
