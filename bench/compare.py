@@ -466,6 +466,8 @@ def main():
     ap.add_argument('--tag', default='', help='a word put in the file names (<stamp>-<tag>-<suite>-...)')
     ap.add_argument('--out', default=os.path.join(HERE, 'results'))
     ap.add_argument('--backend', default=None)
+    ap.add_argument('--alg', default=None, help="karx bench's --alg (e.g. to leave out ARIA, "
+                    'whose portable kernel takes minutes a row)')
     ap.add_argument('--quick', action='store_true')
     ap.add_argument('--render', metavar='JSONL', help='only print the table(s) of a saved run')
     a = ap.parse_args()
@@ -489,14 +491,17 @@ def main():
         kcmd = [a.karx, 'bench', s, '--json', kjson]
         if a.backend:
             kcmd += ['--backend', a.backend]
+        if a.alg:
+            kcmd += ['--alg', a.alg]
         if a.quick:
             kcmd.append('--quick')
         if run(kcmd, check=False).returncode != 0:
             print(f'karx bench {s} reported a failure: some rows may be missing', file=sys.stderr)
         if s == 'lsh' and a.sweep:
             sjson = os.path.join(work, 'karx-sweep.jsonl')
-            run(kcmd[:3] + ['--json', sjson, '--op', 'hash_many_sweep', '--alg',
-                            'lsh256-256,lsh512-512'] + kcmd[5:], check=False)
+            run([a.karx, 'bench', 'lsh', '--json', sjson, '--op', 'hash_many_sweep', '--alg',
+                 'lsh256-256,lsh512-512'] + (['--backend', a.backend] if a.backend else []) +
+                (['--quick'] if a.quick else []), check=False)
             kjson = [kjson, sjson]
         krows[s] = [r for f in ([kjson] if isinstance(kjson, str) else kjson)
                     if os.path.exists(f) for r in load(f)]
@@ -521,7 +526,8 @@ def main():
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime('%Y%m%d-%H%M%S')
     cmdline = 'bench/compare.py' + (f' --suite {a.suite}' if a.suite != 'all' else '') + \
         (f' --backend {a.backend}' if a.backend else '') + (' --quick' if a.quick else '') + \
-        (' --sweep' if a.sweep else '') + (f' --tag {a.tag}' if a.tag else '')
+        (f' --alg {a.alg}' if a.alg else '') + (' --sweep' if a.sweep else '') + \
+        (f' --tag {a.tag}' if a.tag else '')
     for i, s in enumerate(suites):
         sp = peer_rows(prows, s)
         table = {'lsh': render, 'cipher': render_cipher, 'aead': render_aead}[s](krows[s], sp)
