@@ -68,6 +68,19 @@ for m in ctr cbc ecb cfb; do
     expect "hight $m -T 3" "$want" "$("$KARX" enc -T 3 -c hight -m $m $a -i "$T/in" | sum)"
 done
 
+# xts data units: whole sectors split between the threads
+for size in 4096 $((3 * C + 17)); do
+    head -c $size /dev/urandom > "$T/in"
+    x="-c lea128 -m xts -K $K$IV --iv $IV --sector-size 4096"
+    # shellcheck disable=SC2086
+    want=$("$KARX" enc -T 1 $x -i "$T/in" | sum)
+    # shellcheck disable=SC2086
+    expect "xts sectors $size -T 3" "$want" "$("$KARX" enc -T 3 $x -i "$T/in" | sum)"
+    # shellcheck disable=SC2086
+    expect "xts sectors $size dec -T 2" "$(sum < "$T/in")" \
+        "$("$KARX" enc -T 1 $x -i "$T/in" | "$KARX" dec -T 2 $x | sum)"
+done
+
 # ---- hash: many files in order ----
 i=0
 while [ $i -lt 24 ]; do
