@@ -55,6 +55,10 @@ bash scripts/check-structure.sh build
 # the OpenSSL provider also compiles against a newer OpenSSL 3.x (Debian 13's 3.5 headers)
 bash scripts/check-provider-openssl3x.sh
 
+step "CUDA kernels: registers and stack frames per ptxas (SKIPPED without nvcc)"
+# sm_90 only, as the release build: the many-key CTR kernels keep no key schedule in local memory
+KARX_GPU_REGS_ARCHS=90 bash scripts/check-gpu-regs.sh build
+
 step "exported symbols all start with karx_"
 bash tests/install/check_symbols.sh build/libkarx.so
 
