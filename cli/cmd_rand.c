@@ -117,56 +117,23 @@ static int emit(const uint8_t *p, size_t n, int hex)
     return rc;
 }
 
-/* karx rand --device gpu: the DRBG's state chain on the CPU, its output made on the GPU;
- * reseeded from the OS whenever the next step would pass the reseed interval. */
-static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
+/* Where a CTR_DRBG's generate calls run: on the GPU or on a pool. */
+typedef struct {
+    karx_gpu *gpu;
+    karx_pool *pool;
+} ctr_runner;
+
+static karx_status ctr_generate(const ctr_runner *r, karx_ctr_drbg *d, uint8_t *out, size_t n)
 {
-    karx_gpu *g = NULL;
-    uint8_t *buf = NULL;
-    int rc = 0;
-    karx_ctr_drbg d;
-    memset(&d, 0, sizeof d);
-    karx_status st = karx_gpu_open(&g, 0);
-    if (st != KARX_OK) {
-        cli_error("rand: --device gpu: %s: %s", karx_strerror(st), karx_gpu_open_error());
-        return EXIT_FAIL;
-    }
-    if (karx_gpu_host_alloc(g, (void **)&buf, RAND_GPU_CHUNK) != KARX_OK) {
-        cli_error("rand: --device gpu: %s", karx_gpu_last_error(g));
-        karx_gpu_close(g);
-        return EXIT_FAIL;
-    }
-    st = karx_ctr_drbg_instantiate_os(&d, alg, KARX_DRBG_USE_DF, NULL, 0);
-    if (st != KARX_OK)
-        cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
-    while (st == KARX_OK && total > 0 && rc == 0) {
-        size_t n = total < RAND_GPU_CHUNK ? (size_t)total : RAND_GPU_CHUNK;
-        st = karx_gpu_ctr_drbg_generate(g, &d, buf, n, NULL, 0);
-        if (st == KARX_ERR_RESEED_REQUIRED && (st = karx_ctr_drbg_reseed_os(&d, NULL, 0)) == KARX_OK)
-            st = karx_gpu_ctr_drbg_generate(g, &d, buf, n, NULL, 0);
-        if (st != KARX_OK) {
-            cli_error("rand: %s: %s", karx_strerror(st), karx_gpu_last_error(g));
-            break;
-        }
-        rc = emit(buf, n, hex);
-        total -= n;
-    }
-    if (st != KARX_OK)
-        rc = EXIT_FAIL;
-    if (rc == 0 && hex) putchar('\n');
-    karx_ctr_drbg_uninstantiate(&d);
-    karx_memzero(buf, RAND_GPU_CHUNK);
-    karx_gpu_host_free(g, buf);
-    karx_gpu_close(g);
-    if (rc == 0) rc = flush_stdout();
-    return rc;
+    return r->gpu ? karx_gpu_ctr_drbg_generate(r->gpu, d, out, n, NULL, 0)
+                  : karx_ctr_drbg_generate_pool(r->pool, d, out, n, NULL, 0);
 }
 
-/* karx rand -T N (N > 1) with a CTR_DRBG: each generate call's counter blocks made on the pool
- * (the same calls and state chain as one thread); reseeded from the OS when the interval ends. */
-static int rand_ctr_pool(karx_pool *pool, karx_cipher_alg alg, unsigned long long total, int hex)
+/* total bytes from an OS-seeded CTR_DRBG, chunk bytes (buf) per step, reseeded from the OS
+ * whenever a step would pass the reseed interval. 0, or EXIT_FAIL with one line printed. */
+static int ctr_stream(const ctr_runner *r, karx_cipher_alg alg, unsigned long long total, int hex,
+                      uint8_t *buf, size_t chunk)
 {
-    uint8_t buf[RAND_CHUNK];
     int rc = 0;
     karx_ctr_drbg d;
     memset(&d, 0, sizeof d);
@@ -174,12 +141,13 @@ static int rand_ctr_pool(karx_pool *pool, karx_cipher_alg alg, unsigned long lon
     if (st != KARX_OK)
         cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
     while (st == KARX_OK && total > 0 && rc == 0) {
-        size_t n = total < RAND_CHUNK ? (size_t)total : RAND_CHUNK;
-        st = karx_ctr_drbg_generate_pool(pool, &d, buf, n, NULL, 0);
+        size_t n = total < chunk ? (size_t)total : chunk;
+        st = ctr_generate(r, &d, buf, n);
         if (st == KARX_ERR_RESEED_REQUIRED && (st = karx_ctr_drbg_reseed_os(&d, NULL, 0)) == KARX_OK)
-            st = karx_ctr_drbg_generate_pool(pool, &d, buf, n, NULL, 0);
+            st = ctr_generate(r, &d, buf, n);
         if (st != KARX_OK) {
-            cli_error("rand: %s", karx_strerror(st));
+            cli_error("rand: %s%s%s", karx_strerror(st), r->gpu ? ": " : "",
+                      r->gpu ? karx_gpu_last_error(r->gpu) : "");
             break;
         }
         rc = emit(buf, n, hex);
@@ -188,9 +156,39 @@ static int rand_ctr_pool(karx_pool *pool, karx_cipher_alg alg, unsigned long lon
     if (st != KARX_OK) rc = EXIT_FAIL;
     if (rc == 0 && hex) putchar('\n');
     karx_ctr_drbg_uninstantiate(&d);
-    karx_memzero(buf, sizeof buf);
+    karx_memzero(buf, chunk);
     if (rc == 0) rc = flush_stdout();
     return rc;
+}
+
+/* karx rand --device gpu: the DRBG's state chain on the CPU, its output made on the GPU. */
+static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
+{
+    ctr_runner r = {NULL, NULL};
+    uint8_t *buf = NULL;
+    karx_status st = karx_gpu_open(&r.gpu, 0);
+    if (st != KARX_OK) {
+        cli_error("rand: --device gpu: %s: %s", karx_strerror(st), karx_gpu_open_error());
+        return EXIT_FAIL;
+    }
+    if (karx_gpu_host_alloc(r.gpu, (void **)&buf, RAND_GPU_CHUNK) != KARX_OK) {
+        cli_error("rand: --device gpu: %s", karx_gpu_last_error(r.gpu));
+        karx_gpu_close(r.gpu);
+        return EXIT_FAIL;
+    }
+    int rc = ctr_stream(&r, alg, total, hex, buf, RAND_GPU_CHUNK);
+    karx_gpu_host_free(r.gpu, buf);
+    karx_gpu_close(r.gpu);
+    return rc;
+}
+
+/* karx rand -T N (N > 1) with a CTR_DRBG: each generate call's counter blocks made on the pool
+ * (the same calls and state chain as one thread). */
+static int rand_ctr_pool(karx_pool *pool, karx_cipher_alg alg, unsigned long long total, int hex)
+{
+    ctr_runner r = {NULL, pool};
+    uint8_t buf[RAND_CHUNK];
+    return ctr_stream(&r, alg, total, hex, buf, sizeof buf);
 }
 
 /* karx rand on the CPU: the OS-seeded DRBG, RAND_CHUNK bytes per generate call. */
