@@ -207,9 +207,19 @@ def generate(bits, isa, path):
     if bits == 512 and isa == 'avx2':
         rows = [[[8 * (k & 1) + (i - gamma_bytes(j, p, k)) % 8 for k in range(4) for i in range(8)]
                  for p in (0, 1)] for j in range(steps)]
-        y_tables(own, [('static const uint8_t y_ctl[{rows}][2][32]', rows)],
+        # Where every lane takes a lane of the other 128-bit half, y with its halves swapped
+        # (vperm2i128, 3 cycles on Zen 3 where vpermq takes 6) needs only an in-lane vpshufb:
+        # y_half is that vpshufb (moving and rotating by gamma), y_swap[j] says whether it applies.
+        swap = [int(all((Y[j][k] >> 1) != (k >> 1) for k in range(4))) for j in range(steps)]
+        half = [[[8 * (Y[j][k] & 1) + (i - gamma_bytes(j, p, k)) % 8 if swap[j] else 0
+                  for k in range(4) for i in range(8)] for p in (0, 1)] for j in range(steps)]
+        y_tables(own, [('static const uint8_t y_ctl[{rows}][2][32]', rows),
+                       ('static const uint8_t y_swap[{rows}]', swap),
+                       ('static const uint8_t y_half[{rows}][2][32]', half)],
                  'y outputs (already rotated by beta), after the vpermq into the next layout: '
-                 'vpshufb\n * rotating lane k by gamma bytes; [j][0] for pair 0, [j][1] for pair 1')
+                 'vpshufb\n * rotating lane k by gamma bytes; [j][0] for pair 0, [j][1] for pair 1. '
+                 'Where y_swap[j],\n * y_half[j] does the move and rotation after a swap of halves '
+                 'instead')
     elif bits == 512:
         rot = [[((even, odd)[j & 1][1] + gamma[left(j, p, Y[j][k])]) % w for p in (0, 1)
                 for k in range(4)] for j in range(steps)]
