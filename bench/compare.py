@@ -434,7 +434,8 @@ def peer_rows(rows, suite):
         return [r for r in rows if r.get('bench') == 'openssl-speed'] + \
             [r for r in peer_of(rows, ('context',)) if r.get('algo') == 'AES-128' and
              r.get('lib') == 'openssl' and (r.get('mode') == 'CTR' or r.get('mode', '').startswith('GCM-'))]
-    return peer_of(rows, ('block cipher', 'context'))
+    return [r for r in peer_of(rows, ('block cipher', 'context')) if r.get('mode') != 'hash'
+            and not r.get('mode', '').startswith('GCM-')]  # those are the lsh and aead suites'
 
 
 def render_rows(rows, suite):
@@ -442,8 +443,7 @@ def render_rows(rows, suite):
         return render([r for r in rows if r.get('suite') == 'lsh'], peer_rows(rows, 'lsh'))
     if suite == 'aead':
         return render_aead([r for r in rows if r.get('suite') == 'aead'], peer_rows(rows, 'aead'))
-    return render_cipher([r for r in rows if r.get('suite') == 'cipher'],
-                         peer_of(rows, ('block cipher', 'context')))
+    return render_cipher([r for r in rows if r.get('suite') == 'cipher'], peer_rows(rows, 'cipher'))
 
 
 TITLES = {'lsh': 'LSH benchmark, karx vs Crypto++ 8.7, and vs OpenSSL SHA-256/SHA-512 (same run)',

@@ -35,7 +35,8 @@ PANELS = [
 
 LONG = 16 << 20
 # Bounds in core cycles per byte, from docs/BENCHMARKS.md (a lower bound on c/B, so measured
-# speed / bound speed = bound c/B / measured c/B <= 1). Key: (alg, op, msg_bytes, back end).
+# speed / bound speed = bound c/B / measured c/B <= 1). Key: (alg, op, msg_bytes, back end);
+# value: (c/B, how, and where the bound counts one CPU's ports, a substring of the rows' cpu).
 BOUNDS = {
     # "Block ciphers", LEA bullet: 12 vector ops a round, two 512-bit ALU ports, 16 blocks.
     ('lea128', 'ctr', LONG, 'avx512'): (0.5625, 'LEA-128: 24 r x 12 ops / 2 ports / 256 B'),
@@ -52,10 +53,10 @@ BOUNDS = {
     ('lsh256-256', 'hash_many', 64, 'avx512'): (1118 / 16 / 64, 'LSH-256 _many: 26 x 86 / 2 per 16 msgs'),
     # "LSH `_many` against the port bound" (issue 18): AVX2 on Zen 3, vector ops per block / the
     # four FP pipes, in cycles per hash (64 B: one block; 256 B: 3 blocks LSH-256, 2 LSH-512).
-    ('lsh256-256', 'hash_many', 64, 'avx2'): (98.9 / 64, 'LSH-256 _many AVX2: 3164 ops / 4 pipes / 8 msgs'),
-    ('lsh256-256', 'hash_many', 256, 'avx2'): (296.6 / 256, 'LSH-256 _many AVX2: 3164 ops / 4 pipes / 8 msgs'),
-    ('lsh512-512', 'hash_many', 64, 'avx2'): (212.2 / 64, 'LSH-512 _many AVX2: 3396 ops / 4 pipes / 4 msgs'),
-    ('lsh512-512', 'hash_many', 256, 'avx2'): (424.5 / 256, 'LSH-512 _many AVX2: 3396 ops / 4 pipes / 4 msgs'),
+    ('lsh256-256', 'hash_many', 64, 'avx2'): (98.9 / 64, 'LSH-256 _many AVX2: 3164 ops / 4 pipes / 8 msgs', 'AMD'),
+    ('lsh256-256', 'hash_many', 256, 'avx2'): (296.6 / 256, 'LSH-256 _many AVX2: 3164 ops / 4 pipes / 8 msgs', 'AMD'),
+    ('lsh512-512', 'hash_many', 64, 'avx2'): (212.2 / 64, 'LSH-512 _many AVX2: 3396 ops / 4 pipes / 4 msgs', 'AMD'),
+    ('lsh512-512', 'hash_many', 256, 'avx2'): (424.5 / 256, 'LSH-512 _many AVX2: 3396 ops / 4 pipes / 4 msgs', 'AMD'),
 }
 
 
@@ -122,6 +123,7 @@ def plot_sizes(plt, files, out, note):
     panels = []
     for title, (suite, op, alg), peers in PANELS:
         series = []  # (label, [(x, y)], is_karx, file index)
+        drawn = set()  # compare.py writes a peer row into each suite's file: draw it once
         for i, (_, rows) in enumerate(files):
             best = {}
             for r in rows:
@@ -136,7 +138,8 @@ def plot_sizes(plt, files, out, note):
             for lib, algo, mode, label in peers:
                 pts = sorted((r['bytes'], r['gb_per_s_median']) for r in rows if is_peer(r)
                              and r['lib'] == lib and r['algo'] == algo and r['mode'] == mode)
-                if pts:
+                if pts and (label, tuple(pts)) not in drawn:
+                    drawn.add((label, tuple(pts)))
                     series.append((label, pts, False, i))
         if series:
             panels.append((title, series))
@@ -225,10 +228,12 @@ def bound_shares(files):
         seen = {}
         for r in rows:
             k = (r.get('alg'), r.get('op'), r.get('msg_bytes'), r.get('backend'))
-            if k in BOUNDS and r.get('cycles_per_byte'):
+            cpu = BOUNDS[k][2] if k in BOUNDS and len(BOUNDS[k]) > 2 else ''
+            if (k in BOUNDS and r.get('suite') in ('lsh', 'cipher') and r.get('cycles_per_byte')
+                    and cpu in r.get('cpu', '')):
                 seen[k] = r  # the last row of a file wins
         for k, r in sorted(seen.items()):
-            b, why = BOUNDS[k]
+            b, why = BOUNDS[k][:2]
             size = f'{k[2] >> 20} MiB' if k[2] >= 1 << 20 else f'{k[2]} B'
             out.append((f'{k[0]} {k[1]} {size}\n{k[3]}', b / r['cycles_per_byte'], why, i))
     return out
