@@ -27,7 +27,8 @@ static void bench_usage(FILE *to)
           "                  [--alg LIST] [--op LIST] [--quick] [-T N]\n"
           "       karx bench gpu [--json FILE] [--alg LIST] [--quick] [--no-sweep]  (CUDA device)\n"
           "  lsh             the LSH suite (default): one-shot at 64 B, 256 B, 4 KiB, 16 MiB and\n"
-          "                  hash_many at 64 B and 256 B (ops hash, hash_many), for\n"
+          "                  hash_many at 64 B and 256 B (ops hash, hash_many; hash_many_sweep,\n"
+          "                  64 B in batches of 1, 2, 4 ... 4096, only when --op names it), for\n"
           "                  ",
           to);
     cli_put_names(to, KARX_KIND_HASH, NULL, 18, 18);

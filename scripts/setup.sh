@@ -25,6 +25,8 @@ if [ -n "$missing" ]; then
     # shellcheck disable=SC2086
     $SUDO apt-get install -y -qq $missing
 fi
+# bench/plot.py and its test: matplotlib for the python3 that CMake finds first (PyPI)
+python3 -c "import matplotlib" 2> /dev/null || python3 -m pip install -q matplotlib
 # Python package: a virtual environment in build-py/venv with its build and test packages (PyPI)
 bash "$(dirname "$0")/../python/setup_venv.sh"
 echo "setup: all build, test and benchmark dependencies present"
