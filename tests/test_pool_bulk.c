@@ -277,6 +277,38 @@ static void test_stream(void)
     }
 }
 
+/* A CTR stream whose pooled update uses the all-ones counter: the stream is spent, and the next
+ * update is refused as the serial one is (the last block goes through the serial update). */
+static void test_stream_spent(void)
+{
+    uint8_t kb[16] = {7}, ctr[16];
+    size_t L = 4 * TASK;
+    uint64_t low = ~(uint64_t)(L / 16 - 1); /* room for exactly L / 16 blocks */
+    memset(ctr, 0xff, 8);
+    for (int i = 0; i < 8; i++)
+        ctr[8 + i] = (uint8_t)(low >> (56 - 8 * i));
+    uint8_t *buf = xmalloc(L), *ref = xmalloc(L);
+    t_fill(buf, L);
+    for (int p = 0; p < NPOOLS; p++) {
+        karx_cipher_ctx a, b;
+        size_t n1 = 0, n2 = 0;
+        karx_cipher_init(&a, KARX_CIPHER_LEA128, KARX_MODE_CTR, 1, 0, kb, 16, ctr, 16);
+        b = a;
+        karx_status s1 = karx_cipher_update(&a, ref, L, &n1, buf, L);
+        karx_status s2 = karx_cipher_update_pool(pools[p], &b, ref, L, &n2, buf, L);
+        CHECK(s1 == KARX_OK && s2 == KARX_OK && memcmp(&a, &b, sizeof a) == 0,
+              "spent stream state threads %u", pool_threads[p]);
+        s1 = karx_cipher_update(&a, ref, L, &n1, buf, 1);
+        s2 = karx_cipher_update_pool(pools[p], &b, ref, L, &n2, buf, 1);
+        CHECK(s1 == KARX_ERR_COUNTER_OVERFLOW && s2 == s1, "spent stream refused threads %u",
+              pool_threads[p]);
+        karx_cipher_ctx_wipe(&a);
+        karx_cipher_ctx_wipe(&b);
+    }
+    free(buf);
+    free(ref);
+}
+
 /* ---- bad arguments: the serial statuses ---- */
 
 static void test_bad_args(void)
@@ -543,6 +575,7 @@ int main(void)
     test_modes();
     test_ctr_edges();
     test_stream();
+    test_stream_spent();
     test_bad_args();
     test_xts();
     test_lsh_many();
