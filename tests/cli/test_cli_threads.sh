@@ -83,11 +83,12 @@ done
 
 # ---- hash: many files in order ----
 i=0
+files=
 while [ $i -lt 24 ]; do
     head -c $(((i * 37449) % (C + 5))) /dev/urandom > "$T/f$i"
+    files="$files $T/f$i"
     i=$((i + 1))
 done
-files=$(ls "$T"/f* | sort -t f -k2 -n | tr '\n' ' ')
 # shellcheck disable=SC2086
 "$KARX" hash -T 1 $files > "$T/h1"
 : > "$T/hone"
