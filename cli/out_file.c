@@ -279,6 +279,9 @@ int enc_output_commit(enc_output *o)
 
 void enc_output_abort(enc_output *o)
 {
+    /* to stdout or a device, what came before the failure goes out (as documented); a
+     * temporary file is removed anyway */
+    if (o->w != NULL && o->tmp == NULL) io_writer_drain(o->w);
     io_writer_stop(o->w);
     o->w = NULL;
     if (o->f != NULL && o->f != stdout)
