@@ -151,23 +151,32 @@ struct Aead {
 
     std::string what(const char *call) const { return std::string(mode->name) + " " + call; }
 
-    nb::bytes encrypt(nb::handle nonce, nb::handle data, nb::handle aad)
+    // threads=: GCM splits over a pool (karx_gcm_seal_pool / open_pool); CCM is a chain and
+    // runs on this thread whatever threads says.
+    bool gcm() const { return mode == &MODES[0]; }
+
+    nb::bytes encrypt(nb::handle nonce, nb::handle data, nb::handle aad, long threads)
     {
+        karx_pool *pool = pool_for(threads);
         Buf nn(nonce, "nonce"), in(data, "data");
         OptBuf ad(aad, "associated_data");
         mode->nonce_ok(nn.n, in.n);
         OutBytes out(in.n + tag_len);
         karx_status st = KARX_OK;
         maybe_nogil(in.n + ad.n, [&] {
-            st = mode->seal(&key, nn.p, nn.n, out.data(), out.data() + in.n, tag_len, in.p, in.n,
-                            ad.p, ad.n);
+            st = pool != nullptr && gcm()
+                     ? karx_gcm_seal_pool(pool, &key, nn.p, nn.n, out.data(), out.data() + in.n,
+                                          tag_len, in.p, in.n, ad.p, ad.n)
+                     : mode->seal(&key, nn.p, nn.n, out.data(), out.data() + in.n, tag_len, in.p,
+                                  in.n, ad.p, ad.n);
         });
         check(st, what("encrypt"));
         return out.finish(in.n + tag_len);
     }
 
-    nb::bytes decrypt(nb::handle nonce, nb::handle data, nb::handle aad)
+    nb::bytes decrypt(nb::handle nonce, nb::handle data, nb::handle aad, long threads)
     {
+        karx_pool *pool = pool_for(threads);
         Buf nn(nonce, "nonce"), in(data, "data");
         OptBuf ad(aad, "associated_data");
         if (in.n < tag_len) {
@@ -181,7 +190,11 @@ struct Aead {
         OutBytes out(n);
         karx_status st = KARX_OK;
         maybe_nogil(in.n + ad.n, [&] {
-            st = mode->open(&key, nn.p, nn.n, out.data(), in.p + n, tag_len, in.p, n, ad.p, ad.n);
+            st = pool != nullptr && gcm()
+                     ? karx_gcm_open_pool(pool, &key, nn.p, nn.n, out.data(), in.p + n, tag_len,
+                                          in.p, n, ad.p, ad.n)
+                     : mode->open(&key, nn.p, nn.n, out.data(), in.p + n, tag_len, in.p, n, ad.p,
+                                  ad.n);
         });
         if (st != KARX_OK) {
             out.wipe();
@@ -208,8 +221,10 @@ void bind_aead(nb::module_ &m)
     nb::class_<Aead>(m, "_Aead")
         .def(nb::init<const std::string &, const std::string &, nb::handle, nb::handle>(),
              "mode"_a, "family"_a, "key"_a, "tag_length"_a)
-        .def("encrypt", &Aead::encrypt, "nonce"_a, "data"_a, "associated_data"_a.none() = nb::none())
-        .def("decrypt", &Aead::decrypt, "nonce"_a, "data"_a, "associated_data"_a.none() = nb::none())
+        .def("encrypt", &Aead::encrypt, "nonce"_a, "data"_a,
+             "associated_data"_a.none() = nb::none(), "threads"_a = 1)
+        .def("decrypt", &Aead::decrypt, "nonce"_a, "data"_a,
+             "associated_data"_a.none() = nb::none(), "threads"_a = 1)
         .def_prop_ro("tag_length", [](const Aead &a) { return a.tag_len; })
         .def_prop_ro("cipher", [](const Aead &a) { return std::string(karx_cipher_name(a.alg)); });
     m.def("_aead_key_sizes", &aead_key_sizes, "family"_a,

@@ -55,9 +55,10 @@ struct CipherStream {
                          std::string(call) + " after finalize(): the context is finished");
     }
 
-    nb::bytes update(nb::handle data)
+    nb::bytes update(nb::handle data, long threads)
     {
         Buf in(data, "update()");
+        karx_pool *pool = pool_for(threads);
         OutBytes out(in.n + KARX_MAX_BLOCK_BYTES);
         size_t n = 0;
         karx_status st = KARX_OK;
@@ -67,8 +68,8 @@ struct CipherStream {
                 was_done = true;
                 return;
             }
-            st = karx_cipher_update(&ctx, out.data(), in.n + KARX_MAX_BLOCK_BYTES, &n, in.p,
-                                    in.n);
+            st = karx_cipher_update_pool(pool, &ctx, out.data(), in.n + KARX_MAX_BLOCK_BYTES, &n,
+                                         in.p, in.n);
         });
         if (was_done)
             not_done("update()");
@@ -163,7 +164,7 @@ void bind_cipher(nb::module_ &m)
     nb::class_<CipherStream>(m, "_CipherStream")
         .def(nb::init<const std::string &, const std::string &, nb::handle, nb::handle, bool, bool>(),
              "cipher"_a, "mode"_a, "key"_a, "iv"_a.none(), "encrypt"_a, "padding"_a)
-        .def("update", &CipherStream::update, "data"_a)
+        .def("update", &CipherStream::update, "data"_a, "threads"_a = 1)
         .def("finalize", &CipherStream::finalize)
         .def_prop_ro("finalized", [](CipherStream &c) {
             std::lock_guard<std::mutex> g(c.lock.m);

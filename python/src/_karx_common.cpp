@@ -55,6 +55,47 @@ void check(karx_status st, const std::string &what)
 
 std::string tp_name_of(nb::handle h) { return std::string(Py_TYPE(h.ptr())->tp_name); }
 
+// ---------------------------------------------------------------- threads= pools
+
+namespace {
+
+std::mutex g_pools_lock;
+karx_pool *g_pools[1025]; // by thread count; made on first use, freed at exit
+
+void free_pools()
+{
+    for (karx_pool *&p : g_pools) {
+        karx_pool_free(p);
+        p = nullptr;
+    }
+}
+
+} // namespace
+
+karx_pool *pool_for(long threads)
+{
+    if (threads < 0 || threads > 1024)
+        throw nb::value_error(("threads must be 0 (all CPUs) to 1024, got " +
+                               std::to_string(threads)).c_str());
+    unsigned n = threads == 0 ? karx_cpu_count() : static_cast<unsigned>(threads);
+    if (n > 1024)
+        n = 1024;
+    if (n <= 1)
+        return nullptr;
+    std::lock_guard<std::mutex> g(g_pools_lock);
+    if (g_pools[n] == nullptr) {
+        static bool registered = false;
+        if (!registered) {
+            Py_AtExit(free_pools);
+            registered = true;
+        }
+        karx_status st = karx_pool_new(&g_pools[n], n);
+        if (st != KARX_OK)
+            raise_status(st, "cannot start a pool of " + std::to_string(n) + " threads");
+    }
+    return g_pools[n];
+}
+
 // ---------------------------------------------------------------- names
 
 namespace {

@@ -252,8 +252,10 @@ karx_status gpu_lsh_ragged(karx_lsh_alg alg, uint8_t *o, size_t d, const Message
 
 // Hashes messages into out (a writable C-contiguous buffer of n * digest bytes, made by the
 // Python layer). Returns the device that ran it ("cpu" or "gpu").
-nb::str lsh_many_into(const std::string &name, nb::handle out, nb::handle messages, int device)
+nb::str lsh_many_into(const std::string &name, nb::handle out, nb::handle messages, int device,
+                      long threads)
 {
+    karx_pool *pool = pool_for(threads);
     karx_lsh_alg alg = lsh_alg(name);
     size_t d = karx_lsh_digest_bytes(alg);
     OutView ov(out);
@@ -278,8 +280,9 @@ nb::str lsh_many_into(const std::string &name, nb::handle out, nb::handle messag
         });
         if (!used_gpu && st == KARX_OK)
             st = ms.equal_lengths()
-                     ? karx_lsh_many(alg, o, n * d, ms.flat, ms.msg_len, n)
-                     : karx_lsh_many_ptrs(alg, o, n * d, ms.ptrs.data(), ms.lens.data(), n);
+                     ? karx_lsh_many_pool(pool, alg, o, n * d, ms.flat, ms.msg_len, n)
+                     : karx_lsh_many_ptrs_pool(pool, alg, o, n * d, ms.ptrs.data(),
+                                               ms.lens.data(), n);
     }
     check_batch(st, used_gpu, device, "lsh_many");
     return nb::str(used_gpu ? "gpu" : "cpu");
@@ -405,7 +408,8 @@ nb::str ctr_xor_many_into(const std::string &cipher, nb::handle keys_h, nb::hand
 
 void bind_gpu(nb::module_ &m)
 {
-    m.def("_lsh_many_into", &lsh_many_into, "name"_a, "out"_a, "messages"_a, "device"_a);
+    m.def("_lsh_many_into", &lsh_many_into, "name"_a, "out"_a, "messages"_a, "device"_a,
+          "threads"_a = 1);
     m.def("_ctr_xor_many_into", &ctr_xor_many_into, "cipher"_a, "keys"_a, "counters"_a, "out"_a,
           "data"_a, "offsets"_a, "device"_a);
     m.def("gpu_available", &gpu_available, "True when a GPU opens (CUDA build and a device).");

@@ -168,6 +168,11 @@ template <class F> void locked(Lock &lk, size_t work, F &&f)
     });
 }
 
+// The pool for a threads= argument (_karx_common.cpp): nullptr for 1 (this thread only), the
+// CPU count for 0, one pool per count made on first use and freed at exit; ValueError for a
+// negative count or one over 1024.
+karx_pool *pool_for(long threads);
+
 // ---------------------------------------------------------------- the module's sections
 
 void bind_registry(nb::module_ &m); // _karx_module.cpp: errors, back ends, registry, self-test

@@ -93,8 +93,8 @@ struct Xts {
     ~Xts() { karx_xts_key_wipe(&key); }
 
     // One data unit, or consecutive sectors; in and out may be the same buffer (exactly).
-    void run(bool enc, const Tweak &tw, size_t sector, uint8_t *out, const uint8_t *in,
-             size_t n) const
+    void run(bool enc, const Tweak &tw, size_t sector, uint8_t *out, const uint8_t *in, size_t n,
+             karx_pool *pool) const
     {
         if (n < 16)
             raise_status(KARX_ERR_DATA_LENGTH,
@@ -107,25 +107,27 @@ struct Xts {
         karx_status st = KARX_OK;
         maybe_nogil(n, [&] {
             if (sector)
-                st = enc ? karx_xts_encrypt_sectors(&key, tw.t, sector, out, in, n)
-                         : karx_xts_decrypt_sectors(&key, tw.t, sector, out, in, n);
+                st = enc ? karx_xts_encrypt_sectors_pool(pool, &key, tw.t, sector, out, in, n)
+                         : karx_xts_decrypt_sectors_pool(pool, &key, tw.t, sector, out, in, n);
             else
-                st = enc ? karx_xts_encrypt(&key, tw.t, out, in, n)
-                         : karx_xts_decrypt(&key, tw.t, out, in, n);
+                st = enc ? karx_xts_encrypt_pool(pool, &key, tw.t, out, in, n)
+                         : karx_xts_decrypt_pool(pool, &key, tw.t, out, in, n);
         });
         if (st == KARX_ERR_COUNTER_OVERFLOW)
             raise_status(st, "XTS sector numbers would wrap past 2**128 - 1 from this tweak");
         check(st, enc ? "XTS encrypt" : "XTS decrypt");
     }
 
-    nb::bytes crypt(bool enc, nb::handle tweak, nb::handle data, nb::handle sector_size) const
+    nb::bytes crypt(bool enc, nb::handle tweak, nb::handle data, nb::handle sector_size,
+                    long threads) const
     {
+        karx_pool *pool = pool_for(threads);
         Tweak tw(tweak);
         size_t sector = sector_arg(sector_size);
         Buf in(data, "data");
         OutBytes out(in.n);
         try {
-            run(enc, tw, sector, out.data(), in.p, in.n);
+            run(enc, tw, sector, out.data(), in.p, in.n, pool);
         } catch (...) {
             out.wipe();
             throw;
@@ -134,8 +136,9 @@ struct Xts {
     }
 
     void crypt_into(bool enc, nb::handle tweak, nb::handle data, nb::handle out_,
-                    nb::handle sector_size) const
+                    nb::handle sector_size, long threads) const
     {
+        karx_pool *pool = pool_for(threads);
         Tweak tw(tweak);
         size_t sector = sector_arg(sector_size);
         Buf in(data, "data");
@@ -148,7 +151,7 @@ struct Xts {
         if (o != in.p && o < in.p + in.n && in.p < o + in.n)
             raise_status(KARX_ERR_ARGUMENT,
                          "XTS out overlaps data: it must be the same buffer or a separate one");
-        run(enc, tw, sector, out.data(), in.p, in.n);
+        run(enc, tw, sector, out.data(), in.p, in.n, pool);
     }
 };
 
@@ -162,28 +165,28 @@ void bind_xts(nb::module_ &m)
         .def(nb::init<const std::string &, nb::handle>(), "cipher"_a, "key"_a)
         .def(
             "encrypt",
-            [](const Xts &x, nb::handle t, nb::handle d, nb::handle s) {
-                return x.crypt(true, t, d, s);
+            [](const Xts &x, nb::handle t, nb::handle d, nb::handle s, long th) {
+                return x.crypt(true, t, d, s, th);
             },
-            "tweak"_a, "data"_a, "sector_size"_a.none() = nb::none())
+            "tweak"_a, "data"_a, "sector_size"_a.none() = nb::none(), "threads"_a = 1)
         .def(
             "decrypt",
-            [](const Xts &x, nb::handle t, nb::handle d, nb::handle s) {
-                return x.crypt(false, t, d, s);
+            [](const Xts &x, nb::handle t, nb::handle d, nb::handle s, long th) {
+                return x.crypt(false, t, d, s, th);
             },
-            "tweak"_a, "data"_a, "sector_size"_a.none() = nb::none())
+            "tweak"_a, "data"_a, "sector_size"_a.none() = nb::none(), "threads"_a = 1)
         .def(
             "encrypt_into",
-            [](const Xts &x, nb::handle t, nb::handle d, nb::handle o, nb::handle s) {
-                x.crypt_into(true, t, d, o, s);
+            [](const Xts &x, nb::handle t, nb::handle d, nb::handle o, nb::handle s, long th) {
+                x.crypt_into(true, t, d, o, s, th);
             },
-            "tweak"_a, "data"_a, "out"_a, "sector_size"_a.none() = nb::none())
+            "tweak"_a, "data"_a, "out"_a, "sector_size"_a.none() = nb::none(), "threads"_a = 1)
         .def(
             "decrypt_into",
-            [](const Xts &x, nb::handle t, nb::handle d, nb::handle o, nb::handle s) {
-                x.crypt_into(false, t, d, o, s);
+            [](const Xts &x, nb::handle t, nb::handle d, nb::handle o, nb::handle s, long th) {
+                x.crypt_into(false, t, d, o, s, th);
             },
-            "tweak"_a, "data"_a, "out"_a, "sector_size"_a.none() = nb::none())
+            "tweak"_a, "data"_a, "out"_a, "sector_size"_a.none() = nb::none(), "threads"_a = 1)
         .def_prop_ro("cipher", [](const Xts &x) { return std::string(karx_cipher_name(x.alg)); })
         .def_prop_ro("key_size", [](const Xts &x) { return x.key_len; })
         .def("__repr__", [](const Xts &x) {

@@ -155,8 +155,10 @@ class CipherContext:
     def __init__(self, stream: _karx._CipherStream) -> None:
         self._s = stream
 
-    def update(self, data: Any) -> bytes:
-        return self._s.update(data)
+    def update(self, data: Any, *, threads: int = 1) -> bytes:
+        """``threads``: split the bulk over that many threads (0 = every CPU; see Threads in
+        docs/PYTHON.md); the output is the same for any count."""
+        return self._s.update(data, threads)
 
     def finalize(self) -> bytes:
         return self._s.finalize()
@@ -205,14 +207,14 @@ class Cipher:
         return CipherContext(_karx._CipherStream(self.name, self.mode, self._key, self._iv,
                                                  False, self.padding))
 
-    def encrypt(self, data: Any) -> bytes:
-        """One-shot: ``encryptor().update(data) + finalize()``."""
+    def encrypt(self, data: Any, *, threads: int = 1) -> bytes:
+        """One-shot: ``encryptor().update(data) + finalize()``; ``threads`` as for update."""
         s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, True, self.padding)
-        return s.update(data) + s.finalize()
+        return s.update(data, threads) + s.finalize()
 
-    def decrypt(self, data: Any) -> bytes:
+    def decrypt(self, data: Any, *, threads: int = 1) -> bytes:
         s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, False, self.padding)
-        return s.update(data) + s.finalize()
+        return s.update(data, threads) + s.finalize()
 
     def __repr__(self) -> str:
         return f"<karx.Cipher {self.name}-{self.mode}>"
@@ -289,7 +291,7 @@ _DEVICES = {"cpu": 0, "gpu": 1, "auto": 2}
 
 
 def lsh_many(name: str, messages: Union[Any, Iterable[Any]], device: str = "cpu", *,
-             out: Any = None) -> Any:
+             out: Any = None, threads: int = 1) -> Any:
     """Hash many messages at once; returns a ``(n, digest_size)`` uint8 NumPy array.
 
     ``messages``: a 2-D uint8 NumPy array (one message per row, used in place through the
@@ -297,7 +299,8 @@ def lsh_many(name: str, messages: Union[Any, Iterable[Any]], device: str = "cpu"
     any lengths. ``device``: ``'cpu'`` (multi-buffer SIMD), ``'gpu'`` (CUDA back end;
     :class:`NoDevice` when this build or machine has none) or ``'auto'`` (the GPU when one
     opens, else the CPU). ``out``: an optional C-contiguous uint8 array of that shape to fill.
-    The GIL is released while hashing.
+    The GIL is released while hashing. ``threads``: on the CPU, split the batch over that many
+    threads (0 = every CPU); the digests are the same for any count.
     """
     import numpy as np
 
@@ -327,7 +330,7 @@ def lsh_many(name: str, messages: Union[Any, Iterable[Any]], device: str = "cpu"
               and out.flags.c_contiguous and out.flags.writeable):
         raise InvalidOutputLength(f"out must be a writable C-contiguous uint8 array of shape "
                                   f"{(n, d)}")
-    _karx._lsh_many_into(name, out, messages, dev)
+    _karx._lsh_many_into(name, out, messages, dev, threads)
     return out
 
 
