@@ -41,6 +41,11 @@ static const karx_i_impl lsh512_impls[] = {
 
 static const void *cached_select(const void **cache, const karx_i_impl *impls, size_t n)
 {
+#ifdef KARX_COMPACT
+    /* the MCU builds: one portable kernel, and no pointer-wide atomics on AVR */
+    (void)cache;
+    return karx_i_select(impls, n)->table;
+#else
     unsigned b = (unsigned)karx_i_active_backend();
     const void *t = b < LSH_CACHED_BACKENDS ? __atomic_load_n(&cache[b], __ATOMIC_ACQUIRE) : NULL;
     if (t == NULL) {
@@ -49,6 +54,7 @@ static const void *cached_select(const void **cache, const karx_i_impl *impls, s
             __atomic_store_n(&cache[b], t, __ATOMIC_RELEASE);
     }
     return t;
+#endif
 }
 
 const karx_lsh256_kernels *karx_i_lsh256_kernels(void)
