@@ -52,5 +52,5 @@ python3 bench/compare.py --karx "$KARX" --suite cipher --alg lea128,lea256,hight
 python3 bench/compare.py --karx "$KARX" --suite aead --alg lea128 --tag "issue18-run"
 
 part "plots (bench/plot.py)"
-python3 bench/plot.py bench/results/*issue18-run*.jsonl "$R"-*.jsonl --out docs/img/ || true
+python3 bench/plot.py bench/results/*issue18-run*.jsonl --out docs/img/
 echo "results: $R-*"
