@@ -14,6 +14,8 @@
 #include "karx/karx.h"
 
 #define RAND_CHUNK ((size_t)1 << 16)
+/* -T N > 1: 64 generate calls per step, their keystreams made on the pool at once */
+#define RAND_POOL_CHUNK ((size_t)4 << 20)
 #define RAND_DEFAULT_CIPHER "lea256"
 
 #define RAND_OPTS "n|bytes= hex c|cipher= drbg= device= h|help T|threads="
@@ -84,9 +86,9 @@ static void rand_usage(FILE *to)
           to);
     cli_put_names(to, KARX_KIND_HASH, NULL, 47, 21);
     fputs("  -T, --threads N    threads making the CTR_DRBG's output (default 0 = every CPU):\n"
-          "                     each 64 KiB generate call's blocks split between them (the\n"
-          "                     same calls and state chain as one thread); the hash DRBGs\n"
-          "                     are serial\n"
+          "                     64 generate calls of 64 KiB at a time, their state chain\n"
+          "                     run first and their keystreams made side by side (the same\n"
+          "                     calls and output as one thread); the hash DRBGs are serial\n"
           "      --device gpu   the DRBG's output made on the CUDA device, 64 MiB per step (the\n"
           "                     same generate calls of 64 KiB; CTR_DRBG only; fails with one\n"
           "                     line if no GPU)\n"
@@ -187,8 +189,14 @@ static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
 static int rand_ctr_pool(karx_pool *pool, karx_cipher_alg alg, unsigned long long total, int hex)
 {
     ctr_runner r = {NULL, pool};
-    uint8_t buf[RAND_CHUNK];
-    return ctr_stream(&r, alg, total, hex, buf, sizeof buf);
+    uint8_t *buf = malloc(RAND_POOL_CHUNK);
+    if (!buf) {
+        cli_error("rand: out of memory");
+        return EXIT_FAIL;
+    }
+    int rc = ctr_stream(&r, alg, total, hex, buf, RAND_POOL_CHUNK);
+    free(buf);
+    return rc;
 }
 
 /* karx rand on the CPU: the OS-seeded DRBG, RAND_CHUNK bytes per generate call. */

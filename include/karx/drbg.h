@@ -273,10 +273,14 @@ KARX_API size_t karx_drbg_strength_bytes(karx_drbg_type type, int alg);
 KARX_API karx_status karx_os_random(uint8_t *buf, size_t len);
 
 /* ---- on a thread pool (karx/pool.h) ----
- * karx_ctr_drbg_generate with a caller-owned pool first: the request's counter blocks are cut
- * into ranges made on the pool's threads; the output, the new state and the status are the
- * serial call's (NULL pool: that call). A request is at most 64 KiB, so the gain is bounded by
- * the hand-off (see docs/BENCHMARKS.md); the approved mode runs the serial call. */
+ * Bulk output: out_len bytes as the consecutive generate calls of at most
+ * KARX_CTR_DRBG_MAX_REQUEST_BYTES that a loop of karx_ctr_drbg_generate would make (each with the
+ * same additional input), the same bytes and the same final state. Their state chain runs in
+ * the caller (a few blocks a call); their keystreams are made on the pool's threads at once.
+ * Up to one request it is karx_ctr_drbg_generate (one request is too little work to split).
+ * Refused with KARX_ERR_RESEED_REQUIRED, before anything changes, when any of the calls would
+ * need a reseed (or prediction resistance is on). NULL pool or the approved mode: the serial
+ * calls. */
 KARX_API karx_status karx_ctr_drbg_generate_pool(karx_pool *pool, karx_ctr_drbg *drbg,
                                                  uint8_t *out, size_t out_len,
                                                  const uint8_t *additional, size_t add_len);

@@ -168,16 +168,6 @@ static void drbg_keystream(karx_ctr_drbg *d, size_t bl, uint8_t *out, size_t len
     karx_memzero(&c, sizeof c);
 }
 
-void karx_i_ctr_drbg_keystream_at(const karx_ctr_drbg *d, uint64_t first_block, uint8_t *out,
-                                  size_t len)
-{
-    size_t bl = karx_cipher_block_bytes((karx_cipher_alg)d->alg);
-    drbg_ctr c = ctr_load(d->v, bl);
-    ctr_add(&c, first_block);
-    keystream_from(d, &c, bl, out, len);
-    karx_memzero(&c, sizeof c);
-}
-
 /* CTR_DRBG_Update: (Key, V) from seedlen bytes of keystream xor provided (seedlen bytes). */
 static void drbg_update(karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *provided)
 {

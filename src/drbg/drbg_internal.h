@@ -22,10 +22,6 @@ void karx_i_ctr_drbg_generate_end(karx_ctr_drbg *d, size_t out_len,
 /* ctr (blocklen bytes) = V + 1 mod 2^blocklen, with no branch or index on V: the first counter
  * block of a generate whose keystream is made elsewhere. */
 void karx_i_ctr_drbg_first_counter(const karx_ctr_drbg *d, uint8_t *ctr);
-/* out = E_Key(V+1+first_block) || ... (len bytes, last block cut), V not changed: one range of
- * a generate's keystream (the pool's generate, src/pool/par_drbg.c, between begin and end). */
-void karx_i_ctr_drbg_keystream_at(const karx_ctr_drbg *d, uint64_t first_block, uint8_t *out,
-                                  size_t len);
 
 /* ---- drbg_common.c: what the three DRBGs share ---- */
 
