@@ -38,6 +38,17 @@ struct io_reader {
     size_t map_len;      /* its length (from map_off) */
     uint64_t map_off;    /* its page-aligned file offset */
     size_t window;       /* bytes mapped at a time */
+    /* the next window, mapped and populated ahead by a short-lived thread (and the last one
+     * unmapped there), so page-table work overlaps the computation on this one */
+    struct {
+        pthread_t thread;
+        int on;              /* a thread runs or has run and waits to be joined */
+        uint64_t off;        /* the window it maps */
+        size_t len;
+        uint8_t *m;          /* its result (NULL: failed; then mapped here as before) */
+        uint8_t *old;        /* the window it unmaps first */
+        size_t old_len;
+    } ahead;
     /* plain and threaded */
     uint8_t *plain;      /* IO_PLAIN's one buffer */
     int done;            /* the caller has seen the end or an error */
@@ -162,19 +173,78 @@ static void unmap(io_reader *r)
     r->map = NULL;
 }
 
-/* Maps the window holding r->pos. 0 or errno. */
+/* The window that holds file offset pos: its page-aligned offset and length. */
+static void window_at(const io_reader *r, uint64_t pos, uint64_t *off, size_t *len)
+{
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    *off = pos - pos % page;
+    uint64_t n = r->end - *off;
+    *len = (size_t)(n > r->window + page ? r->window + page : n);
+}
+
+static void *map_ahead(void *arg)
+{
+    io_reader *r = arg;
+    if (r->ahead.old) munmap(r->ahead.old, r->ahead.old_len);
+    void *m = mmap(NULL, r->ahead.len, PROT_READ, MAP_SHARED | MAP_POPULATE, r->fd,
+                   (off_t)r->ahead.off);
+    r->ahead.m = m == MAP_FAILED ? NULL : m;
+    return NULL;
+}
+
+/* Joins the thread mapping ahead; its window, if it is not the one wanted, is unmapped. */
+static uint8_t *take_ahead(io_reader *r, uint64_t off, size_t len)
+{
+    if (!r->ahead.on) return NULL;
+    pthread_join(r->ahead.thread, NULL);
+    r->ahead.on = 0;
+    uint8_t *m = r->ahead.m;
+    if (m && (r->ahead.off != off || r->ahead.len != len)) {
+        munmap(m, r->ahead.len);
+        m = NULL;
+    }
+    return m;
+}
+
+/* Starts mapping the window the reads after this one will need (chunks are fixed, so the
+ * offset where the current window runs out is known); the thread first unmaps the window the
+ * caller has finished with (old; unmapped here when no thread starts). */
+static void start_ahead(io_reader *r, uint8_t *old, size_t old_len)
+{
+    uint64_t p = r->pos;
+    while (p < r->end && p + r->chunk <= r->map_off + r->map_len) p += r->chunk;
+    if (p < r->end) {
+        window_at(r, p, &r->ahead.off, &r->ahead.len);
+        r->ahead.old = old;
+        r->ahead.old_len = old_len;
+        r->ahead.m = NULL;
+        r->ahead.on = pthread_create(&r->ahead.thread, NULL, map_ahead, r) == 0;
+        if (r->ahead.on) return;
+    }
+    if (old) munmap(old, old_len);
+}
+
+/* Maps the window holding r->pos (taking it from the thread that mapped it ahead when it did),
+ * then starts mapping the next one. 0 or errno. */
 static int map_window(io_reader *r)
 {
-    unmap(r);
-    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-    r->map_off = r->pos - r->pos % page;
-    uint64_t len = r->end - r->map_off;
-    if (len > r->window + page) len = r->window + page;
-    void *m = mmap(NULL, (size_t)len, PROT_READ, MAP_SHARED, r->fd, (off_t)r->map_off);
-    if (m == MAP_FAILED) return errno;
-    madvise(m, (size_t)len, MADV_SEQUENTIAL);
+    uint64_t off;
+    size_t len;
+    window_at(r, r->pos, &off, &len);
+    uint8_t *m = take_ahead(r, off, len);
+    if (m == NULL) {
+        unmap(r);
+        void *mm = mmap(NULL, len, PROT_READ, MAP_SHARED, r->fd, (off_t)off);
+        if (mm == MAP_FAILED) return errno;
+        m = mm;
+        madvise(m, len, MADV_SEQUENTIAL);
+    }
+    uint8_t *old = r->map; /* the caller is done with it: unmapped by the next thread */
+    size_t old_len = r->map_len;
     r->map = m;
-    r->map_len = (size_t)len;
+    r->map_off = off;
+    r->map_len = len;
+    start_ahead(r, old, old_len);
     return 0;
 }
 
@@ -314,6 +384,8 @@ void io_reader_stop(io_reader *r)
         free(r->plain);
     }
     if (r->mapped) {
+        uint8_t *m = take_ahead(r, r->ahead.off, r->ahead.len);
+        if (m) munmap(m, r->ahead.len);
         unmap(r);
         pthread_mutex_lock(&maps_mu);
         if (--maps_live == 0) {
