@@ -19,7 +19,7 @@
 #include <stdio.h>
 
 #define IO_QUEUE_DEPTH 4                 /* the reader thread's buffers */
-#define IO_MAP_WINDOW ((size_t)16 << 20) /* bytes mapped at a time: the resident part of a mapped file */
+#define IO_MAP_WINDOW ((size_t)8 << 20) /* bytes mapped at a time; up to three are mapped (done, current, next) */
 
 enum {
     IO_PLAIN = 1, /* no thread: read() in the caller */
