@@ -15,9 +15,9 @@
 #include "karx/xts.h"
 #include "test_util.h"
 
-#define NPOOLS 5
-static karx_pool *pools[NPOOLS]; /* NULL, 1, 2, 3, 7 threads */
-static const unsigned pool_threads[NPOOLS] = {0, 1, 2, 3, 7};
+#define NPOOLS 3
+static karx_pool *pools[NPOOLS]; /* NULL, 2, 7 threads (1 and 3 take the same paths; time under ASan) */
+static const unsigned pool_threads[NPOOLS] = {0, 2, 7};
 #define KIB 1024u
 #define TASK (64u * KIB)
 
@@ -122,7 +122,7 @@ static void test_modes(void)
         if (a == KARX_CIPHER_LEA128) /* several MiB, uneven */
             for (int op = 0; op < NOPS; op++)
                 if (seg_of(op, B) == B)
-                    check_op(op, &k, B, 3 * 1024 * KIB + 7 * B + 3, name);
+                    check_op(op, &k, B, 1024 * KIB + 7 * B + 3, name);
     }
 }
 
@@ -390,7 +390,7 @@ static void test_xts(void)
         karx_xts_set_key(&key, algs[a], kb, 2 * karx_cipher_key_bytes(algs[a]));
         const size_t lens[] = {15, 16, 17, TASK + 5, 2 * TASK - 16, 2 * TASK, 2 * TASK + 1,
                                2 * TASK + 31, 5 * TASK + 7, (size_t)(t_rand64() % (6 * TASK)),
-                               a == 0 ? 3 * 1024 * KIB + 9 : 16};
+                               a == 0 ? 1024 * KIB + 9 : 16};
         for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
             size_t len = lens[li];
             uint8_t *in = xmalloc(len + 8), *ref = xmalloc(len + 8), *out = xmalloc(len + 8);
