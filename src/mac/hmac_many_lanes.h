@@ -91,9 +91,13 @@ static void HM_FN(run)(const HM_KERNELS *k, const hm_keys *hk)
         karx_memzero(pad[0], sizeof pad[0]);
         return;
     }
+    /* cleared whole first: gcc 12 for AArch64 vectorises a per-lane store of the flag into a
+     * 16-byte write it then calls an overflow (-Werror=stringop-overflow) */
+    memset(busy, 0, sizeof busy);
+    memset(last, 0, sizeof last);
     for (unsigned l = 0; l < lanes; l++) {
-        busy[l] = next < hk->n;
-        if (busy[l]) {
+        if (next < hk->n) {
+            busy[l] = 1;
             HM_FN(start)(hk, &jobs[l], next++);
             for (int w = 0; w < 16; w++)
                 state[w * lanes + l] = cv_in[w];
