@@ -180,7 +180,7 @@ zq() { printf '%s' "$1" | sed -e "s/'/'\\\\''/g"; }
     printf '# zsh completion for karx %s, generated from its --help by man/generate.sh\n' "$version"
     printf 'local -a cmds opts vals subs\n'
     printf 'cmds=(\n'
-    while IFS="$(printf '\t')" read -r c d syn; do
+    while IFS="$(printf '\t')" read -r c d _; do
         printf "    '%s:%s'\n" "$c" "$(zq "$d" | sed 's/:/\\:/g')"
     done < "$tmp/commands.tsv"
     printf ')\n'

@@ -89,15 +89,15 @@ bash "$here/test_docs.sh" "$root/usr" > "$tmp/docs.log" 2>&1 && ok ||
 
 pcdir=$(dirname "$(find "$root" -name karx.pc | head -n 1)")
 libdir=$(dirname "$(find "$root" -name 'libkarx.so.*' | head -n 1)")
-got=$(PKG_CONFIG_LIBDIR="$pcdir" PKG_CONFIG_PATH= pkg-config --modversion karx)
+got=$(PKG_CONFIG_LIBDIR="$pcdir" PKG_CONFIG_PATH='' pkg-config --modversion karx)
 [ "$got" = "$version" ] && ok || bad "pkg-config --modversion karx printed [$got]"
 # shellcheck disable=SC2046
 cc -o "$tmp/pc-consumer" "$here/consumer/consumer.c" \
-    $(PKG_CONFIG_LIBDIR="$pcdir" PKG_CONFIG_PATH= pkg-config --cflags --libs karx)
+    $(PKG_CONFIG_LIBDIR="$pcdir" PKG_CONFIG_PATH='' pkg-config --cflags --libs karx)
 got=$(LD_LIBRARY_PATH="$libdir" "$tmp/pc-consumer")
 [ "$got" = "$empty" ] && ok || bad "pkg-config consumer printed [$got]"
 # it ran on the extracted library, not one installed on the machine
-LD_LIBRARY_PATH="$libdir" ldd "$tmp/pc-consumer" | grep -q "libkarx.so.[0-9]* => $libdir/" && ok ||
+LD_LIBRARY_PATH="$libdir" ldd "$tmp/pc-consumer" | grep "libkarx.so.[0-9]* => $libdir/" > /dev/null && ok ||
     bad "the pkg-config consumer does not load $libdir/libkarx.so"
 cmake -S "$here/consumer" -B "$tmp/cm" -DCMAKE_PREFIX_PATH="$root/usr" -DCMAKE_FIND_USE_SYSTEM_PACKAGE_REGISTRY=OFF \
     > /dev/null
@@ -144,11 +144,11 @@ if command -v rpmbuild > /dev/null; then
         [ -n "$f" ] && ok || bad "no $p-$version-*.rpm from cpack -G RPM"
     done
     f=$(ls "$tmp"/rpm/libkarx-devel-"$version"-*.rpm | head -n 1)
-    rpm -qp --requires "$f" 2> /dev/null | grep -qx "libkarx0 = $version" && ok ||
+    rpm -qp --requires "$f" 2> /dev/null | grep -x "libkarx0 = $version" > /dev/null && ok ||
         bad "libkarx-devel does not require libkarx0 = $version"
-    rpm -qlp "$f" 2> /dev/null | grep -q '/pkgconfig/karx\.pc$' && ok || bad "libkarx-devel has no karx.pc"
+    rpm -qlp "$f" 2> /dev/null | grep '/pkgconfig/karx\.pc$' > /dev/null && ok || bad "libkarx-devel has no karx.pc"
     if [ $provider = 1 ]; then
-        rpm -qlp "$tmp"/rpm/openssl-provider-karx-"$version"-*.rpm 2> /dev/null | grep -qx "$sysmods/karx.so" &&
+        rpm -qlp "$tmp"/rpm/openssl-provider-karx-"$version"-*.rpm 2> /dev/null | grep -x "$sysmods/karx.so" > /dev/null &&
             ok || bad "openssl-provider-karx.rpm has no $sysmods/karx.so"
     fi
 else
