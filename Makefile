@@ -5,7 +5,7 @@ BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all test check bench bench-compare asan install install-ossl-system package clean gpu-check embedded arm s390x fuzz ct dudect
+.PHONY: all test check bench bench-compare asan install install-ossl-system package clean gpu-check embedded arm s390x fuzz ct dudect mca
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
@@ -46,6 +46,11 @@ ct:
 # Statistical timing test (dudect) of the AVX-512 kernels, which valgrind cannot run; not in CI
 dudect:
 	bash bench/dudect/run.sh $(DUDECT_ARGS)
+
+# llvm-mca's predicted cycles of each hot SIMD kernel on znver4, sapphirerapids, icelake-server
+# (and znver3 for AVX2) beside its port and latency bounds (scripts/mca.py; Debian's llvm-19)
+mca:
+	python3 scripts/mca.py $(MCA_ARGS)
 
 bench: all
 	$(BUILD)/karx bench

@@ -53,6 +53,7 @@ fi
 
 step "structure: no call or include circles, cipher ids only in their descriptors, CLI on public headers"
 bash scripts/check-structure.sh build
+sh tests/structure/test_path_guard.sh build
 # the OpenSSL provider also compiles against a newer OpenSSL 3.x (Debian 13's 3.5 headers)
 bash scripts/check-provider-openssl3x.sh
 
