@@ -54,7 +54,15 @@ int cli_pool_open(unsigned threads, struct karx_pool **pool);
  * line printed. */
 int cli_one_key(const char *cmd, const char *key_hex, const char *key_file);
 
-/* Opens FILE, or stdin for "-"; NULL with errno set on failure. */
+/* main's first call: fills each of descriptors 0, 1, 2 that is closed with one on which reads
+ * and writes fail with EBADF, so that no file karx opens takes its number. 0, or EXIT_FAIL
+ * (one line printed where stderr is open). */
+int cli_std_fds_init(void);
+/* 1 when descriptor fd (0, 1 or 2) was closed when karx started. */
+int cli_std_fd_closed(int fd);
+
+/* Opens FILE, or stdin for "-"; NULL with errno set on failure (EBADF for "-" when stdin was
+ * closed when karx started). */
 FILE *cli_open_input(const char *path);
 void cli_close_input(FILE *f);
 

@@ -70,6 +70,10 @@ static int kdf_run(const kdf_params *p)
     uint8_t *pw = NULL, *dk = NULL;
     char *hex = NULL;
     size_t pw_len = 0, pw_alloc = 0, dk_len = (size_t)p->len;
+    if (cli_std_fd_closed(0)) { /* not the placeholder's EBADF as a read error */
+        cli_error("stdin: %s", strerror(EBADF));
+        return EXIT_FAIL;
+    }
     int rc = cli_read_all(stdin, "stdin (password)", PASSWORD_MAX, &pw, &pw_alloc);
     if (rc) return rc;
     pw_len = pw_alloc;

@@ -1,4 +1,5 @@
 /* karx: command-line front end. Subcommands live in cmd_*.c. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,7 +36,7 @@ static void usage(FILE *to)
           to);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -63,4 +64,20 @@ int main(int argc, char **argv)
     }
     cli_error("unknown command '%s' (try 'karx --help')", cmd);
     return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    if (cli_std_fds_init() != 0)
+        return EXIT_FAIL;
+    int rc = run(argc, argv);
+    /* What a command wrote to stdout without checking (bench's table): a write that failed (a
+     * closed stdout, a full disk) is an error, reported once, unless the command already failed. */
+    errno = 0;
+    int e = fflush(stdout) != 0 ? errno : 0;
+    if (ferror(stdout) && rc == EXIT_OK) {
+        cli_error("stdout: write error: %s", strerror(e ? e : cli_std_fd_closed(1) ? EBADF : EIO));
+        rc = EXIT_FAIL;
+    }
+    return rc;
 }
