@@ -1,6 +1,7 @@
 /* karx: command-line front end. Subcommands live in cmd_*.c. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -70,6 +71,11 @@ int main(int argc, char **argv)
 {
     if (cli_std_fds_init() != 0)
         return EXIT_FAIL;
+    if (!karx_approved_env_valid()) { /* the library fails closed; the CLI says why, at once */
+        cli_error("KARX_APPROVED='%s': not a valid value (on: 1, yes, true, on; off: 0, no, "
+                  "false, off or empty; any case)", getenv("KARX_APPROVED"));
+        return EXIT_USAGE;
+    }
     int rc = run(argc, argv);
     /* What a command wrote to stdout without checking (bench's table): a write that failed (a
      * closed stdout, a full disk) is an error, reported once, unless the command already failed. */

@@ -31,5 +31,35 @@ expect "LEA in the approved mode" 0 $?
 cmp -s "$T/l1" "$T/l2" && ok || bad "LEA output differs in the approved mode"
 KARX_APPROVED=1 "$KARX" hash -a lsh256-256 "$T/pt" > /dev/null; expect "LSH in the approved mode" 0 $?
 
+# KARX_APPROVED's spellings: on (1 yes true on, any case), off (0 no false off, empty), and any
+# other value refused at start-up by every command with one line naming them (the library fails
+# closed: test_approved env-bad). Before, only exactly 1 was on: 'yes', ' 1', '01' left CHAM
+# running.
+for v in 1 yes YES true True on ON; do
+    KARX_APPROVED=$v "$KARX" enc -c cham128-128 -m ecb -K "$K" --no-pad -i "$T/pt" -o "$T/c3" 2> "$T/err"
+    expect "KARX_APPROVED='$v': CHAM refused" 1 $?
+    grep -q 'not approved' "$T/err" && ok || bad "KARX_APPROVED='$v': $(cat "$T/err")"
+    KARX_APPROVED=$v "$KARX" selftest | tail -n 1 | grep -q '(approved mode on)$' && ok \
+        || bad "KARX_APPROVED='$v': selftest does not say the mode is on"
+done
+for v in '' 0 no NO false False off Off; do
+    KARX_APPROVED=$v "$KARX" enc -c cham128-128 -m ecb -K "$K" --no-pad -i "$T/pt" -o "$T/c3" 2> "$T/err"
+    expect "KARX_APPROVED='$v': CHAM allowed" 0 $?
+    cmp -s "$T/c1" "$T/c3" && ok || bad "KARX_APPROVED='$v': CHAM output differs"
+done
+rm -f "$T/c3"
+for v in ' 1' '1 ' 01 2 y ture onn 'yes please'; do
+    for cmd in "version" "selftest" "enc -c cham128-128 -m ecb -K $K --no-pad -i $T/pt -o $T/c3" \
+               "enc -c lea128 -m ecb -K $K --no-pad -i $T/pt -o $T/c3" "hash $T/pt"; do
+        KARX_APPROVED=$v "$KARX" $cmd > "$T/out" 2> "$T/err"
+        expect "KARX_APPROVED='$v' $cmd: exit" 2 $?
+        expect "KARX_APPROVED='$v' $cmd: message" \
+            "karx: KARX_APPROVED='$v': not a valid value (on: 1, yes, true, on; off: 0, no, false, off or empty; any case)" \
+            "$(cat "$T/err")"
+        expect "KARX_APPROVED='$v' $cmd: no output" "" "$(cat "$T/out")"
+        [ ! -e "$T/c3" ] && ok || bad "KARX_APPROVED='$v' $cmd: wrote an output file"
+    done
+done
+
 echo "test_cli_approved: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
