@@ -24,6 +24,15 @@ int cmd_drbg(int argc, char **argv);
 int cmd_selftest(int argc, char **argv); /* cmd_info.c */
 int cmd_cavp(int argc, char **argv);     /* cavp/cmd_cavp.c */
 
+/* The exit code for a status the library refused a job with: otherwise (the caller's own
+ * choice, e.g. EXIT_USAGE for a bad key length), except for the approved mode's refusals
+ * (KARX_ERR_NOT_APPROVED, and KARX_ERR_SELFTEST: the error state), which exit EXIT_FAIL from
+ * every command (docs/VALIDATION.md). */
+static inline int cli_status_exit(karx_status st, int otherwise)
+{
+    return st == KARX_ERR_NOT_APPROVED || st == KARX_ERR_SELFTEST ? EXIT_FAIL : otherwise;
+}
+
 /* One line "karx: <what>: <why>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -60,6 +69,12 @@ int cli_one_key(const char *cmd, const char *key_hex, const char *key_file);
 int cli_std_fds_init(void);
 /* 1 when descriptor fd (0, 1 or 2) was closed when karx started. */
 int cli_std_fd_closed(int fd);
+
+/* "STATUS: DETAIL" for a failed GPU call (detail: karx_gpu_open_error() or
+ * karx_gpu_last_error()), or "STATUS" alone when detail is empty or does not belong to the
+ * failure (the approved mode's refusal): never a line ending in ": ". In buf (cap bytes). */
+#define CLI_GPU_WHY_MAX 320
+const char *cli_gpu_why(karx_status st, const char *detail, char *buf, size_t cap);
 
 /* Opens FILE, or stdin for "-"; NULL with errno set on failure (EBADF for "-" when stdin was
  * closed when karx started). */

@@ -89,7 +89,7 @@ static int kdf_run(const kdf_params *p)
                                           (uint32_t)p->iter, dk, dk_len);
     if (st != KARX_OK) {
         cli_error("kdf: %s", karx_strerror(st));
-        rc = EXIT_USAGE;
+        rc = cli_status_exit(st, EXIT_USAGE);
         goto done;
     }
     cli_hex(dk, dk_len, hex);
@@ -253,6 +253,8 @@ static void kb_refusal(const kb_job *j, const char *alg, karx_status st)
     } else if (st == KARX_ERR_OUTPUT_LENGTH) {
         cli_error("-n %zu: %zu bits do not fit a %u-byte [L] (--l-bytes)", j->len, 8 * j->len,
                   j->p.l_bytes);
+    } else if (st == KARX_ERR_NOT_APPROVED) {
+        cli_error("%s: %s", alg, karx_strerror(st));
     } else {
         cli_error("kdf: %s", karx_strerror(st));
     }
@@ -271,7 +273,7 @@ static int kb_run(const kb_job *j, const char *alg)
     karx_status st = karx_kbkdf(&j->p, j->key, j->key_len, dk, j->len);
     if (st != KARX_OK) {
         kb_refusal(j, alg, st);
-        rc = EXIT_USAGE;
+        rc = cli_status_exit(st, EXIT_USAGE);
         goto done;
     }
     cli_hex(dk, j->len, hex);

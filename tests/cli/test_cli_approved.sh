@@ -61,5 +61,63 @@ for v in ' 1' '1 ' 01 2 y ture onn 'yes please'; do
     done
 done
 
+# The approved mode's refusal exits 1 from every command (2 is a usage error; it exited 2 for
+# gcm, ccm, xts and kdf kbkdf), in one line that names the reason, never ending in ': '.
+N12=000102030405060708090a0b
+refused() { # NAME ARGS...: KARX_APPROVED=1 karx ARGS refused
+    name=$1
+    shift
+    KARX_APPROVED=1 "$KARX" "$@" > "$T/out" 2> "$T/err"
+    expect "$name: exit" 1 $?
+    expect "$name: one line" 1 "$(wc -l < "$T/err" | tr -d ' ')"
+    grep -q 'algorithm not approved (approved mode)$' "$T/err" && ok || bad "$name: $(cat "$T/err")"
+}
+for m in ctr cbc; do
+    refused "enc $m cham" enc -c cham128-128 -m $m -K "$K" --iv "$K" -i "$T/pt"
+done
+for m in gcm ccm; do
+    refused "enc $m cham" enc -c cham128-128 -m $m -K "$K" --iv $N12 -i "$T/pt"
+    refused "dec $m cham" dec -c cham128-128 -m $m -K "$K" --iv $N12 -i "$T/pt" -o "$T/x"
+done
+refused "enc xts" enc -c lea128 -m xts -K "${K}ffeeddccbbaa99887766554433221100" --iv "$K" -i "$T/pt"
+refused "dec xts" dec -c lea128 -m xts -K "${K}ffeeddccbbaa99887766554433221100" --iv "$K" -i "$T/pt"
+refused "mac cmac-cham" mac -a cmac-cham128-128 -K "$K" "$T/pt"
+refused "kdf kbkdf cmac-cham" kdf kbkdf -a cmac-cham128-128 -K "$K" -n 16
+refused "drbg ctr-cham" drbg -c cham128-128 --entropy "$K$K" --nonce "$K" -n 16
+# rand: the refusal, not "cannot seed from the operating system" (one thread and the pool)
+for t in 1 2; do
+    KARX_APPROVED=1 "$KARX" rand -n 16 -c cham128-128 -T $t > "$T/out" 2> "$T/err"
+    expect "rand -c cham128-128 -T $t: exit" 1 $?
+    expect "rand -c cham128-128 -T $t: message" \
+        "karx: rand: ctr-cham128-128: algorithm not approved (approved mode)" "$(cat "$T/err")"
+done
+KARX_APPROVED=1 "$KARX" rand -n 16 --drbg hmac-lsh256-256 > /dev/null; expect "rand hmac-lsh in the mode" 0 $?
+[ ! -e "$T/x" ] && ok || bad "a refused dec left an output file"
+# --device gpu: the GPU back end is refused in the mode (with or without CUDA and a device): the
+# reason alone, not the CUDA text (empty after a refusal: the line ended in ': ')
+gpu_cmds() {
+    for c in "enc -c lea128 -m ctr -K $K --iv $K -i $T/pt --device gpu" "hash --device gpu $T/pt" \
+             "rand -n 16 --device gpu" "bench gpu --quick"; do
+        echo "$c"
+    done
+}
+gpu_cmds | while read -r c; do
+    KARX_APPROVED=1 "$KARX" $c > "$T/out" 2> "$T/err"
+    echo "$? $(cat "$T/err")"
+done > "$T/gpu"
+prefix() { case $1 in rand*) echo "rand: --device gpu" ;; bench*) echo "bench gpu" ;; *) echo "--device gpu" ;; esac; }
+i=0
+gpu_cmds | while read -r c; do
+    i=$((i + 1))
+    expect "approved $c" "1 karx: $(prefix "$c"): algorithm not approved (approved mode)" "$(sed -n ${i}p "$T/gpu")"
+done 2>> "$T/gpufail"
+# without the mode and without a usable GPU: whatever the reason, it is complete
+gpu_cmds | while read -r c; do
+    "$KARX" $c > "$T/out" 2> "$T/err" && continue # a GPU is here: nothing to check
+    expect "no GPU, $c: one line" 1 "$(wc -l < "$T/err" | tr -d ' ')"
+    case $(cat "$T/err") in *': ') bad "no GPU, $c: ends in ': ': $(cat "$T/err")" ;; esac
+done 2>> "$T/gpufail"
+if [ -s "$T/gpufail" ]; then cat "$T/gpufail" >&2; bad "--device gpu messages"; else ok; fi
+
 echo "test_cli_approved: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
