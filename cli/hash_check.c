@@ -70,9 +70,12 @@ static int parse_bsd(char *p, int escaped, karx_alg_info *h, uint8_t *want, cons
 }
 
 /* "HEX  NAME" or "HEX *NAME"; every byte after the marker belongs to the name. fixed: -a's
- * variant, or NULL for the one the digest's length picks (*variants: how many it fits). */
+ * variant, or NULL for the one the digest's length picks (*variants: how many it fits).
+ * As coreutils, also "HEX NAME" (BSD reversed, md5 -r) while no list line of this run has
+ * been of the first form (*reversed: -1 neither seen yet, 0 the first form, 1 reversed); once
+ * reversed, a "HEX  NAME" line's name is " NAME". */
 static int parse_gnu(char *p, int escaped, const karx_alg_info *fixed, karx_alg_info *h,
-                     int *variants, uint8_t *want, const char **name)
+                     int *variants, int *reversed, uint8_t *want, const char **name)
 {
     size_t n;
     if (fixed) {
@@ -82,10 +85,18 @@ static int parse_gnu(char *p, int escaped, const karx_alg_info *fixed, karx_alg_
         n = strspn(p, "0123456789abcdefABCDEF");
         if (n % 2 || (*variants = variants_of_length(n / 2, h)) == 0) return -1;
     }
-    if (strlen(p) < n + 3 || cli_unhex(p, n, want)) return -1;
-    if ((p[n] != ' ' && p[n] != '\t') || (p[n + 1] != ' ' && p[n + 1] != '*')) return -1;
-    *name = p + n + 2;
-    return escaped ? unescape_name(p + n + 2) : 0;
+    if (strlen(p) < n + 2 || cli_unhex(p, n, want)) return -1;
+    if (p[n] != ' ' && p[n] != '\t') return -1;
+    char *rest = p + n + 1;
+    if (rest[1] == '\0' || (rest[0] != ' ' && rest[0] != '*')) {
+        if (*reversed == 0) return -1; /* no mixing the two: a name with a leading space */
+        *reversed = 1;
+    } else if (*reversed != 1) {
+        *reversed = 0;
+        rest++;
+    }
+    *name = rest;
+    return escaped ? unescape_name(rest) : 0;
 }
 
 enum { LINE_OK, LINE_BAD, LINE_SKIP };
@@ -94,7 +105,7 @@ enum { LINE_OK, LINE_BAD, LINE_SKIP };
  * how many variants its digest could be, 1 for a tagged or -a line), LINE_BAD, or LINE_SKIP for
  * an empty line or a '#' comment. A leading '\' marks an escaped name. */
 static int parse_check_line(char *line, size_t len, const karx_alg_info *fixed, karx_alg_info *h,
-                            int *variants, uint8_t *want, const char **name)
+                            int *variants, int *reversed, uint8_t *want, const char **name)
 {
     if (memchr(line, '\0', len)) return LINE_BAD; /* no file name holds a NUL */
     if (len && line[len - 1] == '\n') line[--len] = '\0';
@@ -105,7 +116,8 @@ static int parse_check_line(char *line, size_t len, const karx_alg_info *fixed, 
     p += escaped;
     *variants = 1;
     int bad = strncmp(p, "LSH-", 4) == 0 ? parse_bsd(p, escaped, h, want, name)
-                                         : parse_gnu(p, escaped, fixed, h, variants, want, name);
+                                         : parse_gnu(p, escaped, fixed, h, variants, reversed,
+                                                     want, name);
     return bad ? LINE_BAD : LINE_OK;
 }
 
@@ -113,10 +125,12 @@ struct tally {
     unsigned long ok, failed, unreadable, missing, malformed;
 };
 
-/* One run over the lists: the options, and the first mismatched line whose digest length fits
+/* One run over the lists: the options, the line form seen (parse_gnu's *reversed, kept from
+ * list to list as coreutils keeps it), and the first mismatched line whose digest length fits
  * several variants (hint_alg.output_bytes 0: none yet). */
 typedef struct {
     const hash_check_opts *o;
+    int reversed;
     karx_alg_info hint_alg;
 } check_run;
 
@@ -210,7 +224,8 @@ static int check_list(check_run *run, const char *list)
         uint8_t want[KARX_LSH_MAX_DIGEST_BYTES];
         const char *name;
         int variants;
-        int kind = parse_check_line(line, (size_t)len, o->alg, &h, &variants, want, &name);
+        int kind = parse_check_line(line, (size_t)len, o->alg, &h, &variants, &run->reversed,
+                                    want, &name);
         if (kind == LINE_OK) {
             check_one(run, name, &h, variants, want, &t);
         } else if (kind == LINE_BAD) {
@@ -261,6 +276,7 @@ int cli_hash_check(char *const *lists, int nlists, const hash_check_opts *o)
     check_run run;
     memset(&run, 0, sizeof run);
     run.o = o;
+    run.reversed = -1;
     int rc = EXIT_OK;
     for (int i = 0; i < nlists; i++)
         if (check_list(&run, lists[i]) != EXIT_OK) rc = EXIT_FAIL;
