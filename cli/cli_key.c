@@ -110,11 +110,10 @@ static int key_of_file(const char *opt, const char *path, int hex_only, size_t w
     const int prefixed = n >= plen && memcmp(buf, HEX_PREFIX, plen) == 0;
     size_t a = prefixed ? plen : 0, b = n;
     char words[48];
+    trim(buf, &a, &b);
     if (prefixed || hex_only) {
-        trim(buf, &a, &b);
         rc = key_of_hex(opt, path, buf + a, b - a, want, key, len);
     } else {
-        trim(buf, &a, &b);
         if (b > a && all_hex(buf + a, b - a)) {
             /* bare digits: hex text, or raw bytes that happen to be digits? Not guessed. */
             cli_error("%s %s: %zu hex digits without the 'hex:' prefix: write 'hex:' before "
