@@ -76,6 +76,27 @@ int cli_std_fd_closed(int fd);
 #define CLI_GPU_WHY_MAX 320
 const char *cli_gpu_why(karx_status st, const char *detail, char *buf, size_t cap);
 
+/* ---- keys (cli_key.c): one rule for every command that takes one ---- */
+
+/* A command's key options; NULL: not given. */
+typedef struct cli_key_opts {
+    const char *hex;      /* -K HEX */
+    const char *file;     /* --key-file FILE: raw bytes, or "hex:" then hex text */
+    const char *hex_file; /* --key-hex-file FILE: hex text */
+} cli_key_opts;
+/* Exactly one of them given? 0, or EXIT_USAGE with one line printed. */
+int cli_key_given(const char *cmd, const cli_key_opts *k);
+/* The key, into a fresh buffer (*key, *len; free with cli_free_secret). want: its length in
+ * bytes, 0 when any length goes (HMAC). --key-file: the file's raw bytes, exactly want of them;
+ * or, when the file starts with "hex:", the hex digits after it (white space around them
+ * allowed). --key-hex-file: hex text, "hex:" optional. A --key-file of bare hex digits (no
+ * prefix) is refused with a hint. 0; EXIT_USAGE (no key, two, bad content or length) or
+ * EXIT_FAIL (unreadable file), one line printed. */
+int cli_key_load(const char *cmd, const cli_key_opts *k, size_t want, uint8_t **key, size_t *len);
+/* The --help lines of the two key-file options (each starting with spaces to column 2,
+ * the description at column col). */
+void cli_key_usage(FILE *to, int col);
+
 /* Opens FILE, or stdin for "-"; NULL with errno set on failure (EBADF for "-" when stdin was
  * closed when karx started). */
 FILE *cli_open_input(const char *path);

@@ -88,6 +88,125 @@ static const char *bad_option(char **argv, char *shortopt)
     return shortopt;
 }
 
+/* ---- OpenSSL's habits ----
+ * "karx enc -in FILE" would be "-i n" to getopt, "karx rand -hex 16" "-h -e -x": a single-dash
+ * word that is an OpenSSL option is refused before the parse, with the option of this command
+ * that does the same thing, if any. */
+
+/* OpenSSL options (openssl enc, dgst, rand, mac, kdf, passwd...) and the long options of karx
+ * that do what they do, best first. */
+static const struct {
+    const char *word;
+    const char *karx[2];
+} openssl_opts[] = {
+    {"in", {"in"}}, {"out", {"out"}}, {"hex", {"hex"}}, {"base64", {"base64"}},
+    {"binary", {NULL}}, {"iv", {"iv"}}, {"k", {"key-file", "key-hex-file"}},
+    {"kfile", {"key-file", "key-hex-file"}}, {"key", {"key"}}, {"hmac", {"key"}},
+    {"pass", {NULL}}, {"passin", {NULL}}, {"passout", {NULL}}, {"md", {"algorithm", "alg"}},
+    {"digest", {"algorithm", "alg"}}, {"cipher", {"cipher"}}, {"mac", {"alg"}},
+    {"macopt", {NULL}}, {"kdfopt", {NULL}}, {"keylen", {"len"}}, {"S", {"salt"}},
+    {"salt", {"salt"}}, {"nosalt", {NULL}}, {"iter", {"iter"}}, {"pbkdf2", {NULL}},
+    {"nopad", {"no-pad"}}, {"list", {NULL}}, {"ciphers", {NULL}}, {"digests", {NULL}},
+    {"help", {"help"}}, {"check", {"check"}}, {"rand", {NULL}}, {"writerand", {NULL}},
+    {"engine", {NULL}}, {"provider", {NULL}}, {"propquery", {NULL}}, {"sign", {NULL}},
+    {"verify", {NULL}}, {"signature", {NULL}}, {"keyform", {NULL}}, {"inform", {NULL}},
+    {"outform", {NULL}}, {"noout", {NULL}}, {"text", {NULL}}, {"bufsize", {NULL}},
+    {"debug", {NULL}}, {"none", {NULL}}, {"version", {NULL}}, {"kdf", {NULL}},
+};
+
+/* The placeholder shown after an option taking a value: FILE, HEX, ... or NAME in capitals. */
+static const char *meta_of(const char *name, char *buf, size_t cap)
+{
+    static const char *const metas[][2] = {
+        {"in", "FILE"},   {"out", "FILE"},   {"key-file", "FILE"}, {"key-hex-file", "FILE"},
+        {"json", "FILE"}, {"key", "HEX"},    {"iv", "HEX"},        {"salt", "HEX"},
+        {"aad", "HEX"},   {"label", "HEX"},  {"context", "HEX"},   {"algorithm", "ALG"},
+        {"alg", "ALG"},   {"threads", "N"},  {"tag-len", "N"},     {"sector-size", "N"},
+    };
+    for (size_t i = 0; i < sizeof metas / sizeof metas[0]; i++)
+        if (strcmp(name, metas[i][0]) == 0) return metas[i][1];
+    size_t i = 0;
+    for (; name[i] && i + 1 < cap; i++)
+        buf[i] = name[i] >= 'a' && name[i] <= 'z' ? (char)(name[i] - 'a' + 'A')
+                 : name[i] == '-' ? '_' : name[i];
+    buf[i] = '\0';
+    return buf;
+}
+
+static const struct option *find_long(const opt_table *t, const char *name, size_t len)
+{
+    const struct option *found = NULL;
+    for (int i = 0; i < t->n; i++) {
+        const char *n = t->longopts[i].name;
+        if (strncmp(n, name, len) != 0) continue;
+        if (n[len] == '\0') return &t->longopts[i]; /* exact */
+        if (found) return NULL;                      /* ambiguous: getopt says so */
+        found = &t->longopts[i];
+    }
+    return found;
+}
+
+/* The one line for OpenSSL's option word (without its '-'), if it is one: 1, else 0. */
+static int openssl_hint(const char *cmd, const opt_table *t, const char *word)
+{
+    size_t k = 0;
+    while (k < sizeof openssl_opts / sizeof openssl_opts[0] && strcmp(openssl_opts[k].word, word))
+        k++;
+    if (k == sizeof openssl_opts / sizeof openssl_opts[0]) return 0;
+    char forms[160] = "", meta_buf[LONG_NAME_MAX];
+    size_t n = 0;
+    for (int a = 0; a < 2 && openssl_opts[k].karx[a]; a++) {
+        const char *name = openssl_opts[k].karx[a];
+        const struct option *o = find_long(t, name, strlen(name));
+        if (o == NULL || strcmp(o->name, name) != 0) continue;
+        const char *meta = o->has_arg ? meta_of(name, meta_buf, sizeof meta_buf) : "";
+        const char *sp = o->has_arg ? " " : "";
+        int w;
+        if (o->val < LONG_ONLY)
+            w = snprintf(forms + n, sizeof forms - n, "%s'-%c%s%s' or '--%s%s%s'", n ? " or " : "",
+                         o->val, sp, meta, name, sp, meta);
+        else
+            w = snprintf(forms + n, sizeof forms - n, "%s'--%s%s%s'", n ? " or " : "", name, sp,
+                         meta);
+        if (w < 0 || (size_t)w >= sizeof forms - n) break;
+        n += (size_t)w;
+    }
+    if (n)
+        cli_error("%s: unknown option '-%s' (did you mean %s?)", cmd, word, forms);
+    else
+        cli_error("%s: unknown option '-%s' (an OpenSSL option; karx %s has none like it: try "
+                  "'karx %s --help')", cmd, word, cmd, cmd);
+    return 1;
+}
+
+/* Walks argv as getopt will (values skipped, "--" ending the options) for a word "-xy..." that
+ * is an OpenSSL option. 0, or EXIT_USAGE with its one line printed. */
+static int openssl_habits(const char *cmd, const opt_table *t, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == '\0') continue; /* an operand */
+        if (a[1] == '-') {
+            if (a[2] == '\0') return 0; /* "--": operands only from here */
+            const char *eq = strchr(a + 2, '=');
+            const struct option *o = find_long(t, a + 2, eq ? (size_t)(eq - a - 2) : strlen(a + 2));
+            if (o && o->has_arg == required_argument && eq == NULL) i++;
+            continue;
+        }
+        if (a[2] != '\0' && openssl_hint(cmd, t, a + 1)) return EXIT_USAGE;
+        /* a group of short options: the first that takes a value takes the rest, or the next */
+        for (const char *p = a + 1; *p && *p != ':'; p++) {
+            const char *s = strchr(t->shorts + 1, *p);
+            if (s == NULL) break; /* getopt reports it */
+            if (s[1] == ':') {
+                i += p[1] == '\0';
+                break;
+            }
+        }
+    }
+    return 0;
+}
+
 int cli_parse_opts(const char *cmd, const char *spec, int argc, char **argv, cli_opt *opt,
                    int *first, void (*usage)(FILE *to))
 {
@@ -99,12 +218,18 @@ int cli_parse_opts(const char *cmd, const char *spec, int argc, char **argv, cli
         return EXIT_USAGE;
     }
     memset(opt, 0, (size_t)t.n * sizeof opt[0]);
+    if (openssl_habits(cmd, &t, argc, argv) != 0) return EXIT_USAGE;
     optind = 0; /* 0, not 1: glibc and musl then also forget a half-read group of flags ("-%x")
                  * left by an earlier parse in this process (the fuzz target runs many) */
     opterr = 0; /* one line of our own per error */
     while ((c = getopt_long(argc, argv, t.shorts, t.longopts, NULL)) != -1) {
         int i = index_of(&t, c);
         if (c == ':' || i < 0) {
+            const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+            /* "-k" or "-S" alone: OpenSSL's password, salt */
+            if (c != ':' && optopt > 0 && optopt < LONG_ONLY && arg[0] == '-' &&
+                arg[1] == optopt && arg[2] == '\0' && openssl_hint(cmd, &t, arg + 1))
+                return EXIT_USAGE;
             cli_error(c == ':' ? "%s: option '%s' needs a value (try 'karx %s --help')"
                                : "%s: unknown or ambiguous option '%s' (try 'karx %s --help')",
                       cmd, bad_option(argv, shortopt), cmd);

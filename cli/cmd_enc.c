@@ -25,13 +25,12 @@
 #include "karx/pool.h"
 
 #define CHUNK ENC_CHUNK
-#define KEY_FILE_MAX 4096 /* longest key file read (hex text with a lot of white space) */
 
 #define ENC_OPTS \
     "c|cipher= m|mode= K|key= key-file= iv= no-pad aad= tag-len= i|in= o|out= device= h|help " \
-    "sector-size= T|threads="
+    "sector-size= T|threads= key-hex-file="
 enum { E_CIPHER, E_MODE, E_KEY, E_KEY_FILE, E_IV, E_NO_PAD, E_AAD, E_TAG_LEN, E_IN, E_OUT,
-       E_DEVICE, E_HELP, E_SECTOR, E_THREADS, E_N };
+       E_DEVICE, E_HELP, E_SECTOR, E_THREADS, E_KEY_HEX_FILE, E_N };
 enum { AEAD_NONE, AEAD_GCM, AEAD_CCM };
 
 static void enc_usage(FILE *to, const char *cmd)
@@ -49,9 +48,10 @@ static void enc_usage(FILE *to, const char *cmd)
           "                       three: 128-bit-block ciphers only); standard names such as\n"
           "                       LEA-128 too\n"
           "  -K, --key HEX        the key in hex (visible to other users in ps: prefer --key-file);\n"
-          "                       xts: two cipher keys, data key || tweak key, not equal\n"
-          "      --key-file FILE  the key: exactly key-length raw bytes, or hex text\n"
-          "      --iv HEX         IV / initial counter block in hex (every mode but ECB);\n"
+          "                       xts: two cipher keys, data key || tweak key, not equal\n",
+          to);
+    cli_key_usage(to, 23);
+    fputs("      --iv HEX         IV / initial counter block in hex (every mode but ECB);\n"
           "                       xts: the 16-byte tweak\n"
           "      --no-pad         ECB and CBC without PKCS#7 padding (whole blocks only)\n"
           "      --aad HEX        gcm/ccm: additional authenticated data (default empty)\n"
@@ -126,46 +126,6 @@ static int parse_hex_arg(const char *opt, const char *what, const char *hex, uin
     return 0;
 }
 
-static int is_space(int c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/* The key from a file: raw if its size is the key length, else hex text (surrounding white
- * space allowed) of exactly twice that many digits. 0, EXIT_FAIL (unreadable) or EXIT_USAGE. */
-static int read_key_file(const char *path, uint8_t *key, size_t key_len)
-{
-    uint8_t buf[KEY_FILE_MAX + 1];
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        cli_error("%s: %s", path, strerror(errno));
-        return EXIT_FAIL;
-    }
-    size_t n = fread(buf, 1, sizeof buf, f);
-    int e = ferror(f) ? (errno ? errno : EIO) : 0;
-    fclose(f);
-    int rc = 0;
-    if (e) {
-        cli_error("%s: read error: %s", path, strerror(e));
-        rc = EXIT_FAIL;
-    } else if (n == key_len) {
-        memcpy(key, buf, n);
-    } else {
-        size_t a = 0, b = n;
-        while (a < b && is_space(buf[a])) a++;
-        while (b > a && is_space(buf[b - 1])) b--;
-        if (b - a != 2 * key_len || !is_hex((const char *)buf + a, b - a)) {
-            cli_error("%s: not a %zu-byte key (the file must hold exactly %zu raw bytes, or %zu "
-                      "hex digits)", path, key_len, key_len, 2 * key_len);
-            rc = EXIT_USAGE;
-        } else {
-            cli_unhex((const char *)buf + a, b - a, key);
-        }
-    }
-    karx_memzero(buf, sizeof buf);
-    return rc;
-}
-
 /* ---- the run ---- */
 
 /* One run of karx enc / dec: its options, checked (parse_job), and what follows from them. */
@@ -176,7 +136,8 @@ typedef struct {
     karx_mode mode; /* not for aead */
     const char *mode_name;
     size_t block, key_len, iv_len;
-    const char *key_hex, *key_file, *iv_hex, *aad_hex, *tag_len_s, *device, *sector_s;
+    const char *key_hex, *key_file, *key_hex_file, *iv_hex, *aad_hex, *tag_len_s, *device;
+    const char *sector_s;
     const char *in_path, *out_path;
     const char *in_name; /* in_path, or "stdin" */
     unsigned threads;    /* -T, resolved (>= 1) */
@@ -489,7 +450,8 @@ static int check_combination(const job *j, int no_pad)
         cli_error("%s: mode %s is not available with %s", j->cmd, j->mode_name,
                   karx_cipher_name(j->alg));
     } else {
-        return cli_one_key(j->cmd, j->key_hex, j->key_file);
+        cli_key_opts ko = {j->key_hex, j->key_file, j->key_hex_file};
+        return cli_key_given(j->cmd, &ko);
     }
     return EXIT_USAGE;
 }
@@ -505,6 +467,7 @@ static int parse_job(int argc, char **argv, cli_opt *o, job *j, int *help)
     j->padding = o[E_NO_PAD].val ? KARX_PAD_NONE : KARX_PAD_PKCS7;
     j->key_hex = o[E_KEY].val;
     j->key_file = o[E_KEY_FILE].val;
+    j->key_hex_file = o[E_KEY_HEX_FILE].val;
     j->iv_hex = o[E_IV].val;
     j->aad_hex = o[E_AAD].val;
     j->tag_len_s = o[E_TAG_LEN].val;
@@ -521,14 +484,21 @@ static int parse_job(int argc, char **argv, cli_opt *o, job *j, int *help)
 
 /* ---- running ---- */
 
-/* The key from -K or --key-file. 0, or an exit code with one line. */
+/* The key from -K, --key-file or --key-hex-file (cli_key.c's rule). 0, or an exit code with
+ * one line. */
 static int load_key(const job *j, secrets *k)
 {
     char what[64];
     snprintf(what, sizeof what, j->xts ? "an xts %s key pair" : "a %s key",
              karx_cipher_name(j->alg));
-    return j->key_hex ? parse_hex_arg("-K", what, j->key_hex, k->key, j->key_len)
-                      : read_key_file(j->key_file, k->key, j->key_len);
+    if (j->key_hex) return parse_hex_arg("-K", what, j->key_hex, k->key, j->key_len);
+    cli_key_opts ko = {NULL, j->key_file, j->key_hex_file};
+    uint8_t *key;
+    size_t n;
+    int rc = cli_key_load(j->cmd, &ko, j->key_len, &key, &n);
+    if (rc == 0) memcpy(k->key, key, n);
+    cli_free_secret(key, n);
+    return rc;
 }
 
 /* --iv, which every mode but ECB needs: one block. 0, or EXIT_USAGE with one line. */
@@ -570,7 +540,8 @@ static int run_job(const job *j, secrets *k)
         return enc_run_aead(&a);
     }
     if (j->xts) {
-        enc_xts_job x = {j->encrypt, j->alg, k->key, j->key_len, j->key_hex ? "-K" : j->key_file,
+        enc_xts_job x = {j->encrypt, j->alg, k->key, j->key_len, j->key_hex ? "-K"
+                         : j->key_file ? j->key_file : j->key_hex_file,
                          j->iv_hex, j->sector_s, j->in_path, j->out_path, j->pool};
         return enc_run_xts(&x);
     }

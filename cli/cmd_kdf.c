@@ -122,14 +122,17 @@ static int kdf_pbkdf2(int argc, char **argv)
 
 /* ---- karx kdf kbkdf ---------------------------------------------------------------------- */
 
-#define KB_OPTS "a|alg= mode= K|key= key-file= label= context= iv= counter-bits= l-bytes= n|len= h|help"
-enum { B_ALG, B_MODE, B_KEY, B_KEY_FILE, B_LABEL, B_CONTEXT, B_IV, B_RBITS, B_LBYTES, B_LEN, B_HELP, B_N };
-#define KB_KEY_FILE_MAX ((size_t)1 << 20)
+#define KB_OPTS \
+    "a|alg= mode= K|key= key-file= label= context= iv= counter-bits= l-bytes= n|len= h|help " \
+    "key-hex-file="
+enum { B_ALG, B_MODE, B_KEY, B_KEY_FILE, B_LABEL, B_CONTEXT, B_IV, B_RBITS, B_LBYTES, B_LEN, B_HELP,
+       B_KEY_HEX_FILE, B_N };
 
 static void kbkdf_usage(FILE *to)
 {
-    fputs("usage: karx kdf kbkdf -a PRF [--mode MODE] (-K HEX | --key-file FILE) [--label HEX]\n"
-          "                      [--context HEX] [--iv HEX] [--counter-bits N] [--l-bytes N] -n LEN\n"
+    fputs("usage: karx kdf kbkdf -a PRF [--mode MODE] (-K HEX | --key-file F | --key-hex-file F)\n"
+          "                      [--label HEX] [--context HEX] [--iv HEX] [--counter-bits N]\n"
+          "                      [--l-bytes N] -n LEN\n"
           "  -a, --alg PRF         ",
           to);
     cli_put_names(to, KARX_KIND_MAC, "cmac-", 24, 24);
@@ -137,8 +140,10 @@ static void kbkdf_usage(FILE *to)
     cli_put_names(to, KARX_KIND_MAC, "hmac-", 24, 24);
     fputs("      --mode MODE       counter (default), feedback or pipeline (double-pipeline)\n"
           "  -K, --key HEX         the key KI in hex (visible in ps: prefer --key-file); a CMAC\n"
-          "                        key has the cipher's length, an HMAC key any length\n"
-          "      --key-file FILE   the key: the file's raw bytes (all of them, at most 1 MiB)\n"
+          "                        key has the cipher's length, an HMAC key any length\n",
+          to);
+    cli_key_usage(to, 24);
+    fputs("                        (an HMAC key is any length: all of the file, at most 1 MiB)\n"
           "      --label HEX       Label (default empty)\n"
           "      --context HEX     Context (default empty)\n"
           "      --iv HEX          feedback mode's K(0) (default empty)\n"
@@ -158,20 +163,14 @@ typedef struct kb_job {
     size_t key_len, len;
 } kb_job;
 
+/* The key KI (cli_key.c's rule): a CMAC PRF's key has the cipher's length, an HMAC's any.
+ * 0, or an exit code with one line printed. */
 static int kb_key(const cli_opt *o, kb_job *j)
 {
-    int rc = cli_one_key("kdf", o[B_KEY].val, o[B_KEY_FILE].val);
-    if (rc) return rc;
-    if (o[B_KEY].val)
-        return cli_hex_arg("-K", o[B_KEY].val, &j->key, &j->key_len);
-    FILE *f = fopen(o[B_KEY_FILE].val, "rb");
-    if (f == NULL) {
-        cli_error("%s: %s", o[B_KEY_FILE].val, strerror(errno));
-        return EXIT_FAIL;
-    }
-    rc = cli_read_all(f, o[B_KEY_FILE].val, KB_KEY_FILE_MAX, &j->key, &j->key_len);
-    fclose(f);
-    return rc;
+    karx_alg_info prf;
+    cli_key_opts ko = {o[B_KEY].val, o[B_KEY_FILE].val, o[B_KEY_HEX_FILE].val};
+    size_t want = karx_alg_by_id(KARX_KIND_MAC, j->p.prf, &prf) == KARX_OK ? prf.key_bytes : 0;
+    return cli_key_load("kdf", &ko, want, &j->key, &j->key_len);
 }
 
 /* The PRF, mode and numbers; 0, or EXIT_USAGE with one line printed. */

@@ -2,8 +2,9 @@
  * `karx hash`, in argument order. Many small regular files (HMAC, CMAC) are read whole and MACed
  * in groups with the batch calls (karx_hmac_lsh_many_ctx, karx_cmac_many_ctx: the messages in
  * the lanes of the SIMD kernels), each group split over a pool of -T threads; standard input,
- * other non-regular files and large files are streamed in 1 MiB chunks. The key (-K HEX, or
- * --key-file FILE: the file's raw bytes) and the MAC contexts are wiped on every path. GMAC also
+ * other non-regular files and large files are streamed in 1 MiB chunks. The key (-K HEX,
+ * --key-file FILE or --key-hex-file FILE: cli_key.c's rule) and the MAC contexts are wiped on
+ * every path. GMAC also
  * takes --iv, and one input. */
 #include <errno.h>
 #include <stdio.h>
@@ -21,15 +22,15 @@
 #include "mac_batch.h"
 
 #define CHUNK (1u << 20)
-#define MAC_KEY_FILE_MAX ((size_t)1 << 20)
 
-#define MAC_OPTS "a|alg= K|key= key-file= iv= tag-len= T|threads= h|help"
-enum { M_ALG, M_KEY, M_KEY_FILE, M_IV, M_TAG_LEN, M_THREADS, M_HELP, M_N };
+#define MAC_OPTS "a|alg= K|key= key-file= iv= tag-len= T|threads= h|help key-hex-file="
+enum { M_ALG, M_KEY, M_KEY_FILE, M_IV, M_TAG_LEN, M_THREADS, M_HELP, M_KEY_HEX_FILE, M_N };
 #define MAC_GROUP_FILES 4096 /* files a group holds at most (mac_batch.c caps its bytes) */
 
 static void mac_usage(FILE *to)
 {
-    fputs("usage: karx mac -a ALG (-K HEX | --key-file FILE) [--iv HEX] [--tag-len N] [FILE...]\n"
+    fputs("usage: karx mac -a ALG (-K HEX | --key-file F | --key-hex-file F) [--iv HEX] [--tag-len N]\n"
+          "                [FILE...]\n"
           "  -a, --alg ALG        ",
           to);
     cli_put_names(to, KARX_KIND_MAC, "hmac-", 23, 23);
@@ -39,8 +40,10 @@ static void mac_usage(FILE *to)
     cli_put_names(to, KARX_KIND_MAC, "gmac-", 23, 23);
     fputs("                       (a key of the cipher's length, and --iv); standard names\n"
           "                       such as HMAC-LSH-256-256, CMAC-LEA-128 or GMAC-LEA-128 too\n"
-          "  -K, --key HEX        the key in hex (visible in ps: prefer --key-file)\n"
-          "      --key-file FILE  the key: the file's raw bytes (all of them, at most 1 MiB)\n"
+          "  -K, --key HEX        the key in hex (visible in ps: prefer --key-file)\n",
+          to);
+    cli_key_usage(to, 23);
+    fputs("                       (an HMAC key is any length: all of the file, at most 1 MiB)\n"
           "      --iv HEX         gmac only, and required there: the IV, any length >= 1 byte\n"
           "                       (12 recommended); never reuse one under a key (so gmac\n"
           "                       takes one FILE)\n"
@@ -192,30 +195,14 @@ static int mac_params(const cli_opt *o, mac_alg *m, int ninputs, uint8_t **iv, s
     return 0;
 }
 
-/* The key from -K or --key-file (exactly one given) into a fresh buffer; a CMAC key must have its
- * cipher's length. 0, or an exit code with one line printed. */
+/* The key from -K, --key-file or --key-hex-file (exactly one given) into a fresh buffer; a CMAC or
+ * GMAC key must have its cipher's length, an HMAC key any. 0, or an exit code with one line
+ * printed. */
 static int mac_key(const cli_opt *o, const mac_alg *m, uint8_t **key, size_t *key_len)
 {
-    int rc = cli_one_key("mac", o[M_KEY].val, o[M_KEY_FILE].val);
-    if (rc) return rc;
-    if (o[M_KEY].val) {
-        rc = cli_hex_arg("-K", o[M_KEY].val, key, key_len);
-    } else {
-        FILE *f = fopen(o[M_KEY_FILE].val, "rb");
-        if (f == NULL) {
-            cli_error("%s: %s", o[M_KEY_FILE].val, strerror(errno));
-            return EXIT_FAIL;
-        }
-        rc = cli_read_all(f, o[M_KEY_FILE].val, MAC_KEY_FILE_MAX, key, key_len);
-        fclose(f);
-    }
-    size_t want = m->family == KARX_MAC_HMAC ? *key_len : karx_cipher_key_bytes(m->cipher);
-    if (rc == 0 && *key_len != want) {
-        cli_error("%s: the key must be %zu bytes (%zu hex digits), not %zu", o[M_ALG].val, want,
-                  2 * want, *key_len);
-        rc = EXIT_USAGE;
-    }
-    return rc;
+    cli_key_opts ko = {o[M_KEY].val, o[M_KEY_FILE].val, o[M_KEY_HEX_FILE].val};
+    size_t want = m->family == KARX_MAC_HMAC ? 0 : karx_cipher_key_bytes(m->cipher);
+    return cli_key_load("mac", &ko, want, key, key_len);
 }
 
 static void mac_print(const mac_alg *m, const uint8_t *tag, const char *name)

@@ -18,8 +18,8 @@
 #define RAND_POOL_CHUNK ((size_t)4 << 20)
 #define RAND_DEFAULT_CIPHER "lea256"
 
-#define RAND_OPTS "n|bytes= hex c|cipher= drbg= device= h|help T|threads="
-enum { R_BYTES, R_HEX, R_CIPHER, R_DRBG, R_DEVICE, R_HELP, R_THREADS, R_N };
+#define RAND_OPTS "n|bytes= hex c|cipher= drbg= device= h|help T|threads= base64"
+enum { R_BYTES, R_HEX, R_CIPHER, R_DRBG, R_DEVICE, R_HELP, R_THREADS, R_BASE64, R_N };
 
 /* The DRBG a command runs: its type and algorithm (a karx_cipher_alg or karx_lsh_alg). */
 typedef struct {
@@ -97,9 +97,12 @@ static int flush_stdout(void)
 
 static void rand_usage(FILE *to)
 {
-    fputs("usage: karx rand -n BYTES [--hex] [-c CIPHER | --drbg NAME] [-T N] [--device cpu|gpu]\n"
-          "  -n, --bytes BYTES  how many bytes (any size; streamed)\n"
+    fputs("usage: karx rand (-n BYTES | BYTES) [--hex | --base64] [-c CIPHER | --drbg NAME] [-T N]\n"
+          "                  [--device cpu|gpu]\n"
+          "  -n, --bytes BYTES  how many bytes (any size; streamed); or BYTES as the argument\n"
           "      --hex          print them as one line of hex instead of raw bytes\n"
+          "      --base64       print them in base64 (RFC 4648), lines of 76 characters as\n"
+          "                     base64(1) writes them\n"
           "  -c, --cipher C     the CTR_DRBG cipher (default " RAND_DEFAULT_CIPHER "):\n"
           "                     ",
           to);
@@ -123,23 +126,96 @@ static void rand_usage(FILE *to)
 
 #define RAND_GPU_CHUNK ((size_t)64 << 20) /* 1024 generate calls of 64 KiB per GPU step */
 
-/* Writes n bytes (raw or hex); 0 or EXIT_FAIL with the message printed. */
-static int emit(const uint8_t *p, size_t n, int hex)
+/* How karx rand writes its bytes: raw, a line of hex, or base64 lines (a group of 3 bytes split
+ * by two calls carried over). */
+enum { OUT_RAW, OUT_HEX, OUT_BASE64 };
+typedef struct {
+    int fmt;
+    uint8_t carry[2]; /* base64: the bytes of an unfinished group */
+    size_t ncarry;
+    unsigned col; /* base64: characters on the current line */
+} rand_out;
+
+#define BASE64_LINE 76 /* base64(1)'s default wrap */
+
+/* base64 of the bytes p[0..n) (n a multiple of 3, or the last group: '=' padded) into *d, a '\n'
+ * before each character that would pass the line's end. Returns the characters written. */
+static size_t base64_put(rand_out *w, const uint8_t *p, size_t n, char *d)
 {
-    char hbuf[2 * 4096 + 1];
-    int rc = 0;
-    if (!hex) {
-        rc = fwrite(p, 1, n, stdout) != n ? EXIT_FAIL : 0;
-    } else {
-        for (size_t i = 0; i < n && rc == 0; i += 4096) {
-            size_t m = n - i < 4096 ? n - i : 4096;
-            cli_hex(p + i, m, hbuf);
-            if (fputs(hbuf, stdout) == EOF) rc = EXIT_FAIL;
+    static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char *start = d;
+    for (size_t i = 0; i < n; i += 3) {
+        uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
+                     (i + 2 < n ? p[i + 2] : 0);
+        char q[4] = {abc[v >> 18], abc[v >> 12 & 63], i + 1 < n ? abc[v >> 6 & 63] : '=',
+                     i + 2 < n ? abc[v & 63] : '='};
+        for (int k = 0; k < 4; k++) {
+            if (w->col == BASE64_LINE) {
+                *d++ = '\n';
+                w->col = 0;
+            }
+            *d++ = q[k];
+            w->col++;
         }
-        karx_memzero(hbuf, sizeof hbuf);
     }
+    return (size_t)(d - start);
+}
+
+#define OUT_STEP 3072 /* bytes encoded per write: hex 6144 characters, base64 4096 + newlines */
+
+/* Writes n bytes in w's format; 0 or EXIT_FAIL with the message printed. */
+static int emit(rand_out *w, const uint8_t *p, size_t n)
+{
+    char buf[2 * OUT_STEP + 1];
+    int rc = 0;
+    if (w->fmt == OUT_RAW) {
+        rc = fwrite(p, 1, n, stdout) != n ? EXIT_FAIL : 0;
+    } else if (w->fmt == OUT_HEX) {
+        for (size_t i = 0; i < n && rc == 0; i += OUT_STEP) {
+            size_t m = n - i < OUT_STEP ? n - i : OUT_STEP;
+            cli_hex(p + i, m, buf);
+            if (fputs(buf, stdout) == EOF) rc = EXIT_FAIL;
+        }
+    } else {
+        /* the carried bytes first, completed from p */
+        while (w->ncarry && w->ncarry < 3 && n) {
+            if (w->ncarry == 2) {
+                uint8_t g[3] = {w->carry[0], w->carry[1], *p++};
+                n--;
+                w->ncarry = 0;
+                size_t k = base64_put(w, g, 3, buf);
+                karx_memzero(g, sizeof g);
+                if (fwrite(buf, 1, k, stdout) != k) rc = EXIT_FAIL;
+            } else {
+                w->carry[w->ncarry++] = *p++;
+                n--;
+            }
+        }
+        while (n >= 3 && rc == 0) {
+            size_t m = n < OUT_STEP ? n - n % 3 : OUT_STEP;
+            size_t k = base64_put(w, p, m, buf);
+            if (fwrite(buf, 1, k, stdout) != k) rc = EXIT_FAIL;
+            p += m;
+            n -= m;
+        }
+        for (; n && rc == 0; n--) w->carry[w->ncarry++] = *p++;
+    }
+    karx_memzero(buf, sizeof buf);
     if (rc) cli_error("write error: %s", strerror(errno ? errno : EIO));
     return rc;
+}
+
+/* The end of the output: hex's newline; base64's last group and newline. */
+static void emit_end(rand_out *w)
+{
+    if (w->fmt == OUT_HEX) putchar('\n');
+    if (w->fmt != OUT_BASE64) return;
+    char buf[8];
+    size_t k = base64_put(w, w->carry, w->ncarry, buf);
+    fwrite(buf, 1, k, stdout); /* a failure shows in flush_stdout */
+    if (w->col) putchar('\n');
+    karx_memzero(w->carry, sizeof w->carry);
+    karx_memzero(buf, sizeof buf);
 }
 
 /* Where a CTR_DRBG's generate calls run: on the GPU or on a pool. */
@@ -156,8 +232,8 @@ static karx_status ctr_generate(const ctr_runner *r, karx_ctr_drbg *d, uint8_t *
 
 /* total bytes from an OS-seeded CTR_DRBG, chunk bytes (buf) per step, reseeded from the OS
  * whenever a step would pass the reseed interval. 0, or EXIT_FAIL with one line printed. */
-static int ctr_stream(const ctr_runner *r, karx_cipher_alg alg, unsigned long long total, int hex,
-                      uint8_t *buf, size_t chunk)
+static int ctr_stream(const ctr_runner *r, karx_cipher_alg alg, unsigned long long total,
+                      rand_out *out, uint8_t *buf, size_t chunk)
 {
     int rc = 0;
     karx_ctr_drbg d;
@@ -176,11 +252,11 @@ static int ctr_stream(const ctr_runner *r, karx_cipher_alg alg, unsigned long lo
                                               why, sizeof why));
             break;
         }
-        rc = emit(buf, n, hex);
+        rc = emit(out, buf, n);
         total -= n;
     }
     if (st != KARX_OK) rc = EXIT_FAIL;
-    if (rc == 0 && hex) putchar('\n');
+    if (rc == 0) emit_end(out);
     karx_ctr_drbg_uninstantiate(&d);
     karx_memzero(buf, chunk);
     if (rc == 0) rc = flush_stdout();
@@ -188,7 +264,7 @@ static int ctr_stream(const ctr_runner *r, karx_cipher_alg alg, unsigned long lo
 }
 
 /* karx rand --device gpu: the DRBG's state chain on the CPU, its output made on the GPU. */
-static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
+static int rand_gpu(karx_cipher_alg alg, unsigned long long total, rand_out *out)
 {
     ctr_runner r = {NULL, NULL};
     uint8_t *buf = NULL;
@@ -203,7 +279,7 @@ static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
         karx_gpu_close(r.gpu);
         return EXIT_FAIL;
     }
-    int rc = ctr_stream(&r, alg, total, hex, buf, RAND_GPU_CHUNK);
+    int rc = ctr_stream(&r, alg, total, out, buf, RAND_GPU_CHUNK);
     karx_gpu_host_free(r.gpu, buf);
     karx_gpu_close(r.gpu);
     return rc;
@@ -211,7 +287,8 @@ static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
 
 /* karx rand -T N (N > 1) with a CTR_DRBG: each generate call's counter blocks made on the pool
  * (the same calls and state chain as one thread). */
-static int rand_ctr_pool(karx_pool *pool, karx_cipher_alg alg, unsigned long long total, int hex)
+static int rand_ctr_pool(karx_pool *pool, karx_cipher_alg alg, unsigned long long total,
+                         rand_out *out)
 {
     ctr_runner r = {NULL, pool};
     uint8_t *buf = malloc(RAND_POOL_CHUNK);
@@ -219,13 +296,13 @@ static int rand_ctr_pool(karx_pool *pool, karx_cipher_alg alg, unsigned long lon
         cli_error("rand: out of memory");
         return EXIT_FAIL;
     }
-    int rc = ctr_stream(&r, alg, total, hex, buf, RAND_POOL_CHUNK);
+    int rc = ctr_stream(&r, alg, total, out, buf, RAND_POOL_CHUNK);
     free(buf);
     return rc;
 }
 
 /* karx rand on the CPU: the OS-seeded DRBG, RAND_CHUNK bytes per generate call. */
-static int rand_cpu(const drbg_choice *c, unsigned long long total, int hex)
+static int rand_cpu(const drbg_choice *c, unsigned long long total, rand_out *out)
 {
     karx_drbg d;
     memset(&d, 0, sizeof d);
@@ -245,10 +322,10 @@ static int rand_cpu(const drbg_choice *c, unsigned long long total, int hex)
             rc = EXIT_FAIL;
             break;
         }
-        rc = emit(buf, n, hex);
+        rc = emit(out, buf, n);
         total -= n;
     }
-    if (rc == 0 && hex) putchar('\n');
+    if (rc == 0) emit_end(out);
     karx_drbg_uninstantiate(&d);
     karx_memzero(buf, sizeof buf);
     if (rc == 0) rc = flush_stdout();
@@ -262,14 +339,25 @@ int cmd_rand(int argc, char **argv)
     unsigned long long total = 0;
     int first, rc = cli_parse_opts("rand", RAND_OPTS, argc, argv, o, &first, rand_usage);
     if (rc) return rc == CLI_HELP ? EXIT_OK : rc;
-    if ((rc = cli_no_operands("rand", argc, argv, first, "")) != 0) return rc;
+    /* the count: -n BYTES, or BYTES as the one argument (openssl rand N) */
+    const char *count = o[R_BYTES].val;
+    if (first < argc && count == NULL) count = argv[first++];
+    if ((rc = cli_no_operands("rand", argc, argv, first,
+                              o[R_BYTES].val ? " (the count is -n BYTES or BYTES, once)" : "")) != 0)
+        return rc;
     const char *device = o[R_DEVICE].val ? o[R_DEVICE].val : "cpu";
-    if (o[R_BYTES].val == NULL) {
-        cli_error("rand: how many bytes? (-n BYTES)");
+    if (count == NULL) {
+        cli_error("rand: how many bytes? (-n BYTES, or BYTES)");
         return EXIT_USAGE;
     }
-    if ((rc = cli_count_arg("-n", o[R_BYTES].val, 0, (unsigned long long)1 << 62, &total)) != 0)
+    if ((rc = cli_count_arg(o[R_BYTES].val ? "-n" : "BYTES", count, 0, (unsigned long long)1 << 62,
+                            &total)) != 0)
         return rc;
+    if (o[R_HEX].count && o[R_BASE64].count) {
+        cli_error("rand: --hex or --base64, not both");
+        return EXIT_USAGE;
+    }
+    rand_out out = {o[R_HEX].count ? OUT_HEX : o[R_BASE64].count ? OUT_BASE64 : OUT_RAW, {0}, 0, 0};
     unsigned threads;
     if ((rc = cli_threads_arg(o[R_THREADS].val, &threads)) != 0) return rc;
     if ((rc = drbg_choice_arg("rand", o[R_CIPHER].val, o[R_DRBG].val, RAND_DEFAULT_CIPHER, &c)) != 0)
@@ -277,12 +365,12 @@ int cmd_rand(int argc, char **argv)
     if (strcmp(device, "cpu") == 0 && c.type == KARX_DRBG_CTR && threads > 1) {
         karx_pool *pool = NULL;
         if ((rc = cli_pool_open(threads, &pool)) == 0)
-            rc = rand_ctr_pool(pool, (karx_cipher_alg)c.alg, total, o[R_HEX].val != NULL);
+            rc = rand_ctr_pool(pool, (karx_cipher_alg)c.alg, total, &out);
         karx_pool_free(pool);
         return rc;
     }
     if (strcmp(device, "cpu") == 0)
-        return rand_cpu(&c, total, o[R_HEX].val != NULL);
+        return rand_cpu(&c, total, &out);
     if (strcmp(device, "gpu") != 0) {
         cli_error("rand: unknown device '%s' (cpu, gpu)", device);
         return EXIT_USAGE;
@@ -291,7 +379,7 @@ int cmd_rand(int argc, char **argv)
         cli_error("rand: --device gpu: only the CTR_DRBG runs on the GPU (-c CIPHER)");
         return EXIT_USAGE;
     }
-    return rand_gpu((karx_cipher_alg)c.alg, total, o[R_HEX].val != NULL);
+    return rand_gpu((karx_cipher_alg)c.alg, total, &out);
 }
 
 /* ---- karx drbg ---- */

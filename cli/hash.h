@@ -1,6 +1,6 @@
-/* karx hash's pieces: its output lines (hash_line.c), the CPU's streamed run (hash_files.c) and
- * the batched run (hash_batch.c), used by cmd_hash.c; both runs write their lines through
- * hash_line.c. */
+/* karx hash's pieces: its output lines (hash_line.c), the CPU's streamed run (hash_files.c), the
+ * batched run (hash_batch.c) and -c (hash_check.c), used by cmd_hash.c; both runs write their
+ * lines through hash_line.c. */
 #ifndef KARX_CLI_HASH_H
 #define KARX_CLI_HASH_H
 
@@ -35,6 +35,20 @@ void cli_hash_name_error(const char *name, int err);
  * EXIT_FAIL. */
 int cli_hash_files(char *const *files, int nfiles, const karx_alg_info *hash, int tag,
                    struct karx_pool *pool);
+
+/* ---- hash_check.c: karx hash -c ---- */
+
+/* -c's options, with sha256sum's meaning. */
+typedef struct hash_check_opts {
+    int quiet, status, strict, warn, ignore_missing;
+    const karx_alg_info *alg; /* -a: the variant of every untagged line; NULL: the digest's
+                               * length picks it */
+} hash_check_opts;
+/* Verifies the digests listed in lists[0..nlists) ('-': stdin) as sha256sum -c does: verdicts on
+ * stdout, each list's summary and the errors on stderr. EXIT_OK, or EXIT_FAIL if any file
+ * mismatched or could not be read, any list was unreadable or had no checksum line (or, per the
+ * options, a malformed line or no file verified). */
+int cli_hash_check(char *const *lists, int nlists, const hash_check_opts *o);
 
 /* ---- hash_batch.c: karx hash --device gpu|auto ---- */
 int cli_hash_batched(char *const *files, int nfiles, const karx_alg_info *hash, int tag,

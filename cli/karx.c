@@ -10,7 +10,7 @@
 static void usage(FILE *to)
 {
     fputs("usage: karx COMMAND [ARGS]\n"
-          "  hash  [-a ALG] [--tag] [-c LIST] [FILE...]  LSH digests (sha256sum-style)\n"
+          "  hash  [-a ALG] [--tag] [-c] [FILE...]       LSH digests (sha256sum-style; -c: check lists)\n"
           "  enc   -c CIPHER -m MODE -K HEX [--iv HEX]   encrypt stdin or -i IN to stdout or -o OUT\n"
           "  dec   -c CIPHER -m MODE -K HEX [--iv HEX]   decrypt (ciphers, modes: 'karx enc --help';\n"
           "        [--aad HEX] [--tag-len N]             GCM CCM: ciphertext || tag, checked first;\n"
@@ -21,7 +21,7 @@ static void usage(FILE *to)
           "                                              PBKDF2-HMAC-LSH, password on stdin\n"
           "  kdf   kbkdf -a PRF [--mode M] -K HEX -n LEN\n"
           "                                              KBKDF (SP 800-108 / TTAK.KO-12.0272)\n"
-          "  rand  -n BYTES [--hex] [-c CIPHER | --drbg NAME]\n"
+          "  rand  BYTES [--hex|--base64] [-c CIPHER | --drbg NAME]\n"
           "                                              random bytes (OS-seeded CTR, Hash or HMAC DRBG)\n"
           "  drbg  (-c CIPHER | -a NAME) --entropy HEX ... -n BYTES\n"
           "                                              DRBG known-answer procedure (ctr-lea128,\n"

@@ -41,7 +41,7 @@ grep -q "missing" "$T/err" && ok || bad "stderr names the file"
 expect "unknown alg one line" 1 "$(wc -l < "$T/err")"
 # Bad options: one line "karx: ..." naming the option, nothing on stdout; --help is the usage on
 # stdout.
-for o in --bogus -x --bogus=1 -a --check --dev; do
+for o in --bogus -x --bogus=1 -a --threads --dev; do
     "$KARX" hash $o > "$T/out" 2> "$T/err"; expect "hash $o rc" 2 $?
     expect "hash $o: one stderr line" 1 "$(wc -l < "$T/err")"
     grep -q "^karx: .*'$o'" "$T/err" && ok || bad "hash $o: the line names it: $(cat "$T/err")"

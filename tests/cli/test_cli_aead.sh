@@ -247,7 +247,7 @@ fails "aad with cbc" 2 E -c lea128 -m cbc --iv $KEY --aad 00
 fails "tag-len with ctr" 2 E -c lea128 -m ctr --iv $KEY --tag-len 16
 fails "gcm --no-pad" 2 E -c lea128 -m gcm --iv 00 --no-pad
 fails "unknown mode" 2 E -c lea128 -m gcmx --iv 00
-printf '%s' "$KEY" > "$T/keyfile"
+printf 'hex:%s' "$KEY" > "$T/keyfile"
 "$KARX" enc -c lea128 -m gcm --key-file "$T/keyfile" --iv 00 -i "$T/small" > "$T/kf1"
 "$KARX" enc -c lea128 -m gcm -K $KEY --iv 00 -i "$T/small" > "$T/kf2"
 expect "gcm --key-file" "$(cksum < "$T/kf2")" "$(cksum < "$T/kf1")"

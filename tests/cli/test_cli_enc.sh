@@ -185,23 +185,24 @@ same "$T/f1" "$T/inplace" && ok || bad "-i FILE -o FILE (same file)"
 "$KARX" enc -c hight -m cbc -K $KEY --iv $IV < "$T/rand" > "$T/f6"
 same "$T/f6" "$T/inplace" && ok || bad "existing OUT replaced on success"
 
-# ---- --key-file: raw and hex --------------------------------------------------------------
+# ---- --key-file: raw, or hex after 'hex:' (test_cli_keyfile.sh has the rule's refusals) ------
 params lea128
 "$KARX" enc -c lea128 -m ctr -K $KEY --iv $IV -i "$T/rand" -o "$T/kref"
 hex2bin "$KEY" "$T/key.bin"
 "$KARX" enc -c lea128 -m ctr --key-file "$T/key.bin" --iv $IV -i "$T/rand" -o "$T/k1"
 same "$T/kref" "$T/k1" && ok || bad "--key-file raw"
-printf '  %s\n\n' "$KEY" > "$T/key.hex"
+printf 'hex:  %s\n\n' "$KEY" > "$T/key.hex"
 "$KARX" enc -c lea128 -m ctr --key-file "$T/key.hex" --iv $IV -i "$T/rand" -o "$T/k2"
-same "$T/kref" "$T/k2" && ok || bad "--key-file hex with white space"
-printf '%s' "$(lower "$KEY" | tr 'a-f' 'A-F')" > "$T/key.HEX"
+same "$T/kref" "$T/k2" && ok || bad "--key-file hex: with white space"
+printf 'hex:%s' "$(lower "$KEY" | tr 'a-f' 'A-F')" > "$T/key.HEX"
 "$KARX" enc -c lea128 -m ctr --key-file "$T/key.HEX" --iv $IV -i "$T/rand" -o "$T/k3"
 same "$T/kref" "$T/k3" && ok || bad "--key-file upper-case hex, no newline"
-# a file of exactly key-length bytes is raw, even when they look like hex digits
+# a file of exactly key-length bytes that are all hex digits is neither read as raw nor as hex
 printf '0123456789abcdef' > "$T/key.raw16"
-"$KARX" enc -c lea128 -m ctr --key-file "$T/key.raw16" --iv $IV -i "$T/rand" -o "$T/k4"
-"$KARX" enc -c lea128 -m ctr -K 30313233343536373839616263646566 --iv $IV -i "$T/rand" -o "$T/k5"
-same "$T/k4" "$T/k5" && ok || bad "--key-file of key-length bytes is raw"
+"$KARX" enc -c lea128 -m ctr --key-file "$T/key.raw16" --iv $IV -i "$T/rand" -o "$T/k4" 2> "$T/err"
+expect "--key-file of key-length hex digits refused" 2 $?
+expect "--key-file of key-length hex digits: one line" 1 "$(lines "$T/err")"
+[ ! -e "$T/k4" ] && ok || bad "--key-file of key-length hex digits: no output"
 hex2bin "$K64" "$T/key32.bin"
 "$KARX" enc -c cham128-256 -m cbc --key-file "$T/key32.bin" --iv $IV -i "$T/rand" -o "$T/k6"
 "$KARX" enc -c cham128-256 -m cbc -K $K64 --iv $IV -i "$T/rand" -o "$T/k7"

@@ -1,9 +1,11 @@
 #!/bin/sh
 # karx hash: file names escaped as coreutils' sha256sum escapes them (newline, backslash, CR; a
 # leading '\' on the line), in both line formats and on both the streamed and the batched path,
-# read back by -c; and -c's --quiet --status --strict --warn --ignore-missing, run side by side
-# with sha256sum on the same files (stdout, stderr and exit status must agree: LSH-256-256 and
-# SHA-256 digests are both 64 hex digits, so the lists differ only in the digests).
+# read back by -c; and -c's --quiet --status --strict --warn --ignore-missing, lists as arguments
+# in any order with the options, several lists, and a list on stdin, run side by side with
+# sha256sum on the same files (stdout, stderr and exit status must agree: LSH-256-256 and SHA-256
+# digests are both 64 hex digits, so the lists differ only in the digests); and the LSH variant
+# an untagged line is checked with, picked by its length or -a.
 # usage: test_cli_hash_check.sh PATH/TO/karx
 KARX=$1
 case $KARX in /*) ;; *) KARX=$PWD/$KARX ;; esac   # the tests run it from other folders
@@ -163,26 +165,51 @@ for s in lsh sha; do printf 'junk\n\tjunk 2\n' >> "$T/twomal.$s" 2> /dev/null; d
 printf 'junk\n' > "$T/nogood.lsh"; cp "$T/nogood.lsh" "$T/nogood.sha"
 mklists bin plain
 for s in lsh sha; do sed 's/  plain$/ *plain/' "$T/bin.$s" > "$T/x" 2> /dev/null && cp "$T/x" "$T/bin.$s"; done
+mklists plainstd plain
+# "HEX NAME" (one space: BSD reversed, md5 -r): taken while the run has seen no "HEX  NAME" line
+mklists rev plain "$SP"
+for s in lsh sha; do sed 's/^\([0-9a-f]*\)  /\1 /' "$T/rev.$s" > "$T/x" 2> /dev/null && cp "$T/x" "$T/rev.$s"; done
 printf 'other' > "$F/mm1"; printf 'other' > "$F/mm2"   # both digests now stale
 
-# pair LIST OPTIONS...: karx's and sha256sum's stdout, stderr and exit status agree (coreutils
-# shell-quotes a name with a space in messages, karx does not: 'standard input' is the one here)
-pair() {
-    l=$1; shift
-    what="-c $* < $l"
-    (cd "$F" && "$KARX" hash "$@" -c - < "$T/$l.lsh") > "$T/k.out" 2> "$T/k.err"; krc=$?
+# tool EXT CMD...: CMD run in $F with each word L:NAME replaced by the list $T/NAME.EXT
+tool() {
+    ext=$1; shift
+    n=$#
+    while [ "$n" -gt 0 ]; do
+        a=$1; shift; n=$((n - 1))
+        case $a in L:*) a=$T/${a#L:}.$ext ;; esac
+        set -- "$@" "$a"
+    done
+    (cd "$F" && "$@")
+}
+# both STDIN ARGS...: karx hash ARGS and sha256sum ARGS, each with its own lists (L:NAME) and
+# its own list STDIN on standard input ('': none), agree on stdout, stderr and exit status.
+# karx's stderr may end in one hint line (an untagged digest of a length that two variants
+# share did not match), which sha256sum has no reason for: it is set apart. Coreutils
+# shell-quotes a name with a space in messages, karx does not: 'standard input' is the one here.
+both() {
+    in=$1; shift
+    what="$* < ${in:-nothing}"
+    if [ -n "$in" ]; then kin=$T/$in.lsh sin=$T/$in.sha; else kin=/dev/null sin=/dev/null; fi
+    tool lsh "$KARX" hash "$@" < "$kin" > "$T/k.out" 2> "$T/k.err0"; krc=$?
+    grep -v '^karx: hint: ' "$T/k.err0" > "$T/k.err"
+    expect "$what: at most one hint, last" "$(grep -c '^karx: hint: ' "$T/k.err0")" \
+        "$(tail -n 1 "$T/k.err0" | grep -c '^karx: hint: ')"
     if [ $HAVE_SHA_C = 0 ]; then
         skip=$((skip + 1)); return
     fi
-    (cd "$F" && sha256sum "$@" -c - < "$T/$l.sha") > "$T/s.out" 2> "$T/s.err"; src=$?
-    sed -e 's/^sha256sum: /karx: /' -e 's/ SHA256 checksum line$/ lsh256-256 checksum line/' \
+    tool sha sha256sum "$@" < "$sin" > "$T/s.out" 2> "$T/s.err"; src=$?
+    sed -e 's/^sha256sum: /karx: /' -e 's/ SHA256 checksum line$/ LSH checksum line/' \
         -e "s/^karx: 'standard input': /karx: standard input: /" \
-        "$T/s.err" > "$T/s.err2"
+        -e "s|$T/\([a-z0-9]*\)\.sha|$T/\1.lsh|g" "$T/s.err" > "$T/s.err2"
     expect "$what: exit status" "$src" "$krc"
     same_file "$what: stdout" "$T/s.out" "$T/k.out"
-    same_file "$what: stderr" "$T/s.err2" "$T/k.err"
+    [ -n "$NOERR" ] || same_file "$what: stderr" "$T/s.err2" "$T/k.err"
 }
-for l in good mixed missing allgone twomm twomal nogood bin; do
+# pair LIST OPTIONS...: the list on stdin as '-c -', the options before it
+pair() { l=$1; shift; both "$l" "$@" -c -; }
+NOERR=
+for l in good mixed missing allgone twomm twomal nogood bin rev; do
     pair $l
     pair $l --quiet
     pair $l --status
@@ -197,7 +224,36 @@ for l in good mixed missing allgone twomm twomal nogood bin; do
     pair $l --quiet -w
 done
 
+# -c is a flag: the lists are the arguments (none: stdin), the options come in any order, and
+# several lists are checked in turn, each with its summary.
+both "" -c L:good
+both "" -c --status L:mixed
+both "" --status -c L:mixed
+both "" L:mixed -c --quiet
+both "" -c -w L:twomal
+both "" -cw --strict L:twomal
+both "" --check --ignore-missing L:missing
+both "" -c --strict L:twomal L:good
+both "" -c L:good L:mixed L:missing
+both "" -c --quiet L:twomm L:nogood L:bin
+both "" -c --ignore-missing L:missing L:allgone
+both "" -c --status L:good L:twomal
+both "" -c L:good L:nolist L:bin
+mkdir "$T/dirlist.lsh" "$T/dirlist.sha"
+both "" -c L:dirlist L:good
+# the line form a run has seen holds from list to list (coreutils 9.1); a reversed run reads a
+# "HEX  NAME" line's name as " NAME", which coreutils shell-quotes in its message: stderr apart
+both "" -c L:rev
+both "" -c L:plainstd L:rev
+NOERR=1 both "" -c L:rev L:plainstd
+both good -c
+both mixed -c --quiet
+both twomm -c -w
+both good -c L:mixed - L:twomm
+both good --status -c -
+
 # The same verdicts checked without sha256sum (coreutils 9.1's behaviour, written out).
+HINT=$(printf 'karx: hint: %s' '64-hex-digit lines without -a are checked as lsh256-256; a list made with lsh512-256 needs -a lsh512-256 (or write lists with --tag: their lines name the variant)')
 run() { l=$1; shift; (cd "$F" && "$KARX" hash "$@" -c - < "$T/$l.lsh") > "$T/k.out" 2> "$T/k.err"; }
 run good --status; expect "good --status rc" 0 $?
 expect "good --status: silent" "" "$(cat "$T/k.out" "$T/k.err")"
@@ -209,15 +265,16 @@ expect "mixed --quiet: summary" "karx: gone1: No such file or directory
 karx: dir: Is a directory
 karx: WARNING: 2 lines are improperly formatted
 karx: WARNING: 2 listed files could not be read
-karx: WARNING: 1 computed checksum did NOT match" "$(cat "$T/k.err")"
+karx: WARNING: 1 computed checksum did NOT match
+$HINT" "$(cat "$T/k.err")"
 run mixed --status; expect "mixed --status rc" 1 $?
 expect "mixed --status: nothing on stdout" "" "$(cat "$T/k.out")"
 run twomal; expect "malformed lines alone do not fail" 0 $?
 expect "malformed: summary only" "karx: WARNING: 2 lines are improperly formatted" "$(cat "$T/k.err")"
 run twomal --strict; expect "--strict fails on malformed lines" 1 $?
 run twomal -w; expect "-w rc" 0 $?
-expect "-w names each line" "karx: standard input: 2: improperly formatted lsh256-256 checksum line
-karx: standard input: 3: improperly formatted lsh256-256 checksum line
+expect "-w names each line" "karx: standard input: 2: improperly formatted LSH checksum line
+karx: standard input: 3: improperly formatted LSH checksum line
 karx: WARNING: 2 lines are improperly formatted" "$(cat "$T/k.err")"
 run twomal -w --status; expect "--status after -w: silent" "" "$(cat "$T/k.out" "$T/k.err")"
 run missing --ignore-missing; expect "--ignore-missing rc" 0 $?
@@ -225,7 +282,77 @@ expect "--ignore-missing: the verified file only" "plain: OK" "$(cat "$T/k.out" 
 run allgone --ignore-missing; expect "--ignore-missing, nothing verified rc" 1 $?
 expect "--ignore-missing, nothing verified" "karx: standard input: no file was verified" "$(cat "$T/k.err")"
 run twomm; expect "two mismatches rc" 1 $?
-expect "two mismatches: plural" "karx: WARNING: 2 computed checksums did NOT match" "$(cat "$T/k.err")"
+expect "two mismatches: plural" "karx: WARNING: 2 computed checksums did NOT match
+$HINT" "$(cat "$T/k.err")"
+run twomal -w -a lsh256-256; expect "-w -a names the variant" "karx: standard input: 2: improperly formatted lsh256-256 checksum line
+karx: standard input: 3: improperly formatted lsh256-256 checksum line
+karx: WARNING: 2 lines are improperly formatted" "$(cat "$T/k.err")"
+run twomm -a lsh256-256; expect "-a given: no hint" "karx: WARNING: 2 computed checksums did NOT match" "$(cat "$T/k.err")"
+
+# LSH variants. A --tag line is checked with the variant it names, whatever -a says. Without -a an
+# untagged line's length picks the variant: 384 and 512 bits have one each; 224 and 256 bits
+# are lsh256-N unless -a says lsh512-N, and a mismatch there ends the run with one hint line.
+V=$T/variants
+mkdir "$V"
+printf 'one' > "$F/v1"; printf 'two' > "$F/v2"
+for a in lsh256-224 lsh256-256 lsh512-224 lsh512-256 lsh512-384 lsh512-512; do
+    (cd "$F" && "$KARX" hash -a $a v1 v2) > "$V/$a"
+    (cd "$F" && "$KARX" hash -a $a --tag v1 v2) > "$V/$a.tag"
+done
+vcheck() { (cd "$F" && "$KARX" hash "$@") > "$T/v.out" 2> "$T/v.err"; }
+hints() { grep -c '^karx: hint: ' "$T/v.err"; }
+for a in lsh256-224 lsh256-256 lsh512-224 lsh512-256 lsh512-384 lsh512-512; do
+    vcheck -c "$V/$a.tag"; expect "$a --tag list, no -a: rc" 0 $?
+    expect "$a --tag list, no -a" "v1: OK
+v2: OK" "$(cat "$T/v.out" "$T/v.err")"
+    vcheck -a lsh256-256 -c "$V/$a.tag"; expect "$a --tag list, another -a: rc" 0 $?
+    vcheck -c -a $a "$V/$a"; expect "$a list, -a $a: rc" 0 $?
+    expect "$a list, -a $a" "v1: OK
+v2: OK" "$(cat "$T/v.out" "$T/v.err")"
+    vcheck -c "$V/$a"; rc=$?
+    case $a in
+    lsh512-224 | lsh512-256)
+        expect "$a list, no -a: rc" 1 $rc
+        expect "$a list, no -a: checked as lsh256 (FAILED)" "v1: FAILED
+v2: FAILED" "$(cat "$T/v.out")"
+        expect "$a list, no -a: summary, then one hint" 2 "$(wc -l < "$T/v.err" | tr -d ' ')"
+        tail -n 1 "$T/v.err" | grep -q "^karx: hint: .* -a $a " && ok || bad "$a: hint names -a $a: $(cat "$T/v.err")"
+        grep -q -e '--tag' "$T/v.err" && ok || bad "$a: hint names --tag"
+        vcheck -c --status "$V/$a"; expect "$a list, --status: rc" 1 $?
+        expect "$a list, --status: silent" "" "$(cat "$T/v.out" "$T/v.err")"
+        ;;
+    *)
+        expect "$a list, no -a: rc" 0 $rc
+        expect "$a list, no -a: detected" "v1: OK
+v2: OK" "$(cat "$T/v.out" "$T/v.err")"
+        ;;
+    esac
+done
+vcheck -c "$V/lsh512-224" "$V/lsh512-256" "$V/lsh512-512"; expect "several lists: rc" 1 $?
+expect "several lists: one hint for the run" 1 "$(hints)"
+expect "several lists: verdicts" "2 4" "$(grep -c ': OK$' "$T/v.out") $(grep -c ': FAILED$' "$T/v.out")"
+cat "$V/lsh512-256.tag" "$V/lsh512-384" "$V/lsh256-224" | (cd "$F" && "$KARX" hash -c) > "$T/v.out" 2> "$T/v.err"
+expect "mixed variants on stdin: rc" 0 $?
+expect "mixed variants on stdin: all OK" 6 "$(grep -c ': OK$' "$T/v.out")"
+vcheck -c -a lsh256-256 "$V/lsh512-512"; expect "-a of another length: rc" 1 $?
+expect "-a of another length: no checksum line" "karx: $V/lsh512-512: no properly formatted checksum lines found" "$(cat "$T/v.err")"
+vcheck -c -a lsh512-256 -w "$V/lsh512-512" "$V/lsh512-256"; expect "-a, -w, a list of another length: rc" 1 $?
+expect "-w names -a's variant" 2 "$(grep -c 'improperly formatted lsh512-256 checksum line$' "$T/v.err")"
+printf 'changed' > "$F/v1"
+vcheck -c -a lsh512-256 "$V/lsh512-256"; expect "-a, one file changed: rc" 1 $?
+expect "-a, one file changed: no hint" 0 "$(hints)"
+vcheck -c "$V/lsh512-512"; expect "lsh512-512, one file changed: rc" 1 $?
+expect "lsh512-512 (one variant): no hint" 0 "$(hints)"
+vcheck -c "$V/lsh512-256.tag"; expect "--tag list, one file changed: rc" 1 $?
+expect "--tag list: no hint" 0 "$(hints)"
+
+# Usage errors: one line, exit 2.
+for o in --tag "--device auto"; do
+    # shellcheck disable=SC2086
+    "$KARX" hash -c $o "$V/lsh256-256" > "$T/out" 2> "$T/err"
+    expect "-c $o rc" 2 $?
+    expect "-c $o: one line" 1 "$(wc -l < "$T/err" | tr -d ' ')"
+done
 
 echo "test_cli_hash_check: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -261,7 +261,7 @@ fails "tweak wraps in one chunk" 1 sh -c "head -c 64 '$T/big' | '$KARX' enc -c l
 # ---- key files: raw bytes or hex text --------------------------------------------------------
 pair cham128-256
 hex2bin $K "$T/key.raw"
-printf ' %s\n' $K > "$T/key.hex"
+printf 'hex: %s\n' $K > "$T/key.hex"
 head -c 100 "$T/big" > "$T/kf.pt"
 "$KARX" enc -c cham128-256 -m xts -K $K --iv $TW -i "$T/kf.pt" -o "$T/kf.want"
 for f in key.raw key.hex; do
