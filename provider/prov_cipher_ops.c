@@ -72,7 +72,7 @@ static long flush_held_block(karx_pc_ctx *c, unsigned char *out, size_t outsize)
 {
     karx_cipher_ctx *s = &c->u.c;
     const size_t b = c->row->cipher_block;
-    if (c->encrypt || s->padding != KARX_PAD_NONE || s->buffered != b)
+    if (!is_blocky(c->row) || c->encrypt || s->padding != KARX_PAD_NONE || s->buffered != b)
         return 0;
     if (out == NULL || outsize < b) {
         karx_prov_err(c->pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for the last block of %zu",
