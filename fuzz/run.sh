@@ -42,6 +42,23 @@ build_cli_objs() {
     done
 }
 
+# The provider's sources, instrumented, for fuzz_provider only (it registers them with
+# OSSL_PROVIDER_add_builtin rather than loading karx.so). A header newer than an object rebuilds it.
+prov_objs=()
+build_prov_objs() {
+    mkdir -p "$out/provider"
+    local newest_header src obj
+    newest_header=$(ls -t provider/*.h include/karx/*.h | sed -n 1p)
+    for src in provider/*.c; do
+        obj="$out/provider/$(basename "$src" .c).o"
+        if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_header" -nt "$obj" ]; then
+            clang -std=gnu11 $cflags -fsanitize=fuzzer-no-link,address,undefined -Iprovider \
+                -c "$src" -o "$obj"
+        fi
+        prov_objs+=("$obj")
+    done
+}
+
 # Crypto++ 8.7 (libcrypto++-dev) for the differential target; without it that target is skipped.
 have_cryptopp=0
 if [ -f /usr/include/cryptopp/lsh.h ] && command -v clang++ > /dev/null; then have_cryptopp=1; fi
@@ -52,6 +69,10 @@ build() { # NAME -> $out/NAME
     fuzz_cli)
         build_cli_objs
         clang $cflags $san "fuzz/$name.c" "${cli_objs[@]}" "$out/libkarx.a" -lpthread -o "$out/$name" ;;
+    fuzz_provider)
+        build_prov_objs
+        clang $cflags $san "fuzz/$name.c" "${prov_objs[@]}" "$out/libkarx.a" -lcrypto -lpthread \
+            -o "$out/$name" ;;
     fuzz_cryptopp) clang++ -std=c++17 $cflags $san "fuzz/$name.cpp" "$out/libkarx.a" -lcryptopp \
         -o "$out/$name" ;;
     *) clang -std=c11 $cflags $san "fuzz/$name.c" "$out/libkarx.a" -o "$out/$name" ;;

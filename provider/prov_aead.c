@@ -69,6 +69,22 @@ int karx_aead_refuse_tls(const karx_prov_ctx *pc, const OSSL_PARAM params[])
     return 0;
 }
 
+int karx_aead_refuse_tls_get(const karx_prov_ctx *pc, const OSSL_PARAM params[])
+{
+    /* Unknown get parameters are skipped by convention; these two are not skipped but refused:
+     * EVP_CTRL_GCM_IV_GEN and EVP_CTRL_AEAD_TLS1_AAD read them through EVP_CIPHER_CTX_ctrl,
+     * which would otherwise return 1 with nothing written. */
+    static const char *const tls[] = {OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN,
+                                      OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD};
+    for (size_t i = 0; i < sizeof tls / sizeof tls[0]; i++)
+        if (OSSL_PARAM_locate_const(params, tls[i]) != NULL) {
+            karx_prov_err(pc, KARX_PROV_R_UNSUPPORTED,
+                          "%s: the TLS record interface of GCM/CCM is not provided", tls[i]);
+            return 1;
+        }
+    return 0;
+}
+
 int karx_aead_check_keylen(const karx_prov_ctx *pc, const OSSL_PARAM *p, size_t key_bytes)
 {
     size_t n;

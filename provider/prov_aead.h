@@ -29,8 +29,12 @@ extern const OSSL_DISPATCH karx_aead_gcm_functions[];
 extern const OSSL_DISPATCH karx_aead_ccm_functions[];
 
 /* Helpers both modes use. */
-/* 1 if the TLS-record parameters (not supported) are in params, after raising an error. */
+/* 1 if the TLS-record parameters (not supported) are in params, after raising an error: karx
+ * refuses the whole TLS IV set (IV_FIXED, IV_GEN, SET_IV_INV, TLS1_AAD) consistently. */
 int karx_aead_refuse_tls(const karx_prov_ctx *pc, const OSSL_PARAM params[]);
+/* The same for a get: 1 (after raising an error) if params asks for the generated TLS IV
+ * (EVP_CTRL_GCM_IV_GEN) or the TLS AAD padding. */
+int karx_aead_refuse_tls_get(const karx_prov_ctx *pc, const OSSL_PARAM params[]);
 /* Sets OSSL_CIPHER_PARAM_KEYLEN: only the cipher's own length is accepted. */
 int karx_aead_check_keylen(const karx_prov_ctx *pc, const OSSL_PARAM *p, size_t key_bytes);
 /* The context params both modes get and set (the same lists: OpenSSL's AEAD ones). */

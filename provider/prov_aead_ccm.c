@@ -299,8 +299,9 @@ static int set_tag(ccm_ctx *c, const OSSL_PARAM *p)
         memcpy(c->tag, p->data, n);
         c->tag_given = 1;
     }
+    if (n != c->tag_len)
+        c->tag_ready = 0; /* a computed tag of the old length is not the one asked for now */
     c->tag_len = n;
-    c->tag_ready = 0;
     return 1;
 }
 
@@ -378,6 +379,8 @@ static int ccm_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     ccm_ctx *c = vctx;
     OSSL_PARAM *p;
+    if (karx_aead_refuse_tls_get(c->pc, params))
+        return 0;
     if (!put_size(params, OSSL_CIPHER_PARAM_IVLEN, c->nonce_len) ||
         !put_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->row->key_bytes) ||
         !put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->tag_len)) {

@@ -290,6 +290,8 @@ static int gcm_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     gcm_ctx *c = vctx;
     OSSL_PARAM *p;
+    if (karx_aead_refuse_tls_get(c->pc, params))
+        return 0;
     if (!put_size(params, OSSL_CIPHER_PARAM_IVLEN, c->ivlen) ||
         !put_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->row->key_bytes) ||
         !put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN,

@@ -45,6 +45,10 @@ typedef struct karx_pc_ctx {
     } u;
 } karx_pc_ctx;
 
+/* Switches a running ECB/CBC stream's padding (the next update and final follow it). The one
+ * place the provider writes a field of karx_cipher_ctx: cipher.h has no call for it. */
+void karx_pc_stream_set_padding(karx_cipher_ctx *s, int padding);
+
 /* Sets up (or restarts) the karx state from key, iv and padding; 1 on success, else raises. */
 int karx_pc_restart(karx_pc_ctx *c, int padding);
 

@@ -225,13 +225,21 @@ static int set_padding(karx_pc_ctx *c, const OSSL_PARAM *p)
     int pad = v != 0;
     if (pad == c->padding)
         return 1;
-    if (c->live && !c->fresh) {
-        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM,
-                      "padding can change only before the first update");
-        return 0;
-    }
+    /* Accepted at any time, as OpenSSL's own ciphers do: EVP records the setting in its own flag
+     * before it asks, and passes that flag on at the next init that makes a new context, so a
+     * refusal here would leave EVP and the provider disagreeing. */
     c->padding = pad;
-    return c->live ? karx_pc_restart(c, pad) : 1; /* the karx stream takes it at init */
+    if (!c->live)
+        return 1; /* the karx stream takes it at init */
+    if (c->fresh)
+        return karx_pc_restart(c, pad);
+    /* Mid-stream: what the stream holds back and its final follow the new setting from the next
+     * call on (karx_pc_block_final flushes a block held for a padding check that is now off).
+     * EVP_Cipher streams never pad, and XTS and the stream modes have no padding. */
+    if (!c->row->xts && c->via != 2 &&
+        (c->row->mode == KARX_MODE_ECB || c->row->mode == KARX_MODE_CBC))
+        karx_pc_stream_set_padding(&c->u.c, pad);
+    return 1;
 }
 
 /* num may only be restated: karx streams cannot jump within a block. */

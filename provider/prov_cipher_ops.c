@@ -59,6 +59,37 @@ int karx_pc_block_update(void *vctx, unsigned char *out, size_t *outl, size_t ou
     return 1;
 }
 
+void karx_pc_stream_set_padding(karx_cipher_ctx *s, int padding)
+{
+    s->padding = padding ? KARX_PAD_PKCS7 : KARX_PAD_NONE;
+}
+
+/* Decryption whose padding was switched off after the stream held its last whole block back
+ * for the padding check: that block is plaintext now, written as it is (OpenSSL's rule for a
+ * final without padding). karx_cipher_final would call a whole held block with padding off "not
+ * whole blocks", a state only this switch creates. Returns the bytes written, or -1 (raised). */
+static long flush_held_block(karx_pc_ctx *c, unsigned char *out, size_t outsize)
+{
+    karx_cipher_ctx *s = &c->u.c;
+    const size_t b = c->row->cipher_block;
+    if (!is_blocky(c->row) || c->encrypt || s->padding != KARX_PAD_NONE || s->buffered != b)
+        return 0;
+    if (out == NULL || outsize < b) {
+        karx_prov_err(c->pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for the last block of %zu",
+                      outsize, b);
+        return -1;
+    }
+    karx_status st = c->row->mode == KARX_MODE_ECB ? karx_ecb_decrypt(&s->key, out, s->buf, b)
+                                                   : karx_cbc_decrypt(&s->key, s->reg, out, s->buf, b);
+    if (st != KARX_OK) {
+        karx_prov_status_err(c->pc, st, "cipher final");
+        return -1;
+    }
+    karx_memzero(s->buf, sizeof s->buf);
+    s->buffered = 0;
+    return (long)b;
+}
+
 int karx_pc_block_final(void *vctx, unsigned char *out, size_t *outl, size_t outsize)
 {
     karx_pc_ctx *c = vctx;
@@ -67,6 +98,13 @@ int karx_pc_block_final(void *vctx, unsigned char *out, size_t *outl, size_t out
     if (outl == NULL || !ready(c, 1))
         return 0;
     memcpy(c->last_iv, c->u.c.reg, r->iv_bytes); /* final wipes the karx context */
+    long held = flush_held_block(c, out, outsize);
+    if (held < 0)
+        return 0;
+    if (held > 0) {
+        out += held;
+        outsize -= (size_t)held;
+    }
     karx_status st = karx_cipher_final(&c->u.c, out, outsize, &n);
     if (st == KARX_ERR_OUTPUT_LENGTH || st == KARX_ERR_ARGUMENT) {
         karx_prov_status_err(c->pc, st, "cipher final"); /* nothing changed: may be retried */
@@ -79,7 +117,7 @@ int karx_pc_block_final(void *vctx, unsigned char *out, size_t *outl, size_t out
     }
     if (r->mode == KARX_MODE_CBC && c->encrypt && n == r->cipher_block)
         memcpy(c->last_iv, out, n); /* the padding block is the last chain value */
-    *outl = n;
+    *outl = (size_t)held + n;
     return 1;
 }
 
