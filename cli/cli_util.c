@@ -142,7 +142,9 @@ static int read_all(FILE *f, const char *name, size_t max, int text, uint8_t **o
         if (n == cap) {
             if (cap >= limit)
                 break; /* more than max: refused below */
-            size_t ncap = cap > limit / 2 ? limit : cap * 2;
+            /* doubling, but straight to limit when the double would come within a byte of
+             * it: max a power of two must not cost a last step from max to max + 1 */
+            size_t ncap = cap >= (limit - 1) / 2 ? limit : cap * 2;
             uint8_t *nb = malloc(ncap);
             if (nb == NULL) {
                 cli_free_secret(b, cap);
