@@ -29,7 +29,8 @@ cmake --build "$out" -j "$jobs" --target karx_static > /dev/null
 # The CLI's sources, instrumented, with main renamed, for fuzz_cli only (no exit() is reachable:
 # every command returns its status to main). A header newer than an object rebuilds it.
 cli_objs=()
-build_cli_objs() {
+build_cli_objs() { # fuzz_cli and fuzz_cavp both: the list is made afresh each time
+    cli_objs=()
     mkdir -p "$out/cli"
     local newest_header src obj
     newest_header=$(ls -t cli/*.h cli/cavp/*.h bench/*.h include/karx/*.h | sed -n 1p)
