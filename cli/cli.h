@@ -50,6 +50,10 @@ int cli_count_arg(const char *opt, const char *s, unsigned long long min, unsign
 /* Reads all of f into a fresh buffer (*out, *len; a non-NULL buffer even when empty), at most
  * max bytes. 0; EXIT_FAIL with one line printed (name: read error / too large / no memory). */
 int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *len);
+/* cli_read_all for text: a NUL byte anywhere is refused as soon as it is read ("not a text
+ * file"), and the text gets a terminating NUL after its *len bytes. The buffer is never larger
+ * than max + 1 bytes (a regular file's is its size + 1). */
+int cli_read_text(FILE *f, const char *name, size_t max, char **out, size_t *len);
 
 /* -T / --threads N (val; NULL: not given, which is 0): the threads a command computes on, 0 =
  * every CPU this process may use. 0 with *threads >= 1, or EXIT_USAGE with one line printed. */

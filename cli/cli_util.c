@@ -1,8 +1,10 @@
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "karx/common.h"
@@ -106,9 +108,28 @@ int cli_count_arg(const char *opt, const char *s, unsigned long long min, unsign
     return 0;
 }
 
-int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *len)
+/* The size a regular file says it has (0 when f is not one, or it cannot tell). */
+static size_t regular_size(FILE *f)
 {
-    size_t cap = 1 << 16, n = 0;
+    struct stat st;
+    int fd = fileno(f);
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0)
+        return 0;
+    return (unsigned long long)st.st_size >= SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)st.st_size;
+}
+
+/* cli_read_all and cli_read_text: the buffer never grows past max + 1 bytes (the +1 tells a
+ * larger input, or holds the text's terminator), and starts at a regular file's size. text: a
+ * NUL byte is refused as soon as it is read. */
+static int read_all(FILE *f, const char *name, size_t max, int text, uint8_t **out, size_t *len)
+{
+    if (max > SIZE_MAX / 2)
+        max = SIZE_MAX / 2;
+    size_t limit = max + 1; /* the most the buffer ever holds */
+    size_t cap = regular_size(f), n = 0;
+    cap = cap == 0 ? (size_t)1 << 16 : cap + 1; /* + 1: the read that finds the end */
+    if (cap > limit)
+        cap = limit;
     uint8_t *b = malloc(cap);
     *out = NULL;
     *len = 0;
@@ -119,13 +140,11 @@ int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *l
     errno = 0;
     for (;;) {
         if (n == cap) {
-            if (cap > max) {
-                cli_free_secret(b, cap);
-                cli_error("%s: input too large (more than %zu bytes; this command reads it all "
-                          "into memory)", name, max);
-                return EXIT_FAIL;
-            }
-            size_t ncap = cap * 2;
+            if (cap >= limit)
+                break; /* more than max: refused below */
+            /* doubling, but straight to limit when the double would come within a byte of
+             * it: max a power of two must not cost a last step from max to max + 1 */
+            size_t ncap = cap >= (limit - 1) / 2 ? limit : cap * 2;
             uint8_t *nb = malloc(ncap);
             if (nb == NULL) {
                 cli_free_secret(b, cap);
@@ -138,6 +157,11 @@ int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *l
             cap = ncap;
         }
         size_t got = fread(b + n, 1, cap - n, f);
+        if (text && got != 0 && memchr(b + n, 0, got) != NULL) {
+            cli_free_secret(b, cap);
+            cli_error("%s: not a text file (holds a NUL byte)", name);
+            return EXIT_FAIL;
+        }
         n += got;
         if (got == 0) break;
     }
@@ -153,9 +177,24 @@ int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *l
                   "memory)", name, max);
         return EXIT_FAIL;
     }
+    if (text)
+        b[n] = 0; /* n < cap: the loop ends on a short read below cap, or refuses n == limit */
     *out = b;
     *len = n;
     return 0;
+}
+
+int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *len)
+{
+    return read_all(f, name, max, 0, out, len);
+}
+
+int cli_read_text(FILE *f, const char *name, size_t max, char **out, size_t *len)
+{
+    uint8_t *b;
+    int rc = read_all(f, name, max, 1, &b, len);
+    *out = rc == 0 ? (char *)b : NULL;
+    return rc;
 }
 
 FILE *cli_open_input(const char *path)

@@ -4,12 +4,16 @@
  * Each run happens in a private temporary folder (emptied after the run) with stdout to
  * /dev/null and stderr to a file; the properties checked are: the exit status is 0, 1 or 2; every
  * stderr line starts with "karx: " and a failure prints at least one; no crash, no leak (ASan).
- * Inputs that would be slow or reach outside the folder are rejected (return -1): see keep(). */
+ * Inputs that would be slow or reach outside the folder are rejected (return -1): see keep().
+ * `cavp` reads request files, not stdin: the stdin bytes become the content of every argument
+ * named *.req or *.txt, and its work caps are lowered (--max-iterations 64 --max-mct 1, inserted
+ * first, so that the input's own options, counts of at most MAX_COUNT, come after and win). */
 #define _GNU_SOURCE /* strdup, dup2, mkdtemp */
 #include <ctype.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "fuzz_util.h"
@@ -66,7 +70,7 @@ static int keep(int argc, char **argv)
 {
     const char *cmd = argv[1];
     int counted = strcmp(cmd, "rand") == 0 || strcmp(cmd, "drbg") == 0 ||
-                  strcmp(cmd, "kdf") == 0;
+                  strcmp(cmd, "kdf") == 0 || strcmp(cmd, "cavp") == 0;
     if (strcmp(cmd, "bench") == 0)
         return 0;
     for (int i = 1; i < argc; i++) {
@@ -77,6 +81,28 @@ static int keep(int argc, char **argv)
             return 0;
     }
     return 1;
+}
+
+/* Whether a is a request file name for cavp: it ends in .req or .txt. */
+static int request_name(const char *a)
+{
+    size_t n = strlen(a);
+    return a[0] != '-' && n > 4 && (strcasecmp(a + n - 4, ".req") == 0 || strcasecmp(a + n - 4, ".txt") == 0);
+}
+
+/* cavp: the stdin bytes as the content of each request file named (a name that cannot be made,
+ * "x/y.req" without x, is left to fail as a missing file). */
+static void request_files(int argc, char **argv, const uint8_t *in, size_t inl)
+{
+    for (int i = 2; i < argc; i++) {
+        if (!request_name(argv[i]))
+            continue;
+        int fd = open(argv[i], O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0)
+            continue;
+        MUST(inl == 0 || write(fd, in, inl) == (ssize_t)inl);
+        close(fd);
+    }
 }
 
 /* Removes the files a run left in the folder (the CLI makes files, never folders). */
@@ -183,6 +209,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int argc = split(data, size, argv, &in, &inl), ret = 0;
     if (argc < 2 || !keep(argc, argv)) {
         ret = -1; /* not worth keeping in the corpus */
+    } else if (strcmp(argv[1], "cavp") == 0) {
+        /* karx cavp --max-iterations 64 --max-mct 1 ARGS...: the caps first, the input's after */
+        char iter[] = "--max-iterations=64", mct[] = "--max-mct=1"; /* writable, as argv is */
+        char *cavp_argv[MAX_ARGS + 3] = {argv[0], argv[1], iter, mct};
+        for (int i = 2; i <= argc; i++)
+            cavp_argv[i + 2] = argv[i];
+        request_files(argc, argv, in, inl);
+        int rc = run_cli(argc + 2, cavp_argv, NULL, 0);
+        if (rc < 0 || rc > 2)
+            fprintf(stderr, "fuzz: karx exited with %d\n", rc);
+        MUST(rc >= 0 && rc <= 2);
+        empty_work_dir();
     } else {
         int rc = run_cli(argc, argv, in, inl);
         if (rc < 0 || rc > 2)

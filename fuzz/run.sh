@@ -5,7 +5,8 @@
 # missing for the differential target) and exits non-zero when a target failed: a crash, leak,
 # timeout or sanitizer report, whose input is kept as build-fuzz/<target>-crash-* (or -leak-*,
 # -timeout-*); the other targets still run.
-# Reproducers of fixed bugs in fuzz/regressions/<target>/ are replayed before each target runs.
+# Reproducers of fixed bugs in fuzz/regressions/<target>/ are replayed before each target runs;
+# a dictionary fuzz/<target>.dict, when there is one, is handed to libFuzzer.
 # usage: fuzz/run.sh [SECONDS] [TARGET...]     e.g. fuzz/run.sh 600 fuzz_aead fuzz_cli
 # env:   FUZZ_JOBS (build parallelism, default 2), FUZZ_MAX_LEN (default 2048)
 set -euo pipefail
@@ -28,7 +29,8 @@ cmake --build "$out" -j "$jobs" --target karx_static > /dev/null
 # The CLI's sources, instrumented, with main renamed, for fuzz_cli only (no exit() is reachable:
 # every command returns its status to main). A header newer than an object rebuilds it.
 cli_objs=()
-build_cli_objs() {
+build_cli_objs() { # fuzz_cli and fuzz_cavp both: the list is made afresh each time
+    cli_objs=()
     mkdir -p "$out/cli"
     local newest_header src obj
     newest_header=$(ls -t cli/*.h cli/cavp/*.h bench/*.h include/karx/*.h | sed -n 1p)
@@ -66,9 +68,10 @@ if [ -f /usr/include/cryptopp/lsh.h ] && command -v clang++ > /dev/null; then ha
 build() { # NAME -> $out/NAME
     local name=$1
     case "$name" in
-    fuzz_cli)
+    fuzz_cli | fuzz_cavp) # karx cavp's reader (fuzz_cavp) is the CLI's code too
         build_cli_objs
-        clang $cflags $san "fuzz/$name.c" "${cli_objs[@]}" "$out/libkarx.a" -lpthread -o "$out/$name" ;;
+        clang $cflags $san -Icli -Icli/cavp "fuzz/$name.c" "${cli_objs[@]}" "$out/libkarx.a" -lpthread \
+            -o "$out/$name" ;;
     fuzz_provider)
         build_prov_objs
         clang $cflags $san "fuzz/$name.c" "${prov_objs[@]}" "$out/libkarx.a" -lcrypto -lpthread \
@@ -98,8 +101,9 @@ for name in "${targets[@]}"; do
     build "$name"
     corpus="$PWD/$out/corpus-$name" # absolute: fuzz_cli works in a folder of its own
     mkdir -p "$corpus"
-    seeds=()
+    seeds=() dict=()
     [ -d "fuzz/corpus/$name" ] && seeds=("$PWD/fuzz/corpus/$name")
+    [ -f "fuzz/$name.dict" ] && dict=(-dict="$PWD/fuzz/$name.dict")
     log="$out/$name.log"
     # fixed bugs' reproducers first: each file is run once and must pass
     if [ -d "fuzz/regressions/$name" ] && ! "$out/$name" "$PWD"/fuzz/regressions/"$name"/* > "$log" 2>&1; then
@@ -109,7 +113,8 @@ for name in "${targets[@]}"; do
         continue
     fi
     if ! "$out/$name" -max_total_time="$secs" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
-        -print_final_stats=1 -artifact_prefix="$PWD/$out/$name-" "$corpus" "${seeds[@]}" > "$log" 2>&1; then
+        -print_final_stats=1 -artifact_prefix="$PWD/$out/$name-" "${dict[@]}" "$corpus" "${seeds[@]}" \
+        > "$log" 2>&1; then
         tail -40 "$log"
         echo "$name: FAILED (log $log; reproducer $out/$name-crash-* or -leak-* / -timeout-*)"
         failed=$((failed + 1))

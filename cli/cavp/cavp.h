@@ -53,12 +53,17 @@ typedef struct cavp_job {
     int use_df, pred_res;/* DRBG options from the name, -1 = not said (sections may say) */
 } cavp_job;
 
-/* ---- the parsed request ---- */
+/* The work one request may ask for (docs/VALIDATION.md; karx cavp --max-iterations,
+ * --max-mct), and the largest request read. */
+typedef struct cavp_limits {
+    unsigned long long max_iterations; /* PBKDF2: Iteration, at most */
+    unsigned long long max_mct;        /* Monte Carlo records in one file, at most */
+} cavp_limits;
+#define CAVP_MAX_ITERATIONS_DEFAULT 10000000ull /* 10^7: the most NIST's ACVP PBKDF asks */
+#define CAVP_MAX_MCT_DEFAULT 100ull
+#define CAVP_MAX_REQUEST_BYTES ((size_t)256 << 20)
 
-typedef struct cavp_line {
-    char *text;   /* without the line end */
-    int number;   /* 1-based, for messages */
-} cavp_line;
+/* ---- the parsed request ---- */
 
 /* One "NAME = VALUE" field of a record (pointers into the file's storage). */
 typedef struct cavp_field {
@@ -95,8 +100,20 @@ const cavp_field *cavp_get_nth(const cavp_record *r, const char *name, size_t i)
  * via cavp_fail, and 0. */
 int cavp_hex(cavp_ctx *c, const cavp_record *r, const char *name, size_t want_len, uint8_t **out,
              size_t *len);
-/* Decodes a decimal field (COUNT, Len, Tlen, ...); 0 with a message when missing or bad. */
-int cavp_dec(cavp_ctx *c, const cavp_record *r, const char *name, unsigned long long *out);
+/* Decodes a decimal field (Len, Tlen, ...) that must lie in [min, max]; 0 with a message
+ * "FIELD: why" when missing, not a plain decimal number, or out of range. */
+int cavp_dec(cavp_ctx *c, const cavp_record *r, const char *name, unsigned long long min,
+             unsigned long long max, unsigned long long *out);
+/* A plain decimal number (digits only, no sign or space) that fits: 1 and *v, else 0. */
+int cavp_number(const char *s, unsigned long long *v);
+/* The one rule for a record's fields, every family: each field is one of known (NULL-terminated,
+ * compared without case) and given once; a field in answers (NULL allowed) is refused as "an
+ * answer in a request", any other as unknown. COUNT, when known, must be a number below 2^32.
+ * 1, or 0 after one message naming the field. */
+int cavp_only(cavp_ctx *c, const cavp_record *r, const char *const *known,
+              const char *const *answers);
+/* The limits this run works under. */
+const cavp_limits *cavp_limits_of(const cavp_ctx *c);
 /* Reports one error about the record or field at `line` (printf-style): the run stops and
  * karx prints "karx: FILE:LINE: message" once. Always returns 0, for `return cavp_fail(..)`. */
 int cavp_fail(cavp_ctx *c, int line, const char *fmt, ...);

@@ -23,21 +23,35 @@ static const char *const pt_names[] = {"PT", "P", NULL};
 static const char *const ct_names[] = {"C", "CT", NULL};
 static const char *const tag_names[] = {"T", "Tag", NULL};
 static const char *const tlen_names[] = {"Tlen", "TagLen", NULL};
-static const char *const fields[] = {"COUNT", "Key", "K", "IV", "N", "Nonce", "Adata", "A", "AAD",
-                                     "PT", "P", "C", "CT", "T", "Tag", "Tlen", "TagLen", NULL};
+/* The fields of each request, and the answers it must not hold. */
+static const char *const gcm_enc_fields[] = {"COUNT", "Key", "K", "IV", "N", "Nonce", "Adata", "A", "AAD",
+                                             "PT", "P", "Tlen", "TagLen", NULL};
+static const char *const gcm_enc_answers[] = {"C", "CT", "T", "Tag", NULL};
+static const char *const gcm_dec_fields[] = {"COUNT", "Key", "K", "IV", "N", "Nonce", "Adata", "A", "AAD",
+                                             "C", "CT", "T", "Tag", "Tlen", "TagLen", NULL};
+static const char *const ccm_enc_fields[] = {"COUNT", "Key", "K", "IV", "N", "Nonce", "Adata", "A", "AAD",
+                                             "PT", "P", "Tlen", "TagLen", NULL};
+static const char *const ccm_enc_answers[] = {"C", "CT", NULL};
+static const char *const ccm_dec_fields[] = {"COUNT", "Key", "K", "IV", "N", "Nonce", "Adata", "A", "AAD",
+                                             "C", "CT", "Tlen", "TagLen", NULL};
+static const char *const dec_answers[] = {"PT", "P", NULL};
 
 /* A hex field whose length a "[section = bits]" header may fix (KCMVP's GCM headers). */
 static int sized_hex(cavp_ctx *c, const cavp_record *r, const char *const *names, const char *section,
                      size_t want, uint8_t **out, size_t *len)
 {
     const char *sv = section ? cavp_section_value(c, section) : NULL;
-    const cavp_field *f = cavp_sym_any(r, names);
-    if (sv != NULL && want == (size_t)-1) {
-        char *end;
-        unsigned long bits = strtoul(sv, &end, 10);
-        if (*end != 0 || bits % 8 != 0)
-            return cavp_fail(c, r->first_line, "%s: section value '%s' is not a length in whole bytes", section, sv);
-        want = bits / 8;
+    const cavp_field *f;
+    if (!cavp_sym_one(c, r, names, &f))
+        return 0;
+    if (sv != NULL) {
+        unsigned long long bits;
+        if (!cavp_number(sv, &bits) || bits % 8 != 0 || bits > 8ull * CAVP_MAX_REQUEST_BYTES)
+            return cavp_fail(c, r->first_line, "%s: section value '%.40s' is not a length in whole bytes", section, sv);
+        if (want != (size_t)-1 && bits / 8 != want) /* [KeyLen]: the cipher fixes the key */
+            return cavp_fail(c, r->first_line, "%s: section value %llu bits, but this cipher's key is %zu bits",
+                             section, bits, want * 8);
+        want = (size_t)(bits / 8);
     }
     if (f != NULL && want == 0 && strcmp(f->value, "00") == 0) {
         *out = malloc(1);
@@ -80,7 +94,8 @@ static int read_aead(cavp_ctx *c, const cavp_record *r, int gcm, int enc, aead_r
 {
     memset(q, 0, sizeof *q);
     const cavp_job *job = cavp_job_of(c);
-    if (!cavp_sym_only(c, r, fields))
+    if (!cavp_only(c, r, gcm ? (enc ? gcm_enc_fields : gcm_dec_fields) : enc ? ccm_enc_fields : ccm_dec_fields,
+                   enc ? (gcm ? gcm_enc_answers : ccm_enc_answers) : dec_answers))
         return 0;
     size_t tlen = 16;
     int t = cavp_sym_bits(c, r, tlen_names, &tlen);
@@ -88,8 +103,8 @@ static int read_aead(cavp_ctx *c, const cavp_record *r, int gcm, int enc, aead_r
         return 0;
     if (t == 2 && !gcm)
         return cavp_fail(c, r->first_line, "Tlen: missing");
-    if (!cavp_sym_hex(c, r, key_names, karx_cipher_key_bytes((karx_cipher_alg)job->cipher), &q->key,
-                      &q->key_len, NULL) ||
+    if (!sized_hex(c, r, key_names, gcm ? "KeyLen" : NULL, karx_cipher_key_bytes((karx_cipher_alg)job->cipher),
+                   &q->key, &q->key_len) ||
         !sized_hex(c, r, iv_names, gcm ? "IVLen" : NULL, (size_t)-1, &q->iv, &q->iv_len) ||
         !sized_hex(c, r, aad_names, gcm ? "AADLen" : NULL, (size_t)-1, &q->aad, &q->aad_len))
         return 0;

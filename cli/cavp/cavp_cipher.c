@@ -89,7 +89,7 @@ static void req_free(req *q)
 static int read_req(cavp_ctx *c, const cavp_record *r, const blk *b, size_t in_len, req *q)
 {
     memset(q, 0, sizeof *q);
-    if (!cavp_sym_only(c, r, fields))
+    if (!cavp_only(c, r, fields, NULL))
         return 0;
     const cavp_field *pt = cavp_get(r, "PT"), *ct = cavp_get(r, "CT");
     if (pt != NULL && ct != NULL)

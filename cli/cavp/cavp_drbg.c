@@ -79,6 +79,10 @@ static int check_fields(cavp_ctx *c, const cavp_record *r, const cavp_drbg_cfg *
             return cavp_fail(c, r->f[i].line, "%s: not a DRBG request field", r->f[i].name);
         }
         count[k]++;
+        unsigned long long v;
+        if (k == F_COUNT && (!cavp_number(r->f[i].value, &v) || v > UINT32_MAX))
+            return cavp_fail(c, r->f[i].line, "%s: '%.40s' is not a number from 0 to %lu",
+                             r->f[i].name, r->f[i].value, (unsigned long)UINT32_MAX);
     }
     /* min and max of each, by configuration */
     int nonce_optional = cfg->type == KARX_DRBG_CTR && !cfg->use_df;

@@ -20,9 +20,8 @@ static int bits_header(cavp_ctx *c, const cavp_record *r, const char *key, int r
             return cavp_fail(c, r->first_line, "%s: no [%s = n] section header", key, key);
         return 1;
     }
-    char *end;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (*v < '0' || *v > '9' || *end != 0 || n % 8 != 0 || n > 0xffffffffull)
+    unsigned long long n;
+    if (!cavp_number(v, &n) || n % 8 != 0 || n > 0xffffffffull)
         return cavp_fail(c, r->first_line,
                          "%s: section header value '%s' is not a whole number of bytes in bits",
                          key, v);

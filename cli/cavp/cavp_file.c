@@ -1,6 +1,8 @@
 /* The request file and the run over it: lines in, records and section headers found, each
  * record handed to the job's procedure, the response built in memory. */
 #include <ctype.h>
+#include <limits.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,8 @@ enum { MAX_SECTIONS = 32 };
 struct cavp_ctx {
     const char *file;     /* as named on the command line, for messages */
     const cavp_job *job;
+    const cavp_limits *lim;
+    unsigned long long records; /* answered so far */
     const char *section[MAX_SECTIONS];
     size_t nsection;
     int section_open;     /* the last line read was a header: the next header adds to them */
@@ -96,6 +100,7 @@ void cavp_put_record(cavp_ctx *c, const cavp_record *r)
 size_t cavp_section_count(const cavp_ctx *c) { return c->nsection; }
 const char *cavp_section_at(const cavp_ctx *c, size_t i) { return i < c->nsection ? c->section[i] : NULL; }
 const cavp_job *cavp_job_of(const cavp_ctx *c) { return c->job; }
+const cavp_limits *cavp_limits_of(const cavp_ctx *c) { return c->lim; }
 
 /* "KEY = VALUE" (or "KEY=VALUE") in a header: the value when KEY matches without case. */
 const char *cavp_section_value(const cavp_ctx *c, const char *key)
@@ -170,17 +175,63 @@ int cavp_hex(cavp_ctx *c, const cavp_record *r, const char *name, size_t want_le
     return 1;
 }
 
-int cavp_dec(cavp_ctx *c, const cavp_record *r, const char *name, unsigned long long *out)
+int cavp_number(const char *s, unsigned long long *v)
+{
+    if (!isdigit((unsigned char)s[0]))
+        return 0;
+    char *end;
+    errno = 0;
+    *v = strtoull(s, &end, 10);
+    return *end == 0 && errno == 0;
+}
+
+int cavp_dec(cavp_ctx *c, const cavp_record *r, const char *name, unsigned long long min,
+             unsigned long long max, unsigned long long *out)
 {
     const cavp_field *f = cavp_get(r, name);
     if (f == NULL)
         return cavp_fail(c, r->first_line, "%s: missing", name);
-    char *end;
-    if (!isdigit((unsigned char)f->value[0]))
+    if (!cavp_number(f->value, out)) {
+        const char *p = f->value;
+        while (isdigit((unsigned char)*p))
+            p++;
+        if (p != f->value && *p == 0) /* digits only: too many of them */
+            return cavp_fail(c, f->line, "%s: %.40s is out of range (%llu to %llu)", f->name,
+                             f->value, min, max);
         return cavp_fail(c, f->line, "%s: not a decimal number", f->name);
-    *out = strtoull(f->value, &end, 10);
-    if (*end != 0)
-        return cavp_fail(c, f->line, "%s: not a decimal number", f->name);
+    }
+    if (*out < min || *out > max)
+        return cavp_fail(c, f->line, "%s: %llu is out of range (%llu to %llu)", f->name, *out,
+                         min, max);
+    return 1;
+}
+
+static int listed(const char *const *names, const char *name)
+{
+    for (size_t k = 0; names != NULL && names[k] != NULL; k++)
+        if (strcasecmp(names[k], name) == 0)
+            return 1;
+    return 0;
+}
+
+int cavp_only(cavp_ctx *c, const cavp_record *r, const char *const *known,
+              const char *const *answers)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        const cavp_field *f = &r->f[i];
+        if (listed(answers, f->name))
+            return cavp_fail(c, f->line, "%s: an answer in a request (answer lines are written "
+                             "by karx, not read)", f->name);
+        if (!listed(known, f->name))
+            return cavp_fail(c, f->line, "%s: unknown field for this test", f->name);
+        for (size_t j = 0; j < i; j++)
+            if (strcasecmp(r->f[j].name, f->name) == 0)
+                return cavp_fail(c, f->line, "%s: given twice", f->name);
+        unsigned long long v;
+        if (strcasecmp(f->name, "COUNT") == 0 && (!cavp_number(f->value, &v) || v > UINT32_MAX))
+            return cavp_fail(c, f->line, "%s: '%.40s' is not a number from 0 to %lu", f->name,
+                             f->value, (unsigned long)UINT32_MAX);
+    }
     return 1;
 }
 
@@ -191,37 +242,25 @@ static char *trim(char *s)
     while (*s == ' ' || *s == '\t')
         s++;
     size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
         s[--n] = 0;
     return s;
 }
 
-/* Splits text (NUL-terminated, modified in place) into lines, CRLF or LF. */
-static cavp_line *split_lines(char *text, size_t *count)
+/* The next line of the text at *p (NUL-terminated, cut in place; ends: LF, CRLF or a bare CR),
+ * trimmed; *p moves past its end. NULL at the end of the text. */
+static char *next_line(char **p)
 {
-    size_t cap = 64, n = 0;
-    cavp_line *lines = malloc(cap * sizeof *lines);
-    for (char *p = text; lines != NULL && *p;) {
-        char *e = strchr(p, '\n');
-        if (e != NULL)
-            *e = 0;
-        if (n == cap) {
-            cavp_line *l = realloc(lines, (cap *= 2) * sizeof *lines);
-            if (l == NULL) {
-                free(lines);
-                return NULL;
-            }
-            lines = l;
-        }
-        lines[n].text = trim(p);
-        lines[n].number = (int)n + 1;
-        n++;
-        if (e == NULL)
-            break;
-        p = e + 1;
-    }
-    *count = n;
-    return lines;
+    char *s = *p;
+    if (*s == 0)
+        return NULL;
+    char *e = s + strcspn(s, "\r\n");
+    if (*e == '\r' && e[1] == '\n')
+        *e++ = 0;
+    if (*e != 0)
+        *e++ = 0;
+    *p = e;
+    return trim(s);
 }
 
 /* "[a][b]" or "[a]": each bracketed part becomes a section header in force. */
@@ -259,7 +298,7 @@ static int add_field(cavp_ctx *c, cavp_record *r, char *s, int line)
         return cavp_fail(c, line, "a field without a name");
     for (const char *p = name; *p; p++)
         if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-' && *p != ' ' && *p != '(' && *p != ')')
-            return cavp_fail(c, line, "'%s': not a field name", name);
+            return cavp_fail(c, line, "'%.40s': not a field name", name);
     if (r->n == 0)
         r->first_line = line;
     r->f[r->n++] = (cavp_field){name, value, line};
@@ -271,29 +310,55 @@ static int answer(cavp_ctx *c, cavp_proc proc, cavp_record *r)
 {
     if (r->n == 0)
         return 1;
+    c->records++;
     int ok = proc(c, r);
     cavp_put_blank(c);
     r->n = 0;
     return ok && !c->failed;
 }
 
-int cavp_run(const char *file, const cavp_job *job, cavp_proc proc, char *text, char **out,
-             size_t *out_len)
+/* A Monte Carlo request's records counted before any is run (each costs 100,000 steps), read
+ * as cavp_run reads them: a record starts at a NAME = VALUE line after any other line. 1, or 0
+ * after a message at the first record over the cap. */
+static int mct_cap(cavp_ctx *c, const char *text)
 {
-    cavp_ctx c = {.file = file, .job = job};
+    unsigned long long n = 0;
+    int line = 0, in_record = 0;
+    for (const char *p = text; *p && line < INT_MAX;) {
+        const char *s = p, *e = p + strcspn(p, "\r\n");
+        line++;
+        while (s < e && (*s == ' ' || *s == '\t'))
+            s++;
+        int field = s < e && *s != '#' && *s != '[';
+        if (field && !in_record && ++n > c->lim->max_mct) {
+            size_t name = strcspn(s, "=\r\n");
+            while (name > 0 && (s[name - 1] == ' ' || s[name - 1] == '\t'))
+                name--;
+            return cavp_fail(c, line, "%.*s: more than %llu Monte Carlo records in one file (each "
+                             "runs 100,000 steps; --max-mct N allows more)", (int)(name < 40 ? name : 40),
+                             s, c->lim->max_mct);
+        }
+        in_record = field;
+        p = e[0] == '\r' && e[1] == '\n' ? e + 2 : *e ? e + 1 : e;
+    }
+    return 1;
+}
+
+int cavp_run(const char *file, const cavp_job *job, const cavp_limits *lim, cavp_proc proc,
+             char *text, char **out, size_t *out_len)
+{
+    cavp_ctx c = {.file = file, .job = job, .lim = lim};
     *out = NULL;
     *out_len = 0;
-    size_t n;
-    cavp_line *lines = split_lines(text, &n);
-    if (lines == NULL) {
-        cli_error("%s: out of memory", file);
-        return 0;
-    }
     cavp_record rec = {.n = 0};
-    int ok = 1;
-    for (size_t i = 0; ok && i < n; i++) {
-        char *s = lines[i].text;
-        int num = lines[i].number;
+    int ok = job->test != CAVP_MCT || mct_cap(&c, text), num = 0;
+    char *s;
+    for (char *p = text; ok && (s = next_line(&p)) != NULL;) {
+        if (num == INT_MAX) {
+            ok = cavp_fail(&c, num, "too many lines");
+            break;
+        }
+        num++;
         if (*s == 0) {
             if (rec.n == 0)
                 cavp_put_blank(&c); /* the request's own spacing (after headers) is kept */
@@ -318,7 +383,10 @@ int cavp_run(const char *file, const cavp_job *job, cavp_proc proc, char *text, 
         cli_error("%s: out of memory", file);
         ok = 0;
     }
-    free(lines);
+    if (ok && !c.failed && c.records == 0) {
+        cli_error("%s: no records (nothing to answer: no NAME = VALUE lines)", file);
+        ok = 0;
+    }
     if (!ok || c.failed) {
         free(c.out);
         return 0;

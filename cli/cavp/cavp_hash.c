@@ -3,11 +3,16 @@
  * multiple of 8 (KISA's LSH takes a bit length: a partial last byte uses its high bits); Msg
  * holds ceil(Len/8) bytes, and "Msg = 00" stands for the empty message when Len is 0.
  * MCT: one "Seed = HEX" record (digest length) answered with 100 records "COUNT", "MD": the
- * SHAVS Monte Carlo loop with a window of N = floor(block bits / digest bits) + 1 digests. */
+ * SHAVS Monte Carlo loop with a window of N = floor(block bits / digest bits) + 1 digests.
+ * Any other field, or an MD already in the request, is refused. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cavp.h"
+
+static const char *const msg_fields[] = {"COUNT", "Len", "Msg", NULL};
+static const char *const mct_fields[] = {"COUNT", "Seed", NULL};
+static const char *const answers[] = {"MD", NULL};
 
 /* A "[L = n]" header, when present, must name the variant's digest length in bytes. */
 static int check_l(cavp_ctx *c, const cavp_record *r, size_t digest)
@@ -15,9 +20,8 @@ static int check_l(cavp_ctx *c, const cavp_record *r, size_t digest)
     const char *l = cavp_section_value(c, "L");
     if (l == NULL)
         return 1;
-    char *end;
-    unsigned long v = strtoul(l, &end, 10);
-    if (end == l || *end != 0 || v != digest)
+    unsigned long long v;
+    if (!cavp_number(l, &v) || v != digest)
         return cavp_fail(c, r->first_line, "L: header [L = %s] is not this hash's %zu bytes", l,
                          digest);
     return 1;
@@ -30,12 +34,14 @@ static int answer_msg(cavp_ctx *c, const cavp_record *r)
     unsigned long long bits;
     uint8_t *msg, md[KARX_LSH_MAX_DIGEST_BYTES];
     size_t len = 0;
-    if (!check_l(c, r, digest) || !cavp_dec(c, r, "Len", &bits))
+    /* Len: bits of a Msg that fits in a request (so no sum below can wrap) */
+    if (!cavp_only(c, r, msg_fields, answers) || !check_l(c, r, digest) ||
+        !cavp_dec(c, r, "Len", 0, 8ull * CAVP_MAX_REQUEST_BYTES, &bits))
         return 0;
     if (!cavp_hex(c, r, "Msg", (size_t)-1, &msg, &len))
         return 0;
     /* Len 0 may come with "Msg = 00" (a placeholder byte) or an empty Msg */
-    if ((bits + 7) / 8 != len && !(bits == 0 && len == 1)) {
+    if (bits / 8 + (bits % 8 != 0) != len && !(bits == 0 && len == 1)) {
         free(msg);
         return cavp_fail(c, cavp_get(r, "Len")->line, "Len: %llu bits do not match Msg's %zu bytes",
                          bits, len);
@@ -61,7 +67,8 @@ static int answer_mct(cavp_ctx *c, const cavp_record *r)
     size_t n = karx_lsh_block_bytes(alg) * 8 / (digest * 8) + 1; /* the window, 5 .. 10 */
     uint8_t *seed;
     size_t len = 0;
-    if (!check_l(c, r, digest) || !cavp_hex(c, r, "Seed", digest, &seed, &len))
+    if (!cavp_only(c, r, mct_fields, answers) || !check_l(c, r, digest) ||
+        !cavp_hex(c, r, "Seed", digest, &seed, &len))
         return 0;
     /* the window is a ring of n digests, oldest first from `head` */
     uint8_t *ring = malloc(n * digest);

@@ -13,19 +13,31 @@
 
 #include "cavp.h"
 
-/* A decimal parameter given as a record field or, failing that, a "[NAME = n]" header. */
-static int param(cavp_ctx *c, const cavp_record *r, const char *name, unsigned long long *v)
+/* A decimal parameter in [min, max] given as a record field or, failing that, a "[NAME = n]"
+ * header. Above max: the message ends with `over` (the option that moves the limit), if any. */
+static int param(cavp_ctx *c, const cavp_record *r, const char *name, unsigned long long min,
+                 unsigned long long max, const char *over, unsigned long long *v)
 {
-    if (cavp_get(r, name) != NULL)
-        return cavp_dec(c, r, name, v);
-    const char *s = cavp_section_value(c, name);
-    char *end;
+    const cavp_field *f = cavp_get(r, name);
+    const char *s = f ? f->value : cavp_section_value(c, name);
+    int line = f ? f->line : r->first_line;
     if (s == NULL)
         return cavp_fail(c, r->first_line, "%s: missing (a field or a [%s = n] header)", name,
                          name);
-    if (!isdigit((unsigned char)s[0]) || (*v = strtoull(s, &end, 10), *end != 0))
-        return cavp_fail(c, r->first_line, "%s: header value '%s' is not a decimal number", name,
-                         s);
+    if (!cavp_number(s, v)) {
+        const char *p = s;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        if (p == s || *p != 0)
+            return cavp_fail(c, line, "%s: %s'%.40s' is not a decimal number", name,
+                             f ? "" : "header value ", s);
+        *v = ~0ull; /* digits only: too large for any limit */
+    }
+    if (*v < min)
+        return cavp_fail(c, line, "%s: %llu, want at least %llu", name, *v, min);
+    if (*v > max)
+        return cavp_fail(c, line, "%s: %.40s is over the limit of %llu%s", name, s, max,
+                         over ? over : "");
     return 1;
 }
 
@@ -33,16 +45,24 @@ static int param(cavp_ctx *c, const cavp_record *r, const char *name, unsigned l
 static int out_bytes(cavp_ctx *c, const cavp_record *r, const char *name, size_t max, size_t *n)
 {
     unsigned long long bits;
-    if (!cavp_dec(c, r, name, &bits))
+    if (!cavp_dec(c, r, name, 8, 8ull * max, &bits))
         return 0;
-    if (bits == 0 || bits % 8 != 0 || bits / 8 > max)
+    if (bits % 8 != 0)
         return cavp_fail(c, cavp_get(r, name)->line,
                          "%s: %llu bits, want a multiple of 8 from 8 to %zu", name, bits, max * 8);
     *n = (size_t)(bits / 8);
     return 1;
 }
 
-enum { MAX_OUT = 1 << 16 }; /* bytes of derived key a request may ask for */
+enum {
+    MAX_OUT = 1 << 16,   /* bytes of derived key a KBKDF request may ask for */
+    MAX_PBKDF2_OUT = 512 /* PBKDF2: 4096 bits, as NIST's ACVP (each PRF block costs Iteration) */
+};
+
+static const char *const pbkdf2_fields[] = {"COUNT", "Iteration", "Password", "Salt", "KLen", NULL};
+static const char *const pbkdf2_answers[] = {"MK", NULL};
+static const char *const kbkdf_fields[] = {"COUNT", "RLEN", "L", "KI", "Label", "Context", "IV", NULL};
+static const char *const kbkdf_answers[] = {"KO", NULL};
 
 static int answer_pbkdf2(cavp_ctx *c, const cavp_record *r)
 {
@@ -51,14 +71,14 @@ static int answer_pbkdf2(cavp_ctx *c, const cavp_record *r)
     unsigned long long iter;
     uint8_t *salt = NULL, *mk = NULL;
     size_t salt_len = 0, mk_len = 0;
+    if (!cavp_only(c, r, pbkdf2_fields, pbkdf2_answers))
+        return 0;
     if (pw == NULL)
         return cavp_fail(c, r->first_line, "Password: missing");
-    if (!param(c, r, "Iteration", &iter) || !out_bytes(c, r, "KLen", MAX_OUT, &mk_len))
+    if (!param(c, r, "Iteration", 1, cavp_limits_of(c)->max_iterations,
+               " (--max-iterations N allows more, up to 4294967295)", &iter) ||
+        !out_bytes(c, r, "KLen", MAX_PBKDF2_OUT, &mk_len))
         return 0;
-    const cavp_field *it = cavp_get(r, "Iteration");
-    if (iter == 0 || iter > UINT32_MAX)
-        return cavp_fail(c, it ? it->line : r->first_line, "Iteration: %llu, want 1 to %lu", iter,
-                         (unsigned long)UINT32_MAX);
     if (!cavp_hex(c, r, "Salt", (size_t)-1, &salt, &salt_len))
         return 0;
     int ok = (mk = malloc(mk_len)) != NULL;
@@ -92,9 +112,14 @@ static int counter_bits(cavp_ctx *c, const cavp_record *r, unsigned *bits)
         *bits = 0;
         return 1;
     }
-    char *end = NULL;
-    unsigned long v = isdigit((unsigned char)s[0]) ? strtoul(s, &end, 10) : 0;
-    if (end == NULL || (*end != 0 && strcasecmp(end, "_BITS") != 0) || v > 32 || v % 8 != 0)
+    char digits[3] = {0};
+    size_t nd = strspn(s, "0123456789");
+    unsigned long long v = 33;
+    if (nd >= 1 && nd <= 2 && (s[nd] == 0 || strcasecmp(s + nd, "_BITS") == 0)) {
+        memcpy(digits, s, nd);
+        cavp_number(digits, &v);
+    }
+    if (v > 32 || v % 8 != 0)
         return cavp_fail(c, line, "RLEN: '%s', want 8, 16, 24, 32 (bits) or NO COUNTER", s);
     *bits = (unsigned)v;
     return 1;
@@ -122,7 +147,8 @@ static int answer_kbkdf(cavp_ctx *c, const cavp_record *r)
                      : KARX_MAC_ID(KARX_MAC_CMAC, job->cipher);
     uint8_t *ki = NULL, *label = NULL, *context = NULL, *iv = NULL, *ko = NULL;
     size_t ki_len = 0, ko_len = 0, n = 0;
-    int ok = kbkdf_mode(c, r, &p.mode) && counter_bits(c, r, &p.counter_bits) &&
+    int ok = cavp_only(c, r, kbkdf_fields, kbkdf_answers) && kbkdf_mode(c, r, &p.mode) &&
+             counter_bits(c, r, &p.counter_bits) &&
              out_bytes(c, r, "L", MAX_OUT, &ko_len) &&
              cavp_hex(c, r, "KI", (size_t)-1, &ki, &ki_len) &&
              cavp_hex(c, r, "Label", (size_t)-1, &label, &p.label_len) &&

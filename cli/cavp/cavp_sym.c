@@ -1,25 +1,9 @@
 /* Field checks and readers shared by the symmetric-key procedures (cavp_sym.h). */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cavp_sym.h"
-
-int cavp_sym_only(cavp_ctx *c, const cavp_record *r, const char *const *names)
-{
-    for (size_t i = 0; i < r->n; i++) {
-        size_t k = 0;
-        while (names[k] != NULL && strcasecmp(names[k], r->f[i].name) != 0)
-            k++;
-        if (names[k] == NULL)
-            return cavp_fail(c, r->f[i].line, "%s: unknown field for this test", r->f[i].name);
-        for (size_t j = 0; j < i; j++)
-            if (strcasecmp(r->f[j].name, r->f[i].name) == 0)
-                return cavp_fail(c, r->f[i].line, "%s: given twice", r->f[i].name);
-    }
-    return 1;
-}
 
 const cavp_field *cavp_sym_any(const cavp_record *r, const char *const *names)
 {
@@ -31,10 +15,28 @@ const cavp_field *cavp_sym_any(const cavp_record *r, const char *const *names)
     return NULL;
 }
 
+int cavp_sym_one(cavp_ctx *c, const cavp_record *r, const char *const *names,
+                 const cavp_field **which)
+{
+    *which = NULL;
+    for (size_t k = 0; names[k] != NULL; k++) {
+        const cavp_field *f = cavp_get(r, names[k]);
+        if (f == NULL)
+            continue;
+        if (*which != NULL)
+            return cavp_fail(c, f->line, "%s: %s and %s both given (two spellings of one field)",
+                             f->name, (*which)->name, f->name);
+        *which = f;
+    }
+    return 1;
+}
+
 int cavp_sym_hex(cavp_ctx *c, const cavp_record *r, const char *const *names, size_t want_len,
                  uint8_t **out, size_t *len, const cavp_field **which)
 {
-    const cavp_field *f = cavp_sym_any(r, names);
+    const cavp_field *f;
+    if (!cavp_sym_one(c, r, names, &f))
+        return 0;
     if (f == NULL)
         return cavp_fail(c, r->first_line, "%s: missing", names[0]);
     if (which != NULL)
@@ -42,25 +44,17 @@ int cavp_sym_hex(cavp_ctx *c, const cavp_record *r, const char *const *names, si
     return cavp_hex(c, r, f->name, want_len, out, len);
 }
 
-/* A decimal text: 1 and *v, or 0. */
-static int decimal(const char *s, unsigned long long *v)
-{
-    if (!isdigit((unsigned char)*s))
-        return 0;
-    char *end;
-    *v = strtoull(s, &end, 10);
-    return *end == 0;
-}
-
 int cavp_sym_bits(cavp_ctx *c, const cavp_record *r, const char *const *names, size_t *bytes)
 {
     unsigned long long bits;
-    const cavp_field *f = cavp_sym_any(r, names);
+    const cavp_field *f;
+    if (!cavp_sym_one(c, r, names, &f))
+        return 0;
     if (f != NULL) {
-        if (!decimal(f->value, &bits))
-            return cavp_fail(c, f->line, "%s: not a decimal number", f->name);
+        if (!cavp_number(f->value, &bits))
+            return cavp_fail(c, f->line, "%s: not a decimal number that fits", f->name);
         if (bits % 8 != 0 || bits > 8u * 1024 * 1024)
-            return cavp_fail(c, f->line, "%s: %llu bits, want whole bytes", f->name, bits);
+            return cavp_fail(c, f->line, "%s: %llu bits, want whole bytes up to 8 MiB", f->name, bits);
         *bytes = (size_t)(bits / 8);
         return 1;
     }
@@ -68,7 +62,7 @@ int cavp_sym_bits(cavp_ctx *c, const cavp_record *r, const char *const *names, s
         const char *v = cavp_section_value(c, names[k]);
         if (v == NULL)
             continue;
-        if (!decimal(v, &bits) || bits % 8 != 0 || bits > 8u * 1024 * 1024)
+        if (!cavp_number(v, &bits) || bits % 8 != 0 || bits > 8u * 1024 * 1024)
             return cavp_fail(c, r->first_line, "%s: section value '%s' is not a whole number of bytes in bits",
                              names[k], v);
         *bytes = (size_t)(bits / 8);

@@ -6,18 +6,19 @@
 
 #include "cavp.h"
 
-/* 1 when every field of r is one of names (NULL-terminated, compared without case) and none is
- * given twice; else one message naming the field, and 0. */
-int cavp_sym_only(cavp_ctx *c, const cavp_record *r, const char *const *names);
+/* The one of names (NULL-terminated: spellings of one field) present in r into *which (NULL
+ * when none): 1; 0 after a message when two spellings are both given. */
+int cavp_sym_one(cavp_ctx *c, const cavp_record *r, const char *const *names,
+                 const cavp_field **which);
 /* The first of names (NULL-terminated) present in r, or NULL. */
 const cavp_field *cavp_sym_any(const cavp_record *r, const char *const *names);
-/* Decodes the first of names present (cavp_hex's rules and messages; missing: a message naming
- * names[0]). *which (when not NULL) gets the field used. */
+/* Decodes the one of names present (cavp_hex's rules and messages; missing: a message naming
+ * names[0]; two spellings given: refused). *which (when not NULL) gets the field used. */
 int cavp_sym_hex(cavp_ctx *c, const cavp_record *r, const char *const *names, size_t want_len,
                  uint8_t **out, size_t *len, const cavp_field **which);
 /* A length in bits, whole bytes, from the first of names in r or else from a "[NAME = n]"
  * section header in force: *bytes, 1; 2 when neither says it (then *bytes is untouched); 0 after
- * a message (not a number, not a multiple of 8). */
+ * a message (not a number, not a multiple of 8, above 8 MiB, two spellings given). */
 int cavp_sym_bits(cavp_ctx *c, const cavp_record *r, const char *const *names, size_t *bytes);
 /* Wipes and frees a buffer from cavp_hex (NULL allowed). */
 void cavp_sym_free(uint8_t *p, size_t len);

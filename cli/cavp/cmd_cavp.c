@@ -1,21 +1,26 @@
-/* karx cavp [-o OUTDIR] [--alg NAME --mode MODE --test TEST] FILE.req...: answers each KCMVP
- * request file into OUTDIR/FILE.rsp (default: beside the request). The job comes from the file
- * name unless the options say it; the response is written only when every record was answered
- * (a temporary file renamed into place), so a bad request leaves no .rsp behind. */
+/* karx cavp [-o OUTDIR] [--alg NAME --mode MODE --test TEST] [--max-iterations N] [--max-mct N]
+ * FILE.req...: answers each KCMVP request file into OUTDIR/FILE.rsp (default: beside the
+ * request). The job comes from the file name unless the options say it; the response is written
+ * only when every record was answered (a temporary file renamed into place), so a bad request
+ * leaves no .rsp behind. Two requests that would share a response are refused before any is
+ * answered. */
+#define _POSIX_C_SOURCE 200809L /* strndup */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "cavp_run.h"
 #include "cli.h"
 #include "cli_opts.h"
 #include "enc.h"
 
-enum { O_OUT, O_ALG, O_MODE, O_TEST, O_HELP, O_COUNT };
+enum { O_OUT, O_ALG, O_MODE, O_TEST, O_MAX_ITER, O_MAX_MCT, O_HELP, O_COUNT };
 
 static void usage(FILE *to)
 {
-    fputs("usage: karx cavp [-o OUTDIR] [--alg NAME] [--mode MODE] [--test TEST] FILE.req...\n"
+    fputs("usage: karx cavp [-o OUTDIR] [--alg NAME] [--mode MODE] [--test TEST]\n"
+          "                 [--max-iterations N] [--max-mct N] FILE.req...\n"
           "  answers KCMVP test request files: OUTDIR/FILE.rsp (default: beside FILE.req)\n"
           "  the algorithm, mode and test come from the file name (LEA128(CBC)KAT.req,\n"
           "  LSH-256_256(SMT).req, CTR_DRBG(LEA-128(use DF)(no PR))_KAT.req, ...) unless given:\n"
@@ -23,24 +28,10 @@ static void usage(FILE *to)
           "          file name (HMAC_LSH-256_256, CTR_DRBG(LEA-128(use DF)(no PR)))\n"
           "  --mode  ecb cbc ctr cfb cfb8 cfb64 ofb gcm ccm cmac gmac\n"
           "  --test  KAT MMT MCT SMT LMT GEN VER\n"
+          "  --max-iterations N  PBKDF2 Iteration at most N (default 10000000)\n"
+          "  --max-mct N         at most N Monte Carlo records in one file (default 100)\n"
           "  docs/VALIDATION.md lists every request format\n",
           to);
-}
-
-/* The procedure for job, asking each family file in turn; NULL if none answers it. (Found here
- * and handed to the driver, so that cavp_file.c, which the procedures call, calls none of them.) */
-static cavp_proc find_proc(const cavp_job *job)
-{
-    cavp_proc (*const families[])(const cavp_job *) = {cavp_block_proc, cavp_aead_proc,
-                                                        cavp_mac_proc,   cavp_hash_proc,
-                                                        cavp_kdf_proc,   cavp_drbg_proc,
-                                                        cavp_cmac_proc};
-    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
-        cavp_proc p = families[i](job);
-        if (p != NULL)
-            return p;
-    }
-    return NULL;
 }
 
 /* The job: from the overrides, read as a file name would be ("ALG(MODE)TEST"), each part
@@ -104,7 +95,28 @@ static char *rsp_path(const char *path, const char *outdir)
     return out;
 }
 
-static int answer_file(const char *path, const cli_opt *o)
+/* Whether two response paths name one file: the same text, or the same file name in one
+ * folder (found by the folder's device and inode, so "x/A.rsp" and "./x/A.rsp" are one). */
+static int same_rsp(const char *a, const char *b)
+{
+    if (strcmp(a, b) == 0)
+        return 1;
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    const char *ba = sa ? sa + 1 : a, *bb = sb ? sb + 1 : b;
+    if (strcmp(ba, bb) != 0)
+        return 0;
+    char *da = sa ? strndup(a, (size_t)(sa - a) + 1) : strdup("."); /* keeps the '/': "/" */
+    char *db = sb ? strndup(b, (size_t)(sb - b) + 1) : strdup(".");
+    struct stat st_a, st_b;
+    int same = da != NULL && db != NULL && stat(da, &st_a) == 0 && stat(db, &st_b) == 0 &&
+               st_a.st_dev == st_b.st_dev && st_a.st_ino == st_b.st_ino;
+    free(da);
+    free(db);
+    return same;
+}
+
+static int answer_file(const char *path, const char *out_path, const cli_opt *o,
+                       const cavp_limits *lim)
 {
     cavp_job job;
     if (!job_for(path, o, &job))
@@ -114,39 +126,20 @@ static int answer_file(const char *path, const cli_opt *o)
         cli_error("%s: cannot open", path);
         return EXIT_FAIL;
     }
-    uint8_t *text;
+    char *text;
     size_t len;
-    int rc = cli_read_all(f, path, (size_t)1 << 30, &text, &len);
+    int rc = cli_read_text(f, path, CAVP_MAX_REQUEST_BYTES, &text, &len);
     fclose(f);
     if (rc != 0)
         return rc;
-    if (memchr(text, 0, len) != NULL) {
-        cli_error("%s: not a text file (holds a NUL byte)", path);
-        free(text);
-        return EXIT_FAIL;
-    }
-    char *buf = realloc(text, len + 1);
-    if (buf == NULL) {
-        free(text);
-        cli_error("%s: out of memory", path);
-        return EXIT_FAIL;
-    }
-    buf[len] = 0;
     char *rsp;
     size_t rsp_len;
-    cavp_proc proc = find_proc(&job);
-    if (proc == NULL) {
-        cli_error("%s: karx cavp has no procedure for this algorithm and test", path);
-        free(buf);
-        return EXIT_FAIL;
-    }
-    int ok = cavp_run(path, &job, proc, buf, &rsp, &rsp_len);
-    free(buf);
+    int ok = cavp_answer(path, &job, lim, text, len, &rsp, &rsp_len);
+    free(text);
     if (!ok)
         return EXIT_FAIL;
-    char *out_path = rsp_path(path, o[O_OUT].val);
     enc_output out;
-    rc = out_path == NULL ? EXIT_FAIL : enc_output_open(&out, out_path);
+    rc = enc_output_open(&out, out_path);
     if (rc == 0 && enc_output_write(&out, (const uint8_t *)rsp, rsp_len) != 0) {
         cli_error("%s: write error", out_path);
         enc_output_abort(&out);
@@ -154,7 +147,6 @@ static int answer_file(const char *path, const cli_opt *o)
     } else if (rc == 0) {
         rc = enc_output_commit(&out);
     }
-    free(out_path);
     free(rsp);
     return rc;
 }
@@ -163,7 +155,8 @@ int cmd_cavp(int argc, char **argv)
 {
     cli_opt o[O_COUNT];
     int first;
-    int rc = cli_parse_opts("cavp", "o|out-dir= alg= mode= test= h|help", argc, argv, o, &first, usage);
+    int rc = cli_parse_opts("cavp", "o|out-dir= alg= mode= test= max-iterations= max-mct= h|help",
+                            argc, argv, o, &first, usage);
     if (rc == CLI_HELP)
         return EXIT_OK;
     if (rc != 0)
@@ -172,11 +165,41 @@ int cmd_cavp(int argc, char **argv)
         cli_error("cavp: no request file (try 'karx cavp --help')");
         return EXIT_USAGE;
     }
+    cavp_limits lim = {CAVP_MAX_ITERATIONS_DEFAULT, CAVP_MAX_MCT_DEFAULT};
+    if ((o[O_MAX_ITER].val != NULL &&
+         cli_count_arg("--max-iterations", o[O_MAX_ITER].val, 1, UINT32_MAX, &lim.max_iterations) != 0) ||
+        (o[O_MAX_MCT].val != NULL &&
+         cli_count_arg("--max-mct", o[O_MAX_MCT].val, 1, UINT32_MAX, &lim.max_mct) != 0))
+        return EXIT_USAGE;
+    /* every response path first: two requests that would share one are refused before any
+     * file is answered (the second would silently replace the first) */
+    int n = argc - first;
+    char **rsp = calloc((size_t)n, sizeof *rsp);
+    if (rsp == NULL) {
+        cli_error("cavp: out of memory");
+        return EXIT_FAIL;
+    }
     int worst = EXIT_OK;
-    for (int i = first; i < argc; i++) {
-        int r = answer_file(argv[i], o);
+    for (int i = 0; i < n && worst == EXIT_OK; i++) {
+        if ((rsp[i] = rsp_path(argv[first + i], o[O_OUT].val)) == NULL) {
+            cli_error("cavp: out of memory");
+            worst = EXIT_FAIL;
+        }
+        for (int j = 0; j < i && worst == EXIT_OK; j++)
+            if (same_rsp(rsp[i], rsp[j])) {
+                cli_error("cavp: %s and %s would both be answered in %s (give them one run "
+                          "each, or -o)", argv[first + j], argv[first + i], rsp[i]);
+                worst = EXIT_USAGE;
+            }
+    }
+    int paths_ok = worst == EXIT_OK;
+    for (int i = 0; i < n && paths_ok; i++) { /* a bad file does not stop the others */
+        int r = answer_file(argv[first + i], rsp[i], o, &lim);
         if (r > worst)
             worst = r;
     }
+    for (int i = 0; i < n; i++)
+        free(rsp[i]);
+    free(rsp);
     return worst;
 }
