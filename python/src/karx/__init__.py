@@ -6,8 +6,8 @@ See docs/PYTHON.md for the full reference.
 """
 from __future__ import annotations
 
-from typing import (TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union,
-                    cast, overload)
+from typing import (TYPE_CHECKING, Any, Callable, FrozenSet, Iterable, List, Optional, Sequence,
+                    Tuple, Union, cast, overload)
 
 from . import _karx
 from ._errors import (
@@ -92,15 +92,15 @@ if TYPE_CHECKING:
         def readinto(self, buf: bytearray, /) -> Optional[int]: ...
         def readable(self) -> bool: ...
 
-__version__ = _karx.version()
+__version__: str = _karx.version()
 
 #: Hash names accepted by :func:`new` (``'lsh512_256'`` and ``'LSH-512-256'`` work too).
-algorithms_available = frozenset(a.name for a in algorithms("hash"))
-algorithms_guaranteed = algorithms_available
+algorithms_available: FrozenSet[str] = frozenset(a.name for a in algorithms("hash"))
+algorithms_guaranteed: FrozenSet[str] = algorithms_available
 #: Block ciphers accepted by :class:`Cipher`, :func:`cmac` and :class:`CtrDrbg`.
-ciphers_available = tuple(a.name for a in algorithms("cipher"))
+ciphers_available: Tuple[str, ...] = tuple(a.name for a in algorithms("cipher"))
 #: Modes accepted by :class:`Cipher`.
-modes_available = tuple(a.name for a in algorithms("mode"))
+modes_available: Tuple[str, ...] = tuple(a.name for a in algorithms("mode"))
 
 __all__ = [
     "KarxError", "InvalidArgument", "InvalidKey", "InvalidIV", "InvalidOutputLength",

@@ -8,8 +8,9 @@ import numpy.typing as npt
 from typing_extensions import Buffer, TypeAlias
 
 # bytes, bytearray, memoryview, array.array, contiguous NumPy arrays: anything with the buffer
-# API (a str is refused with TypeError, a non-contiguous buffer with BufferError).
-ReadableBuffer: TypeAlias = Buffer
+# API (a str is refused with TypeError, a non-contiguous buffer with BufferError). NumPy's stubs
+# give ndarray __buffer__ only for Python 3.12+, hence the array named beside Buffer.
+ReadableBuffer: TypeAlias = Union[Buffer, npt.NDArray[np.generic]]
 _U8Array: TypeAlias = npt.NDArray[np.uint8]
 
 # (name, std_name, kind, id, block_size, key_size, output_size, segment_size, has_iv, kernel)
