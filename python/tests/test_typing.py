@@ -234,4 +234,6 @@ def test_mypy_strict_rejects_misuse(tmp_path_factory):
 
 def test_the_typed_use_runs():
     """usage.py's calls are real: it runs without error against the installed package."""
+    if sys.version_info < (3, 11):
+        pytest.importorskip("typing_extensions")
     runpy.run_path(str(TYPECHECK / "usage.py"), run_name="usage")

@@ -4,11 +4,16 @@ promise is what the calls do."""
 from __future__ import annotations
 
 import io
+import sys
 from typing import FrozenSet, List, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import assert_type
+
+if sys.version_info >= (3, 11):
+    from typing import assert_type
+else:  # karx does not depend on typing_extensions; mypy has it
+    from typing_extensions import assert_type
 
 import karx
 
