@@ -1,10 +1,11 @@
 # Thin wrapper over CMake: make, make test, make check, make bench, make bench-compare,
-# make asan, make fuzz [FUZZ_SECONDS=N], make ct, make dudect, make s390x, make install PREFIX=...
+# make asan, make fuzz [FUZZ_SECONDS=N], make ct, make dudect, make s390x, make install PREFIX=...,
+# make install-ossl-system, make package
 BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all test check bench bench-compare asan install install-ossl clean gpu-check embedded arm s390x fuzz ct dudect
+.PHONY: all test check bench bench-compare asan install install-ossl-system package clean gpu-check embedded arm s390x fuzz ct dudect mca
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
@@ -46,6 +47,11 @@ ct:
 dudect:
 	bash bench/dudect/run.sh $(DUDECT_ARGS)
 
+# llvm-mca's predicted cycles of each hot SIMD kernel on znver4, sapphirerapids, icelake-server
+# (and znver3 for AVX2) beside its port and latency bounds (scripts/mca.py; Debian's llvm-19)
+mca:
+	python3 scripts/mca.py $(MCA_ARGS)
+
 bench: all
 	$(BUILD)/karx bench
 
@@ -53,18 +59,33 @@ bench: all
 bench-compare: all
 	python3 bench/compare.py --karx $(BUILD)/karx
 
-# Also puts the OpenSSL provider into the system OpenSSL's module directory (openssl version -m)
-# when it was built; OSSL_MODULES=DIR puts it elsewhere (DESTDIR is honoured).
-OSSL_MODULES ?= $(shell openssl version -m 2>/dev/null | sed -n 's/^MODULESDIR: "\(.*\)"$$/\1/p')
-install: all
-	cmake --install $(BUILD) --prefix $(PREFIX)
-	$(MAKE) --no-print-directory install-ossl
+# make install PREFIX=P [DESTDIR=D]: builds only what is installed (library, CLI with its man
+# pages and completion, OpenSSL provider; never the tests) and installs it under P alone, the
+# provider in P/lib/<multiarch>/ossl-modules (docs/INSTALL.md). A build folder that is not
+# configured yet is configured as `make` does.
+install:
+	@[ -f $(BUILD)/CMakeCache.txt ] || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
+	cmake --build $(BUILD) -j $(JOBS) --target karx_install_deps
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix $(PREFIX)
 
-install-ossl:
-	@if [ -f $(BUILD)/ossl-modules/karx.so ] && [ -n "$(OSSL_MODULES)" ]; then \
-	    install -d "$(DESTDIR)$(OSSL_MODULES)" && \
-	    install -m 0644 $(BUILD)/ossl-modules/karx.so "$(DESTDIR)$(OSSL_MODULES)/karx.so" && \
-	    echo "installed $(DESTDIR)$(OSSL_MODULES)/karx.so"; fi
+# make install-ossl-system: the provider into the system OpenSSL's module directory
+# (`openssl version -m`), where `-provider karx` finds it with no path; OSSL_MODULES=DIR puts it
+# elsewhere, DESTDIR is honoured. The only target that writes outside PREFIX.
+OSSL_MODULES ?= $(shell openssl version -m 2>/dev/null | sed -n 's/^MODULESDIR: "\(.*\)"$$/\1/p')
+install-ossl-system:
+	@[ -f $(BUILD)/CMakeCache.txt ] || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DKARX_WERROR=ON
+	cmake --build $(BUILD) -j $(JOBS) --target karx_install_deps
+	@if [ ! -f $(BUILD)/ossl-modules/karx.so ]; then \
+	    echo "install-ossl-system: no $(BUILD)/ossl-modules/karx.so (OpenSSL 3 headers missing?)"; exit 1; fi
+	@if [ -z "$(OSSL_MODULES)" ]; then \
+	    echo "install-ossl-system: no module directory (openssl version -m); set OSSL_MODULES=DIR"; exit 1; fi
+	install -d "$(DESTDIR)$(OSSL_MODULES)"
+	install -m 0644 $(BUILD)/ossl-modules/karx.so "$(DESTDIR)$(OSSL_MODULES)/karx.so"
+
+# Distribution packages from $(BUILD) into $(BUILD)/packages: make package [PACKAGE_GENERATORS="DEB RPM TGZ"]
+PACKAGE_GENERATORS ?= DEB TGZ
+package: all
+	for g in $(PACKAGE_GENERATORS); do cpack -G $$g --config $(BUILD)/CPackConfig.cmake -B $(BUILD)/packages || exit 1; done
 
 clean:
 	rm -rf $(BUILD) build-asan build-ct build-ct-clang build-fuzz build-s390x

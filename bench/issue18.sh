@@ -15,6 +15,7 @@ STAMP=$(date -u +%Y%m%d-%H%M)
 COMMIT=$(git rev-parse --short HEAD 2> /dev/null || echo unknown)
 R=bench/results/$STAMP-issue18-run-$COMMIT
 KARX=$BUILD/karx
+RUN_ARGS="$*"; export RUN_ARGS
 part() { printf '\n==== %s\n' "$*"; }
 
 part "machine"
@@ -51,6 +52,20 @@ python3 bench/compare.py --karx "$KARX" --suite lsh --sweep --tag "issue18-run"
 python3 bench/compare.py --karx "$KARX" --suite cipher --alg lea128,lea256,hight,cham128-128 --tag "issue18-run"
 python3 bench/compare.py --karx "$KARX" --suite aead --alg lea128 --tag "issue18-run"
 
-part "plots (bench/plot.py)"
-python3 bench/plot.py bench/results/*issue18-run*.jsonl --out docs/img/
+part "plots and docs/BENCHMARKS.md's figures from this run (bench/plot.py --docs)"
+# DOCS_RUN.json names this run's files; plot.py --docs draws docs/img/ and rewrites the
+# generated block of docs/BENCHMARKS.md from exactly those files.
+python3 - "$R" "$COMMIT" <<'PY'
+import glob, json, os, sys
+r, commit = sys.argv[1], sys.argv[2]
+newest = lambda pat: sorted(glob.glob(pat))[-1:]
+files = (newest('bench/results/*-issue18-run-lsh-*.jsonl') + newest('bench/results/*-issue18-run-cipher-*.jsonl')
+         + newest('bench/results/*-issue18-run-aead-*.jsonl') + [r + '-threads.jsonl'])
+cpu = next((l.split(':', 1)[1].strip() for l in open('/proc/cpuinfo') if l.startswith('model name')), '?')
+json.dump({'command': 'bash bench/issue18.sh ' + ' '.join(a for a in os.environ.get('RUN_ARGS', '').split()),
+           'note': f'commit {commit}, {cpu}, {os.cpu_count()} CPUs',
+           'files': [f for f in files if os.path.exists(f)]},
+          open('bench/results/DOCS_RUN.json', 'w'), indent=2)
+PY
+python3 bench/plot.py --docs
 echo "results: $R-*"

@@ -3,7 +3,9 @@
  * thread. One pool per thread count, made before timing. Runs at the best back end only, unless
  * --backend names others. Ops: ctr, ecb, cbc-dec, xts, gcm-seal, gcm-open (LEA-128 unless --alg
  * names ciphers), lsh_many (64-byte messages; LSH-256-256 and LSH-512-512 unless --alg names LSH
- * variants) and drbg (CTR_DRBG LEA-128: the buffer as consecutive 64 KiB generate calls, one pool call). */
+ * variants) and drbg (CTR_DRBG LEA-128: the buffer as consecutive 64 KiB generate calls, one pool call).
+ * Op overhead (only when --op names it): one karx_pool_run of an empty task per thread, back to
+ * back, in nanoseconds per call: what a *_pool call pays before any work. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +65,45 @@ static void run_t(void *job)
     }
     if (st != KARX_OK && j->st == KARX_OK) j->st = st;
     bench_sink ^= j->out[0];
+}
+
+static volatile size_t overhead_sink;
+static void empty_task(void *arg, size_t i)
+{
+    (void)arg;
+    overhead_sink += i;
+}
+
+typedef struct {
+    karx_pool *pool;
+    size_t count;
+} ov_job;
+
+static void run_overhead(void *job)
+{
+    ov_job *j = job;
+    (void)karx_pool_run(j->pool, j->count, empty_task, NULL);
+}
+
+/* ns per karx_pool_run at each thread count (count = threads: every thread gets one task). */
+static void overhead_op(const bench_env *e, const char *bname, karx_pool *const *pools,
+                        const unsigned *counts, size_t ncounts)
+{
+    for (size_t c = 0; c < ncounts; c++) {
+        ov_job j = {pools[c], counts[c]};
+        timing t = measure(run_overhead, &j, e->target_ns, e->reps);
+        rates rt = rates_of(e, &t, 0);
+        printf("%-8s %-12s %-9s %7u %9s %9s %12.0f %7.0fns %6.1f%%\n", "overhead", "-", bname,
+               counts[c], "-", "-", 1e9 / t.ns_per_call, t.ns_per_call, t.spread_pct);
+        fflush(stdout);
+        if (e->json) {
+            fprintf(e->json,
+                    "{\"suite\":\"threads\",\"op\":\"overhead\",\"alg\":\"-\",\"backend\":\"%s\","
+                    "\"threads\":%u,\"bytes\":0,\"per_s\":%.1f,",
+                    bname, counts[c], 1e9 / t.ns_per_call);
+            json_tail(e, &t, &rt);
+        }
+    }
 }
 
 void threads_header(void)
@@ -206,6 +247,8 @@ int suite_threads(const bench_env *e, const char *bname)
     }
     if (listed(e->ops, t_ops[T_DRBG]) && (e->algs == NULL || listed(e->algs, "lea128")))
         drbg_op(&r);
+    if (e->ops != NULL && listed(e->ops, "overhead"))
+        overhead_op(e, bname, r.pools, r.counts, r.ncounts);
     for (size_t c = 0; c < r.ncounts; c++) karx_pool_free(r.pools[c]);
     return x.rc;
 }

@@ -24,6 +24,15 @@ int cmd_drbg(int argc, char **argv);
 int cmd_selftest(int argc, char **argv); /* cmd_info.c */
 int cmd_cavp(int argc, char **argv);     /* cavp/cmd_cavp.c */
 
+/* The exit code for a status the library refused a job with: otherwise (the caller's own
+ * choice, e.g. EXIT_USAGE for a bad key length), except for the approved mode's refusals
+ * (KARX_ERR_NOT_APPROVED, and KARX_ERR_SELFTEST: the error state), which exit EXIT_FAIL from
+ * every command (docs/VALIDATION.md). */
+static inline int cli_status_exit(karx_status st, int otherwise)
+{
+    return st == KARX_ERR_NOT_APPROVED || st == KARX_ERR_SELFTEST ? EXIT_FAIL : otherwise;
+}
+
 /* One line "karx: <what>: <why>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -54,7 +63,21 @@ int cli_pool_open(unsigned threads, struct karx_pool **pool);
  * line printed. */
 int cli_one_key(const char *cmd, const char *key_hex, const char *key_file);
 
-/* Opens FILE, or stdin for "-"; NULL with errno set on failure. */
+/* main's first call: fills each of descriptors 0, 1, 2 that is closed with one on which reads
+ * and writes fail with EBADF, so that no file karx opens takes its number. 0, or EXIT_FAIL
+ * (one line printed where stderr is open). */
+int cli_std_fds_init(void);
+/* 1 when descriptor fd (0, 1 or 2) was closed when karx started. */
+int cli_std_fd_closed(int fd);
+
+/* "STATUS: DETAIL" for a failed GPU call (detail: karx_gpu_open_error() or
+ * karx_gpu_last_error()), or "STATUS" alone when detail is empty or does not belong to the
+ * failure (the approved mode's refusal): never a line ending in ": ". In buf (cap bytes). */
+#define CLI_GPU_WHY_MAX 320
+const char *cli_gpu_why(karx_status st, const char *detail, char *buf, size_t cap);
+
+/* Opens FILE, or stdin for "-"; NULL with errno set on failure (EBADF for "-" when stdin was
+ * closed when karx started). */
 FILE *cli_open_input(const char *path);
 void cli_close_input(FILE *f);
 

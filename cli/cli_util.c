@@ -160,8 +160,13 @@ int cli_read_all(FILE *f, const char *name, size_t max, uint8_t **out, size_t *l
 
 FILE *cli_open_input(const char *path)
 {
-    if (path[0] == '-' && path[1] == '\0')
+    if (path[0] == '-' && path[1] == '\0') {
+        if (cli_std_fd_closed(0)) {
+            errno = EBADF;
+            return NULL;
+        }
         return stdin;
+    }
     return fopen(path, "rb");
 }
 

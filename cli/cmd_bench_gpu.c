@@ -65,7 +65,9 @@ static double time_lsh(gb_env *e, karx_lsh_alg a, int device, size_t len, size_t
         t[r] = (bench_now_ns() - t0) * 1e-9;
     }
     if (st != KARX_OK) {
-        cli_error("bench gpu %s: %s: %s", karx_lsh_alg_name(a), karx_strerror(st), karx_gpu_last_error(e->g));
+        char why[CLI_GPU_WHY_MAX];
+        cli_error("bench gpu %s: %s", karx_lsh_alg_name(a),
+                  cli_gpu_why(st, karx_gpu_last_error(e->g), why, sizeof why));
         return -1;
     }
     if (!device)
@@ -286,8 +288,11 @@ static int crossover(gb_env *e, karx_lsh_alg a, const char *name, const uint8_t 
         double tg[32];
         for (int r = 0; r < e->reps; r++) {
             double t0 = bench_now_ns();
-            if (karx_gpu_lsh_many(e->g, a, out, d, in, 64, n) != KARX_OK) {
-                cli_error("bench gpu %s: %s", name, karx_gpu_last_error(e->g));
+            karx_status st = karx_gpu_lsh_many(e->g, a, out, d, in, 64, n);
+            if (st != KARX_OK) {
+                char why[CLI_GPU_WHY_MAX];
+                cli_error("bench gpu %s: %s", name,
+                          cli_gpu_why(st, karx_gpu_last_error(e->g), why, sizeof why));
                 return EXIT_FAIL;
             }
             tg[r] = (bench_now_ns() - t0) * 1e-9;
@@ -379,7 +384,9 @@ static double time_cop(cop *c)
         t[r] = (bench_now_ns() - t0) * 1e-9;
     }
     if (st != KARX_OK) {
-        cli_error("bench gpu cipher op %d: %s: %s", c->op, karx_strerror(st), karx_gpu_last_error(c->e->g));
+        char why[CLI_GPU_WHY_MAX];
+        cli_error("bench gpu cipher op %d: %s", c->op,
+                  cli_gpu_why(st, karx_gpu_last_error(c->e->g), why, sizeof why));
         return -1;
     }
     uint8_t last = 0;
@@ -557,9 +564,10 @@ int cmd_bench_gpu(int argc, char **argv)
     memset(&e, 0, sizeof e);
     e.quick = quick;
     e.reps = quick ? 3 : 9;
+    char why[CLI_GPU_WHY_MAX];
     karx_status st = karx_gpu_open(&e.g, 0);
     if (st != KARX_OK) {
-        cli_error("bench gpu: %s: %s", karx_strerror(st), karx_gpu_open_error());
+        cli_error("bench gpu: %s", cli_gpu_why(st, karx_gpu_open_error(), why, sizeof why));
         return EXIT_FAIL;
     }
     karx_gpu_get_info(e.g, &e.info);
@@ -571,9 +579,11 @@ int cmd_bench_gpu(int argc, char **argv)
     int do_lsh = strcmp(suite, "cipher") != 0, do_cipher = strcmp(suite, "lsh") != 0;
     e.cap = quick ? (size_t)64 << 20 : (size_t)1 << 30;
     int rc = EXIT_OK;
-    if (karx_gpu_host_alloc(e.g, (void **)&e.h_in, e.cap) || karx_gpu_host_alloc(e.g, (void **)&e.h_out, e.cap) ||
-        karx_gpu_malloc(e.g, &e.d_in, e.cap) || karx_gpu_malloc(e.g, &e.d_out, e.cap)) {
-        cli_error("bench gpu: buffers: %s", karx_gpu_last_error(e.g));
+    if ((st = karx_gpu_host_alloc(e.g, (void **)&e.h_in, e.cap)) != KARX_OK ||
+        (st = karx_gpu_host_alloc(e.g, (void **)&e.h_out, e.cap)) != KARX_OK ||
+        (st = karx_gpu_malloc(e.g, &e.d_in, e.cap)) != KARX_OK ||
+        (st = karx_gpu_malloc(e.g, &e.d_out, e.cap)) != KARX_OK) {
+        cli_error("bench gpu: buffers: %s", cli_gpu_why(st, karx_gpu_last_error(e.g), why, sizeof why));
         rc = EXIT_FAIL;
         goto done;
     }

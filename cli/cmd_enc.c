@@ -313,15 +313,16 @@ static int run_gpu_ctr(const job *j, secrets *sk)
     karx_status st = karx_cipher_set_key(&k, j->alg, sk->key, j->key_len);
     if (st != KARX_OK) {
         cli_error("%s: %s", karx_cipher_name(j->alg), karx_strerror(st));
-        return EXIT_USAGE;
+        return cli_status_exit(st, EXIT_USAGE);
     }
+    char why[CLI_GPU_WHY_MAX];
     if ((st = karx_gpu_open(&g, 0)) != KARX_OK) {
-        cli_error("--device gpu: %s: %s", karx_strerror(st), karx_gpu_open_error());
+        cli_error("--device gpu: %s", cli_gpu_why(st, karx_gpu_open_error(), why, sizeof why));
         rc = EXIT_FAIL;
         goto done;
     }
-    if (karx_gpu_host_alloc(g, (void **)&buf, GPU_CHUNK) != KARX_OK) { /* pinned: no staging */
-        cli_error("--device gpu: %s", karx_gpu_last_error(g));
+    if ((st = karx_gpu_host_alloc(g, (void **)&buf, GPU_CHUNK)) != KARX_OK) { /* pinned */
+        cli_error("--device gpu: %s", cli_gpu_why(st, karx_gpu_last_error(g), why, sizeof why));
         rc = EXIT_FAIL;
         goto done;
     }
@@ -340,7 +341,8 @@ static int run_gpu_ctr(const job *j, secrets *sk)
             if (st == KARX_ERR_COUNTER_OVERFLOW)
                 data_error(j, st);
             else
-                cli_error("%s: %s: %s", j->in_name, karx_strerror(st), karx_gpu_last_error(g));
+                cli_error("%s: %s", j->in_name,
+                          cli_gpu_why(st, karx_gpu_last_error(g), why, sizeof why));
             rc = EXIT_FAIL;
         } else {
             rc = enc_output_write(&out, buf, n);

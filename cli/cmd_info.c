@@ -90,7 +90,8 @@ static void print_gpu(void)
     } else if (!karx_gpu_built()) {
         printf("gpu: none (built without CUDA)\n");
     } else {
-        printf("gpu: none (%s: %s)\n", karx_strerror(st), karx_gpu_open_error());
+        char why[CLI_GPU_WHY_MAX];
+        printf("gpu: none (%s)\n", cli_gpu_why(st, karx_gpu_open_error(), why, sizeof why));
     }
 }
 

@@ -70,6 +70,10 @@ static int kdf_run(const kdf_params *p)
     uint8_t *pw = NULL, *dk = NULL;
     char *hex = NULL;
     size_t pw_len = 0, pw_alloc = 0, dk_len = (size_t)p->len;
+    if (cli_std_fd_closed(0)) { /* not the placeholder's EBADF as a read error */
+        cli_error("stdin: %s", strerror(EBADF));
+        return EXIT_FAIL;
+    }
     int rc = cli_read_all(stdin, "stdin (password)", PASSWORD_MAX, &pw, &pw_alloc);
     if (rc) return rc;
     pw_len = pw_alloc;
@@ -85,7 +89,7 @@ static int kdf_run(const kdf_params *p)
                                           (uint32_t)p->iter, dk, dk_len);
     if (st != KARX_OK) {
         cli_error("kdf: %s", karx_strerror(st));
-        rc = EXIT_USAGE;
+        rc = cli_status_exit(st, EXIT_USAGE);
         goto done;
     }
     cli_hex(dk, dk_len, hex);
@@ -249,6 +253,8 @@ static void kb_refusal(const kb_job *j, const char *alg, karx_status st)
     } else if (st == KARX_ERR_OUTPUT_LENGTH) {
         cli_error("-n %zu: %zu bits do not fit a %u-byte [L] (--l-bytes)", j->len, 8 * j->len,
                   j->p.l_bytes);
+    } else if (st == KARX_ERR_NOT_APPROVED) {
+        cli_error("%s: %s", alg, karx_strerror(st));
     } else {
         cli_error("kdf: %s", karx_strerror(st));
     }
@@ -267,7 +273,7 @@ static int kb_run(const kb_job *j, const char *alg)
     karx_status st = karx_kbkdf(&j->p, j->key, j->key_len, dk, j->len);
     if (st != KARX_OK) {
         kb_refusal(j, alg, st);
-        rc = EXIT_USAGE;
+        rc = cli_status_exit(st, EXIT_USAGE);
         goto done;
     }
     cli_hex(dk, j->len, hex);

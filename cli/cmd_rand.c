@@ -27,6 +27,29 @@ typedef struct {
     int alg;
 } drbg_choice;
 
+/* c's name, as --drbg takes it (ctr-lea128, hash-lsh256-256), in buf. */
+static const char *drbg_choice_name(const drbg_choice *c, char *buf, size_t cap)
+{
+    if (c->type == KARX_DRBG_CTR)
+        snprintf(buf, cap, "ctr-%s", karx_cipher_name((karx_cipher_alg)c->alg));
+    else
+        snprintf(buf, cap, "%s-%s", c->type == KARX_DRBG_HASH ? "hash" : "hmac",
+                 karx_lsh_alg_name((karx_lsh_alg)c->alg));
+    return buf;
+}
+
+/* An OS-seeded instantiate that failed, in one line with its real reason: the OS source
+ * (KARX_ERR_ENTROPY), or else what the library said of the DRBG (the approved mode's refusal,
+ * its error state). */
+static void seed_error(const drbg_choice *c, karx_status st)
+{
+    char name[64];
+    if (st == KARX_ERR_ENTROPY)
+        cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
+    else
+        cli_error("rand: %s: %s", drbg_choice_name(c, name, sizeof name), karx_strerror(st));
+}
+
 /* NAME as a DRBG (karx_drbg_from_name): 0, or EXIT_USAGE with one line printed. */
 static int drbg_name_arg(const char *name, drbg_choice *c)
 {
@@ -141,15 +164,16 @@ static int ctr_stream(const ctr_runner *r, karx_cipher_alg alg, unsigned long lo
     memset(&d, 0, sizeof d);
     karx_status st = karx_ctr_drbg_instantiate_os(&d, alg, KARX_DRBG_USE_DF, NULL, 0);
     if (st != KARX_OK)
-        cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
+        seed_error(&(drbg_choice){KARX_DRBG_CTR, (int)alg}, st);
     while (st == KARX_OK && total > 0 && rc == 0) {
         size_t n = total < chunk ? (size_t)total : chunk;
         st = ctr_generate(r, &d, buf, n);
         if (st == KARX_ERR_RESEED_REQUIRED && (st = karx_ctr_drbg_reseed_os(&d, NULL, 0)) == KARX_OK)
             st = ctr_generate(r, &d, buf, n);
         if (st != KARX_OK) {
-            cli_error("rand: %s%s%s", karx_strerror(st), r->gpu ? ": " : "",
-                      r->gpu ? karx_gpu_last_error(r->gpu) : "");
+            char why[CLI_GPU_WHY_MAX];
+            cli_error("rand: %s", cli_gpu_why(st, r->gpu ? karx_gpu_last_error(r->gpu) : NULL,
+                                              why, sizeof why));
             break;
         }
         rc = emit(buf, n, hex);
@@ -168,13 +192,14 @@ static int rand_gpu(karx_cipher_alg alg, unsigned long long total, int hex)
 {
     ctr_runner r = {NULL, NULL};
     uint8_t *buf = NULL;
+    char why[CLI_GPU_WHY_MAX];
     karx_status st = karx_gpu_open(&r.gpu, 0);
     if (st != KARX_OK) {
-        cli_error("rand: --device gpu: %s: %s", karx_strerror(st), karx_gpu_open_error());
+        cli_error("rand: --device gpu: %s", cli_gpu_why(st, karx_gpu_open_error(), why, sizeof why));
         return EXIT_FAIL;
     }
-    if (karx_gpu_host_alloc(r.gpu, (void **)&buf, RAND_GPU_CHUNK) != KARX_OK) {
-        cli_error("rand: --device gpu: %s", karx_gpu_last_error(r.gpu));
+    if ((st = karx_gpu_host_alloc(r.gpu, (void **)&buf, RAND_GPU_CHUNK)) != KARX_OK) {
+        cli_error("rand: --device gpu: %s", cli_gpu_why(st, karx_gpu_last_error(r.gpu), why, sizeof why));
         karx_gpu_close(r.gpu);
         return EXIT_FAIL;
     }
@@ -209,7 +234,7 @@ static int rand_cpu(const drbg_choice *c, unsigned long long total, int hex)
     unsigned flags = c->type == KARX_DRBG_CTR ? KARX_DRBG_USE_DF : 0u;
     karx_status st = karx_drbg_instantiate_os(&d, c->type, c->alg, flags, NULL, 0);
     if (st != KARX_OK) {
-        cli_error("rand: cannot seed from the operating system: %s", karx_strerror(st));
+        seed_error(c, st);
         return EXIT_FAIL;
     }
     while (total > 0 && rc == 0) {

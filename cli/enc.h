@@ -16,8 +16,9 @@
 struct io_writer;
 
 /* ---- the output (out_file.c) ----
- * "-" is stdout. A regular file (existing or new, reached through any chain of symbolic links)
- * is written to a temporary file beside the link's final target and renamed onto that target
+ * "-" is stdout. A regular file (existing or new, reached through any chain of symbolic links
+ * the kernel would follow: fs.protected_symlinks refuses another user's link in a sticky
+ * world-writable folder, EACCES) is written to a temporary file beside the link's final target and renamed onto that target
  * only by enc_output_commit: a failed run leaves no partial output, the target keeps its content,
  * its mode, owner and group (where the process may set them), and the links stay links. Any
  * other existing file (a device, a FIFO) is written directly, like stdout. */

@@ -102,7 +102,7 @@ static int data_status(const aead_run *r, karx_status st)
         return EXIT_FAIL;
     }
     cli_error("%s: %s", r->mname, karx_strerror(st));
-    return EXIT_USAGE;
+    return cli_status_exit(st, EXIT_USAGE);
 }
 
 static int read_error(const aead_run *r, int err)

@@ -70,7 +70,8 @@ static int parse_args(xts_run *r)
     return 0;
 }
 
-/* A refused key: EXIT_USAGE with one line (the halves are equal, or the cipher cannot). */
+/* A refused key: EXIT_USAGE with one line (the halves are equal, or the cipher cannot); the
+ * approved mode's refusal: EXIT_FAIL. */
 static int key_status(const xts_run *r, karx_status st)
 {
     const enc_xts_job *x = r->x;
@@ -81,7 +82,7 @@ static int key_status(const xts_run *r, karx_status st)
     else
         cli_error("%s: xts with %s: %s", x->key_src, karx_cipher_name(x->alg),
                   karx_strerror(st));
-    return EXIT_USAGE;
+    return cli_status_exit(st, EXIT_USAGE);
 }
 
 /* ---- errors on the data ---- */

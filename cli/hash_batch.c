@@ -42,8 +42,9 @@ static int flush(struct batch *b, karx_gpu *g, const karx_alg_info *h, int tag)
                     : karx_lsh512_many_offsets(out, d, b->buf, b->offs, b->nfiles);
     }
     if (st != KARX_OK) {
-        cli_error("batch of %zu files: %s%s%s", b->nfiles, karx_strerror(st), g ? ": " : "",
-                  g ? karx_gpu_last_error(g) : "");
+        char why[CLI_GPU_WHY_MAX];
+        cli_error("batch of %zu files: %s", b->nfiles,
+                  cli_gpu_why(st, g ? karx_gpu_last_error(g) : NULL, why, sizeof why));
         free(out);
         return EXIT_FAIL;
     }
@@ -104,7 +105,8 @@ int cli_hash_batched(char *const *files, int nfiles, const karx_alg_info *h, int
     karx_status st = karx_gpu_open(&g, 0);
     if (st != KARX_OK) {
         if (!strcmp(device, "gpu")) {
-            cli_error("--device gpu: %s: %s", karx_strerror(st), karx_gpu_open_error());
+            char why[CLI_GPU_WHY_MAX];
+            cli_error("--device gpu: %s", cli_gpu_why(st, karx_gpu_open_error(), why, sizeof why));
             return EXIT_FAIL;
         }
         g = NULL; /* auto: the CPU's multi-buffer batch */

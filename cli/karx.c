@@ -1,5 +1,7 @@
 /* karx: command-line front end. Subcommands live in cmd_*.c. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -35,7 +37,7 @@ static void usage(FILE *to)
           to);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -63,4 +65,25 @@ int main(int argc, char **argv)
     }
     cli_error("unknown command '%s' (try 'karx --help')", cmd);
     return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    if (cli_std_fds_init() != 0)
+        return EXIT_FAIL;
+    if (!karx_approved_env_valid()) { /* the library fails closed; the CLI says why, at once */
+        cli_error("KARX_APPROVED='%s': not a valid value (on: 1, yes, true, on; off: 0, no, "
+                  "false, off or empty; any case)", getenv("KARX_APPROVED"));
+        return EXIT_USAGE;
+    }
+    int rc = run(argc, argv);
+    /* What a command wrote to stdout without checking (bench's table): a write that failed (a
+     * closed stdout, a full disk) is an error, reported once, unless the command already failed. */
+    errno = 0;
+    int e = fflush(stdout) != 0 ? errno : 0;
+    if (ferror(stdout) && rc == EXIT_OK) {
+        cli_error("stdout: write error: %s", strerror(e ? e : cli_std_fd_closed(1) ? EBADF : EIO));
+        rc = EXIT_FAIL;
+    }
+    return rc;
 }

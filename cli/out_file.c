@@ -1,8 +1,10 @@
-/* The output of karx enc / dec (-o OUT): a temporary file beside OUT's final target, renamed onto
- * it only when everything succeeded, with the replaced file's mode, owner and group; removed on
- * failure and on a fatal signal. */
+/* The output of karx enc / dec (-o OUT) and of karx cavp (FILE.rsp): a temporary file beside
+ * OUT's final target, renamed onto it only when everything succeeded, with the replaced file's
+ * mode, owner and group; removed on failure and on a fatal signal. OUT's symbolic links are
+ * followed only where the kernel would follow them (fs.protected_symlinks). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -56,9 +58,72 @@ static size_t dir_len(const char *path)
     return slash ? (size_t)(slash - path) + 1 : 0;
 }
 
+/* fs.protected_symlinks, as the kernel applies it to every open: on (the Debian and Ubuntu
+ * default) unless the file says 0; on when it cannot be read (no /proc: the strict side). */
+static int protected_symlinks(void)
+{
+    FILE *f = fopen("/proc/sys/fs/protected_symlinks", "re");
+    int v = 1;
+    if (f != NULL) {
+        if (fscanf(f, "%d", &v) != 1)
+            v = 1;
+        fclose(f);
+    }
+    return v != 0;
+}
+
+/* The kernel's rule for following a symbolic link (fs.protected_symlinks=1): a link in a sticky
+ * world-writable folder is followed only by its owner, or when the folder's owner owns it too.
+ * Otherwise the shell's '>' gets EACCES; renaming onto the link's target by hand would bypass it
+ * (a link another user planted in /tmp making root replace /root/victim). */
+static int may_follow(const struct stat *dir, const struct stat *link)
+{
+    if ((dir->st_mode & (S_ISVTX | S_IWOTH)) != (S_ISVTX | S_IWOTH))
+        return 1;
+    return link->st_uid == geteuid() || link->st_uid == dir->st_uid;
+}
+
+/* The link p (dl: the length of its folder part), read and checked against the kernel's rule
+ * on one and the same inode (held open, so it cannot be swapped between the check and the
+ * read): its target in buf (cap bytes) and 1; 0 when p is no longer a link; -1 with errno set
+ * (EACCES: the rule refuses it). */
+static int read_link_checked(const char *p, size_t dl, char *buf, size_t cap)
+{
+    char *dir = strndup(p, dl);
+    if (dir == NULL)
+        return -1;
+    int dfd = open(dl ? dir : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+    free(dir);
+    if (dfd < 0)
+        return -1;
+    int lfd = openat(dfd, p + dl, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    struct stat ds, ls;
+    int rc = -1;
+    if (lfd >= 0 && fstat(dfd, &ds) == 0 && fstat(lfd, &ls) == 0) {
+        if (!S_ISLNK(ls.st_mode)) {
+            rc = 0;
+        } else if (protected_symlinks() && !may_follow(&ds, &ls)) {
+            errno = EACCES;
+        } else {
+            ssize_t n = readlinkat(lfd, "", buf, cap - 1);
+            if (n >= 0) {
+                buf[n] = '\0';
+                rc = 1;
+            }
+        }
+    }
+    int e = errno;
+    if (lfd >= 0) close(lfd);
+    close(dfd);
+    errno = e;
+    return rc;
+}
+
 /* path with every symbolic link of its last component followed (a relative link is relative to
- * the link's folder): a fresh string naming a file or nothing (a dangling link's target). NULL
- * with errno set (ELOOP after LINK_HOPS_MAX links, ENOMEM, or lstat's error). */
+ * the link's folder), each one only where the kernel would follow it: a fresh string naming a
+ * file or nothing (a dangling link's target). NULL with errno set (ELOOP after LINK_HOPS_MAX
+ * links, EACCES for a link the kernel's protected_symlinks rule refuses, ENOMEM, or lstat's
+ * error). */
 static char *resolve_links(const char *path)
 {
     char *p = strdup(path);
@@ -74,17 +139,20 @@ static char *resolve_links(const char *path)
             return NULL;
         }
         char link[PATH_MAX];
-        ssize_t n = readlink(p, link, sizeof link - 1);
-        if (n < 0) {
+        size_t pl = dir_len(p);
+        int got = read_link_checked(p, pl, link, sizeof link);
+        if (got < 0) {
             free(p);
             return NULL;
         }
-        link[n] = '\0';
-        size_t dl = link[0] == '/' ? 0 : dir_len(p);
-        char *q = malloc(dl + (size_t)n + 1);
+        if (got == 0)
+            continue; /* replaced meanwhile: look again (the hop counts) */
+        size_t n = strlen(link);
+        size_t dl = link[0] == '/' ? 0 : pl;
+        char *q = malloc(dl + n + 1);
         if (q != NULL) {
             memcpy(q, p, dl);
-            memcpy(q + dl, link, (size_t)n + 1);
+            memcpy(q + dl, link, n + 1);
         }
         free(p);
         p = q;

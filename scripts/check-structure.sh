@@ -6,7 +6,10 @@
 #  - the CLI includes only public headers;
 #  - the CUDA code puts every copy, memset and launch on a stream of its handle: those streams
 #    are non-blocking, so work on the legacy default stream (cudaMemset, cudaMemcpy) is not
-#    ordered with them (a key-wiping cudaMemset once overtook the next call's key upload).
+#    ordered with them (a key-wiping cudaMemset once overtook the next call's key upload);
+#  - no development machine's absolute path (/work/...) is written into a tracked file: paths in
+#    the repository are relative to it (KARX_PATH_GUARD_ROOT=DIR checks DIR's files instead, for
+#    the guard's own test).
 # usage: scripts/check-structure.sh [BUILD_DIR]   (default: build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,4 +49,19 @@ if grep -nE 'cuda(Memset|Memcpy|Memcpy2D|Memset2D)\(|<<<[^,>]*(,[^,>]*){0,2}>>>'
 else
     echo "check-structure: every CUDA copy, memset and launch names one of the handle's streams"
 fi
+# /work/ is where the development machines keep their checkouts; nothing in the tree may name it.
+guard_root=${KARX_PATH_GUARD_ROOT:-.}
+if [ -d "$guard_root/.git" ] || git -C "$guard_root" rev-parse --git-dir > /dev/null 2>&1; then
+    abs=$(git -C "$guard_root" grep -nI -e '/work/' -- . ':!scripts/check-structure.sh' || true)
+else
+    abs=$(grep -rnI -e '/work/' "$guard_root" || true)
+fi
+if [ -n "$abs" ]; then
+    printf '%s\n' "$abs" | head -20
+    echo "check-structure: absolute machine paths in the tree (above); name paths relative to the repository"
+    fail=1
+else
+    echo "check-structure: no absolute machine paths in the tree"
+fi
+
 exit $fail

@@ -4,8 +4,9 @@
 # every libFuzzer target briefly, the structure check (scripts/check-structure.sh), the OpenSSL
 # provider against newer OpenSSL 3.x headers (scripts/check-provider-openssl3x.sh), the
 # exported-symbol check, an install that a find_package /
-# pkg-config consumer builds against, the embedded, Arm and big-endian runs under emulators, and
-# the Python package.
+# pkg-config consumer builds against (`make install` too, with its man pages and completion), the
+# DEB, TGZ and RPM packages extracted into a fresh root and used from there, the embedded, Arm
+# and big-endian runs under emulators, and the Python package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
@@ -52,6 +53,7 @@ fi
 
 step "structure: no call or include circles, cipher ids only in their descriptors, CLI on public headers"
 bash scripts/check-structure.sh build
+sh tests/structure/test_path_guard.sh build
 # the OpenSSL provider also compiles against a newer OpenSSL 3.x (Debian 13's 3.5 headers)
 bash scripts/check-provider-openssl3x.sh
 
@@ -62,8 +64,9 @@ KARX_GPU_REGS_ARCHS=90 bash scripts/check-gpu-regs.sh build
 step "exported symbols all start with karx_"
 bash tests/install/check_symbols.sh build/libkarx.so
 
-step "install + find_package + pkg-config consumers"
+step "install + find_package + pkg-config consumers; DEB/TGZ/RPM packages extracted and used (tests/install)"
 bash tests/install/test_install.sh build
+bash tests/install/test_packages.sh build
 
 step "embedded KATs: AVR in simavr, Cortex-M3 in qemu, MSP430 in mspdebug sim (embedded/run.sh)"
 bash embedded/run.sh

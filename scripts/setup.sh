@@ -12,6 +12,10 @@ pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-s390x-linux-gnu qe
 pkgs="$pkgs valgrind"
 # CLI memory tests (tests/cli/test_cli_aead.sh): /usr/bin/time -f %M
 pkgs="$pkgs time"
+# packages (tests/install/test_packages.sh): rpmbuild for cpack -G RPM, file for cpack's
+# dependency list (dpkg-deb and dpkg-shlibdeps come with build-essential); zsh to run the
+# generated zsh completion
+pkgs="$pkgs rpm file zsh"
 # embedded/ (make embedded): AVR, Cortex-M, MSP430 (mspdebug; clang above) and big-endian
 # PowerPC cross compilers and their simulators
 pkgs="$pkgs gcc-avr avr-libc simavr libsimavr-dev libelf-dev gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm mspdebug gcc-powerpc-linux-gnu qemu-user"

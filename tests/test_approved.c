@@ -3,7 +3,9 @@
  * continuous test and the entropy health tests. Linked against karx_static_inject, a copy of the
  * library whose src/approved/inject.c has the test-only failure switch.
  *   test_approved        the mode starts off (KARX_APPROVED unset)
- *   test_approved env    run with KARX_APPROVED=1: the mode starts on */
+ *   test_approved env    run with KARX_APPROVED set to an "on" spelling: the mode starts on
+ *   test_approved env-bad  run with KARX_APPROVED set to neither on nor off: the mode starts on,
+ *                          in the error state (fail closed), until karx_selftest() passes */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <pthread.h>
 #include <string.h>
@@ -63,6 +65,24 @@ static void test_off(void)
     CHECK(karx_in_error_state() == 0, "no error state");
     CHECK(karx_set_approved_mode(2) == KARX_ERR_ARGUMENT, "mode 2");
     CHECK(karx_set_approved_mode(-1) == KARX_ERR_ARGUMENT, "mode -1");
+}
+
+/* KARX_APPROVED's spellings (gate.c); read once per process, so the environment cases are the
+ * ctest runs approved_env* and tests/cli/test_cli_approved.sh. */
+static void test_env_parse(void)
+{
+    static const char *const on[] = {"1", "yes", "YES", "Yes", "true", "TRUE", "True", "on", "ON", "oN"};
+    static const char *const off[] = {"", "0", "no", "NO", "false", "False", "off", "OFF"};
+    static const char *const invalid[] = {" 1", "1 ", "01", "00", "2", "-1", "y", "n", "ture",
+                                          "yes ", "onn", "of", "enable", "1\n", "\xc4\xb1"};
+    for (size_t i = 0; i < sizeof on / sizeof on[0]; i++)
+        CHECK(karx_i_approved_env_parse(on[i]) == 1, "KARX_APPROVED='%s' is on", on[i]);
+    for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+        CHECK(karx_i_approved_env_parse(off[i]) == 0, "KARX_APPROVED='%s' is off", off[i]);
+    CHECK(karx_i_approved_env_parse(NULL) == 0, "KARX_APPROVED unset is off");
+    for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++)
+        CHECK(karx_i_approved_env_parse(invalid[i]) == -1, "KARX_APPROVED='%s' is refused",
+              invalid[i]);
 }
 
 static void test_list(void)
@@ -335,7 +355,27 @@ static void test_entropy(void)
 int main(int argc, char **argv)
 {
     int env = argc > 1 && strcmp(argv[1], "env") == 0;
+    int env_bad = argc > 1 && strcmp(argv[1], "env-bad") == 0;
+    test_env_parse();
     test_list();
+    if (env_bad) {
+        CHECK(karx_approved_env_valid() == 0, "an unrecognised KARX_APPROVED is reported");
+        CHECK(karx_approved_mode() == 1, "an unrecognised KARX_APPROVED turns the mode on");
+        CHECK(karx_in_error_state() == 1, "... in the error state");
+        CHECK(lea_key() == KARX_ERR_SELFTEST, "LEA refused in the error state");
+        CHECK(cham_key() == KARX_ERR_SELFTEST, "CHAM refused in the error state");
+        CHECK(hash() == KARX_ERR_SELFTEST, "LSH refused in the error state");
+        CHECK(karx_last_service_approved() == 0, "no approved service");
+        CHECK(karx_set_approved_mode(1) == KARX_OK && karx_in_error_state() == 1,
+              "turning the mode on again keeps the error state");
+        CHECK(karx_selftest() == KARX_OK, "a passing self-test leaves the error state");
+        CHECK(karx_approved_mode() == 1, "... and the mode on");
+        CHECK(lea_key() == KARX_OK, "LEA after the self-test");
+        CHECK(cham_key() == KARX_ERR_NOT_APPROVED, "CHAM still refused (the mode is on)");
+        CHECK(karx_approved_env_valid() == 0, "still reported");
+        return t_finish("approved_env_bad");
+    }
+    CHECK(karx_approved_env_valid() == 1, "KARX_APPROVED unset or a known spelling");
     if (env) {
         CHECK(karx_approved_mode() == 1, "KARX_APPROVED=1 turns the mode on");
         CHECK(karx_last_service_approved() == 0, "no service yet");

@@ -5,7 +5,7 @@
  *    routes: (1) CMAC by its definition written here from single-block calls
  *    (karx_cipher_encrypt_block) with its own subkey doubling, checked first against the KISA LEA
  *    vectors, on lengths 0, 1, B-1, B, B+1, 2B, 1000 and random ones; (2) fixed tags computed
- *    with the shared Python cipher models (/work/shared/specs/models/modes_generic.py block_fn
+ *    with the shared Python cipher models (../shared/specs/models/modes_generic.py block_fn
  *    plus SP 800-38B written in Python) for the same lengths.
  *  - streaming at every split near block boundaries = one-shot; a context copy forks; all of it
  *    under every back end the CPU supports.

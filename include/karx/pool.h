@@ -7,7 +7,8 @@
  * One pool serves one call at a time. A call that finds the pool busy (another thread is using it,
  * or a task calls back into its own pool) runs its work serially in the calling thread instead of
  * waiting, so sharing a pool between threads is safe and cannot deadlock. In a child after fork()
- * the pool's threads do not exist: calls run serially there too. Not in the compact (MCU) builds. */
+ * the pool's threads do not exist: calls run serially there too, and karx_pool_free frees the
+ * child's copy without waiting for them. Not in the compact (MCU) builds. */
 #ifndef KARX_POOL_H
 #define KARX_POOL_H
 

@@ -7,8 +7,10 @@
  * test of the OS entropy source.
  *
  * The approved mode (KCMVP style; off by default): turned on by karx_set_approved_mode(1), by
- * KARX_APPROVED=1 in the environment (read once, at the first service) or by building with
- * -DKARX_APPROVED_ONLY=ON (then it is always on). While it is on:
+ * KARX_APPROVED in the environment (read once, at the first service or mode query: 1, yes, true
+ * or on turn it on; unset, empty, 0, no, false or off leave it off; letters in any case; any
+ * other value fails closed: the mode on, in the error state, see karx_approved_env_valid) or by
+ * building with -DKARX_APPROVED_ONLY=ON (then it is always on). While it is on:
  *  - the self-tests run before the first service (the power-up tests);
  *  - a failed self-test, a failed DRBG continuous test or a failed entropy health test puts
  *    the library in the ERROR STATE: every service returns KARX_ERR_SELFTEST until
@@ -54,6 +56,13 @@ KARX_API karx_status karx_set_approved_mode(int on);
 
 /* 1 while the approved mode is on, else 0 (reads KARX_APPROVED if nothing has yet). */
 KARX_API int karx_approved_mode(void);
+
+/* 0 when KARX_APPROVED holds a value that is neither on nor off (" 1", "01", "ture"); then the
+ * approved mode is on and in the error state from the start (every service returns
+ * KARX_ERR_SELFTEST until karx_selftest() passes, which leaves the mode on, or
+ * karx_set_approved_mode decides). 1 otherwise (unset, or a spelling above). Reads KARX_APPROVED
+ * if nothing has yet. */
+KARX_API int karx_approved_env_valid(void);
 
 /* 1 when the library is in the error state (only the approved mode has one), else 0. */
 KARX_API int karx_in_error_state(void);

@@ -139,10 +139,10 @@ struct Aead {
         mode = &aead_mode(mode_name);
         Buf k(k_, "key");
         alg = aead_cipher(family, k.n);
-        int t = tag_len_arg(tag_length);
+        int t = tag_len_arg(tag_length, "tag_length");
         if (t < 0 || !mode->tag_ok(static_cast<size_t>(t)))
             raise_status(KARX_ERR_ARGUMENT, std::string(mode->name) + " tag_length must be " +
-                                                mode->tags + ", got " + std::to_string(t));
+                                                mode->tags + ", got " + arg_str(tag_length));
         tag_len = static_cast<size_t>(t);
         check(mode->set_key(&key, alg, k.p, k.n), std::string(mode->name) + " key");
     }
@@ -155,12 +155,14 @@ struct Aead {
     // runs on this thread whatever threads says.
     bool gcm() const { return mode == &MODES[0]; }
 
-    nb::bytes encrypt(nb::handle nonce, nb::handle data, nb::handle aad, long threads)
+    nb::bytes encrypt(nb::handle nonce, nb::handle data, nb::handle aad, nb::handle threads)
     {
-        karx_pool *pool = pool_for(threads);
+        unsigned nt = threads_arg(threads);
         Buf nn(nonce, "nonce"), in(data, "data");
         OptBuf ad(aad, "associated_data");
         mode->nonce_ok(nn.n, in.n);
+        PoolLease lease(nt, gcm() ? in.n : 0);
+        karx_pool *pool = lease.get();
         OutBytes out(in.n + tag_len);
         karx_status st = KARX_OK;
         maybe_nogil(in.n + ad.n, [&] {
@@ -174,9 +176,9 @@ struct Aead {
         return out.finish(in.n + tag_len);
     }
 
-    nb::bytes decrypt(nb::handle nonce, nb::handle data, nb::handle aad, long threads)
+    nb::bytes decrypt(nb::handle nonce, nb::handle data, nb::handle aad, nb::handle threads)
     {
-        karx_pool *pool = pool_for(threads);
+        unsigned nt = threads_arg(threads);
         Buf nn(nonce, "nonce"), in(data, "data");
         OptBuf ad(aad, "associated_data");
         if (in.n < tag_len) {
@@ -187,6 +189,8 @@ struct Aead {
         }
         size_t n = in.n - tag_len;
         mode->nonce_ok(nn.n, n);
+        PoolLease lease(nt, gcm() ? n : 0);
+        karx_pool *pool = lease.get();
         OutBytes out(n);
         karx_status st = KARX_OK;
         maybe_nogil(in.n + ad.n, [&] {

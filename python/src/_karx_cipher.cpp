@@ -55,10 +55,30 @@ struct CipherStream {
                          std::string(call) + " after finalize(): the context is finished");
     }
 
-    nb::bytes update(nb::handle data, long threads)
+    // The modes whose updates the library splits over a pool (par_stream.c): the others are a
+    // chain and run serially, so they get no pool.
+    bool splits() const
     {
+        switch (mode) {
+        case KARX_MODE_ECB:
+        case KARX_MODE_CTR:
+            return true;
+        case KARX_MODE_CBC:
+        case KARX_MODE_CFB:
+        case KARX_MODE_CFB8:
+        case KARX_MODE_CFB64:
+            return !encrypt;
+        default:
+            return false;
+        }
+    }
+
+    nb::bytes update(nb::handle data, nb::handle threads)
+    {
+        unsigned nt = threads_arg(threads);
         Buf in(data, "update()");
-        karx_pool *pool = pool_for(threads);
+        PoolLease lease(nt, splits() ? in.n : 0);
+        karx_pool *pool = lease.get();
         OutBytes out(in.n + KARX_MAX_BLOCK_BYTES);
         size_t n = 0;
         karx_status st = KARX_OK;
@@ -120,13 +140,15 @@ karx_cipher_alg cmac_alg(const std::string &name)
 }
 
 // Rejects a tag length outside 4 .. the block size; arg and unit word the message.
-size_t cmac_tag_ok(karx_cipher_alg alg, long t, const char *arg, const char *unit)
+// given: the value as the caller wrote it.
+size_t cmac_tag_ok(karx_cipher_alg alg, long t, const char *arg, const char *unit,
+                   const std::string &given)
 {
     size_t b = karx_cmac_tag_bytes(alg);
     if (t < 4 || static_cast<size_t>(t) > b)
         raise_status(KARX_ERR_OUTPUT_LENGTH, "CMAC-" + std::string(karx_cipher_name(alg)) + " " +
                                                  arg + " must be 4 to " + std::to_string(b) +
-                                                 unit + ", got " + std::to_string(t));
+                                                 unit + ", got " + given);
     return static_cast<size_t>(t);
 }
 
@@ -136,7 +158,8 @@ nb::bytes cmac(const std::string &name, nb::handle key, nb::handle data, nb::han
     Buf k(key, "key"), in(data, "data");
     check_key_len(alg, k.n);
     size_t t = tag_length.is_none() ? karx_cmac_tag_bytes(alg)
-                                    : cmac_tag_ok(alg, tag_len_arg(tag_length), "tag_length", "");
+                                    : cmac_tag_ok(alg, tag_len_arg(tag_length, "tag_length"),
+                                                  "tag_length", "", arg_str(tag_length));
     uint8_t tag[KARX_CMAC_MAX_TAG_BYTES];
     karx_status st = KARX_OK;
     maybe_nogil(in.n, [&] { st = karx_cmac(alg, k.p, k.n, tag, t, in.p, in.n); });
@@ -149,7 +172,7 @@ void cmac_verify(const std::string &name, nb::handle key, nb::handle data, nb::h
     karx_cipher_alg alg = cmac_alg(name);
     Buf k(key, "key"), in(data, "data"), tg(tag, "tag");
     check_key_len(alg, k.n);
-    cmac_tag_ok(alg, static_cast<long>(tg.n), "tag", " bytes");
+    cmac_tag_ok(alg, static_cast<long>(tg.n), "tag", " bytes", std::to_string(tg.n));
     karx_status st = KARX_OK;
     maybe_nogil(in.n, [&] { st = karx_cmac_verify(alg, k.p, k.n, tg.p, tg.n, in.p, in.n); });
     if (st == KARX_ERR_AUTHENTICATION)

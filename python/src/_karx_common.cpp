@@ -1,4 +1,9 @@
 // karx._karx: errors, bytes-like arguments and algorithm names, shared by every section.
+#include <unistd.h>
+
+#include <climits>
+#include <vector>
+
 #include "_karx_internal.h"
 
 namespace karxpy {
@@ -55,45 +60,209 @@ void check(karx_status st, const std::string &what)
 
 std::string tp_name_of(nb::handle h) { return std::string(Py_TYPE(h.ptr())->tp_name); }
 
+// ---------------------------------------------------------------- int arguments
+
+long long int_arg(nb::handle h, const char *what)
+{
+    PyObject *i = PyNumber_Index(h.ptr()); // int, bool, NumPy integers; not float or str
+    if (!i) {
+        PyErr_Clear();
+        raise_type(std::string(what) + ": expected int, got " + tp_name_of(h));
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(i, &overflow);
+    Py_DECREF(i);
+    if (overflow != 0)
+        return overflow > 0 ? LLONG_MAX : LLONG_MIN;
+    if (v == -1 && PyErr_Occurred())
+        throw nb::python_error();
+    return v;
+}
+
+size_t size_arg(nb::handle h, const char *what)
+{
+    long long v = int_arg(h, what);
+    if (v < 0)
+        raise_status(KARX_ERR_ARGUMENT,
+                     std::string(what) + " must be non-negative, got " + arg_str(h));
+    if (v >= PY_SSIZE_T_MAX) { // past any buffer (and maybe clamped): as bytes(2**64) does
+        PyErr_SetString(PyExc_OverflowError,
+                        (std::string(what) + " is too large for a buffer: " + arg_str(h)).c_str());
+        throw nb::python_error();
+    }
+    return static_cast<size_t>(v);
+}
+
+std::string arg_str(nb::handle h)
+{
+    PyObject *s = PyObject_Str(h.ptr());
+    if (!s) {
+        PyErr_Clear();
+        return "<" + tp_name_of(h) + ">";
+    }
+    Py_ssize_t n = 0;
+    const char *c = PyUnicode_AsUTF8AndSize(s, &n);
+    std::string r = c ? std::string(c, static_cast<size_t>(n)) : "<" + tp_name_of(h) + ">";
+    if (!c)
+        PyErr_Clear();
+    Py_DECREF(s);
+    return r.size() > 60 ? r.substr(0, 40) + "..." + r.substr(r.size() - 10) : r;
+}
+
 // ---------------------------------------------------------------- threads= pools
+//
+// A bounded cache of karx_pool objects, by thread count: at most MAX_POOLS pools and
+// MAX_POOL_THREADS threads in all (the least recently used goes first), so that any sequence of
+// counts leaves a bounded number of threads alive. A lease counts its pool's users: a pool
+// evicted while a call (with the GIL released) still runs on it is freed by the last lease to
+// end, never under a running call. The cache is guarded by g_pools_lock, taken with the GIL held
+// or (to end a lease) without it; nothing waits for the GIL while holding it.
+
+struct PoolEntry {
+    karx_pool *pool;
+    unsigned threads;
+    unsigned users;          // leases not yet ended
+    bool cached;             // in g_pools; false: freed when users drops to 0
+    unsigned long long used; // g_clock at the last lease, for LRU
+};
 
 namespace {
 
-std::mutex g_pools_lock;
-karx_pool *g_pools[1025]; // by thread count; made on first use, freed at exit
+constexpr size_t MAX_POOLS = 4;
+constexpr unsigned MAX_POOL_THREADS = 1024;
 
+std::mutex g_pools_lock;
+std::vector<PoolEntry *> g_pools; // the cache
+unsigned long long g_clock;
+pid_t g_pools_pid;
+bool g_atexit;
+
+void free_entry(PoolEntry *e)
+{
+    karx_pool_free(e->pool);
+    delete e;
+}
+
+// In a forked child the cache holds the parent's pools, whose threads do not exist here. They
+// are dropped, not freed: karx_pool_free there blocks for ever in pthread_cond_destroy (glibc
+// waits for the parent's workers that were waiting on the pool's conditions). A few pools'
+// memory per fork, once.
+void drop_if_forked()
+{
+    pid_t pid = getpid();
+    if (g_pools_pid != pid) {
+        g_pools.clear();
+        g_pools_pid = pid;
+    }
+}
+
+// At interpreter exit: the idle cached pools (a pool still in use, by a daemon thread, is left).
 void free_pools()
 {
-    for (karx_pool *&p : g_pools) {
-        karx_pool_free(p);
-        p = nullptr;
+    std::vector<PoolEntry *> dead;
+    {
+        std::lock_guard<std::mutex> g(g_pools_lock);
+        drop_if_forked();
+        for (PoolEntry *e : g_pools) {
+            e->cached = false;
+            if (e->users == 0)
+                dead.push_back(e);
+        }
+        g_pools.clear();
     }
+    for (PoolEntry *e : dead)
+        free_entry(e);
 }
 
 } // namespace
 
-karx_pool *pool_for(long threads)
+unsigned threads_arg(nb::handle threads)
 {
-    if (threads < 0 || threads > 1024)
-        throw nb::value_error(("threads must be 0 (all CPUs) to 1024, got " +
-                               std::to_string(threads)).c_str());
-    unsigned n = threads == 0 ? karx_cpu_count() : static_cast<unsigned>(threads);
-    if (n > 1024)
-        n = 1024;
-    if (n <= 1)
-        return nullptr;
-    std::lock_guard<std::mutex> g(g_pools_lock);
-    if (g_pools[n] == nullptr) {
-        static bool registered = false;
-        if (!registered) {
-            Py_AtExit(free_pools);
-            registered = true;
+    long long t = int_arg(threads, "threads");
+    if (t < 0 || t > 1024)
+        raise_status(KARX_ERR_ARGUMENT,
+                     "threads must be 0 (all CPUs) to 1024, got " + arg_str(threads));
+    unsigned n = t == 0 ? karx_cpu_count() : static_cast<unsigned>(t);
+    return n > 1024 ? 1024 : n;
+}
+
+PoolLease::PoolLease(unsigned threads, size_t work)
+{
+    if (threads <= 1 || work < POOL_MIN_WORK)
+        return;
+    std::vector<PoolEntry *> dead;
+    karx_status st = KARX_OK;
+    {
+        std::lock_guard<std::mutex> g(g_pools_lock);
+        drop_if_forked();
+        PoolEntry *hit = nullptr;
+        for (PoolEntry *e : g_pools)
+            if (e->threads == threads)
+                hit = e;
+        if (!hit) {
+            // make room: the least recently used first, until the new pool fits
+            unsigned total = threads;
+            for (PoolEntry *e : g_pools)
+                total += e->threads;
+            while (!g_pools.empty() && (g_pools.size() >= MAX_POOLS || total > MAX_POOL_THREADS)) {
+                size_t lru = 0;
+                for (size_t i = 1; i < g_pools.size(); i++)
+                    if (g_pools[i]->used < g_pools[lru]->used)
+                        lru = i;
+                PoolEntry *e = g_pools[lru];
+                g_pools.erase(g_pools.begin() + static_cast<std::ptrdiff_t>(lru));
+                total -= e->threads;
+                e->cached = false;
+                if (e->users == 0)
+                    dead.push_back(e);
+            }
+            karx_pool *p = nullptr;
+            st = karx_pool_new(&p, threads);
+            if (st == KARX_OK) {
+                hit = new PoolEntry{p, threads, 0, true, 0};
+                g_pools.push_back(hit);
+                if (!g_atexit) {
+                    Py_AtExit(free_pools);
+                    g_atexit = true;
+                }
+            }
         }
-        karx_status st = karx_pool_new(&g_pools[n], n);
-        if (st != KARX_OK)
-            raise_status(st, "cannot start a pool of " + std::to_string(n) + " threads");
+        if (hit) {
+            hit->users++;
+            hit->used = ++g_clock;
+            entry_ = hit;
+        }
     }
-    return g_pools[n];
+    for (PoolEntry *e : dead) // joins threads: outside the lock
+        free_entry(e);
+    if (st != KARX_OK)
+        raise_status(st, "cannot start a pool of " + std::to_string(threads) + " threads");
+}
+
+PoolLease::~PoolLease()
+{
+    if (!entry_)
+        return;
+    PoolEntry *e = entry_;
+    bool last;
+    {
+        std::lock_guard<std::mutex> g(g_pools_lock);
+        last = --e->users == 0 && !e->cached;
+    }
+    if (last)
+        free_entry(e);
+}
+
+karx_pool *PoolLease::get() const { return entry_ ? entry_->pool : nullptr; }
+
+nb::list pool_cache()
+{
+    std::lock_guard<std::mutex> g(g_pools_lock);
+    drop_if_forked();
+    nb::list r;
+    for (PoolEntry *e : g_pools)
+        r.append(nb::make_tuple(e->threads, e->users));
+    return r;
 }
 
 // ---------------------------------------------------------------- names
@@ -157,15 +326,9 @@ void check_key_len(karx_cipher_alg alg, size_t got)
                                               std::to_string(got));
 }
 
-int tag_len_arg(nb::handle h)
+int tag_len_arg(nb::handle h, const char *what)
 {
-    if (!PyLong_Check(h.ptr()))
-        raise_type("tag_length: expected int, got " + tp_name_of(h));
-    long v = PyLong_AsLong(h.ptr());
-    if (v == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        v = -1;
-    }
+    long long v = int_arg(h, what);
     return static_cast<int>(v < -1 || v > 1024 ? -1 : v);
 }
 

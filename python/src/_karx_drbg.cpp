@@ -100,6 +100,16 @@ const Kind HASH_KIND{KARX_DRBG_HASH, "HashDrbg", KARX_LSH_DRBG_MAX_REQUEST_BYTES
 const Kind HMAC_KIND{KARX_DRBG_HMAC, "HmacDrbg", KARX_LSH_DRBG_MAX_REQUEST_BYTES, lsh_drbg_alg,
                 lsh_limits};
 
+// A reseed interval, 1 .. 2**48 (SP 800-90A's limit for every DRBG type): InvalidArgument
+// outside, TypeError for a non-int.
+unsigned long long interval_arg(nb::handle h)
+{
+    long long v = int_arg(h, "reseed_interval");
+    if (v < 1 || v > (1LL << 48))
+        raise_status(KARX_ERR_ARGUMENT, "reseed_interval must be 1 to 2**48, got " + arg_str(h));
+    return static_cast<unsigned long long>(v);
+}
+
 // ---- one class body; K only gives each Python class its own C++ type ----
 
 template <const Kind &K> struct Drbg {
@@ -115,6 +125,8 @@ template <const Kind &K> struct Drbg {
          bool prediction_resistance, nb::handle reseed_interval)
     {
         std::memset(&d, 0, sizeof d);
+        // checked before the state is seeded (a throwing constructor runs no destructor)
+        unsigned long long interval = reseed_interval.is_none() ? 0 : interval_arg(reseed_interval);
         alg = K.alg(K.type, name);
         df = use_df;
         pr = prediction_resistance;
@@ -134,8 +146,8 @@ template <const Kind &K> struct Drbg {
             st = karx_drbg_instantiate(&d, K.type, alg, flags, e.p, e.n, nn.p, nn.n, ps.p, ps.n);
         }
         check(st, K.cls);
-        if (!reseed_interval.is_none())
-            set_reseed_interval(nb::cast<unsigned long long>(reseed_interval));
+        if (interval != 0)
+            check(karx_drbg_set_reseed_interval(&d, interval), "reseed_interval"); // in range
     }
     // The types without a derivation-function argument.
     Drbg(const std::string &name, nb::handle entropy, nb::handle nonce, nb::handle pers,
@@ -146,13 +158,11 @@ template <const Kind &K> struct Drbg {
     Drbg(const Drbg &) = delete;
     ~Drbg() { karx_drbg_uninstantiate(&d); }
 
-    nb::bytes generate(long long n, nb::handle additional, nb::handle entropy)
+    nb::bytes generate(nb::handle n, nb::handle additional, nb::handle entropy)
     {
-        if (n < 0)
-            raise_status(KARX_ERR_ARGUMENT, "n must be non-negative, got " + std::to_string(n));
+        size_t len = size_arg(n, "n");
         OptBuf a(additional, "additional_input"), e(entropy, "entropy");
         length_ok(lim.input, a.n, "additional_input");
-        size_t len = static_cast<size_t>(n);
         if ((e.present || !os_seeded) && len > K.max_request)
             raise_status(KARX_ERR_DATA_LENGTH,
                          "at most " + std::to_string(K.max_request) +
@@ -195,15 +205,14 @@ template <const Kind &K> struct Drbg {
         check(st, "reseed");
     }
 
-    void set_reseed_interval(unsigned long long v)
+    void set_reseed_interval(nb::handle interval)
     {
+        unsigned long long v = interval_arg(interval);
         karx_status st;
         {
             std::lock_guard<std::mutex> g(lock.m);
             st = karx_drbg_set_reseed_interval(&d, v);
         }
-        if (st == KARX_ERR_ARGUMENT)
-            raise_status(st, "reseed_interval must be 1 to 2**48, got " + std::to_string(v));
         check(st, "reseed_interval");
     }
 };
@@ -248,12 +257,10 @@ std::mutex g_tok_lock;
 karx_ctr_drbg g_tok;
 pid_t g_tok_pid = 0;
 
-nb::bytes token_bytes(long long n)
+nb::bytes token_bytes(nb::handle n)
 {
-    if (n < 0)
-        raise_status(KARX_ERR_ARGUMENT, "n must be non-negative, got " + std::to_string(n));
+    size_t len = size_arg(n, "n");
     static const karx_cipher_alg alg = cipher_alg(TOKEN_CIPHER); // looked up once, with the GIL
-    size_t len = static_cast<size_t>(n);
     OutBytes out(len);
     karx_status st = KARX_OK;
     {

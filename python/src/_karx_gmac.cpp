@@ -25,10 +25,10 @@ struct Gmac {
                                                    " has " +
                                                    std::to_string(8 * karx_cipher_block_bytes(alg)) +
                                                    "-bit blocks");
-        int t = tag_len_arg(tag_length);
+        int t = tag_len_arg(tag_length, "tag_len");
         if (t < 0 || !karx_gcm_tag_len_ok(static_cast<size_t>(t)))
             raise_status(KARX_ERR_ARGUMENT, "GMAC tag_len must be 4, 8, 12, 13, 14, 15 or 16, got " +
-                                                nb::cast<std::string>(nb::str(tag_length)));
+                                                arg_str(tag_length));
         tag_len = static_cast<size_t>(t);
         Buf k(key, "key"), v(iv, "iv"), d(data, "data");
         check_key_len(alg, k.n);

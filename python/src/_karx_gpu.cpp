@@ -253,9 +253,9 @@ karx_status gpu_lsh_ragged(karx_lsh_alg alg, uint8_t *o, size_t d, const Message
 // Hashes messages into out (a writable C-contiguous buffer of n * digest bytes, made by the
 // Python layer). Returns the device that ran it ("cpu" or "gpu").
 nb::str lsh_many_into(const std::string &name, nb::handle out, nb::handle messages, int device,
-                      long threads)
+                      nb::handle threads)
 {
-    karx_pool *pool = pool_for(threads);
+    unsigned nt = threads_arg(threads);
     karx_lsh_alg alg = lsh_alg(name);
     size_t d = karx_lsh_digest_bytes(alg);
     OutView ov(out);
@@ -265,6 +265,20 @@ nb::str lsh_many_into(const std::string &name, nb::handle out, nb::handle messag
         raise_status(KARX_ERR_OUTPUT_LENGTH, "out must be " + std::to_string(n * d) +
                                                  " bytes, got " + std::to_string(ov.size()));
     uint8_t *o = ov.data();
+    // the work as par_lsh.c weighs it (each message's bytes and about a block more), or at least
+    // that: no pool when less could not be split, or when only the GPU may run it
+    size_t block = karx_lsh_block_bytes(alg), work = 0;
+    if (device != DEV_GPU) {
+        if (ms.equal_lengths()) {
+            size_t per = ms.msg_len + block; // msg_len is a buffer's: below 2**63
+            work = n != 0 && per > SIZE_MAX / n ? SIZE_MAX : n * per;
+        } else {
+            for (size_t i = 0; i < n && work != SIZE_MAX; i++)
+                work = ms.lens[i] + block > SIZE_MAX - work ? SIZE_MAX : work + ms.lens[i] + block;
+        }
+    }
+    PoolLease lease(nt, work);
+    karx_pool *pool = lease.get();
     bool used_gpu;
     karx_status st = KARX_OK;
     {

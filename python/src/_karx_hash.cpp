@@ -30,11 +30,16 @@ struct Hash {
     }
     // KISA bit-length input: the first bitlen bits of data (a final partial byte uses its high
     // bits); after a length that is not a multiple of 8 only digest() is allowed.
-    void update_bits(nb::handle data, unsigned long long bitlen)
+    void update_bits(nb::handle data, nb::handle bitlen_)
     {
+        long long bits = int_arg(bitlen_, "bitlen");
         Buf b(data, "update_bits()");
+        if (bits < 0)
+            raise_status(KARX_ERR_DATA_LENGTH,
+                         "update_bits(): bitlen must not be negative, got " + arg_str(bitlen_));
+        unsigned long long bitlen = static_cast<unsigned long long>(bits);
         if (bitlen > 8ull * b.n)
-            raise_status(KARX_ERR_DATA_LENGTH, "update_bits(): bitlen " + std::to_string(bitlen) +
+            raise_status(KARX_ERR_DATA_LENGTH, "update_bits(): bitlen " + arg_str(bitlen_) +
                                                    " exceeds the " + std::to_string(8ull * b.n) +
                                                    " bits given");
         karx_status st = KARX_OK;
@@ -109,28 +114,13 @@ nb::bytes hmac_digest(nb::handle key, nb::handle msg, const std::string &name)
     return r;
 }
 
-// An int argument (TypeError otherwise); -1 when it does not fit a long long.
-long long int_arg(nb::handle h, const char *what)
-{
-    if (!PyLong_Check(h.ptr()))
-        raise_type(std::string(what) + ": expected int, got " + tp_name_of(h));
-    long long v = PyLong_AsLongLong(h.ptr());
-    if (v == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        v = -1;
-    }
-    return v;
-}
-
 uint32_t pbkdf2_iterations(nb::handle iterations)
 {
     long long it = int_arg(iterations, "iterations");
     if (it < 1)
-        raise_status(KARX_ERR_ARGUMENT, "iterations must be at least 1, got " +
-                                            nb::cast<std::string>(nb::str(iterations)));
+        raise_status(KARX_ERR_ARGUMENT, "iterations must be at least 1, got " + arg_str(iterations));
     if (it > 0xffffffffLL)
-        raise_status(KARX_ERR_ARGUMENT, "iterations must be below 2**32, got " +
-                                            std::to_string(it));
+        raise_status(KARX_ERR_ARGUMENT, "iterations must be below 2**32, got " + arg_str(iterations));
     return static_cast<uint32_t>(it);
 }
 
@@ -138,16 +128,14 @@ size_t pbkdf2_dklen(nb::handle dklen, size_t hlen)
 {
     if (dklen.is_none())
         return hlen;
-    if (!PyLong_Check(dklen.ptr()))
+    if (!PyIndex_Check(dklen.ptr()))
         raise_type("dklen: expected int or None, got " + tp_name_of(dklen));
     long long v = int_arg(dklen, "dklen");
     if (v < 1)
-        raise_status(KARX_ERR_OUTPUT_LENGTH,
-                     "dklen must be at least 1, got " + nb::cast<std::string>(nb::str(dklen)));
+        raise_status(KARX_ERR_OUTPUT_LENGTH, "dklen must be at least 1, got " + arg_str(dklen));
     if (static_cast<unsigned long long>(v) > 0xffffffffULL * hlen)
         raise_status(KARX_ERR_OUTPUT_LENGTH, "dklen must be at most (2**32 - 1) * " +
-                                                 std::to_string(hlen) + ", got " +
-                                                 std::to_string(v));
+                                                 std::to_string(hlen) + ", got " + arg_str(dklen));
     return static_cast<size_t>(v);
 }
 

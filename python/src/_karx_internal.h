@@ -67,8 +67,24 @@ karx_lsh_alg lsh_alg(const std::string &name);
 // KeyLength error "<cipher> key must be N bytes, got M" unless got is the cipher's key size.
 void check_key_len(karx_cipher_alg alg, size_t got);
 
-// An int argument for a tag length; -1 for anything out of range (the caller's check rejects it).
-int tag_len_arg(nb::handle h);
+// An int argument for a tag length (TypeError if not an int, named what); -1 for anything out of
+// range (the caller's check rejects it, quoting the argument with arg_str).
+int tag_len_arg(nb::handle h, const char *what);
+
+// ---------------------------------------------------------------- ints (_karx_common.cpp)
+
+// An integer argument: an int or anything with __index__ (bool, NumPy integers), TypeError
+// "what: expected int, got float" for anything else (float, str, None). A value past long long
+// comes back as LLONG_MIN or LLONG_MAX, so the caller's range check refuses it; quote the
+// argument itself (arg_str) in that message, not the clamped value.
+long long int_arg(nb::handle h, const char *what);
+
+// A length or count of bytes: InvalidArgument (a ValueError) if negative, OverflowError past
+// any buffer (as bytes(2**64)), TypeError for a non-int.
+size_t size_arg(nb::handle h, const char *what);
+
+// str(h) for a message, shortened past 60 characters.
+std::string arg_str(nb::handle h);
 
 // ---------------------------------------------------------------- buffers (_karx_common.cpp)
 
@@ -168,10 +184,38 @@ template <class F> void locked(Lock &lk, size_t work, F &&f)
     });
 }
 
-// The pool for a threads= argument (_karx_common.cpp): nullptr for 1 (this thread only), the
-// CPU count for 0, one pool per count made on first use and freed at exit; ValueError for a
-// negative count or one over 1024.
-karx_pool *pool_for(long threads);
+// ---------------------------------------------------------------- threads= (_karx_common.cpp)
+
+// The count a threads= argument asks for: 0 = karx_cpu_count(), else 1 .. 1024; InvalidArgument
+// (a ValueError) outside 0 .. 1024, TypeError for a non-int.
+unsigned threads_arg(nb::handle threads);
+
+// The least work (bytes, as the library measures a job) that any *_pool call splits: two tasks of
+// 64 KiB (KARX_PAR_MIN_BYTES, GP_MIN_RANGE in src/pool/par_internal.h, src/aead/gcm_pool.c). Less
+// runs serially whatever the pool, so no pool is made for it.
+constexpr size_t POOL_MIN_WORK = 2 * 64 * 1024;
+
+struct PoolEntry;
+
+// A pool lent to one call, from a bounded cache (at most 4 pools and 1024 threads in all; the
+// least recently used goes first; a pool evicted while a call runs on it is freed when that call
+// ends). get() is nullptr (this thread only) for threads <= 1 or work under POOL_MIN_WORK: no pool
+// is made then. Made and ended with the GIL held; the call may release it in between. A new
+// pool in a forked child (the parent's threads do not exist there).
+class PoolLease {
+public:
+    PoolLease(unsigned threads, size_t work);
+    ~PoolLease();
+    PoolLease(const PoolLease &) = delete;
+    PoolLease &operator=(const PoolLease &) = delete;
+    karx_pool *get() const;
+
+private:
+    PoolEntry *entry_ = nullptr;
+};
+
+// [(threads, users)] of the cached pools (karx._karx._pool_cache, for tests).
+nb::list pool_cache();
 
 // ---------------------------------------------------------------- the module's sections
 

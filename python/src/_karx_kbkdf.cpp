@@ -9,15 +9,12 @@ namespace karxpy {
 
 namespace {
 
-// A non-negative int argument (TypeError for anything but an int); -1 when it is negative or
-// does not fit.
+// A non-negative int argument (TypeError for anything but an int); -1 when it is negative (past
+// long long it is clamped, and refused by the caller's range check).
 long long count_arg(nb::handle h, const char *what)
 {
-    if (!PyLong_Check(h.ptr()))
-        raise_type(std::string(what) + ": expected int, got " + tp_name_of(h));
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
-    return overflow != 0 || v < 0 ? -1 : v;
+    long long v = int_arg(h, what);
+    return v < 0 ? -1 : v;
 }
 
 // The most bytes p can derive (the counter numbers n <= 2^r - 1 blocks, [L] fits its width);
@@ -58,16 +55,16 @@ nb::bytes kbkdf(const std::string &prf_name, nb::handle key, nb::handle length,
                                             (p.mode == KARX_KBKDF_COUNTER ? "8, 16, 24 or 32"
                                                                          : "0, 8, 16, 24 or 32") +
                                             " in " + karx_kbkdf_mode_name(p.mode) + " mode, got " +
-                                            nb::cast<std::string>(nb::str(counter_bits)));
+                                            arg_str(counter_bits));
     if (p.l_bytes > KARX_KBKDF_MAX_L_BYTES)
         raise_status(KARX_ERR_ARGUMENT, "l_bytes must be None (the fewest bytes, TTAK) or 1 .. 4, "
-                                        "got " + nb::cast<std::string>(nb::str(l_bytes)));
+                                        "got " + arg_str(l_bytes));
     long long n = count_arg(length, "length");
     const unsigned long long most = max_length(p, h);
     if (n < 1 || static_cast<unsigned long long>(n) > most)
         raise_status(KARX_ERR_OUTPUT_LENGTH, "length must be 1 .. " + std::to_string(most) +
                                                  " for this PRF, counter and [L], got " +
-                                                 nb::cast<std::string>(nb::str(length)));
+                                                 arg_str(length));
     Buf k(key, "key"), la(label, "label"), co(context, "context"), v(iv, "iv");
     p.label = la.p, p.label_len = la.n;
     p.context = co.p, p.context_len = co.n;

@@ -3,6 +3,7 @@
 // karx.kernels, karx.selftest); each family's bindings are in their own _karx_*.cpp file.
 #include <nanobind/stl/optional.h>
 
+#include <climits>
 #include <optional>
 
 #include "_karx_internal.h"
@@ -152,8 +153,15 @@ void bind_registry(nb::module_ &m)
     m.def("_raise_status",
           [](int st, const std::string &msg) { raise_status(static_cast<karx_status>(st), msg); },
           "status"_a, "message"_a, "Raises the exception registered for a status (for tests).");
-    m.def("strerror", [](int st) { return std::string(karx_strerror(static_cast<karx_status>(st))); },
-          "status"_a);
+    m.def("strerror",
+          [](nb::handle status) {
+              long long v = int_arg(status, "status");
+              int st = v < INT_MIN || v > INT_MAX ? INT_MIN : static_cast<int>(v); // unknown
+              return std::string(karx_strerror(static_cast<karx_status>(st)));
+          },
+          "status"_a, "The C library's sentence for a status (any int; 'unknown status' if none).");
+    m.def("_pool_cache", &pool_cache,
+          "[(threads, users)] of the threads= pools now cached (for tests).");
     m.def("version", [] { return std::string(karx_version()); });
     m.def("backend", [] { return std::string(karx_backend_name(karx_get_backend())); },
           "The SIMD back end in use (portable, sse2, ssse3, avx2, avx512, neon).");

@@ -38,7 +38,7 @@ struct Tweak {
             nb::cast<size_t>(v.attr("bit_length")()) > 8 * KARX_XTS_TWEAK_BYTES)
             raise_status(KARX_ERR_IV_LENGTH,
                          "XTS tweak as an int must be in [0, 2**128), got " +
-                             nb::cast<std::string>(nb::str(v)));
+                             arg_str(v));
         nb::bytes b = nb::cast<nb::bytes>(v.attr("to_bytes")(KARX_XTS_TWEAK_BYTES, "little"));
         std::memcpy(t, b.c_str(), sizeof t);
     }
@@ -49,15 +49,14 @@ size_t sector_arg(nb::handle h)
 {
     if (h.is_none())
         return 0;
-    if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr()))
+    if (!PyIndex_Check(h.ptr()) || PyBool_Check(h.ptr()))
         raise_type("sector_size: expected int or None, got " + tp_name_of(h));
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
-    if (overflow > 0 || (v > 0 && static_cast<unsigned long long>(v) > SIZE_MAX))
+    long long v = int_arg(h, "sector_size");
+    if (v > 0 && static_cast<unsigned long long>(v) >= SIZE_MAX)
         return SIZE_MAX; // longer than any input: the whole input is one unit
-    if (overflow < 0 || v < 16)
-        raise_status(KARX_ERR_ARGUMENT, "XTS sector_size must be at least 16 bytes, got " +
-                                            nb::cast<std::string>(nb::str(h)));
+    if (v < 16)
+        raise_status(KARX_ERR_ARGUMENT,
+                     "XTS sector_size must be at least 16 bytes, got " + arg_str(h));
     return static_cast<size_t>(v);
 }
 
@@ -94,7 +93,7 @@ struct Xts {
 
     // One data unit, or consecutive sectors; in and out may be the same buffer (exactly).
     void run(bool enc, const Tweak &tw, size_t sector, uint8_t *out, const uint8_t *in, size_t n,
-             karx_pool *pool) const
+             unsigned threads) const
     {
         if (n < 16)
             raise_status(KARX_ERR_DATA_LENGTH,
@@ -104,6 +103,14 @@ struct Xts {
                          "XTS last data unit must be at least 16 bytes, got " +
                              std::to_string(n % sector) + " (" + std::to_string(n) +
                              " bytes in sectors of " + std::to_string(sector) + ")");
+        // the work as par_xts.c weighs it: whole sectors (one sector is never split)
+        size_t work = n;
+        if (sector) {
+            size_t units = n / sector + (n % sector != 0);
+            work = units < 2 ? 0 : units > SIZE_MAX / sector ? SIZE_MAX : units * sector;
+        }
+        PoolLease lease(threads, work);
+        karx_pool *pool = lease.get();
         karx_status st = KARX_OK;
         maybe_nogil(n, [&] {
             if (sector)
@@ -119,15 +126,15 @@ struct Xts {
     }
 
     nb::bytes crypt(bool enc, nb::handle tweak, nb::handle data, nb::handle sector_size,
-                    long threads) const
+                    nb::handle threads) const
     {
-        karx_pool *pool = pool_for(threads);
+        unsigned nt = threads_arg(threads);
         Tweak tw(tweak);
         size_t sector = sector_arg(sector_size);
         Buf in(data, "data");
         OutBytes out(in.n);
         try {
-            run(enc, tw, sector, out.data(), in.p, in.n, pool);
+            run(enc, tw, sector, out.data(), in.p, in.n, nt);
         } catch (...) {
             out.wipe();
             throw;
@@ -136,9 +143,9 @@ struct Xts {
     }
 
     void crypt_into(bool enc, nb::handle tweak, nb::handle data, nb::handle out_,
-                    nb::handle sector_size, long threads) const
+                    nb::handle sector_size, nb::handle threads) const
     {
-        karx_pool *pool = pool_for(threads);
+        unsigned nt = threads_arg(threads);
         Tweak tw(tweak);
         size_t sector = sector_arg(sector_size);
         Buf in(data, "data");
@@ -151,7 +158,7 @@ struct Xts {
         if (o != in.p && o < in.p + in.n && in.p < o + in.n)
             raise_status(KARX_ERR_ARGUMENT,
                          "XTS out overlaps data: it must be the same buffer or a separate one");
-        run(enc, tw, sector, out.data(), in.p, in.n, pool);
+        run(enc, tw, sector, out.data(), in.p, in.n, nt);
     }
 };
 
@@ -165,25 +172,25 @@ void bind_xts(nb::module_ &m)
         .def(nb::init<const std::string &, nb::handle>(), "cipher"_a, "key"_a)
         .def(
             "encrypt",
-            [](const Xts &x, nb::handle t, nb::handle d, nb::handle s, long th) {
+            [](const Xts &x, nb::handle t, nb::handle d, nb::handle s, nb::handle th) {
                 return x.crypt(true, t, d, s, th);
             },
             "tweak"_a, "data"_a, "sector_size"_a.none() = nb::none(), "threads"_a = 1)
         .def(
             "decrypt",
-            [](const Xts &x, nb::handle t, nb::handle d, nb::handle s, long th) {
+            [](const Xts &x, nb::handle t, nb::handle d, nb::handle s, nb::handle th) {
                 return x.crypt(false, t, d, s, th);
             },
             "tweak"_a, "data"_a, "sector_size"_a.none() = nb::none(), "threads"_a = 1)
         .def(
             "encrypt_into",
-            [](const Xts &x, nb::handle t, nb::handle d, nb::handle o, nb::handle s, long th) {
+            [](const Xts &x, nb::handle t, nb::handle d, nb::handle o, nb::handle s, nb::handle th) {
                 x.crypt_into(true, t, d, o, s, th);
             },
             "tweak"_a, "data"_a, "out"_a, "sector_size"_a.none() = nb::none(), "threads"_a = 1)
         .def(
             "decrypt_into",
-            [](const Xts &x, nb::handle t, nb::handle d, nb::handle o, nb::handle s, long th) {
+            [](const Xts &x, nb::handle t, nb::handle d, nb::handle o, nb::handle s, nb::handle th) {
                 x.crypt_into(false, t, d, o, s, th);
             },
             "tweak"_a, "data"_a, "out"_a, "sector_size"_a.none() = nb::none(), "threads"_a = 1)

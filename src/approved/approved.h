@@ -27,6 +27,10 @@ extern int karx_i_approved_gate;
  * is the algorithm's short or standard name ("lea128", "LSH-256-256"; "XTS", "GPU", NULL: never
  * approved); the list is in gate.c, by family. */
 karx_status karx_i_service(const char *name);
+/* KARX_APPROVED's value: 1 on (1, yes, true, on), 0 off (NULL: unset; empty, 0, no, false,
+ * off), ASCII letters in any case; -1 for anything else (gate.c turns the mode on in the error
+ * state then). */
+int karx_i_approved_env_parse(const char *v);
 int karx_i_name_approved(const char *name);
 
 /* Starts a service: returns the gate's refusal from the calling function. The compact (MCU)

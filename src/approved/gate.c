@@ -35,12 +35,47 @@ static _Thread_local int tls_in_selftest; /* the self-tests' own calls pass the 
 static _Thread_local int tls_indicator;
 static _Thread_local unsigned tls_epoch;
 
+static int env_invalid; /* KARX_APPROVED held a value that is neither on nor off */
+
+/* a equals the lowercase word w, ASCII letters in any case (no locale). */
+static int same_word(const char *a, const char *w)
+{
+    for (; *w != '\0'; a++, w++) {
+        char c = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+        if (c != *w)
+            return 0;
+    }
+    return *a == '\0';
+}
+
+int karx_i_approved_env_parse(const char *v)
+{
+    static const char *const on[] = {"1", "yes", "true", "on"};
+    static const char *const off[] = {"", "0", "no", "false", "off"};
+    if (v == NULL)
+        return 0;
+    for (size_t i = 0; i < sizeof on / sizeof on[0]; i++)
+        if (same_word(v, on[i]))
+            return 1;
+    for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+        if (same_word(v, off[i]))
+            return 0;
+    return -1;
+}
+
+/* An unrecognised KARX_APPROVED fails closed: the mode on, in the error state, so that no
+ * service runs (a misspelt "ture" must not leave CHAM running in a process meant to be in the
+ * approved mode). */
 static void decide(void)
 {
     int on = BUILT_ON;
-    const char *env = getenv("KARX_APPROVED");
-    if (env != NULL && strcmp(env, "1") == 0)
+    int v = karx_i_approved_env_parse(getenv("KARX_APPROVED"));
+    if (v != 0)
         on = 1;
+    if (v < 0) {
+        env_invalid = 1;
+        __atomic_store_n(&state, ST_ERROR, __ATOMIC_SEQ_CST);
+    }
     __atomic_store_n(&mode, on, __ATOMIC_SEQ_CST);
     __atomic_store_n(&karx_i_approved_gate, on, __ATOMIC_SEQ_CST);
 }
@@ -52,6 +87,12 @@ static int mode_now(void)
 }
 
 int karx_approved_mode(void) { return mode_now(); }
+
+int karx_approved_env_valid(void)
+{
+    (void)mode_now();
+    return !env_invalid;
+}
 
 int karx_in_error_state(void)
 {

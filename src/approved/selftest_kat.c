@@ -10,7 +10,7 @@
  *   cryptopp_lea_gmac.txt, cryptopp_lsh_drbg.txt  Crypto++ 8.7 (independent implementation)
  *   model_xts.txt, model_kbkdf.txt  the project's independent Python models
  * and PBKDF2, for which no vectors are published: RFC 8018 over HMAC-LSH-256-256 computed by
- * the shared LSH model (/work/shared/specs/models/lsh_model.py) after that model reproduced the
+ * the shared LSH model (../shared/specs/models/lsh_model.py) after that model reproduced the
  * KISA HMAC vector (docs/VALIDATION.md). One vector per construction keeps the run short. */
 #include <string.h>
 

@@ -8,31 +8,53 @@
 #include "../modes/xts_internal.h"
 #include "par_internal.h"
 
-/* a = a * b in GF(2^128), XTS (IEEE 1619) bit order; b is public (a power of x), a secret. */
-static void gf_mul(uint8_t a[16], const uint8_t b[16])
+/* GF(2^128) in XTS (IEEE 1619) bit order as two little-endian words: bit k of the 128-bit
+ * little-endian number is the coefficient of x^k. */
+typedef struct gf128 {
+    uint64_t lo, hi;
+} gf128;
+
+static inline gf128 gf_mulx(gf128 a)
 {
-    uint8_t r[16] = {0};
-    for (int i = 127; i >= 0; i--) {
-        karx_i_xts_mulx(r);
-        uint8_t mask = (uint8_t)(0u - ((b[i / 8] >> (i % 8)) & 1u));
-        for (int j = 0; j < 16; j++)
-            r[j] ^= (uint8_t)(a[j] & mask);
-    }
-    memcpy(a, r, 16);
-    karx_memzero(r, sizeof r);
+    uint64_t carry = a.hi >> 63;
+    gf128 r = {a.lo << 1 ^ (0x87u & (0u - carry)), a.hi << 1 | a.lo >> 63};
+    return r;
 }
 
-/* t = t * x^n. */
+/* a * b, with b public (a power of x): the loop follows b's bits, and a (maybe secret, the
+ * encrypted tweak) is only ever xored in under a mask of them. Word-wide, so a range's start
+ * costs a few microseconds, not the ~100 us the byte-wise version took per task (which made
+ * XTS on two threads slower than on one at 1 MiB a call). */
+static gf128 gf_mul(gf128 a, gf128 b)
+{
+    gf128 r = {0, 0};
+    for (int i = 127; i >= 0; i--) {
+        r = gf_mulx(r);
+        uint64_t bit = (i >= 64 ? b.hi >> (i - 64) : b.lo >> i) & 1u;
+        uint64_t mask = 0u - bit;
+        r.lo ^= a.lo & mask;
+        r.hi ^= a.hi & mask;
+    }
+    return r;
+}
+
+/* t = t * x^n: x^n by square-and-multiply from n's highest set bit (n, a block index, is
+ * public), then one product with t. */
 static void mul_xpow(uint8_t t[16], uint64_t n)
 {
-    uint8_t p[16] = {1}, sq[16];
+    gf128 p = {1, 0};
     for (int bit = 63; bit >= 0; bit--) {
-        memcpy(sq, p, 16);
-        gf_mul(p, sq);
+        if ((n >> bit) == 0)
+            continue; /* above the highest set bit p is still 1 */
+        p = gf_mul(p, p);
         if ((n >> bit) & 1)
-            karx_i_xts_mulx(p);
+            p = gf_mulx(p);
     }
-    gf_mul(t, p);
+    gf128 v = {karx_load64_le(t), karx_load64_le(t + 8)};
+    v = gf_mul(v, p);
+    karx_store64_le(t, v.lo);
+    karx_store64_le(t + 8, v.hi);
+    karx_memzero(&v, sizeof v);
 }
 
 typedef struct unit_job {

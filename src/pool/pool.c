@@ -115,7 +115,15 @@ no_lock:
 void karx_pool_free(karx_pool *pool)
 {
     if (!pool) return;
-    if (pool->started && getpid() == pool->owner) {
+    if (getpid() != pool->owner) {
+        /* A forked child's copy: the workers waiting on its condition variables are the
+         * parent's and not here, so destroying them would wait for ever (glibc). The memory
+         * is this process's to free; the primitives are simply abandoned with it. */
+        free(pool->workers);
+        free(pool);
+        return;
+    }
+    if (pool->started) {
         pthread_mutex_lock(&pool->lock);
         pool->stop = 1;
         pthread_cond_broadcast(&pool->wake);

@@ -52,12 +52,44 @@ class Plot(unittest.TestCase):
             p = self.run_plot(LSH, THREADS, '--out', d, '--note', 'fixture note')
             self.assertEqual(p.returncode, 0, p.stderr)
             for name in ('gbps_vs_size', 'hashes_vs_batch', 'speedup_vs_threads', 'share_of_bound'):
+                with open(os.path.join(d, name + '.png'), 'rb') as f:
+                    self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n', name)
                 with open(os.path.join(d, name + '.svg')) as f:
                     svg = f.read()
                 self.assertIn('<svg', svg)
                 self.assertIn('fixture note', svg, name)
                 self.assertIn('commit fixture0000', svg, name)
                 self.assertIn('FIXTURE CPU', svg, name)
+
+    def test_at_most_six_series_and_peers_drawn_once(self):
+        import plot
+        files = plot.load([LSH, LSH])  # the same peers in two files: each peer drawn once
+        for title, series in plot.size_series(files):
+            labels = [label for label, _, _ in series if not label.startswith('karx')]
+            self.assertEqual(len(labels), len(set(labels)), title)
+        with self.assertRaises(plot.BadInput):
+            plot.check_series('x', [('panel', plot.MAX_SERIES + 1)])
+        plot.check_series('x', [('panel', plot.MAX_SERIES)])
+
+    def test_one_colour_per_library(self):
+        import plot
+        self.assertEqual(plot.color_of('OpenSSL SHA-256'), plot.color_of('OpenSSL AES-128-CTR'))
+        self.assertNotEqual(plot.color_of('OpenSSL SHA-256'), plot.color_of('Crypto++ LSH-256'))
+        self.assertEqual(plot.color_of('karx (avx2)'), plot.COLORS['karx'])
+
+    def test_docs_block_is_rewritten_between_its_markers(self):
+        import plot
+        files = plot.load([LSH, THREADS])
+        block = plot.docs_block(files, {'command': 'CMD', 'note': 'NOTE'})
+        md = 'before\n' + plot.BEGIN + '\nstale 9.99x\n' + plot.END + '\nafter\n'
+        new = plot.splice(md, block)
+        self.assertTrue(new.startswith('before\n' + plot.BEGIN))
+        self.assertTrue(new.endswith(plot.END + '\nafter\n'))
+        self.assertNotIn('stale', new)
+        self.assertIn('[1] fixture_lsh_peers.jsonl', new)
+        self.assertIn('Speed-up at 2 threads', new)
+        with self.assertRaises(plot.BadInput):
+            plot.splice('no markers', block)
 
     def test_share_of_bound(self):
         import plot

@@ -22,6 +22,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import cavp_block_model as BM  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from specs_path import DEFAULT_SPECS  # noqa: E402
 
 AEAD_DIR = os.path.join(HERE, '..', 'kat', 'cavp', 'aead')
 xor = BM.xor
@@ -293,7 +295,7 @@ PLAN = [  # (family, ciphers, tests)
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('what', choices=['generate', 'check'])
-    ap.add_argument('--specs', default='/work/shared/specs/models')
+    ap.add_argument('--specs', default=DEFAULT_SPECS)
     a = ap.parse_args()
     BM.load_specs(a.specs)
     if a.what == 'generate':

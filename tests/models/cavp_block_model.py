@@ -8,7 +8,7 @@ test definitions, not from karx (slow: a Monte Carlo file takes seconds).
                                      request in tests/kat/cavp/block/{model,published}/ and compares
                                      it with the .rsp there
 
-The ciphers come from the independent reference models in DIR (default /work/shared/specs/models:
+The ciphers come from the independent reference models in DIR (default ../shared/specs/models:
 lea_check.py, hight_check.py, cham_check.py; encryption only) and, for ARIA, from OpenSSL's
 libcrypto through ctypes (encryption and decryption). The modes are written out here per
 SP 800-38A; the Monte Carlo loop per NIST's AESAVS section 6.4 (ECB, CBC, OFB, CFB8 and CFB128
@@ -26,6 +26,8 @@ import ctypes.util
 import os
 import random
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from specs_path import DEFAULT_SPECS  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BLOCK_DIR = os.path.join(HERE, '..', 'kat', 'cavp', 'block')
@@ -359,7 +361,7 @@ def gen_request(cipher, mode, test, rnd):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('what', choices=['generate', 'check'])
-    ap.add_argument('--specs', default='/work/shared/specs/models')
+    ap.add_argument('--specs', default=DEFAULT_SPECS)
     ap.add_argument('--only', default='')
     a = ap.parse_args()
     load_specs(a.specs)

@@ -7,7 +7,7 @@ converted into the same request format.
     cavp_kdf_model.py vendor DIR     DIR/published/KBKDF_CMAC_*.rsp from tests/kat/ttak_kbkdf_cmac.txt
 
 HMAC, CMAC and KBKDF come from tests/models/kbkdf_model.py and LSH from the reference model in
-/work/shared/specs/models (none of it shares code with karx); PBKDF2 (RFC 8018 section 5.2) is
+../shared/specs/models (none of it shares code with karx); PBKDF2 (RFC 8018 section 5.2) is
 written out here. The response layout is karx's: the request's lines, each record followed by
 its answer line and one blank line."""
 import os
@@ -17,6 +17,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import kbkdf_model as km  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from specs_path import DEFAULT_SPECS  # noqa: E402
 
 LSH = [('LSH-256_224', 'lsh256-224'), ('LSH-256_256', 'lsh256-256'), ('LSH-512_224', 'lsh512-224'),
        ('LSH-512_256', 'lsh512-256'), ('LSH-512_384', 'lsh512-384'), ('LSH-512_512', 'lsh512-512')]
@@ -56,7 +58,7 @@ def hx(b):
 
 
 def generate(out):
-    specs = km.load_specs('/work/shared/specs/models')
+    specs = km.load_specs(DEFAULT_SPECS)
     hashes = km.hashes(specs)
     rnd = random.Random(1717)
     rb = lambda n: bytes(rnd.randrange(256) for _ in range(n))

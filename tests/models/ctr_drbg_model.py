@@ -3,7 +3,7 @@ TTAK.KO-12.0189: ctr_len = blocklen, the whole block V is a big-endian counter) 
 HIGHT, revised CHAM and ARIA, all in plain Python (none of karx's code). Each cipher is written
 from its standard (LEA: TTAK.KO-12.0223; HIGHT: TTAS.KO-12.0040 / ISO/IEC 18033-3; revised CHAM:
 ICISC 2019, 88/112/120 rounds; ARIA: RFC 5794) after the project's reference models in
-/work/shared/specs/models. self_check() reproduces published values before the model is trusted:
+../shared/specs/models. self_check() reproduces published values before the model is trusted:
 TTAK.KO-12.0189 App. B.2 DRBG outputs (LEA, HIGHT, ARIA), RFC 5794 ARIA and revised CHAM KATs."""
 import os
 import re

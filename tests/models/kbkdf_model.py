@@ -6,7 +6,7 @@
 
 HMAC (RFC 2104), CMAC (SP 800-38B) and the three KBKDF modes are written out here. The block
 ciphers and LSH come from the independent reference models in DIR (default
-/work/shared/specs/models: lea_check.py, hight_check.py, cham_check.py, lsh_model.py), which
+../shared/specs/models: lea_check.py, hight_check.py, cham_check.py, lsh_model.py), which
 reproduce the official LEA/HIGHT/CHAM/LSH vectors; none of it shares code with karx.
 
 `check` runs the model over tests/kat/ttak_kbkdf_cmac.txt (TTAK CMAC-LEA/HIGHT answers; ARIA
@@ -22,6 +22,8 @@ import hashlib
 import os
 import random
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from specs_path import DEFAULT_SPECS  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KAT = os.path.join(HERE, '..', 'kat')
@@ -329,7 +331,7 @@ def generate(specs):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('what', choices=('check', 'generate'))
-    ap.add_argument('--specs', default=os.environ.get('KARX_SPECS', '/work/shared/specs/models'))
+    ap.add_argument('--specs', default=DEFAULT_SPECS)
     a = ap.parse_args()
     specs = load_specs(a.specs)
     if a.what == 'check':

@@ -13,15 +13,17 @@ The procedure (SHAVS section 6.4 generalised to LSH, as go-krypto's KCMVP cavp t
 N = floor(block bits / digest bits) + 1 (LSH-256-256: 5, LSH-512-224: 10);
 for j = 0..99: MD[0..N-1] = Seed; MD[i] = LSH(MD[i-N] || ... || MD[i-1]) for i = N .. N+999;
 output COUNT = j, MD = MD[N+999]; Seed = MD[N+999].
-LSH is the reference model in /work/shared/specs/models/lsh_model.py (written from the
+LSH is the reference model in ../shared/specs/models/lsh_model.py (written from the
 standard's constants, reproduces the official digests); nothing here shares code with karx.
 The response layout is karx's: the request's comment, header and blank lines before the Seed
 record, the Seed record, then one COUNT/MD record per outer round, each followed by a blank line."""
 import os
 import random
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from specs_path import DEFAULT_SPECS  # noqa: E402
 
-SPECS = '/work/shared/specs/models'
+SPECS = DEFAULT_SPECS
 # (file name, family, digest bits, block bits)
 VARIANTS = [('LSH-256_224', 'LSH-256', 224, 1024), ('LSH-256_256', 'LSH-256', 256, 1024),
             ('LSH-512_224', 'LSH-512', 224, 2048), ('LSH-512_256', 'LSH-512', 256, 2048),

@@ -25,6 +25,9 @@ for v in $VARIANTS; do
     expect "dgst -$v" "$want" "$(openssl dgst $P -"$v" $FILES 2>&1)"
     want=$(awk '{ print $1 " *" $2 }' "$T/karx")
     expect "dgst -$v -r" "$want" "$(openssl dgst $P -"$v" -r $FILES 2>&1)"
+    # OPENSSL.md: the -r lines ("HEX *FILE") are a list that karx hash -c checks
+    openssl dgst $P -"$v" -r $FILES >"$T/r.sums" 2>&1
+    expect "karx hash -c of dgst -$v -r" 0 "$("$KARX" hash -a "$(short "$v")" --quiet -c "$T/r.sums" >/dev/null 2>&1; echo $?)"
     f=$T/b257 want=$(karx_hex "$v" "$T/b257")
     [ ${#want} -ge 56 ] || bad "karx hash -a $(short "$v") $f gave [$want]"
     # the aliases as options: -lsh512-512 (karx's name, lower case) and -LSH512-512

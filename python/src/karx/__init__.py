@@ -6,6 +6,9 @@ See docs/PYTHON.md for the full reference.
 """
 from __future__ import annotations
 
+import operator
+import sys
+
 from typing import (TYPE_CHECKING, Any, Callable, FrozenSet, Iterable, List, Optional, Sequence,
                     Tuple, Union, cast, overload)
 
@@ -314,6 +317,9 @@ class _Aead(_karx._Aead):
     @classmethod
     def generate_key(cls, bit_length: int) -> bytes:
         """A fresh random key of bit_length bits (from :func:`token_bytes`)."""
+        if not hasattr(type(bit_length), "__index__"):
+            raise TypeError(f"bit_length: expected int, got {type(bit_length).__name__}")
+        bit_length = operator.index(bit_length)
         bits = tuple(8 * n for n in cls.key_sizes())
         if bit_length not in bits:
             raise InvalidKey(f"{cls.__name__} key length must be one of {bits} bits, "
@@ -354,7 +360,14 @@ class CHAMCCM(_Aead):
 
 def token_hex(nbytes: int = 32) -> str:
     """Like :func:`secrets.token_hex`, from :func:`token_bytes`."""
-    return token_bytes(nbytes).hex()
+    if not hasattr(type(nbytes), "__index__"):
+        raise TypeError(f"nbytes: expected int, got {type(nbytes).__name__}")
+    n = operator.index(nbytes)
+    if n < 0:
+        raise InvalidArgument(f"nbytes must be non-negative, got {n}")
+    if n >= sys.maxsize:
+        raise OverflowError(f"nbytes is too large for a buffer: {n}")
+    return token_bytes(n).hex()
 
 
 # ---------------------------------------------------------------------------- batches
