@@ -3,7 +3,8 @@
 # left alone and no --break-system-packages is needed) and installs what building and testing the
 # Python package needs: scikit-build-core + nanobind (build backend, used with
 # --no-build-isolation so repeated builds reuse one CMake build folder), NumPy, pytest,
-# hypothesis and Dask distributed (examples/dask_hash.py). Idempotent: a second run only checks.
+# hypothesis, Dask distributed (examples/dask_hash.py) and mypy (python/tests/test_typing.py
+# checks the stubs with it). Idempotent: a second run only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -12,7 +13,7 @@ if [ ! -x "$VENV/bin/python" ]; then
     mkdir -p build-py
     "$PY" -m venv "$VENV"
 fi
-reqs=("scikit-build-core>=0.10" "nanobind>=2.0" "numpy" "pytest" "hypothesis" "dask[distributed]")
+reqs=("scikit-build-core>=0.10" "nanobind>=2.0" "numpy" "pytest" "hypothesis" "dask[distributed]" "mypy")
 if ! "$VENV/bin/python" -m pip install -q --disable-pip-version-check "${reqs[@]}"; then
     echo "setup_venv: pip install failed" >&2
     exit 1

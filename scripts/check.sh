@@ -83,6 +83,11 @@ CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" build-py/venv/bin/pip install -q --no-build-i
     --config-settings=cmake.define.KARX_WERROR=ON --config-settings=cmake.define.KARX_CUDA=OFF .
 build-py/venv/bin/python -m pytest python/tests -q -p no:cacheprovider
 
+step "Python wheel: pip wheel + auditwheel (manylinux tag), fresh venv, smoke test + pytest subset"
+# the same settings as above, so the build folder is reused (this step only relinks)
+CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" bash python/build_wheel.sh --quick \
+    --config-settings=cmake.define.KARX_WERROR=ON --config-settings=cmake.define.KARX_CUDA=OFF
+
 printf '(step %d took %d s)\n' $steps $((SECONDS - last))
 echo
 # set -e stops at the first failing step, so reaching here means every step passed

@@ -9,8 +9,10 @@ Each pair alternates which runs first.
    (ns per call; target: karx at least as fast).
 2. Batch: `karx.lsh_many("lsh256-256", a, out=o)` on a 1M x 64-byte uint8 NumPy array vs the
    C call `karx_lsh_many` on the same buffers through ctypes (one call, so ctypes adds nothing
-   measurable) from the shared library built beside the module (target: >= 85 %).
+   measurable) from the shared library built beside the module (target: >= 85 %). pip builds
+   only the module's target, so build the shared library in the same folder first:
 
+    cmake --build build-py/cp311-cp311-linux_x86_64 --target karx_shared   # your wheel tag
     build-py/venv/bin/python python/bench/bench_py.py [--rounds 15] [--n 1000000] [--lib PATH]
 
 Prints a Markdown report (machine, commit, back end, table) on stdout.
@@ -44,7 +46,8 @@ def find_lib(explicit):
     for c in cands:
         if c and os.path.exists(c):
             return c
-    sys.exit("no libkarx.so found (pip install . builds one under build-py/, or pass --lib)")
+    sys.exit("no libkarx.so found: after pip install . run `cmake --build build-py/<wheel tag> "
+             "--target karx_shared` (same commit and flags as the module), or pass --lib")
 
 
 def cpu_name():

@@ -105,7 +105,7 @@ def cryptopp_cipher_cases(fname):
             cur[k] = unhex(v)
         elif k == "Test":
             c, mode = name.split("/")
-            cipher = "hight" if c == "HIGHT" else f"lea{8 * len(cur['Key'])}"
+            cipher = "hight" if c == "HIGHT" else f"{c.split('-')[0].lower()}{8 * len(cur['Key'])}"  # lea128, aria256
             out.append((cipher, mode.lower(), cur["Key"], cur.get("IV"), cur["Plaintext"],
                         cur["Ciphertext"]))
     return out

@@ -8,9 +8,9 @@ import karx
 from kat import KAT_DIR, blocks, cryptopp_cipher_cases, unhex
 
 KEYLEN = {"lea128": 16, "lea192": 24, "lea256": 32, "hight": 16, "cham64-128": 16,
-          "cham128-128": 16, "cham128-256": 32}
+          "cham128-128": 16, "cham128-256": 32, "aria128": 16, "aria192": 24, "aria256": 32}
 BLOCK = {"lea128": 16, "lea192": 16, "lea256": 16, "hight": 8, "cham64-128": 8,
-         "cham128-128": 16, "cham128-256": 16}
+         "cham128-128": 16, "cham128-256": 16, "aria128": 16, "aria192": 16, "aria256": 16}
 STREAM_MODES = ("ctr", "cfb", "cfb8", "cfb64", "ofb")
 
 
@@ -48,6 +48,8 @@ def ecb_cases():
             if "CIPHERTEXT" in d:
                 out.append((name, unhex(d["KEY"]), unhex(d["PLAINTEXT"]),
                             unhex(d["CIPHERTEXT"])))
+    out.extend((c, key, pt, ct) for c, mode, key, _, pt, ct in
+               cryptopp_cipher_cases("cryptopp_aria.txt") if mode == "ecb")  # RFC 5794 A.1-A.3
     return out
 
 
@@ -56,18 +58,19 @@ ECB = ecb_cases()
 
 def test_ecb_kat_count():
     assert len(ECB) > 1500
-    assert {c[0] for c in ECB} == set(KEYLEN)
+    assert {c[0] for c in ECB} == set(KEYLEN) == set(karx.ciphers_available)
 
 
 def test_ecb_kat():
     for name, key, pt, ct in ECB:
-        c = karx.Cipher(name, "ecb", key, padding=False)
+        c = karx.Cipher(name, "ecb", key, padding=None)
         assert c.encrypt(pt) == ct, (name, key.hex(), pt.hex())
         assert c.decrypt(ct) == pt
 
 
 def mode_cases():
-    """(cipher, mode, key, iv, pt, ct): KISA LEA MMT, KCMVP CFB-8/64, Crypto++ LEA/HIGHT."""
+    """(cipher, mode, key, iv, pt, ct): KISA LEA MMT, KCMVP CFB-8/64, Crypto++ LEA/HIGHT/ARIA
+    (ARIA: RFC 5794 Appendix A and the ARIA test-vector PDF's ECB/CBC/CTR)."""
     out = []
     for sec, rec in blocks(KAT_DIR / "kisa_lea_modes_vs.txt"):
         m = re.match(r"\[LEA-(\d+) (ECB|CBC|CTR|OFB|CFB-128) MMT", sec)
@@ -85,7 +88,7 @@ def mode_cases():
             if len(d) == 4:
                 out.append(("lea128", mode, unhex(d["KEY"]), unhex(d["IV"]), unhex(d["PT"]),
                             unhex(d["CT"])))
-    for f in ("cryptopp_lea.txt", "cryptopp_hight.txt"):
+    for f in ("cryptopp_lea.txt", "cryptopp_hight.txt", "cryptopp_aria.txt"):
         out.extend(cryptopp_cipher_cases(f))
     return out
 
@@ -96,12 +99,14 @@ MODES = mode_cases()
 def test_mode_kat_count():
     assert len(MODES) > 300
     assert {c[1] for c in MODES} >= {"ecb", "cbc", "ctr", "ofb", "cfb", "cfb8", "cfb64"}
+    assert {c[0] for c in MODES if c[1] in ("ecb", "cbc", "ctr")} >= {"aria128", "aria192",
+                                                                      "aria256"}
 
 
 @pytest.mark.parametrize("cipher,mode,key,iv,pt,ct", MODES,
                          ids=[f"{c[0]}-{c[1]}-{i}" for i, c in enumerate(MODES)])
 def test_mode_kat(cipher, mode, key, iv, pt, ct):
-    c = karx.Cipher(cipher, mode, key, iv, padding=False)
+    c = karx.Cipher(cipher, mode, key, iv, padding=None)
     assert c.encrypt(pt) == ct
     assert c.decrypt(ct) == pt
     # streaming at an odd split gives the same bytes
@@ -119,7 +124,7 @@ def test_mode_kat(cipher, mode, key, iv, pt, ct):
        seed=st.binary(min_size=48, max_size=48))
 def test_streaming_equals_oneshot(name, mode, data, cuts, seed):
     key, iv = seed[: KEYLEN[name]], seed[32:32 + BLOCK[name]]
-    c = karx.Cipher(name, mode, key, None if mode == "ecb" else iv, padding=True)
+    c = karx.Cipher(name, mode, key, None if mode == "ecb" else iv, padding="pkcs7")
     one = c.encrypt(data)
     if mode in ("ecb", "cbc"):
         assert len(one) == (len(data) // BLOCK[name] + 1) * BLOCK[name]
@@ -135,7 +140,7 @@ def test_streaming_equals_oneshot(name, mode, data, cuts, seed):
 
 
 def test_padding_roundtrip_and_bad_padding():
-    c = karx.Cipher("lea256", "cbc", bytes(range(32)), bytes(16))
+    c = karx.Cipher("lea256", "cbc", bytes(range(32)), bytes(16), padding="pkcs7")
     for n in range(0, 40):
         pt = bytes([n]) * n
         assert c.decrypt(c.encrypt(pt)) == pt
@@ -166,19 +171,19 @@ def test_ctr_counter_overflow():
 
 def test_key_and_iv_errors_say_expected_and_given():
     with pytest.raises(karx.InvalidKey, match="16 bytes, got 15"):
-        karx.Cipher("lea128", "cbc", bytes(15), bytes(16))
+        karx.Cipher("lea128", "cbc", bytes(15), bytes(16), padding="pkcs7")
     with pytest.raises(karx.InvalidKey, match="32 bytes, got 16"):
         karx.Cipher("cham128-256", "ctr", bytes(16), bytes(16))
     with pytest.raises(karx.InvalidIV, match="16 bytes, got 8"):
-        karx.Cipher("lea128", "cbc", bytes(16), bytes(8))
+        karx.Cipher("lea128", "cbc", bytes(16), bytes(8), padding="pkcs7")
     with pytest.raises(karx.InvalidIV, match="8 bytes, got 16"):
         karx.Cipher("hight", "ofb", bytes(16), bytes(16))
     with pytest.raises(karx.InvalidIV, match="got None"):
         karx.Cipher("lea128", "ctr", bytes(16))
     with pytest.raises(karx.InvalidIV, match="takes no IV"):
-        karx.Cipher("lea128", "ecb", bytes(16), bytes(16))
+        karx.Cipher("lea128", "ecb", bytes(16), bytes(16), padding=None)
     with pytest.raises(karx.UnknownAlgorithm):
-        karx.Cipher("aes128", "cbc", bytes(16), bytes(16))
+        karx.Cipher("aes128", "cbc", bytes(16), bytes(16), padding="pkcs7")
     with pytest.raises(karx.UnknownAlgorithm):
         karx.Cipher("lea128", "xts", bytes(16), bytes(16))
     for e in (karx.InvalidKey, karx.InvalidIV, karx.UnknownAlgorithm):
@@ -187,16 +192,16 @@ def test_key_and_iv_errors_say_expected_and_given():
 
 def test_type_errors():
     with pytest.raises(TypeError):
-        karx.Cipher("lea128", "cbc", "0" * 16, bytes(16))
+        karx.Cipher("lea128", "cbc", "0" * 16, bytes(16), padding="pkcs7")
     with pytest.raises(TypeError):
-        karx.Cipher("lea128", "cbc", bytes(16), "0" * 16)
+        karx.Cipher("lea128", "cbc", bytes(16), "0" * 16, padding="pkcs7")
     e = karx.Cipher("lea128", "ctr", bytes(16), bytes(16)).encryptor()
     with pytest.raises(TypeError, match="str"):
         e.update("text")
 
 
 def test_use_after_finalize():
-    c = karx.Cipher("lea128", "cbc", bytes(16), bytes(16))
+    c = karx.Cipher("lea128", "cbc", bytes(16), bytes(16), padding="pkcs7")
     e = c.encryptor()
     e.update(b"abc")
     e.finalize()
@@ -209,13 +214,13 @@ def test_use_after_finalize():
 
 
 def test_whole_blocks_without_padding():
-    c = karx.Cipher("lea128", "cbc", bytes(16), bytes(16), padding=False)
+    c = karx.Cipher("lea128", "cbc", bytes(16), bytes(16), padding=None)
     with pytest.raises(karx.InvalidDataLength, match="16-byte blocks"):
         c.encrypt(b"short")
     with pytest.raises(karx.InvalidDataLength):
-        karx.Cipher("lea128", "ecb", bytes(16)).decrypt(bytes(17))
+        karx.Cipher("lea128", "ecb", bytes(16), padding="none").decrypt(bytes(17))
     with pytest.raises(karx.InvalidDataLength):
-        karx.Cipher("lea128", "cbc", bytes(16), bytes(16)).decrypt(b"")
+        karx.Cipher("lea128", "cbc", bytes(16), bytes(16), padding="pkcs7").decrypt(b"")  # no block to unpad
 
 
 def test_inputs_any_buffer():

@@ -86,7 +86,7 @@ BUFFER_CALLS = {
     "cipher key": lambda b: karx.Cipher("lea256", "ctr", b, IV16),
     "cipher iv": lambda b: karx.Cipher("lea128", "ctr", K16, b[:16]),
     "cipher data": lambda b: karx.Cipher("lea128", "ctr", K16, IV16).encrypt(b),
-    "cipher update": lambda b: karx.Cipher("lea128", "cbc", K16, IV16).encryptor().update(b),
+    "cipher update": lambda b: karx.Cipher("lea128", "cbc", K16, IV16, padding="pkcs7").encryptor().update(b),
     "gcm key": lambda b: karx.LEAGCM(b),
     "gcm nonce": lambda b: karx.LEAGCM(K16).encrypt(b[:12], b"data", None),
     "gcm data": lambda b: karx.LEAGCM(K16).encrypt(bytes(12), b, None),

@@ -45,7 +45,7 @@ def s_of(h, a, c):
 
 
 def block(cipher, key, b):
-    return karx.Cipher(cipher, "ecb", key, padding=False).encrypt(b)
+    return karx.Cipher(cipher, "ecb", key, padding=None).encrypt(b)
 
 
 def model_gmac(cipher, key, iv, data):

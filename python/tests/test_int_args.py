@@ -33,9 +33,11 @@ CASES = {
     "Cipher.encrypt threads": (
         lambda v: karx.Cipher("lea128", "ctr", K16, K16).encrypt(b"x", threads=v), "threads", {}),
     "Cipher.decrypt threads": (
-        lambda v: karx.Cipher("lea128", "ecb", K16).decrypt(K16, threads=v), "threads", {}),
+        lambda v: karx.Cipher("lea128", "ecb", K16, padding="pkcs7").decrypt(K16, threads=v),
+        "threads", {}),
     "CipherContext.update threads": (
-        lambda v: karx.Cipher("lea128", "cbc", K16, K16).encryptor().update(K16, threads=v),
+        lambda v: karx.Cipher("lea128", "cbc", K16, K16, padding="pkcs7").encryptor().update(
+            K16, threads=v),
         "threads", {}),
     "LEAGCM.encrypt threads": (
         lambda v: karx.LEAGCM(K16).encrypt(bytes(12), b"x", None, threads=v), "threads", {}),

@@ -29,9 +29,9 @@ def model(cipher, key, tweak, data, encrypt=True):
     """One data unit: XTS from the cipher's single blocks (karx.Cipher ECB), ciphertext
     stealing for a partial last block."""
     half = len(key) // 2
-    ecb = karx.Cipher(cipher, "ecb", key[:half], padding=False)
+    ecb = karx.Cipher(cipher, "ecb", key[:half], padding=None)
     one = ecb.encrypt if encrypt else ecb.decrypt
-    t = int.from_bytes(karx.Cipher(cipher, "ecb", key[half:], padding=False).encrypt(tweak),
+    t = int.from_bytes(karx.Cipher(cipher, "ecb", key[half:], padding=None).encrypt(tweak),
                        "little")
     tweaks = []
     for _ in range(len(data) // 16 + 1):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import operator
 import sys
 
-from typing import Any, Iterable, Optional, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Callable, FrozenSet, Iterable, List, Optional, Sequence,
+                    Tuple, Union, cast, overload)
 
 from . import _karx
 from ._errors import (
@@ -72,15 +73,37 @@ from ._karx import (  # noqa: E402  (after the error types are registered)
 
 from ._registry import Algorithm, Kernel, algorithm, algorithms, kernels  # noqa: E402
 
-__version__ = _karx.version()
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    from typing_extensions import Literal, Protocol, TypeAlias
+
+    from ._karx import ReadableBuffer
+
+    #: A 2-D uint8 NumPy array (one record per row).
+    U8Array: TypeAlias = npt.NDArray[np.uint8]
+    #: Where the batch calls run.
+    Device: TypeAlias = Literal["cpu", "gpu", "auto"]
+    #: What ``Cipher(padding=...)`` takes: ``"pkcs7"``, ``None`` / ``"none"``, or the 0.1
+    #: spellings ``True`` / ``False``.
+    PaddingArg: TypeAlias = Union[Literal["pkcs7", "none"], bool, None]
+
+    class _BytesIOLike(Protocol):
+        def getbuffer(self) -> ReadableBuffer: ...
+
+    class _BinaryReader(Protocol):
+        def readinto(self, buf: bytearray, /) -> Optional[int]: ...
+        def readable(self) -> bool: ...
+
+__version__: str = _karx.version()
 
 #: Hash names accepted by :func:`new` (``'lsh512_256'`` and ``'LSH-512-256'`` work too).
-algorithms_available = frozenset(a.name for a in algorithms("hash"))
-algorithms_guaranteed = algorithms_available
+algorithms_available: FrozenSet[str] = frozenset(a.name for a in algorithms("hash"))
+algorithms_guaranteed: FrozenSet[str] = algorithms_available
 #: Block ciphers accepted by :class:`Cipher`, :func:`cmac` and :class:`CtrDrbg`.
-ciphers_available = tuple(a.name for a in algorithms("cipher"))
+ciphers_available: Tuple[str, ...] = tuple(a.name for a in algorithms("cipher"))
 #: Modes accepted by :class:`Cipher`.
-modes_available = tuple(a.name for a in algorithms("mode"))
+modes_available: Tuple[str, ...] = tuple(a.name for a in algorithms("mode"))
 
 __all__ = [
     "KarxError", "InvalidArgument", "InvalidKey", "InvalidIV", "InvalidOutputLength",
@@ -117,7 +140,9 @@ def _byte_view(x: Any, what: str) -> memoryview:
 
 # ---------------------------------------------------------------------------- hashes
 
-def file_digest(fileobj: Any, digest: Any, /, *, _bufsize: int = 2**18) -> LshHash:
+def file_digest(fileobj: Union[_BytesIOLike, _BinaryReader],
+                digest: Union[str, Callable[[], LshHash]], /, *,
+                _bufsize: int = 2**18) -> LshHash:
     """Hash a binary file object like :func:`hashlib.file_digest` (Python 3.11+).
 
     ``digest`` is a hash name (``'lsh256-256'``) or a constructor (``karx.lsh512_512``).
@@ -127,15 +152,17 @@ def file_digest(fileobj: Any, digest: Any, /, *, _bufsize: int = 2**18) -> LshHa
         h = new(digest)
     else:
         h = digest()
-    if hasattr(fileobj, "getbuffer"):  # io.BytesIO: no copy
-        h.update(fileobj.getbuffer())
+    getbuffer = getattr(fileobj, "getbuffer", None)
+    if getbuffer is not None:  # io.BytesIO: no copy
+        h.update(getbuffer())
         return h
-    if not (hasattr(fileobj, "readinto") and hasattr(fileobj, "readable") and fileobj.readable()):
+    f = cast("_BinaryReader", fileobj)
+    if not (hasattr(f, "readinto") and hasattr(f, "readable") and f.readable()):
         raise ValueError(f"'{fileobj!r}' is not a file-like object in binary reading mode.")
     buf = bytearray(_bufsize)
     view = memoryview(buf)
     while True:
-        size = fileobj.readinto(buf)
+        size = f.readinto(buf)
         if size is None:
             raise BlockingIOError("I/O operation would block.")
         if size == 0:
@@ -158,7 +185,7 @@ class CipherContext:
     def __init__(self, stream: _karx._CipherStream) -> None:
         self._s = stream
 
-    def update(self, data: Any, *, threads: int = 1) -> bytes:
+    def update(self, data: ReadableBuffer, *, threads: int = 1) -> bytes:
         """``threads``: split the bulk over that many threads (0 = every CPU; see Threads in
         docs/PYTHON.md); the output is the same for any count."""
         return self._s.update(data, threads)
@@ -171,26 +198,71 @@ class CipherContext:
         return self._s.finalized
 
 
+class _Required:
+    """The default of ``Cipher(padding=...)``: ECB and CBC require the argument."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<required for ECB and CBC>"
+
+
+_REQUIRED: Any = _Required()
+#: The modes that pad (KARX_PAD_PKCS7 / KARX_PAD_NONE); the others are streams.
+_PADDED_MODES = frozenset({"ecb", "cbc"})
+
+
+def _padding_flag(padding: object, label: str) -> bool:
+    """``Cipher(padding=...)`` as the C library's flag: ``"pkcs7"`` (any case) or ``True``:
+    PKCS#7; ``None``, ``"none"`` or ``False``: none."""
+    if padding is None or padding is False:
+        return False
+    if padding is True:
+        return True
+    if isinstance(padding, str) and padding.lower() in ("pkcs7", "none"):
+        return padding.lower() == "pkcs7"
+    raise InvalidArgument(f"{label}: padding must be 'pkcs7' or None (no padding), "
+                          f"got {padding!r}")
+
+
 class Cipher:
-    """A block cipher in a mode: ``Cipher('lea128', 'cbc', key, iv)``.
+    """A block cipher in a mode: ``Cipher('lea128', 'cbc', key, iv, padding='pkcs7')``.
 
     ``name``: one of :data:`ciphers_available`; ``mode``: one of :data:`modes_available` (any
     spelling :func:`algorithm` takes: ``'LEA-128'``, ``'CBC'``);
     ``iv``: the block-size IV (or initial counter for CTR), ``None`` for ECB; ``padding``:
-    PKCS#7 for ECB and CBC (ignored by the stream modes). Lengths are checked here, so a bad
-    key or IV raises :class:`InvalidKey` / :class:`InvalidIV` at construction.
+    required for ECB and CBC, where it is ``'pkcs7'`` (PKCS#7: encryption adds 1 to a block of
+    bytes, decryption checks and removes them) or ``None`` (``'none'``: whole blocks only, as in
+    ``cryptography``, whose callers pad themselves); leaving it out raises
+    :class:`InvalidArgument` (a ``ValueError``). The stream modes take no padding and ignore
+    the argument. ``True`` / ``False`` are accepted for ``'pkcs7'`` / ``None``. Lengths are
+    checked here, so a bad key or IV raises :class:`InvalidKey` / :class:`InvalidIV` at
+    construction. ``padding`` is then ``'pkcs7'`` or ``None`` (always ``None`` for a stream
+    mode).
     """
 
-    __slots__ = ("name", "mode", "padding", "_alg", "_key", "_iv")
+    __slots__ = ("name", "mode", "padding", "_alg", "_key", "_iv", "_pad")
 
-    def __init__(self, name: str, mode: str, key: Any, iv: Optional[Any] = None,
-                 padding: bool = True) -> None:
+    def __init__(self, name: str, mode: str, key: ReadableBuffer,
+                 iv: Optional[ReadableBuffer] = None,
+                 padding: PaddingArg = _REQUIRED) -> None:
         # Validate now (raises the right error with expected vs given lengths).
-        _karx._CipherStream(name, mode, key, iv, True, padding)
+        _karx._CipherStream(name, mode, key, iv, True, False)
         self._alg = algorithm(name, "cipher")
-        self.name = self._alg.name
-        self.mode = algorithm(mode, "mode").name
-        self.padding = bool(padding)
+        self.name: str = self._alg.name
+        self.mode: str = algorithm(mode, "mode").name
+        label = f"{self.name}-{self.mode}"
+        if padding is _REQUIRED:
+            if self.mode in _PADDED_MODES:
+                raise InvalidArgument(
+                    f"{label}: padding must be given for ECB and CBC: padding='pkcs7' pads "
+                    f"with PKCS#7 (encrypt adds 1 to {self._alg.block_size} bytes, decrypt "
+                    f"checks and strips them), padding=None takes whole blocks only (as "
+                    f"cryptography's Cipher, whose callers pad themselves); karx 0.1 padded "
+                    f"by default")
+            padding = None
+        self._pad = _padding_flag(padding, label) and self.mode in _PADDED_MODES
+        self.padding: Optional[str] = "pkcs7" if self._pad else None
         self._key = bytes(key)
         self._iv = None if iv is None else bytes(iv)
 
@@ -204,19 +276,19 @@ class Cipher:
 
     def encryptor(self) -> CipherContext:
         return CipherContext(_karx._CipherStream(self.name, self.mode, self._key, self._iv,
-                                                 True, self.padding))
+                                                 True, self._pad))
 
     def decryptor(self) -> CipherContext:
         return CipherContext(_karx._CipherStream(self.name, self.mode, self._key, self._iv,
-                                                 False, self.padding))
+                                                 False, self._pad))
 
-    def encrypt(self, data: Any, *, threads: int = 1) -> bytes:
+    def encrypt(self, data: ReadableBuffer, *, threads: int = 1) -> bytes:
         """One-shot: ``encryptor().update(data) + finalize()``; ``threads`` as for update."""
-        s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, True, self.padding)
+        s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, True, self._pad)
         return s.update(data, threads) + s.finalize()
 
-    def decrypt(self, data: Any, *, threads: int = 1) -> bytes:
-        s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, False, self.padding)
+    def decrypt(self, data: ReadableBuffer, *, threads: int = 1) -> bytes:
+        s = _karx._CipherStream(self.name, self.mode, self._key, self._iv, False, self._pad)
         return s.update(data, threads) + s.finalize()
 
     def __repr__(self) -> str:
@@ -234,7 +306,7 @@ class _Aead(_karx._Aead):
     _mode = ""
     _family = ""
 
-    def __init__(self, key: Any, tag_length: int = 16) -> None:
+    def __init__(self, key: ReadableBuffer, tag_length: int = 16) -> None:
         super().__init__(self._mode, self._family, key, tag_length)
 
     @classmethod
@@ -303,8 +375,9 @@ def token_hex(nbytes: int = 32) -> str:
 _DEVICES = {"cpu": 0, "gpu": 1, "auto": 2}
 
 
-def lsh_many(name: str, messages: Union[Any, Iterable[Any]], device: str = "cpu", *,
-             out: Any = None, threads: int = 1) -> Any:
+def lsh_many(name: str, messages: Union[U8Array, Iterable[ReadableBuffer]],
+             device: Device = "cpu", *, out: Optional[U8Array] = None,
+             threads: int = 1) -> U8Array:
     """Hash many messages at once; returns a ``(n, digest_size)`` uint8 NumPy array.
 
     ``messages``: a 2-D uint8 NumPy array (one message per row, used in place through the
@@ -348,8 +421,19 @@ def lsh_many(name: str, messages: Union[Any, Iterable[Any]], device: str = "cpu"
 
 
 
-def ctr_xor_many(cipher: str, keys: Any, counters: Any, data: Any, device: str = "cpu", *,
-                 update_counters: bool = False) -> Any:
+@overload
+def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
+                 counters: Union[U8Array, Sequence[ReadableBuffer]], data: U8Array,
+                 device: Device = "cpu", *, update_counters: bool = False) -> U8Array: ...
+@overload
+def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
+                 counters: Union[U8Array, Sequence[ReadableBuffer]],
+                 data: Sequence[ReadableBuffer], device: Device = "cpu", *,
+                 update_counters: bool = False) -> List[bytes]: ...
+def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
+                 counters: Union[U8Array, Sequence[ReadableBuffer]],
+                 data: Union[U8Array, Sequence[ReadableBuffer]], device: Device = "cpu", *,
+                 update_counters: bool = False) -> Union[U8Array, List[bytes]]:
     """CTR encryption (= decryption) of n independent records, each under its own key and
     initial counter block, in one call.
 
@@ -372,7 +456,7 @@ def ctr_xor_many(cipher: str, keys: Any, counters: Any, data: Any, device: str =
     alg = algorithm(cipher, "cipher")
     kl, bl = alg.key_size, alg.block_size
 
-    def rows(x: Any, width: int, what: str) -> Any:
+    def rows(x: Union[U8Array, Sequence[ReadableBuffer]], width: int, what: str) -> U8Array:
         if isinstance(x, (str, bytes, bytearray)):
             raise TypeError(f"{what}: expected a 2-D uint8 array or a sequence of bytes-like "
                             f"objects, got {type(x).__name__}")
@@ -410,7 +494,7 @@ def ctr_xor_many(cipher: str, keys: Any, counters: Any, data: Any, device: str =
         offsets = np.arange(n + 1, dtype=np.uintp) * d.shape[1]
         out = np.empty_like(d)
         _karx._ctr_xor_many_into(cipher, k, c, out, d, offsets, dev)
-        result: Any = out
+        result: Union[U8Array, List[bytes]] = out
     else:
         if isinstance(data, (str, bytes, bytearray)):
             raise TypeError("data: expected a 2-D uint8 array or a sequence of bytes-like "

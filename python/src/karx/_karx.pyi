@@ -1,16 +1,24 @@
 # Type stubs for the compiled module karx._karx (python/src/_karx_*.cpp). Read-only properties
-# are written as Final attributes.
-from typing import Any, Final, Optional, Union
+# are written as Final attributes. python/tests/test_typing.py checks them with mypy --strict and
+# that every public name of the module has an entry here.
+from typing import Final, Mapping, Optional, Sequence, TypedDict, Union
 
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import Buffer, TypeAlias
 
-ReadableBuffer = Any  # bytes, bytearray, memoryview, NumPy arrays: anything with the buffer API
+# bytes, bytearray, memoryview, array.array, contiguous NumPy arrays: anything with the buffer
+# API (a str is refused with TypeError, a non-contiguous buffer with BufferError). NumPy's stubs
+# give ndarray __buffer__ only for Python 3.12+, hence the array named beside Buffer.
+ReadableBuffer: TypeAlias = Union[Buffer, npt.NDArray[np.generic]]
+_U8Array: TypeAlias = npt.NDArray[np.uint8]
 
 # (name, std_name, kind, id, block_size, key_size, output_size, segment_size, has_iv, kernel)
 AlgTuple = tuple[str, str, str, int, int, int, int, int, bool, str]
 # (name, backend, cpu_features, priority, lanes, usable, active)
 KernelTuple = tuple[str, str, int, int, int, bool, bool]
 
-def _register_errors(mapping: dict[int, type]) -> None: ...
+def _register_errors(mapping: Mapping[int, type[Exception]]) -> None: ...
 def _raise_status(status: int, message: str) -> None: ...
 def strerror(status: int) -> str: ...
 def _pool_cache() -> list[tuple[int, int]]: ...
@@ -138,10 +146,23 @@ class HashDrbg:
 class HmacDrbg(HashDrbg): ...
 
 def token_bytes(n: int) -> bytes: ...
-def _lsh_many_into(name: str, out: Any, messages: Any, device: int,
-                   threads: int = 1) -> str: ...
-def _ctr_xor_many_into(cipher: str, keys: Any, counters: Any, out: Any, data: Any,
-                       offsets: Any, device: int) -> str: ...
+def _lsh_many_into(name: str, out: _U8Array, messages: Union[_U8Array, Sequence[ReadableBuffer]],
+                   device: int, threads: int = 1) -> str: ...
+def _ctr_xor_many_into(cipher: str, keys: _U8Array, counters: _U8Array,
+                       out: Union[_U8Array, bytearray], data: Union[_U8Array, bytes],
+                       offsets: npt.NDArray[np.uintp], device: int) -> str: ...
 def gpu_available() -> bool: ...
 def gpu_built() -> bool: ...
-def gpu_info() -> dict[str, Union[str, int, tuple[int, int]]]: ...
+class _GpuInfo(TypedDict):
+    name: str
+    device: int
+    compute_capability: tuple[int, int]
+    sm_count: int
+    sm_clock_mhz: int
+    mem_clock_mhz: int
+    mem_bus_bits: int
+    global_mem_bytes: int
+    driver_version: int
+    runtime_version: int
+
+def gpu_info() -> _GpuInfo: ...

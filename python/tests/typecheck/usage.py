@@ -1,0 +1,115 @@
+"""Typed use of every public name of karx: mypy --strict must accept this file, and each
+assert_type must hold (python/tests/test_typing.py). The test also runs it, so what the types
+promise is what the calls do."""
+from __future__ import annotations
+
+import io
+import sys
+from typing import FrozenSet, List, Optional, Tuple
+
+import numpy as np
+import numpy.typing as npt
+
+if sys.version_info >= (3, 11):
+    from typing import assert_type
+else:  # karx does not depend on typing_extensions; mypy has it
+    from typing_extensions import assert_type
+
+import karx
+
+U8 = npt.NDArray[np.uint8]
+
+# hashes
+h = karx.new("lsh256-256", b"abc")
+assert_type(h, karx.LshHash)
+h.update(memoryview(b"more"))
+h.update(bytearray(b"more"))
+h.update(np.zeros(8, np.uint8))
+assert_type(h.hexdigest(), str)
+assert_type(h.copy(), karx.LshHash)
+assert_type(h.digest_size, int)
+for ctor in (karx.lsh256_224, karx.lsh256_256, karx.lsh512_224, karx.lsh512_256, karx.lsh512_384,
+             karx.lsh512_512):
+    assert_type(ctor(b"x", usedforsecurity=False).digest(), bytes)
+assert_type(karx.file_digest(io.BytesIO(b"x"), "lsh256-256"), karx.LshHash)
+assert_type(karx.file_digest(io.BytesIO(b"x"), karx.lsh512_512), karx.LshHash)
+with open(__file__, "rb") as f:
+    assert_type(karx.file_digest(f, "lsh256-256"), karx.LshHash)
+assert_type(karx.hmac_digest(b"k", b"m", "lsh256-256"), bytes)
+assert_type(karx.pbkdf2_hmac("lsh256-256", b"pw", b"salt", 10, dklen=16), bytes)
+assert_type(karx.kbkdf("cmac-lea128", bytes(16), 32, label=b"enc", l_bytes=4), bytes)
+assert_type(karx.algorithms_available, FrozenSet[str])
+assert_type(karx.algorithms_guaranteed, FrozenSet[str])
+
+# ciphers
+c = karx.Cipher("lea128", "cbc", bytes(16), bytes(16), padding="pkcs7")
+assert_type(c.padding, Optional[str])
+assert_type(c.encrypt(b"x", threads=2), bytes)
+assert_type(karx.Cipher("aria128", "ecb", bytearray(16), padding=None).decrypt(bytes(16)), bytes)
+assert_type(karx.Cipher("hight", "ctr", bytes(16), bytes(8)).encrypt(b"stream"), bytes)
+ctx = c.encryptor()
+assert_type(ctx, karx.CipherContext)
+assert_type(ctx.update(b"x") + ctx.finalize(), bytes)
+assert_type(ctx.finalized, bool)
+assert_type(c.decryptor(), karx.CipherContext)
+assert_type((c.name, c.mode, c.block_size, c.key_size), Tuple[str, str, int, int])
+assert_type(karx.ciphers_available, Tuple[str, ...])
+assert_type(karx.modes_available, Tuple[str, ...])
+
+# AEAD, MACs, XTS
+for aead in (karx.LEAGCM, karx.CHAMGCM, karx.LEACCM, karx.CHAMCCM):
+    assert_type(aead.key_sizes(), Tuple[int, ...])
+g = karx.LEAGCM(karx.LEAGCM.generate_key(128))
+ct = g.encrypt(bytes(12), b"data", None)
+assert_type(ct, bytes)
+assert_type(g.decrypt(bytes(12), ct, None), bytes)
+assert_type(karx.LEACCM(bytes(16), tag_length=8).tag_length, int)
+assert_type(karx.cmac("lea128", bytes(16), b"m", tag_length=8), bytes)
+karx.cmac_verify("lea128", bytes(16), b"m", karx.cmac("lea128", bytes(16), b"m"))
+m = karx.GMAC("lea128", bytes(16), bytes(12), b"aad")
+m.verify(m.digest())
+assert_type(m.copy(), karx.GMAC)
+x = karx.XTS("lea128", bytes(range(32)))
+assert_type(x.encrypt(7, bytes(32), sector_size=16), bytes)
+buf = bytearray(32)
+x.decrypt_into(bytes(16), bytes(32), buf)
+
+# randomness
+assert_type(karx.CtrDrbg().generate(16), bytes)
+assert_type(karx.CtrDrbg("lea128", entropy=bytes(32), nonce=bytes(16)).os_seeded, bool)
+assert_type(karx.HashDrbg().security_strength, int)
+assert_type(karx.HmacDrbg("lsh512-512").generate(8, additional_input=b"a"), bytes)
+assert_type(karx.token_bytes(8), bytes)
+assert_type(karx.token_hex(), str)
+
+# batches and the GPU
+arr = np.zeros((4, 64), np.uint8)
+assert_type(karx.lsh_many("lsh256-256", arr), U8)
+assert_type(karx.lsh_many("lsh256-256", [b"a", bytearray(b"b"), memoryview(b"c")],
+                          device="auto", threads=2), U8)
+keys = np.zeros((4, 16), np.uint8)
+assert_type(karx.ctr_xor_many("lea128", keys, keys.copy(), arr), U8)
+recs = karx.ctr_xor_many("lea128", [bytes(16)], [bytes(16)], [b"record"])
+assert_type(recs, List[bytes])
+assert_type(karx.gpu_available(), bool)
+assert_type(karx.gpu_built(), bool)
+if karx.gpu_available():
+    assert_type(karx.gpu_info()["compute_capability"], Tuple[int, int])
+
+# registry, back ends, the approved mode, errors
+assert_type(karx.algorithm("LEA-128"), karx.Algorithm)
+assert_type(karx.algorithms("cipher"), List[karx.Algorithm])
+assert_type(karx.kernels("lea128")[0].usable, bool)
+assert_type(karx.backend(), str)
+karx.set_backend(karx.backend())
+assert_type(karx.selftest("lea128"), None)
+assert_type(karx.approved_mode(), bool)
+karx.set_approved_mode(False)
+assert_type(karx.in_error_state(), bool)
+assert_type(karx.last_service_approved(), bool)
+assert_type(karx.strerror(-1), str)
+try:
+    karx.LEAGCM(bytes(16)).decrypt(bytes(12), bytes(16), None)
+except karx.InvalidTag as e:
+    assert_type(e.status, int)
+assert issubclass(karx.InvalidKey, ValueError)
