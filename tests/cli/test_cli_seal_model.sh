@@ -80,5 +80,14 @@ for c in lea256 lea128 cham128-256 cham128-128; do
     python3 "$MODEL" open --key-file "$T/key" "$T/k.s" "$T/k.out" 2> "$T/err" || bad "$c: model open (key): $(cat "$T/err")"
     cmp -s "$T/p70" "$T/k.out" && ok || bad "$c: the model opens other plaintext (key)"
 done
+# the terminal prompt (a pseudo-terminal as /dev/tty): asked twice, not echoed, must match
+TTY=$(dirname "$MODEL")/tty_prompt.py
+python3 "$TTY" "$KARX" "$T/p3k" "$T/tty.s" 'tty pass' 'tty pass' > "$T/log" 2>&1 || bad "prompt: $(cat "$T/log")"
+printf 'tty pass\n' > "$T/ttypw"
+"$KARX" dec --pass-file "$T/ttypw" -i "$T/tty.s" -o "$T/tty.out" && cmp -s "$T/p3k" "$T/tty.out" && ok || bad "prompted passphrase"
+python3 "$TTY" "$KARX" "$T/p3k" "$T/tty2.s" 'tty pass' 'other pass' > "$T/log" 2>&1
+expect "prompt: entries differ: exit code" 1 "$?"
+grep -q "karx: passphrase: the two entries differ" "$T/log" && ok || bad "prompt mismatch: $(cat "$T/log")"
+[ ! -e "$T/tty2.s" ] && ok || bad "prompt mismatch left a file"
 echo "seal model: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
