@@ -98,10 +98,10 @@ static int tty_line(const char *prompt, uint8_t *buf, size_t cap, size_t *len)
 {
     struct termios t = tty_saved;
     t.c_lflag &= ~(tcflag_t)(ECHO | ECHOE | ECHOK | ECHONL);
-    tty_puts(prompt);
     tty_catch(1);
     tty_echo_off = 1;
     int rc = tcsetattr(tty_fd, TCSAFLUSH, &t);
+    tty_puts(prompt); /* after echo is off: what is typed once the prompt shows is kept */
     size_t n = 0;
     int e = 0, too_long = 0;
     while (rc == 0) {

@@ -4,6 +4,7 @@ two prompts and checks that the passphrase is not echoed. usage: tty_prompt.py K
 Exit status: karx's; prints what the terminal showed on failure."""
 import os
 import pty
+import signal
 import sys
 
 karx, inp, out, p1, p2 = sys.argv[1:6]
@@ -11,6 +12,7 @@ pid, fd = pty.fork()
 if pid == 0:
     os.execv(karx, [karx, 'enc', '--iter', '2', '-i', inp, '-o', out])
 seen = b''
+signal.alarm(60)  # never hang a test run: SIGALRM ends this script (and the pty's karx gets SIGHUP)
 
 
 def until(word):
