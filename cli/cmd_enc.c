@@ -23,23 +23,44 @@
 #include "io_reader.h"
 #include "karx/karx.h"
 #include "karx/pool.h"
+#include "seal.h"
 
 #define CHUNK ENC_CHUNK
 
 #define ENC_OPTS \
     "c|cipher= m|mode= K|key= key-file= iv= no-pad aad= tag-len= i|in= o|out= device= h|help " \
-    "sector-size= T|threads= key-hex-file="
+    "sector-size= T|threads= key-hex-file= pass-file= pass-fd= iter= iter-max="
 enum { E_CIPHER, E_MODE, E_KEY, E_KEY_FILE, E_IV, E_NO_PAD, E_AAD, E_TAG_LEN, E_IN, E_OUT,
-       E_DEVICE, E_HELP, E_SECTOR, E_THREADS, E_KEY_HEX_FILE, E_N };
+       E_DEVICE, E_HELP, E_SECTOR, E_THREADS, E_KEY_HEX_FILE, E_PASS_FILE, E_PASS_FD, E_ITER,
+       E_ITER_MAX, E_N };
 enum { AEAD_NONE, AEAD_GCM, AEAD_CCM };
 
 static void enc_usage(FILE *to, const char *cmd)
 {
     fprintf(to,
-            "usage: karx %s -c CIPHER -m MODE (-K HEX | --key-file FILE) [--iv HEX] [--no-pad]\n"
+            "usage: karx %s [-c CIPHER] [--pass-file FILE | --pass-fd N | -K HEX | --key-file FILE]\n"
+            "                %s[-T N] [-i IN] [-o OUT]     (the karx sealed format)\n"
+            "       karx %s -c CIPHER -m MODE (-K HEX | --key-file FILE) [--iv HEX] [--no-pad]\n"
             "                [--aad HEX] [--tag-len N] [--sector-size N] [-T N] [-i IN] [-o OUT]\n"
-            "  -c, --cipher CIPHER  ",
-            cmd);
+            "Without -m: the karx sealed format (docs/FORMAT.md): a header, then 64 KiB chunks\n"
+            "each sealed with GCM under a key derived for this file (PBKDF2-HMAC-LSH-256-256 of\n"
+            "the passphrase, or the raw key, then KBKDF with a random salt); the chunk counter and\n"
+            "a last-chunk flag in every nonce, so reordered, truncated, extended or swapped\n"
+            "chunks are detected. dec releases a chunk only once its tag verified.\n"
+            "  -c, --cipher CIPHER  sealed: %s\n"
+            "      --pass-file FILE sealed: the passphrase is FILE's content less one trailing\n"
+            "                       newline (\\n or \\r\\n); at most 4096 bytes, not empty\n"
+            "      --pass-fd N      sealed: the same, read from file descriptor N to its end\n"
+            "                       (without any passphrase or key option: asked on the terminal\n"
+            "                       without echo, twice by enc)\n"
+            "  -K, --key-file       sealed: a raw 32-byte key (as below) instead of a passphrase\n"
+            "      --iter N         sealed enc: PBKDF2 iterations (default: calibrated to take\n"
+            "                       about half a second here; stored in the header)\n"
+            "      --iter-max N     sealed dec: refuse a header asking for more iterations than N\n"
+            "                       (default %u)\n"
+            "  -c, --cipher CIPHER  with -m: ",
+            cmd, strcmp(cmd, "enc") == 0 ? "[--iter N] " : "[--iter-max N] ", cmd,
+            seal_cipher_names(), SEAL_ITER_CAP);
     cli_put_names(to, KARX_KIND_CIPHER, NULL, 23, 23);
     fputs("  -m, --mode MODE      ", to);
     cli_put_names(to, KARX_KIND_MODE, NULL, 23, 23);
@@ -70,6 +91,7 @@ static void enc_usage(FILE *to, const char *cmd)
           "                       unit (at least 16 bytes; ciphertext stealing when not whole\n"
           "                       blocks; SP 800-38E allows a unit of 16 MiB at most)\n"
           "  -T, --threads N      threads computing (default 0 = every CPU; 1 = this thread):\n"
+          "                       sealed: each batch of 64 KiB chunks is shared between them;\n"
           "                       ecb, ctr, cbc and cfb decryption split each 1 MiB chunk\n"
           "                       between them, and gcm read into memory (dec to stdout) its\n"
           "                       whole input; the other modes and directions are serial. The\n"
@@ -85,10 +107,13 @@ static void enc_usage(FILE *to, const char *cmd)
           "                       mode, owner and group; a device or FIFO is written directly\n"
           "Only -o guarantees no output on failure. To stdout the output streams: a failure part\n"
           "way (bad padding or truncated ciphertext from a pipe, a read error, CTR counter\n"
-          "exhausted) leaves what came before it written (ecb/cbc dec holds back the last\n"
-          "block). A regular input file of the wrong length for ecb/cbc, or whose last block\n"
-          "has bad padding, is refused before anything is written.\n"
-          "Exit: 0 done, 1 bad data (length, padding, CTR counter, gcm/ccm authentication\n"
+          "exhausted; sealed dec: a chunk that does not verify, a truncated or extended file)\n"
+          "leaves what came before it written (ecb/cbc dec holds back the last block; sealed dec\n"
+          "writes only chunks that verified, but they are part of a bad file: discard them). A\n"
+          "regular input file of the wrong length for ecb/cbc, or whose last block has bad\n"
+          "padding, is refused before anything is written.\n"
+          "Exit: 0 done, 1 bad data (sealed: wrong passphrase or key, corrupted header or chunk,\n"
+          "truncated or extended file; length, padding, CTR counter, gcm/ccm authentication\n"
           "failure or input shorter than the tag, xts input or last unit under 16 bytes or xts\n"
           "unit numbers past 2^128 - 1), unreadable input or unwritable output, 2 usage error\n"
           "(names, key, IV, options; gcm/ccm/xts with a 64-bit-block cipher, an xts key whose\n"
@@ -132,6 +157,9 @@ static int parse_hex_arg(const char *opt, const char *what, const char *hex, uin
 typedef struct {
     const char *cmd; /* "enc" or "dec" */
     int encrypt, padding, aead, xts;
+    int seal;       /* no -m: the sealed format (seal.c) */
+    int seal_cipher;
+    const char *pass_file, *pass_fd, *iter_s, *iter_max_s;
     karx_cipher_alg alg;
     karx_mode mode; /* not for aead */
     const char *mode_name;
@@ -394,6 +422,18 @@ static int parse_names(job *j, const char *cipher, const char *mode)
 {
     char list[256];
     karx_alg_info c, m;
+    if (mode == NULL) { /* the sealed format */
+        j->seal = 1;
+        j->mode_name = "the sealed format";
+        j->seal_cipher = cipher ? seal_cipher_id(cipher) : SEAL_LEA256;
+        if (j->seal_cipher == 0) {
+            cli_error("%s: the sealed format takes %s (other ciphers with -m MODE)", cipher,
+                      seal_cipher_names());
+            return EXIT_USAGE;
+        }
+        j->key_len = SEAL_KEY_BYTES;
+        return 0;
+    }
     if (cipher == NULL) {
         cli_error("%s: no cipher given (-c %s)", j->cmd,
                   cli_alg_names(KARX_KIND_CIPHER, NULL, "|", list, sizeof list));
@@ -428,11 +468,43 @@ static int parse_names(job *j, const char *cipher, const char *mode)
     return 0;
 }
 
+/* The sealed format's options: no IV, tag, padding or unit options; one key source; --iter
+ * for enc, --iter-max for dec. 0, or EXIT_USAGE with one line. */
+static int check_sealed(const job *j, int no_pad)
+{
+    const char *other = j->iv_hex ? "--iv" : j->aad_hex ? "--aad" : j->tag_len_s ? "--tag-len"
+                      : no_pad ? "--no-pad" : j->sector_s ? "--sector-size"
+                      : strcmp(j->device, "cpu") != 0 ? "--device" : NULL;
+    int keys = !!j->key_hex + !!j->key_file + !!j->key_hex_file + !!j->pass_file + !!j->pass_fd;
+    if (other) {
+        cli_error("%s: only with -m MODE (without -m, %s writes the sealed format)", other,
+                  j->cmd);
+    } else if (keys > 1) {
+        cli_error("%s: give one of -K, --key-file, --key-hex-file, --pass-file, --pass-fd", j->cmd);
+    } else if (j->iter_s && !j->encrypt) {
+        cli_error("--iter: enc only (dec reads the count from the header; --iter-max caps it)");
+    } else if (j->iter_max_s && j->encrypt) {
+        cli_error("--iter-max: dec only (enc sets the count with --iter)");
+    } else if (j->iter_s && (j->key_hex || j->key_file || j->key_hex_file)) {
+        cli_error("--iter: a raw key (-K, --key-file, --key-hex-file) takes no PBKDF2 iterations");
+    } else if (j->pass_fd && strcmp(j->pass_fd, "0") == 0 && strcmp(j->in_path, "-") == 0) {
+        cli_error("--pass-fd 0: standard input is the data (give -i FILE)");
+    } else {
+        return 0;
+    }
+    return EXIT_USAGE;
+}
+
 /* What each mode family refuses; 0, or EXIT_USAGE with one line. */
 static int check_combination(const job *j, int no_pad)
 {
     char list[256];
-    if ((j->aead || j->xts) && j->block != 16) {
+    if (j->seal) return check_sealed(j, no_pad);
+    if (j->pass_file || j->pass_fd || j->iter_s || j->iter_max_s) {
+        cli_error("%s: only the sealed format (no -m) takes a passphrase, --iter or --iter-max",
+                  j->pass_file ? "--pass-file" : j->pass_fd ? "--pass-fd"
+                  : j->iter_s ? "--iter" : "--iter-max");
+    } else if ((j->aead || j->xts) && j->block != 16) {
         cli_error("%s: %s needs a 128-bit-block cipher (%s), not %s", j->cmd, j->mode_name,
                   aead_ciphers(list, sizeof list), karx_cipher_name(j->alg));
     } else if ((j->aead || j->xts) && no_pad) {
@@ -473,12 +545,16 @@ static int parse_job(int argc, char **argv, cli_opt *o, job *j, int *help)
     j->tag_len_s = o[E_TAG_LEN].val;
     j->device = o[E_DEVICE].val ? o[E_DEVICE].val : "cpu";
     j->sector_s = o[E_SECTOR].val;
+    j->pass_file = o[E_PASS_FILE].val;
+    j->pass_fd = o[E_PASS_FD].val;
+    j->iter_s = o[E_ITER].val;
+    j->iter_max_s = o[E_ITER_MAX].val;
     j->in_path = o[E_IN].val ? o[E_IN].val : "-";
     j->out_path = o[E_OUT].val;
     j->in_name = strcmp(j->in_path, "-") != 0 ? j->in_path : "stdin";
     if ((rc = cli_threads_arg(o[E_THREADS].val, &j->threads)) != 0) return rc;
     if ((rc = parse_names(j, o[E_CIPHER].val, o[E_MODE].val)) != 0) return rc;
-    if (!j->aead && !j->xts) j->iv_len = karx_mode_iv_bytes(j->alg, j->mode);
+    if (!j->aead && !j->xts && !j->seal) j->iv_len = karx_mode_iv_bytes(j->alg, j->mode);
     return check_combination(j, o[E_NO_PAD].val != NULL);
 }
 
@@ -489,8 +565,11 @@ static int parse_job(int argc, char **argv, cli_opt *o, job *j, int *help)
 static int load_key(const job *j, secrets *k)
 {
     char what[64];
-    snprintf(what, sizeof what, j->xts ? "an xts %s key pair" : "a %s key",
-             karx_cipher_name(j->alg));
+    if (j->seal)
+        snprintf(what, sizeof what, "a sealed-format key");
+    else
+        snprintf(what, sizeof what, j->xts ? "an xts %s key pair" : "a %s key",
+                 karx_cipher_name(j->alg));
     if (j->key_hex) return parse_hex_arg("-K", what, j->key_hex, k->key, j->key_len);
     cli_key_opts ko = {NULL, j->key_file, j->key_hex_file};
     uint8_t *key;
@@ -530,8 +609,45 @@ static int run_gpu(const job *j, secrets *k)
     return run_gpu_ctr(j, k);
 }
 
+/* The sealed format: the key or the passphrase, then seal.c. */
+static int run_sealed(const job *j, secrets *k)
+{
+    seal_job s;
+    unsigned long long v = 0;
+    uint8_t *pass = NULL;
+    size_t pass_len = 0, pass_cap = 0;
+    int rc = 0;
+    memset(&s, 0, sizeof s);
+    s.encrypt = j->encrypt;
+    s.cipher = j->seal_cipher;
+    s.iter_max = SEAL_ITER_CAP;
+    if (j->iter_s && (rc = cli_count_arg("--iter", j->iter_s, 1, 0xffffffffull, &v)) != 0)
+        return rc;
+    s.iter = (uint32_t)v;
+    if (j->iter_max_s &&
+        (rc = cli_count_arg("--iter-max", j->iter_max_s, 1, 0xffffffffull, &v)) != 0)
+        return rc;
+    if (j->iter_max_s) s.iter_max = (uint32_t)v;
+    if (j->key_hex || j->key_file || j->key_hex_file) {
+        if ((rc = load_key(j, k)) != 0) return rc;
+        s.key = k->key;
+    } else if ((rc = seal_get_pass(j->pass_file, j->pass_fd, j->encrypt, &pass, &pass_len,
+                                   &pass_cap)) != 0) {
+        return rc;
+    }
+    s.pass = pass;
+    s.pass_len = pass_len;
+    s.in_path = j->in_path;
+    s.out_path = j->out_path;
+    s.pool = j->pool;
+    rc = seal_run(&s);
+    cli_free_secret(pass, pass_cap);
+    return rc;
+}
+
 static int run_job(const job *j, secrets *k)
 {
+    if (j->seal) return run_sealed(j, k);
     int rc = load_key(j, k);
     if (rc) return rc;
     if (j->aead) {

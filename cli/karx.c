@@ -11,6 +11,7 @@ static void usage(FILE *to)
 {
     fputs("usage: karx COMMAND [ARGS]\n"
           "  hash  [-a ALG] [--tag] [-c] [FILE...]       LSH digests (sha256sum-style; -c: check lists)\n"
+          "  enc   [--pass-file F | --key-file F]        without -m: the sealed format (docs/FORMAT.md)\n"
           "  enc   -c CIPHER -m MODE -K HEX [--iv HEX]   encrypt stdin or -i IN to stdout or -o OUT\n"
           "  dec   -c CIPHER -m MODE -K HEX [--iv HEX]   decrypt (ciphers, modes: 'karx enc --help';\n"
           "        [--aad HEX] [--tag-len N]             GCM CCM: ciphertext || tag, checked first;\n"
