@@ -45,7 +45,7 @@ while read -r k v; do
             python3 -c "import sys; open(sys.argv[1],'wb').write(bytes.fromhex(sys.argv[2]))" "$T/v$n.p" "$pt"; fi
         if [ -n "$key" ]; then
             printf '%s' "$key" > "$T/v$n.key"
-            set -- --key-file "$T/v$n.key"
+            set -- --key-hex-file "$T/v$n.key"
             secret=key:$key
         else
             printf '%s\n' "$pw" > "$T/v$n.pw"
