@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections
 import hmac as _hmac
 import io
+import operator
 import os
 import stat
 import struct
@@ -70,9 +71,16 @@ _Path = Union[str, "os.PathLike[str]"]
 
 # ---------------------------------------------------------------------------- arguments
 
+def _int(x: object, what: str) -> int:
+    """An int argument: an int or anything with __index__ (NumPy integers), as the package's
+    other integer parameters; TypeError naming the parameter otherwise."""
+    if not hasattr(type(x), "__index__"):
+        raise TypeError(f"{what}: expected int, got {type(x).__name__}")
+    return operator.index(cast(Any, x))
+
+
 def _threads(threads: int) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads: expected int, got {type(threads).__name__}")
+    threads = _int(threads, "threads")
     if threads < 0 or threads > 1024:
         raise InvalidArgument(f"threads must be 0 (every CPU) or 1 .. 1024, got {threads}")
     return threads or (os.cpu_count() or 1)
@@ -258,12 +266,10 @@ class SealWriter(io.BufferedIOBase):
                 raise InvalidArgument("a raw key takes no PBKDF2 iterations")
             if iterations is None:
                 it = 0 if k is not None else _calibrate()
-            elif isinstance(iterations, bool) or not isinstance(iterations, int):
-                raise TypeError(f"iterations: expected int, got {type(iterations).__name__}")
-            elif not 1 <= iterations <= 0xFFFFFFFF:
-                raise InvalidArgument(f"iterations must be 1 .. 2**32 - 1, got {iterations}")
             else:
-                it = iterations
+                it = _int(iterations, "iterations")
+                if not 1 <= it <= 0xFFFFFFFF:
+                    raise InvalidArgument(f"iterations must be 1 .. 2**32 - 1, got {it}")
             if _salt is None or _prefix is None:
                 drbg = _karx.CtrDrbg("lea256", personalization=LABEL)
                 rnd = drbg.generate(SALT + PREFIX)
@@ -429,8 +435,7 @@ class SealReader(io.BufferedIOBase):
         self._end = False
         self._error: Optional[SealError] = None
         self._where = _name_of(fileobj)
-        if isinstance(max_iterations, bool) or not isinstance(max_iterations, int):
-            raise TypeError(f"max_iterations: expected int, got {type(max_iterations).__name__}")
+        max_iterations = _int(max_iterations, "max_iterations")
         nthreads = _threads(threads)
         pw, k = _secret(passphrase, key, sealing=False)
         try:
