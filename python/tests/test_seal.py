@@ -434,6 +434,12 @@ def test_reader_read_sizes_and_interfaces(sealed3):
     assert [len(c) for c in r.chunks()] == [CHUNK, CHUNK, CHUNK, 100]
     lines = list(karx.SealReader(io.BytesIO(seal(b"a\nbb\nccc")), passphrase=PW))
     assert lines == [b"a\n", b"bb\n", b"ccc"]
+    text = b"".join(b"line %d %s\n" % (i, b"x" * (i % 97)) for i in range(3000)) + b"tail"
+    assert len(text) > 2 * CHUNK  # lines across chunk boundaries
+    for threads in (1, 2):
+        r = karx.SealReader(io.BytesIO(seal(text)), passphrase=PW, threads=threads)
+        assert r.readline(3) == b"lin" and r.readline() == b"e 0 \n"
+        assert list(r) == text.splitlines(keepends=True)[1:]
     with karx.SealReader(io.BytesIO(sealed3), passphrase=PW) as r:
         assert shutil.copyfileobj(r, io.BytesIO()) is None
     assert r.closed
@@ -498,6 +504,10 @@ def test_argument_errors():
         karx.SealWriter(f, passphrase=PW, iterations=2, threads=-1)
     with pytest.raises(TypeError):
         karx.SealWriter(f, passphrase=PW, iterations=2.5)
+    with pytest.raises(karx.InvalidArgument, match="_salt"):
+        karx.SealWriter(f, passphrase=PW, iterations=2, _salt=SALT)
+    with pytest.raises(TypeError, match="max_iterations"):
+        karx.SealReader(io.BytesIO(), passphrase=PW, max_iterations="8")
     assert f.getvalue() == b""  # nothing written for a refused call
     assert seal(b"x", cipher="LEA-128")[9] == 2  # any spelling of the registry
 

@@ -270,12 +270,12 @@ class SealWriter(io.BufferedIOBase):
                 it = _int(iterations, "iterations")
                 if not 1 <= it <= 0xFFFFFFFF:
                     raise InvalidArgument(f"iterations must be 1 .. 2**32 - 1, got {it}")
-            if _salt is None or _prefix is None:
+            if _salt is None and _prefix is None:
                 drbg = _karx.CtrDrbg("lea256", personalization=LABEL)
                 rnd = drbg.generate(SALT + PREFIX)
                 salt, prefix = rnd[:SALT], rnd[SALT:]
             else:
-                salt, prefix = bytes(_salt), bytes(_prefix)
+                salt, prefix = bytes(_view(_salt or b"")), bytes(_view(_prefix or b""))
                 if len(salt) != SALT or len(prefix) != PREFIX:
                     raise InvalidArgument("_salt is 32 bytes and _prefix 7")
             body = (MAGIC + bytes([VERSION, _CIPHER_IDS[name], KDF_RAW if k is not None
@@ -318,9 +318,9 @@ class SealWriter(io.BufferedIOBase):
             raise TypeError("write() takes a bytes-like object, not str")
         mv = _view(data)
         self._buf += mv
-        batch = self._pool.batch * CHUNK if self._pool else CHUNK
-        if len(self._buf) >= batch:
-            self._seal(len(self._buf) // CHUNK, last=False)
+        batch = self._pool.batch if self._pool else 1
+        while len(self._buf) >= batch * CHUNK:  # a batch at a time: bounded output in flight
+            self._seal(batch, last=False)
         return mv.nbytes
 
     def _seal(self, n_full: int, last: bool) -> None:
@@ -583,6 +583,34 @@ class SealReader(io.BufferedIOBase):
         out = self._cur[self._pos:self._pos + size]
         self._pos += len(out)
         return out
+
+    def readline(self, size: Optional[int] = -1) -> bytes:
+        """Up to and including the next b"\\n" (at most size bytes when size >= 0); line
+        iteration uses it."""
+        self._check_open()
+        limit = -1 if size is None or size < 0 else size
+        parts = []
+        try:
+            while limit != 0:
+                if self._pos >= len(self._cur):
+                    if not self._fill():
+                        break
+                    self._cur, self._pos = self._pending.popleft(), 0
+                stop = len(self._cur) if limit < 0 else min(len(self._cur), self._pos + limit)
+                nl = self._cur.find(b"\n", self._pos, stop)
+                if nl >= 0:
+                    stop = nl + 1
+                piece = self._cur[self._pos:stop]
+                self._pos = stop
+                parts.append(piece)
+                if limit > 0:
+                    limit -= len(piece)
+                if nl >= 0:
+                    break
+        except SealError:
+            if not parts:
+                raise
+        return b"".join(parts)
 
     def read(self, size: Optional[int] = -1) -> bytes:
         """size bytes (fewer only at the end), all of the rest for -1 / None. A failure after
