@@ -256,6 +256,7 @@ class SealWriter(io.BufferedIOBase):
         self._buf = bytearray()
         self._next = 0
         self._state = "open"  # "open", "failed", "done"
+        self._cipher = ""
         name = algorithm(cipher, "cipher").name
         if name not in _CIPHER_IDS:
             raise InvalidArgument(f"sealed files take {', '.join(_CIPHER_IDS)}, not {cipher!r}")
@@ -434,6 +435,7 @@ class SealReader(io.BufferedIOBase):
         self._next = 0
         self._end = False
         self._error: Optional[SealError] = None
+        self._cipher = ""
         self._where = _name_of(fileobj)
         max_iterations = _int(max_iterations, "max_iterations")
         nthreads = _threads(threads)
