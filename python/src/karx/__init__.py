@@ -72,6 +72,8 @@ from ._karx import (  # noqa: E402  (after the error types are registered)
 )
 
 from ._registry import Algorithm, Kernel, algorithm, algorithms, kernels  # noqa: E402
+from ._errors import SealAuthenticationError, SealError  # noqa: E402
+from ._seal import SealReader, SealWriter, open_file, seal_file  # noqa: E402
 
 if TYPE_CHECKING:
     import numpy as np
@@ -120,6 +122,8 @@ __all__ = [
     "kernels", "selftest", "kbkdf", "set_approved_mode", "approved_mode", "in_error_state",
     "last_service_approved",
 ]
+__all__ += ["SealError", "SealAuthenticationError", "seal_file", "open_file", "SealWriter",
+            "SealReader"]
 
 
 # ---------------------------------------------------------------------------- buffers

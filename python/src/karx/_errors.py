@@ -165,3 +165,25 @@ _STATUS_TO_ERROR: Dict[int, Type[KarxError]] = {cls.status: cls for cls in (
     InvalidPadding, InvalidState, CounterOverflow, ReseedRequired, Unsupported, NoDevice,
     DeviceError, OutOfMemory, InvalidTag, UnknownAlgorithm, EntropyError, SelfTestError,
     NotApprovedError)}
+
+
+class SealError(KarxError, ValueError):
+    """A sealed file (docs/FORMAT.md; :func:`karx.open_file`, :class:`karx.SealReader`) cannot
+    be opened: not a sealed file, another version, a corrupted header, a header asking for too
+    many PBKDF2 iterations, the wrong kind of secret (passphrase or raw key), truncation. A tag
+    that does not verify raises the subclass :class:`SealAuthenticationError`. ``status`` is
+    that of :class:`InvalidArgument` (the input is not acceptable)."""
+
+    __module__ = "karx"
+    status = -1
+    status_name = "KARX_ERR_ARGUMENT"
+
+
+class SealAuthenticationError(SealError, InvalidTag):
+    """A tag of a sealed file does not verify: the header's (a wrong passphrase or key, or a
+    changed header) or a chunk's (the file is corrupted, truncated inside a chunk, extended or
+    reordered). Its plaintext is never released. Also an :class:`InvalidTag`."""
+
+    __module__ = "karx"
+    status = -14
+    status_name = "KARX_ERR_AUTHENTICATION"

@@ -113,3 +113,25 @@ try:
 except karx.InvalidTag as e:
     assert_type(e.status, int)
 assert issubclass(karx.InvalidKey, ValueError)
+
+# sealed files (docs/FORMAT.md)
+sealed = io.BytesIO()
+karx.seal_file(io.BytesIO(b"secret"), sealed, passphrase="pw", cipher="lea128", iterations=2,
+               threads=2)
+plain = io.BytesIO()
+karx.open_file(io.BytesIO(sealed.getvalue()), plain, passphrase=b"pw", max_iterations=10)
+assert_type(plain.getvalue(), bytes)
+sw = karx.SealWriter(io.BytesIO(), key=bytes(32), cipher="cham128-256")
+assert_type(sw.write(b"data"), int)
+assert_type((sw.cipher, sw.iterations), Tuple[str, int])
+sw.close()
+with karx.SealReader(io.BytesIO(sealed.getvalue()), passphrase="pw", threads=0) as sr:
+    assert_type(sr.read(3), bytes)
+    assert_type(sr.readinto(bytearray(2)), int)
+    assert_type(list(sr.chunks()), List[bytes])
+try:
+    karx.open_file(io.BytesIO(b"not sealed"), io.BytesIO(), key=bytes(32))
+except karx.SealAuthenticationError:
+    raise
+except karx.SealError as se:
+    assert_type(se.status, int)
