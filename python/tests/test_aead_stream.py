@@ -449,45 +449,80 @@ def test_streams_in_threads_share_one_key():
     assert not errs
 
 
+def xor(a, b):
+    return (int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).to_bytes(len(a), "big")
+
+
 def test_one_stream_shared_between_threads():
-    """Whole updates from many threads: each is applied atomically (under the stream's lock), so
-    the pieces come out in some order and decrypt back, whatever the interleaving."""
-    a = karx.AEAD("lea256", "gcm", bytes(32))
+    """Whole updates from many threads: each is applied atomically (under the stream's lock,
+    with the GIL released), so the pieces come out in some order and decrypt back. ARIA is slow
+    enough here (64 KiB takes milliseconds) that unlocked updates would overlap and garble."""
+    a = karx.AEAD("aria128", "gcm", bytes(16))
     e = a.encryptor(bytes(12))
-    chunk = 4096
+    chunk, n = 64 << 10, 6
     outs = {}
+    go = threading.Barrier(n)
 
     def work(k):
+        go.wait()
         outs[k] = e.update(bytes([k]) * chunk)
 
-    ts = [threading.Thread(target=work, args=(k,)) for k in range(8)]
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(n)]
     for t in ts:
         t.start()
     for t in ts:
         t.join()
     e.finalize()
-    # the stream took the chunks in some order: slot i of the keystream turns exactly one
-    # thread's output back into that thread's constant chunk (not so if updates interleaved)
+    # slot i of the keystream turns exactly one thread's output back into that thread's
+    # constant chunk (not so if two updates had interleaved)
+    ks = a.encrypt(bytes(12), bytes(n * chunk), None)[:n * chunk]
     order = []
-    ks = a.encrypt(bytes(12), bytes(8 * chunk), None)[:8 * chunk]
-    for i in range(8):
-        piece_ks = ks[i * chunk:(i + 1) * chunk]
-        k = next(k for k, o in outs.items() if bytes(x ^ y for x, y in zip(o, piece_ks)) ==
-                 bytes([k]) * chunk)
-        order.append(k)
-    assert sorted(order) == list(range(8))
+    for i in range(n):
+        slot = ks[i * chunk:(i + 1) * chunk]
+        order += [k for k, o in outs.items() if xor(o, slot) == bytes([k]) * chunk]
+    assert sorted(order) == list(range(n))
     d = a.decryptor(bytes(12), e.tag)
-    pt = b"".join(d.update(outs[k]) for k in order)
+    assert b"".join(d.update(outs[k]) for k in order) == b"".join(bytes([k]) * chunk
+                                                                  for k in order)
     d.finalize()
-    assert pt == b"".join(bytes([k]) * chunk for k in order)
+
+
+def spins_during(fn):
+    """How often the main thread loops while fn runs in another thread (test_gil.py's probe).
+    The switch interval is raised to 0.5 s, longer than fn takes here, so a call that holds the
+    GIL lets the main thread run only after it ends (a count near 0); a call that releases it
+    lets it spin throughout."""
+    started, done = threading.Event(), threading.Event()
+
+    def work():
+        started.set()
+        fn()
+        done.set()
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(0.5)
+    try:
+        t = threading.Thread(target=work)
+        t.start()
+        started.wait()
+        n = 0
+        while not done.is_set():
+            n += 1
+        t.join()
+    finally:
+        sys.setswitchinterval(old)
+    return n
 
 
 def test_big_stream_update_releases_gil():
-    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
-    from test_gil import spins_during
-    e = karx.AEAD("aria128", "gcm", bytes(16)).encryptor(bytes(12))
-    data = bytes(24 << 20)
-    assert spins_during(lambda: e.update(data)) > 10_000
+    r = list(range(1_000_000))[::-1]
+    assert spins_during(lambda: sorted(r)) < 1000  # the probe sees a held GIL
+    data = bytes(8 << 20)
+    for mode in ("gcm", "ccm"):
+        e = karx.AEAD("lea128", mode, bytes(16)).encryptor(bytes(8), length=len(data))
+        assert spins_during(lambda: e.update(data)) > 1000
+    m = karx.CMAC("lea128", bytes(16))
+    assert spins_during(lambda: m.update(data)) > 1000
 
 
 # ---------------------------------------------------------------- the CMAC object
