@@ -6,8 +6,9 @@ CHAM-128 (and LEA-128 CCM, LEA-192/256 GCM) no official AEAD vectors exist; thos
 ("model/") hold requests made from seeded random values and answers computed by
 tests/models/cavp_aead_model.py, an independent second implementation written from SP 800-38D /
 38C / 38B whose ARIA block function is OpenSSL's libcrypto (its header says so). The "published/"
-files carry the KISA LEA package's official LEA GCM / CCM / CMAC answers. `cryptography` is not a
-reference here: it does not expose ARIA-GCM / CCM."""
+files carry the KISA LEA package's official LEA GCM / CCM / CMAC answers. A third reference,
+live: OpenSSL's own ARIA-GCM / ARIA-CCM (EVP_aria_*_gcm / _ccm through ctypes, where libcrypto is
+loadable; test_aria_against_openssl). `cryptography` is not one: it does not expose ARIA AEAD."""
 import re
 import sys
 import threading
@@ -422,7 +423,7 @@ def test_misuse_order(mode):
     with pytest.raises(karx.InvalidArgument, match="given its tag already"):
         d.finalize_with_tag(tag)
     with pytest.raises(AttributeError):
-        d.tag  # type: ignore[attr-defined]
+        d.tag
     assert not hasattr(e, "finalize_with_tag")
 
 
@@ -629,3 +630,86 @@ def test_cmac_object_shared_between_threads():
     for t in ts:
         t.join()
     assert m.finalize() == karx.cmac("aria128", key, chunk * 80)
+
+
+# ---------------------------------------------------------------- OpenSSL as a live reference
+
+def _openssl():
+    """OpenSSL's libcrypto through ctypes, when it is loadable and has ARIA-GCM / CCM (OpenSSL
+    1.1.1+); else None and the comparison skips. An implementation of ARIA and of both modes
+    that shares no code with karx."""
+    import ctypes
+    import ctypes.util
+    path = ctypes.util.find_library("crypto")
+    if path is None:
+        return None
+    try:
+        lib = ctypes.CDLL(path)
+        lib.EVP_aria_128_gcm
+    except (OSError, AttributeError):
+        return None
+    vp, ip = ctypes.c_void_p, ctypes.POINTER(ctypes.c_int)
+    for n in ("gcm", "ccm"):
+        for bits in (128, 192, 256):
+            getattr(lib, f"EVP_aria_{bits}_{n}").restype = vp
+    lib.EVP_CIPHER_CTX_new.restype = vp
+    lib.EVP_CIPHER_CTX_free.argtypes = [vp]
+    lib.EVP_EncryptInit_ex.argtypes = [vp, vp, vp, ctypes.c_char_p, ctypes.c_char_p]
+    lib.EVP_EncryptUpdate.argtypes = [vp, ctypes.c_char_p, ip, ctypes.c_char_p, ctypes.c_int]
+    lib.EVP_EncryptFinal_ex.argtypes = [vp, ctypes.c_char_p, ip]
+    lib.EVP_CIPHER_CTX_ctrl.argtypes = [vp, ctypes.c_int, ctypes.c_int, vp]
+    return lib
+
+
+def openssl_seal(lib, mode, key, nonce, data, aad, tag_len):
+    """ARIA-GCM / CCM encryption by OpenSSL's EVP API: ciphertext || tag."""
+    import ctypes
+    SET_IVLEN, GET_TAG, SET_TAG = 0x9, 0x10, 0x11  # EVP_CTRL_AEAD_*
+    cipher = getattr(lib, f"EVP_aria_{8 * len(key)}_{mode}")()
+    ctx = lib.EVP_CIPHER_CTX_new()
+    n = ctypes.c_int(0)
+    out = ctypes.create_string_buffer(len(data) + 16)
+    tail = ctypes.create_string_buffer(16)  # what Final writes: nothing, for these modes
+    tag = ctypes.create_string_buffer(16)
+    try:
+        ok = lib.EVP_EncryptInit_ex(ctx, cipher, None, None, None)
+        ok &= lib.EVP_CIPHER_CTX_ctrl(ctx, SET_IVLEN, len(nonce), None)
+        if mode == "ccm":
+            ok &= lib.EVP_CIPHER_CTX_ctrl(ctx, SET_TAG, tag_len, None)
+        ok &= lib.EVP_EncryptInit_ex(ctx, None, None, key, nonce)
+        if mode == "ccm":  # CCM: the payload length first
+            ok &= lib.EVP_EncryptUpdate(ctx, None, ctypes.byref(n), None, len(data))
+        if aad:
+            ok &= lib.EVP_EncryptUpdate(ctx, None, ctypes.byref(n), aad, len(aad))
+        ok &= lib.EVP_EncryptUpdate(ctx, out, ctypes.byref(n), data, len(data))
+        m = ctypes.c_int(0)
+        ok &= lib.EVP_EncryptFinal_ex(ctx, tail, ctypes.byref(m))
+        assert n.value == len(data) and m.value == 0
+        ok &= lib.EVP_CIPHER_CTX_ctrl(ctx, GET_TAG, tag_len, ctypes.cast(tag, ctypes.c_void_p))
+        assert ok == 1, "OpenSSL call failed"
+        return out.raw[:len(data)] + tag.raw[:tag_len]
+    finally:
+        lib.EVP_CIPHER_CTX_free(ctx)
+
+
+OPENSSL = _openssl()
+
+
+@pytest.mark.skipif(OPENSSL is None, reason="no libcrypto with ARIA-GCM / CCM to compare with")
+@pytest.mark.parametrize("mode", ["gcm", "ccm"])
+def test_aria_against_openssl(mode):
+    import random
+    rng = random.Random(5794)
+    tags = GCM_TAGS if mode == "gcm" else CCM_TAGS
+    for _ in range(120):
+        key = rng.randbytes(rng.choice((16, 24, 32)))
+        nonce = rng.randbytes(rng.choice((12, 12, 1, 16, 60) if mode == "gcm" else range(7, 14)))
+        data = rng.randbytes(rng.randrange(0, 200))
+        aad = rng.randbytes(rng.choice((0, 1, 15, 16, 17, 40)))
+        tl = rng.choice(tags)
+        want = openssl_seal(OPENSSL, mode, key, nonce, data, aad, tl)
+        a = karx.AEAD(f"aria{8 * len(key)}", mode, key, tag_length=tl)
+        assert a.encrypt(nonce, data, aad) == want, (mode, key.hex(), nonce.hex(), tl)
+        cut = rng.randrange(len(data) + 1)
+        assert stream_seal(a, nonce, data, aad, (cut,), (len(aad) // 2,)) == want
+        assert stream_open(a, nonce, want[:-tl], want[-tl:], aad, (cut,)) == data
