@@ -180,6 +180,99 @@ void cmac_verify(const std::string &name, nb::handle key, nb::handle data, nb::h
     check(st, "cmac_verify");
 }
 
+// A CMAC object like cryptography's CMAC: update any number of times, copy, then finalize()
+// (the tag) or verify(tag) once; after either, every call raises InvalidState. tag_length (4 to
+// the block size, default the block) truncates the tag as cmac() does.
+struct Cmac {
+    karx_cmac_ctx ctx;
+    Lock lock;
+    karx_cipher_alg alg;
+    size_t tag_len;
+    bool done = false;
+
+    Cmac(const std::string &name, nb::handle key, nb::handle tag_length)
+    {
+        std::memset(&ctx, 0, sizeof ctx);
+        alg = cmac_alg(name);
+        Buf k(key, "key");
+        check_key_len(alg, k.n);
+        tag_len = tag_length.is_none()
+                      ? karx_cmac_tag_bytes(alg)
+                      : cmac_tag_ok(alg, tag_len_arg(tag_length, "tag_length"), "tag_length", "",
+                                    arg_str(tag_length));
+        karx_status st = karx_cmac_init(&ctx, alg, k.p, k.n);
+        if (st != KARX_OK)
+            karx_cmac_ctx_wipe(&ctx); // a throwing constructor runs no destructor
+        check(st, label());
+    }
+    Cmac(const Cmac &o) : ctx(o.ctx), lock(), alg(o.alg), tag_len(o.tag_len), done(o.done) {}
+    ~Cmac() { karx_cmac_ctx_wipe(&ctx); }
+
+    std::string label() const { return std::string("CMAC-") + karx_cipher_name(alg); }
+    std::string finalized(const char *call) const
+    {
+        return label() + " " + call + ": the object is already finalized";
+    }
+
+    void update(nb::handle data)
+    {
+        Buf b(data, "data");
+        karx_status st = KARX_OK;
+        bool was_done = false;
+        locked(lock, b.n, [&] {
+            was_done = done;
+            if (!done)
+                st = karx_cmac_update(&ctx, b.p, b.n);
+        });
+        if (was_done)
+            raise_status(KARX_ERR_STATE, finalized("update"));
+        check(st, label() + " update");
+    }
+
+    Cmac *copy()
+    {
+        std::lock_guard<std::mutex> g(lock.m);
+        if (done)
+            raise_status(KARX_ERR_STATE, finalized("copy"));
+        return new Cmac(*this);
+    }
+
+    nb::bytes finalize()
+    {
+        uint8_t tag[KARX_CMAC_MAX_TAG_BYTES];
+        std::lock_guard<std::mutex> g(lock.m);
+        if (done)
+            raise_status(KARX_ERR_STATE, finalized("finalize"));
+        check(karx_cmac_final(&ctx, tag, tag_len), label() + " finalize"); // wipes ctx
+        done = true;
+        nb::bytes out(reinterpret_cast<const char *>(tag), tag_len);
+        karx_memzero(tag, sizeof tag);
+        return out;
+    }
+
+    // Constant-time check of a whole tag_len-byte tag; InvalidTag on any mismatch, a tag of
+    // another length too (accepting a shorter one would weaken the check). Finalizes either way.
+    void verify(nb::handle tag)
+    {
+        Buf t(tag, "tag");
+        std::lock_guard<std::mutex> g(lock.m);
+        if (done)
+            raise_status(KARX_ERR_STATE, finalized("verify"));
+        done = true;
+        if (t.n != tag_len) {
+            karx_cmac_ctx_wipe(&ctx);
+            raise_status(KARX_ERR_AUTHENTICATION, label() + " tag does not verify (expected " +
+                                                      std::to_string(tag_len) + " bytes, got " +
+                                                      std::to_string(t.n) + ")");
+        }
+        karx_status st = karx_cmac_final_verify(&ctx, t.p, t.n); // wipes ctx
+        karx_cmac_ctx_wipe(&ctx);
+        if (st == KARX_ERR_AUTHENTICATION)
+            raise_status(st, label() + " tag does not verify");
+        check(st, label() + " verify");
+    }
+};
+
 } // namespace
 
 void bind_cipher(nb::module_ &m)
@@ -195,6 +288,22 @@ void bind_cipher(nb::module_ &m)
         });
     m.def("cmac", &cmac, "name"_a, "key"_a, "data"_a, "tag_length"_a.none() = nb::none(),
           "CMAC over a block cipher ('lea128', 'LEA-128' or 'cmac-lea128', ...).");
+    nb::class_<Cmac>(m, "CMAC",
+                     "CMAC (NIST SP 800-38B) over a block cipher, like cryptography's CMAC: "
+                     "CMAC(cipher, key, tag_length=None).")
+        .def(nb::init<const std::string &, nb::handle, nb::handle>(), "cipher"_a, "key"_a,
+             "tag_length"_a.none() = nb::none())
+        .def("update", &Cmac::update, "data"_a, "Feed more bytes.")
+        .def("copy", &Cmac::copy, nb::rv_policy::take_ownership,
+             "An independent copy of the current state.")
+        .def("finalize", &Cmac::finalize, "The tag; the object is finished.")
+        .def("verify", &Cmac::verify, "tag"_a,
+             "Constant-time check of a tag_length-byte tag: returns None or raises InvalidTag; "
+             "the object is finished.")
+        .def_prop_ro("name", [](const Cmac &c) { return std::string(karx_cmac_name(c.alg)); })
+        .def_prop_ro("tag_length", [](const Cmac &c) { return c.tag_len; })
+        .def_prop_ro("block_size",
+                     [](const Cmac &c) { return karx_cipher_block_bytes(c.alg); });
     m.def("cmac_verify", &cmac_verify, "name"_a, "key"_a, "data"_a, "tag"_a,
           "Constant-time CMAC check: returns None or raises InvalidTag.");
 }

@@ -10,9 +10,10 @@
 //
 // Threads: calls that may run long (hash updates of 2 KiB or more, ciphers and AEAD on 2 KiB or
 // more, PBKDF2, DRBG requests over 64 KiB, batches, self-tests) release the GIL. Objects with
-// state (hash, cipher stream, DRBG) take their own mutex around every access to the C context, so
-// one object may be shared between threads; AEAD objects hold a scheduled key that is only read
-// after construction (the C API allows concurrent use), so they need no lock.
+// state (hash, cipher stream, AEAD stream, CMAC, GMAC, DRBG) take their own mutex around every
+// access to the C context, so one object may be shared between threads; AEAD objects hold a
+// scheduled key that is only read after construction (the C API allows concurrent use), so they
+// need no lock.
 #ifndef KARX_PY_INTERNAL_H
 #define KARX_PY_INTERNAL_H
 
@@ -222,7 +223,7 @@ nb::list pool_cache();
 void bind_registry(nb::module_ &m); // _karx_module.cpp: errors, back ends, registry, self-test
 void bind_hash(nb::module_ &m);     // _karx_hash.cpp: LSH, HMAC, PBKDF2
 void bind_cipher(nb::module_ &m);   // _karx_cipher.cpp: cipher streams, CMAC
-void bind_aead(nb::module_ &m);     // _karx_aead.cpp: GCM and CCM
+void bind_aead(nb::module_ &m);     // _karx_aead.cpp: GCM and CCM, one-shot and streaming
 void bind_drbg(nb::module_ &m);     // _karx_drbg.cpp: CTR_DRBG, token_bytes
 void bind_gpu(nb::module_ &m);      // _karx_gpu.cpp: GPU, lsh_many, ctr_xor_many
 void bind_xts(nb::module_ &m);      // _karx_xts.cpp: XTS

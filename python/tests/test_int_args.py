@@ -64,6 +64,12 @@ CASES = {
     "CHAMCCM tag_length": (lambda v: karx.CHAMCCM(K16, tag_length=v), "tag_length", {}),
     "LEAGCM.generate_key bit_length": (lambda v: karx.LEAGCM.generate_key(v), "bit_length|key length", {}),
     "LEACCM.generate_key bit_length": (lambda v: karx.LEACCM.generate_key(v), "bit_length|key length", {}),
+    "AEAD tag_length": (lambda v: karx.AEAD("aria128", "gcm", K16, tag_length=v), "tag_length", {}),
+    "AEAD.encryptor length": (
+        lambda v: karx.AEAD("aria128", "ccm", K16).encryptor(bytes(8), length=v), r"\blength\b", {}),
+    "AEAD.decryptor aad_length": (
+        lambda v: karx.ARIAGCM(K16).decryptor(bytes(12), aad_length=v), "aad_length", {}),
+    "CMAC tag_length": (lambda v: karx.CMAC("lea128", K16, tag_length=v), "tag_length", {}),
     "GMAC tag_len": (lambda v: karx.GMAC("lea128", K16, bytes(12), tag_len=v), "tag_len", {}),
     "cmac tag_length": (lambda v: karx.cmac("lea128", K16, b"x", tag_length=v), "tag_length", {}),
     "CtrDrbg reseed_interval": (lambda v: karx.CtrDrbg(reseed_interval=v), "reseed_interval", {}),

@@ -236,14 +236,14 @@ def test_selftest_error_is_mapped():
 
 # ---------------------------------------------------------------- one AEAD shape
 
-AEAD = (karx.LEAGCM, karx.CHAMGCM, karx.LEACCM, karx.CHAMCCM)
+AEAD = (karx.LEAGCM, karx.CHAMGCM, karx.ARIAGCM, karx.LEACCM, karx.CHAMCCM, karx.ARIACCM)
 
 
 def test_aead_classes_share_one_shape():
     base = karx.LEAGCM.__mro__[1]
     for cls in AEAD:
         assert cls.__mro__[1] is base
-        for attr in ("__init__", "encrypt", "decrypt"):
+        for attr in ("__init__", "encrypt", "decrypt", "encryptor", "decryptor"):
             assert getattr(cls, attr) is getattr(base, attr)
         for attr in ("generate_key", "key_sizes"):  # classmethods: bound per class
             assert getattr(cls, attr).__func__ is getattr(base, attr).__func__
@@ -255,7 +255,8 @@ def test_aead_classes_share_one_shape():
 
 
 def test_aead_key_sizes_come_from_the_registry():
-    for cls, prefix in ((karx.LEAGCM, "LEA-"), (karx.CHAMCCM, "CHAM-128/")):
+    for cls, prefix in ((karx.LEAGCM, "LEA-"), (karx.CHAMCCM, "CHAM-128/"), (karx.ARIAGCM, "ARIA-"),
+                        (karx.ARIACCM, "ARIA-")):
         want = tuple(a.key_size for a in karx.algorithms("cipher")
                      if a.std_name.startswith(prefix) and a.block_size == 16)
         assert cls.key_sizes() == want

@@ -1,5 +1,5 @@
-"""karx: Korean ARX cryptography (LSH, HMAC-LSH, PBKDF2, LEA/HIGHT/CHAM and their modes,
-GCM, CCM, XTS, CMAC, CTR_DRBG) with interfaces modelled on :mod:`hashlib`, :mod:`hmac`,
+"""karx: Korean ARX cryptography (LSH, HMAC-LSH, PBKDF2, LEA/HIGHT/CHAM/ARIA and their modes,
+GCM, CCM (one-shot and streaming), XTS, CMAC, CTR_DRBG) with interfaces modelled on :mod:`hashlib`, :mod:`hmac`,
 :mod:`secrets` and the ``cryptography`` package.
 
 See docs/PYTHON.md for the full reference.
@@ -39,6 +39,7 @@ from ._errors import (
 _karx._register_errors(_STATUS_TO_ERROR)
 
 from ._karx import (  # noqa: E402  (after the error types are registered)
+    CMAC,
     CtrDrbg,
     GMAC,
     HashDrbg,
@@ -106,6 +107,9 @@ algorithms_guaranteed: FrozenSet[str] = algorithms_available
 ciphers_available: Tuple[str, ...] = tuple(a.name for a in algorithms("cipher"))
 #: Modes accepted by :class:`Cipher`.
 modes_available: Tuple[str, ...] = tuple(a.name for a in algorithms("mode"))
+#: Ciphers accepted by :class:`AEAD` (GCM and CCM): every registered cipher with a 128-bit block.
+aead_ciphers_available: Tuple[str, ...] = tuple(a.name for a in algorithms("cipher")
+                                                if a.block_size == 16)
 
 __all__ = [
     "KarxError", "InvalidArgument", "InvalidKey", "InvalidIV", "InvalidOutputLength",
@@ -114,13 +118,14 @@ __all__ = [
     "EntropyError", "SelfTestError", "NotApprovedError",
     "lsh256_224", "lsh256_256", "lsh512_224", "lsh512_256", "lsh512_384", "lsh512_512", "new",
     "LshHash", "file_digest", "hmac_digest", "pbkdf2_hmac", "Cipher", "CipherContext", "LEAGCM",
-    "CHAMGCM", "LEACCM", "CHAMCCM", "XTS", "GMAC", "cmac", "cmac_verify", "CtrDrbg", "HashDrbg",
-    "HmacDrbg", "token_bytes",
+    "CHAMGCM", "ARIAGCM", "LEACCM", "CHAMCCM", "ARIACCM", "AEAD", "AEADEncryptionContext",
+    "AEADDecryptionContext", "XTS", "GMAC", "CMAC", "cmac", "cmac_verify", "CtrDrbg",
+    "HashDrbg", "HmacDrbg", "token_bytes",
     "token_hex", "lsh_many", "ctr_xor_many", "gpu_available", "gpu_built", "gpu_info", "backend",
     "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
-    "ciphers_available", "modes_available", "Algorithm", "Kernel", "algorithm", "algorithms",
-    "kernels", "selftest", "kbkdf", "set_approved_mode", "approved_mode", "in_error_state",
-    "last_service_approved",
+    "ciphers_available", "modes_available", "aead_ciphers_available", "Algorithm", "Kernel",
+    "algorithm", "algorithms", "kernels", "selftest", "kbkdf", "set_approved_mode",
+    "approved_mode", "in_error_state", "last_service_approved",
 ]
 __all__ += ["SealError", "SealAuthenticationError", "seal_file", "open_file", "SealWriter",
             "SealReader"]
@@ -299,13 +304,124 @@ class Cipher:
         return f"<karx.Cipher {self.name}-{self.mode}>"
 
 
-class _Aead(_karx._Aead):
-    """The one shape of the four AEAD classes, that of ``cryptography``'s AESGCM / AESCCM:
+class AEADEncryptionContext:
+    """A streaming AEAD encryption (from :meth:`AEAD.encryptor` and the ``encryptor`` of the
+    AEAD classes), shaped like ``cryptography``'s: ``authenticate_additional_data(aad)`` any
+    number of times, then ``update(data) -> bytes`` any number of times, then
+    ``finalize() -> bytes`` (always ``b""``) once; :attr:`tag` after that. The ciphertext and tag
+    equal the one-shot ``encrypt``'s (``update`` outputs || ``tag``). Order errors raise
+    :class:`InvalidState`; more data than a declared ``length`` / ``aad_length`` (or, at
+    ``finalize``, less) raises :class:`InvalidDataLength`. One context may be shared between
+    threads (it has its own lock; updates of 2 KiB or more release the GIL)."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, stream: _karx._AeadStream) -> None:
+        self._s = stream
+
+    def authenticate_additional_data(self, data: ReadableBuffer) -> None:
+        """Feed associated data (authenticated, not encrypted); only before the first
+        ``update``."""
+        self._s.authenticate_additional_data(data)
+
+    def update(self, data: ReadableBuffer) -> bytes:
+        """Encrypt the next bytes; returns exactly as many bytes of ciphertext."""
+        return self._s.update(data)
+
+    def finalize(self) -> bytes:
+        """Finish and compute the tag; returns ``b""`` (AEAD modes hold nothing back)."""
+        return self._s.finalize()
+
+    @property
+    def tag(self) -> bytes:
+        """The tag (``tag_length`` bytes); :class:`InvalidState` before :meth:`finalize`."""
+        return self._s.tag
+
+
+class AEADDecryptionContext:
+    """A streaming AEAD decryption (from ``decryptor(nonce, tag)``), shaped like
+    ``cryptography``'s: ``authenticate_additional_data``, ``update``, then ``finalize()`` (with
+    the tag given to ``decryptor``) or ``finalize_with_tag(tag)`` (without), which raise
+    :class:`InvalidTag` when the tag does not verify.
+
+    WARNING: ``update`` returns plaintext BEFORE the tag has been checked. Do not use, show or
+    keep any of it unless ``finalize`` / ``finalize_with_tag`` returns; on :class:`InvalidTag`
+    discard all of it. The one-shot ``decrypt`` releases nothing unverified and is the safe
+    default when the message fits in memory."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, stream: _karx._AeadStream) -> None:
+        self._s = stream
+
+    def authenticate_additional_data(self, data: ReadableBuffer) -> None:
+        """Feed associated data; only before the first ``update``."""
+        self._s.authenticate_additional_data(data)
+
+    def update(self, data: ReadableBuffer) -> bytes:
+        """Decrypt the next bytes: UNVERIFIED plaintext until finalize returns."""
+        return self._s.update(data)
+
+    def finalize(self) -> bytes:
+        """Check the tag given to ``decryptor``: returns ``b""`` or raises :class:`InvalidTag`.
+        Without a tag, :class:`InvalidArgument` (use :meth:`finalize_with_tag`)."""
+        return self._s.finalize()
+
+    def finalize_with_tag(self, tag: ReadableBuffer) -> bytes:
+        """Check ``tag`` (``tag_length`` bytes, else :class:`InvalidArgument`) for a decryptor
+        made without one: returns ``b""`` or raises :class:`InvalidTag`."""
+        return self._s.finalize_with_tag(tag)
+
+
+class _AeadBase(_karx._Aead):
+    """What every AEAD object has: one-shot ``encrypt`` / ``decrypt`` (from the compiled base)
+    and the streaming ``encryptor`` / ``decryptor``."""
+
+    def encryptor(self, nonce: ReadableBuffer, *, length: Optional[int] = None,
+                  aad_length: Optional[int] = None) -> AEADEncryptionContext:
+        """A streaming encryption under ``nonce``. ``length``: the total bytes ``update`` will
+        get; required for CCM (it is in CCM's first block), optional and checked for GCM.
+        ``aad_length``: the total associated data; when given, the AAD is processed as it comes,
+        otherwise CCM holds it in memory until the first ``update`` / ``finalize``."""
+        return AEADEncryptionContext(_karx._AeadStream(self, True, nonce, None, length,
+                                                       aad_length))
+
+    def decryptor(self, nonce: ReadableBuffer, tag: Optional[ReadableBuffer] = None, *,
+                  length: Optional[int] = None,
+                  aad_length: Optional[int] = None) -> AEADDecryptionContext:
+        """A streaming decryption under ``nonce``; ``tag`` (``tag_length`` bytes) now, or later
+        to :meth:`AEADDecryptionContext.finalize_with_tag`. ``length`` / ``aad_length`` as for
+        :meth:`encryptor` (``length`` counts the ciphertext without the tag). Its ``update``
+        returns UNVERIFIED plaintext: see :class:`AEADDecryptionContext`."""
+        return AEADDecryptionContext(_karx._AeadStream(self, False, nonce, tag, length,
+                                                       aad_length))
+
+
+class AEAD(_AeadBase):
+    """GCM or CCM over any registered 128-bit-block cipher (:data:`aead_ciphers_available`:
+    LEA, CHAM-128 and ARIA, and any cipher the registry gains):
+    ``AEAD('aria256', 'gcm', key, tag_length=16)``. ``cipher``: any spelling :func:`algorithm`
+    takes (``'ARIA-256'``); a 64-bit-block cipher raises :class:`Unsupported`, a key of the
+    wrong length :class:`InvalidKey`. ``mode``: ``'gcm'`` or ``'ccm'``. The one-shot
+    ``encrypt`` / ``decrypt`` and the nonce and tag rules are those of :class:`LEAGCM` /
+    :class:`LEACCM`; ``encryptor`` / ``decryptor`` stream. Thread-safe (the scheduled key is
+    read-only)."""
+
+    def __init__(self, cipher: str, mode: str, key: ReadableBuffer,
+                 tag_length: int = 16) -> None:
+        super().__init__(mode, cipher, key, tag_length, True)
+
+    def __repr__(self) -> str:
+        return f"<karx.AEAD {self.cipher}-{self.mode}>"
+
+
+class _Aead(_AeadBase):
+    """The one shape of the AEAD classes, that of ``cryptography``'s AESGCM / AESCCM:
     ``Cls(key, tag_length=16)``; ``encrypt(nonce, data, associated_data) -> ciphertext || tag``;
     ``decrypt(nonce, data, associated_data) -> plaintext`` or :class:`InvalidTag` (no plaintext
-    is released); ``generate_key(bit_length)``. A subclass names its mode and cipher family;
-    the family's key lengths come from the registry. Thread-safe (the scheduled key is
-    read-only)."""
+    is released); ``generate_key(bit_length)``; and the streaming ``encryptor`` /
+    ``decryptor``. A subclass names its mode and cipher family; the family's key lengths come
+    from the registry. Thread-safe (the scheduled key is read-only)."""
 
     _mode = ""
     _family = ""
@@ -347,6 +463,13 @@ class CHAMGCM(_Aead):
     _family = "CHAM-128"
 
 
+class ARIAGCM(_Aead):
+    """ARIA-GCM (RFC 5794 ARIA; key 16, 24 or 32 bytes); as :class:`LEAGCM`."""
+
+    _mode = "gcm"
+    _family = "ARIA"
+
+
 class LEACCM(_Aead):
     """LEA-CCM like ``cryptography``'s AESCCM: ``LEACCM(key, tag_length=16)``; nonce 7 to 13
     bytes; tags 4, 6, ..., 16 bytes."""
@@ -360,6 +483,13 @@ class CHAMCCM(_Aead):
 
     _mode = "ccm"
     _family = "CHAM-128"
+
+
+class ARIACCM(_Aead):
+    """ARIA-CCM (key 16, 24 or 32 bytes); as :class:`LEACCM`."""
+
+    _mode = "ccm"
+    _family = "ARIA"
 
 
 def token_hex(nbytes: int = 32) -> str:

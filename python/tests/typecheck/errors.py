@@ -17,3 +17,5 @@ karx.lsh_many("lsh256-256", ["text"])  # E: list-item
 karx.new("lsh256-256").digest_size = 3  # E: misc
 karx.LEAGCM(bytes(16)).encrypt(bytes(12), "data", None)  # E: arg-type
 s: str = karx.gpu_info()["sm_count"]  # E: assignment
+karx.AEAD("aria128", "gcm", bytes(16)).encryptor(bytes(12)).finalize_with_tag(b"")  # E: attr-defined
+karx.CMAC("aria128", bytes(16)).verify("tag")  # E: arg-type
