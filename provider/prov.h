@@ -77,6 +77,35 @@ typedef struct karx_prov_cipher_shape {
 int karx_prov_cipher_get_params(OSSL_PARAM params[], const karx_prov_cipher_shape *s);
 const OSSL_PARAM *karx_prov_cipher_gettable_params(void *provctx);
 
+/* ---- What every operation's context shares (prov_util.c) ----
+ * The files of one operation call down into these and into prov_err.c, never back up into the
+ * file that builds their table (scripts/check-cycles.py: no call circles). */
+/* A zeroed context of size bytes, or NULL after raising "out of memory". */
+void *karx_prov_ctx_new(const karx_prov_ctx *pc, size_t size);
+/* A byte copy of src (what it points to is shared: the caller copies what it owns), or NULL after
+ * raising "out of memory". */
+void *karx_prov_ctx_dup(const karx_prov_ctx *pc, const void *src, size_t size);
+/* Wipes size bytes of ctx (keys, schedules, state) and frees it; NULL: nothing. */
+void karx_prov_ctx_free(void *ctx, size_t size);
+/* Writes v into params' entry named key: 1 when there is none or it took the value. */
+int karx_prov_put_size(OSSL_PARAM params[], const char *key, size_t v);
+int karx_prov_put_uint(OSSL_PARAM params[], const char *key, unsigned v);
+/* An octet parameter as OpenSSL's getters ask for it: a copy, or a pointer to v. */
+int karx_prov_put_octets(OSSL_PARAM *p, const void *v, size_t n);
+/* The gettable / settable params functions that answer one fixed list, whatever the context:
+ *   static KARX_PROV_PARAM_LIST_FN(my_settable, settable_list) */
+#define KARX_PROV_PARAM_LIST_FN(fn, list)                                                   \
+    const OSSL_PARAM *fn(void *ctx, void *provctx)                                          \
+    {                                                                                       \
+        (void)ctx;                                                                          \
+        (void)provctx;                                                                      \
+        return list;                                                                        \
+    }
+/* 1 when the buffers overlap in a way karx cannot take: karx allows out == in, and OpenSSL's
+ * in-place streaming of ECB/CBC passes out = in - lag (lag: the bytes karx holds, whose output
+ * comes first), where karx's writes trail its reads. */
+int karx_prov_bad_overlap(const unsigned char *out, const unsigned char *in, size_t n, size_t lag);
+
 /* Each table: built once (first provider init, under pthread_once in prov_main.c) from the
  * registry; returns 1 on success. The getters return the NULL-terminated array. */
 int karx_prov_digests_build(void);
