@@ -122,12 +122,13 @@ int karx_prov_rands_build(void);
 const OSSL_ALGORITHM *karx_prov_rands(void);
 
 /* Per-algorithm entry points. OpenSSL's newctx gets only the provider context, so a table
- * built at run time needs one function per row: KARX_PROV_REPEAT(X) expands X(0) .. X(95),
- * for a file to generate "row i" thunks, e.g.
- *   #define THUNK(i) static void *md_newctx_##i(void *pc) { return md_newctx(pc, i); }
- *   KARX_PROV_REPEAT(THUNK)
- *   #define PTR(i) md_newctx_##i,
- *   static OSSL_FUNC_digest_newctx_fn *const md_newctx_of[] = {KARX_PROV_REPEAT(PTR)}; */
+ * built at run time needs one function per row: KARX_PROV_REPEAT(X) expands X(0) .. X(95).
+ * KARX_PROV_ROW_THUNKS(op) makes the two arrays a table of operation op (cipher, digest) hands
+ * to OpenSSL, newctx_of[i] and get_params_of[i], calling the file's own
+ * ROW_NEWCTX(provctx, i) and ROW_GET_PARAMS(params, i) (macros defined before it), e.g.
+ *   #define ROW_NEWCTX(pc, i) md_newctx(pc, i)
+ *   #define ROW_GET_PARAMS(p, i) md_get_params(p, i)
+ *   KARX_PROV_ROW_THUNKS(digest) */
 #define KARX_PROV_MAX_ROWS 96
 #define KARX_PROV_R8(X, b) X(b##0) X(b##1) X(b##2) X(b##3) X(b##4) X(b##5) X(b##6) X(b##7)
 #define KARX_PROV_REPEAT(X)                                                                  \
@@ -136,5 +137,17 @@ const OSSL_ALGORITHM *karx_prov_rands(void);
     KARX_PROV_R10(X, 7) KARX_PROV_R10(X, 8) KARX_PROV_R6(X, 9)
 #define KARX_PROV_R10(X, t) KARX_PROV_R8(X, t) X(t##8) X(t##9)
 #define KARX_PROV_R6(X, t) X(t##0) X(t##1) X(t##2) X(t##3) X(t##4) X(t##5)
+
+#define KARX_PROV_ROW_THUNK(i)                                                               \
+    static void *karx_row_newctx_##i(void *pc) { return ROW_NEWCTX(pc, i); }                  \
+    static int karx_row_get_params_##i(OSSL_PARAM p[]) { return ROW_GET_PARAMS(p, i); }
+#define KARX_PROV_ROW_NEWCTX_PTR(i) karx_row_newctx_##i,
+#define KARX_PROV_ROW_GETP_PTR(i) karx_row_get_params_##i,
+#define KARX_PROV_ROW_THUNKS(op)                                                             \
+    KARX_PROV_REPEAT(KARX_PROV_ROW_THUNK)                                                    \
+    static OSSL_FUNC_##op##_newctx_fn *const newctx_of[] = {                                 \
+        KARX_PROV_REPEAT(KARX_PROV_ROW_NEWCTX_PTR)};                                         \
+    static OSSL_FUNC_##op##_get_params_fn *const get_params_of[] = {                         \
+        KARX_PROV_REPEAT(KARX_PROV_ROW_GETP_PTR)};
 
 #endif

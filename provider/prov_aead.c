@@ -55,14 +55,9 @@ static void *newctx(void *provctx, size_t i)
 }
 
 /* newctx and get_params carry no algorithm: one thunk per row (prov.h). */
-#define THUNK(i)                                                                      \
-    static void *newctx_##i(void *pc) { return newctx(pc, i); }                        \
-    static int get_params_##i(OSSL_PARAM params[]) { return get_params(i, params); }
-KARX_PROV_REPEAT(THUNK)
-#define NEWCTX_PTR(i) newctx_##i,
-#define GETP_PTR(i) get_params_##i,
-static OSSL_FUNC_cipher_newctx_fn *const newctx_of[] = {KARX_PROV_REPEAT(NEWCTX_PTR)};
-static OSSL_FUNC_cipher_get_params_fn *const get_params_of[] = {KARX_PROV_REPEAT(GETP_PTR)};
+#define ROW_NEWCTX(pc, i) newctx(pc, i)
+#define ROW_GET_PARAMS(p, i) get_params(i, p)
+KARX_PROV_ROW_THUNKS(cipher)
 
 static void freectx(void *vctx)
 {
@@ -85,15 +80,11 @@ static void *dupctx(void *vctx)
     return d;
 }
 
-/* 1 if the TLS-record parameters (not supported) are in params, after raising an error: karx
- * refuses the whole TLS IV set (IV_FIXED, IV_GEN, SET_IV_INV, TLS1_AAD) consistently. */
-static int refuse_tls(const karx_prov_ctx *pc, const OSSL_PARAM params[])
+/* 1 if one of the n params named in tls is in params, after raising an error. */
+static int refuse(const karx_prov_ctx *pc, const OSSL_PARAM params[], const char *const *tls,
+                  size_t n)
 {
-    static const char *const tls[] = {OSSL_CIPHER_PARAM_AEAD_TLS1_AAD,
-                                      OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED,
-                                      OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV,
-                                      OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN};
-    for (size_t i = 0; i < sizeof tls / sizeof tls[0]; i++)
+    for (size_t i = 0; i < n; i++)
         if (OSSL_PARAM_locate_const(params, tls[i]) != NULL) {
             karx_prov_err(pc, KARX_PROV_R_UNSUPPORTED,
                           "%s: the TLS record interface of GCM/CCM is not provided", tls[i]);
@@ -102,22 +93,26 @@ static int refuse_tls(const karx_prov_ctx *pc, const OSSL_PARAM params[])
     return 0;
 }
 
-/* The same for a get: 1 (after raising an error) if params asks for the generated TLS IV
- * (EVP_CTRL_GCM_IV_GEN) or the TLS AAD padding. */
+/* The TLS-record parameters are not supported: karx refuses the whole TLS IV set (IV_FIXED,
+ * IV_GEN, SET_IV_INV, TLS1_AAD) consistently. */
+static int refuse_tls(const karx_prov_ctx *pc, const OSSL_PARAM params[])
+{
+    static const char *const tls[] = {OSSL_CIPHER_PARAM_AEAD_TLS1_AAD,
+                                      OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED,
+                                      OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV,
+                                      OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN};
+    return refuse(pc, params, tls, sizeof tls / sizeof tls[0]);
+}
+
+/* The same for a get: the generated TLS IV (EVP_CTRL_GCM_IV_GEN) or the TLS AAD padding.
+ * Unknown get parameters are skipped by convention; these two are not skipped but refused:
+ * EVP_CTRL_GCM_IV_GEN and EVP_CTRL_AEAD_TLS1_AAD read them through EVP_CIPHER_CTX_ctrl, which
+ * would otherwise return 1 with nothing written. */
 static int refuse_tls_get(const karx_prov_ctx *pc, const OSSL_PARAM params[])
 {
-    /* Unknown get parameters are skipped by convention; these two are not skipped but refused:
-     * EVP_CTRL_GCM_IV_GEN and EVP_CTRL_AEAD_TLS1_AAD read them through EVP_CIPHER_CTX_ctrl,
-     * which would otherwise return 1 with nothing written. */
     static const char *const tls[] = {OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN,
                                       OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD};
-    for (size_t i = 0; i < sizeof tls / sizeof tls[0]; i++)
-        if (OSSL_PARAM_locate_const(params, tls[i]) != NULL) {
-            karx_prov_err(pc, KARX_PROV_R_UNSUPPORTED,
-                          "%s: the TLS record interface of GCM/CCM is not provided", tls[i]);
-            return 1;
-        }
-    return 0;
+    return refuse(pc, params, tls, sizeof tls / sizeof tls[0]);
 }
 
 /* OSSL_CIPHER_PARAM_KEYLEN set: only the cipher's own length is accepted. */
@@ -167,8 +162,12 @@ static int init(karx_aead_base *b, const unsigned char *key, size_t keylen,
                           keylen, b->row->key_bytes);
             return 0;
         }
-        if (!b->mode->set_key(b, key, keylen))
+        karx_status st = b->mode->set_key(b, key, keylen);
+        b->key_set = st == KARX_OK;
+        if (st != KARX_OK) {
+            karx_prov_status_err(b->pc, st, b->mode->key_what);
             return 0;
+        }
     }
     return set_ctx_params(b, params);
 }

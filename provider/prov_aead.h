@@ -25,7 +25,8 @@ typedef struct karx_aead_base {
     const karx_aead_mode *mode;
     karx_prov_ctx *pc;
     const karx_aead_row *row;
-    int enc; /* the last init's direction */
+    int enc;     /* the last init's direction */
+    int key_set; /* the mode's key is scheduled */
 } karx_aead_base;
 
 /* OpenSSL's defaults, which karx keeps (an application written for AES-GCM / AES-CCM works). */
@@ -48,9 +49,11 @@ struct karx_aead_mode {
     /* After a byte copy of src into dst: dst's own copies of what src owns (NULL: nothing). */
     int (*dup_owned)(void *dst, const void *src);
     /* Each init, in this order: set_iv (iv may be NULL), the key length checked against the row,
-     * set_key when a key is given, then the params (as set_ctx_params). */
+     * set_key when a key is given (its status raised with key_what as the detail), then the
+     * params (as set_ctx_params). */
     int (*set_iv)(void *ctx, const unsigned char *iv, size_t ivlen);
-    int (*set_key)(void *ctx, const unsigned char *key, size_t keylen);
+    karx_status (*set_key)(void *ctx, const unsigned char *key, size_t keylen);
+    const char *key_what; /* "GCM key" */
     /* The data path, as OSSL_FUNC_cipher_update / final / cipher (put in the dispatch as is). */
     OSSL_FUNC_cipher_update_fn *update;
     OSSL_FUNC_cipher_final_fn *final;

@@ -23,7 +23,7 @@ typedef struct ccm_ctx {
     uint8_t *aad;                        /* the message's AAD so far */
     size_t aad_len, aad_cap;
     uint64_t msg_len;                    /* the declared payload length (when len_set) */
-    int key_set, iv_set, len_set;
+    int iv_set, len_set;
     int tag_given; /* decryption: the application set the tag */
     int tag_ready; /* encryption: the message's tag is in tag */
     int done;      /* the payload of this nonce's message went through */
@@ -90,25 +90,19 @@ static int ccm_set_iv(void *vctx, const unsigned char *iv, size_t ivlen)
     return 1;
 }
 
-static int ccm_set_key(void *vctx, const unsigned char *key, size_t keylen)
+static karx_status ccm_set_key(void *vctx, const unsigned char *key, size_t keylen)
 {
     ccm_ctx *c = vctx;
-    karx_status st = karx_cipher_set_key(&c->key, c->b.row->alg, key, keylen);
-    c->key_set = st == KARX_OK;
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->b.pc, st, "CCM key");
-        return 0;
-    }
-    return 1;
+    return karx_cipher_set_key(&c->key, c->b.row->alg, key, keylen);
 }
 
 /* Key and nonce set, and this nonce's message not yet processed. */
 static int ready(ccm_ctx *c)
 {
-    if (c->key_set && c->iv_set && !c->done)
+    if (c->b.key_set && c->iv_set && !c->done)
         return 1;
     karx_prov_err(c->b.pc, KARX_PROV_R_NOT_INITIALIZED, "%s",
-                  !c->key_set ? "no key set"
+                  !c->b.key_set ? "no key set"
                               : "no fresh nonce set (each CCM message needs its own init)");
     return 0;
 }
@@ -331,6 +325,7 @@ const karx_aead_mode karx_aead_ccm_mode = {
     .dup_owned = ccm_dup_owned,
     .set_iv = ccm_set_iv,
     .set_key = ccm_set_key,
+    .key_what = "CCM key",
     .update = ccm_update,
     .final = ccm_final,
     .cipher = ccm_update, /* EVP_Cipher is an update: in == NULL with out set is the final call */

@@ -20,7 +20,7 @@ typedef struct gcm_ctx {
     uint8_t iv[KARX_AEAD_GCM_IV_MAX];
     uint8_t tag[KARX_GCM_TAG_MAX_BYTES]; /* decryption: expected; encryption: computed */
     size_t ivlen, taglen;
-    int key_set, iv_state;
+    int iv_state;
     int tag_given; /* decryption: the application set the tag this message is checked against */
     int tag_ready; /* encryption: the tag of the last message is in tag */
 } gcm_ctx;
@@ -51,24 +51,18 @@ static int gcm_set_iv(void *vctx, const unsigned char *iv, size_t ivlen)
     return 1;
 }
 
-static int gcm_set_key(void *vctx, const unsigned char *key, size_t keylen)
+static karx_status gcm_set_key(void *vctx, const unsigned char *key, size_t keylen)
 {
     gcm_ctx *c = vctx;
-    karx_status st = karx_gcm_set_key(&c->key, c->b.row->alg, key, keylen);
-    c->key_set = st == KARX_OK;
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->b.pc, st, "GCM key");
-        return 0;
-    }
-    return 1;
+    return karx_gcm_set_key(&c->key, c->b.row->alg, key, keylen);
 }
 
 /* Starts the message on first use: the key and the IV may come in separate init calls. */
 static int gcm_start(gcm_ctx *c)
 {
-    if (!c->key_set || c->iv_state == IV_NONE || c->iv_state == IV_FINISHED) {
+    if (!c->b.key_set || c->iv_state == IV_NONE || c->iv_state == IV_FINISHED) {
         karx_prov_err(c->b.pc, KARX_PROV_R_NOT_INITIALIZED, "%s",
-                      !c->key_set ? "no key set" : "no fresh iv set (each message needs its own)");
+                      !c->b.key_set ? "no key set" : "no fresh iv set (each message needs its own)");
         return 0;
     }
     if (c->iv_state == IV_RUNNING)
@@ -237,6 +231,7 @@ const karx_aead_mode karx_aead_gcm_mode = {
     .dup_owned = NULL,
     .set_iv = gcm_set_iv,
     .set_key = gcm_set_key,
+    .key_what = "GCM key",
     .update = gcm_update,
     .final = gcm_final,
     .cipher = gcm_cipher,

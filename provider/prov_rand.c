@@ -300,18 +300,17 @@ static int rand_verify_zeroization(void *vr)
     {OSSL_FUNC_RAND_GET_SEED, (void (*)(void))rand_get_seed},                               \
     {OSSL_FUNC_RAND_CLEAR_SEED, (void (*)(void))rand_clear_seed}
 
-static const OSSL_DISPATCH ctr_funcs[] = {
-    {OSSL_FUNC_RAND_NEWCTX, (void (*)(void))ctr_new}, COMMON_FUNCS,
-    {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_ctr_gettable},
-    {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_ctr_settable}, {0, NULL}};
-static const OSSL_DISPATCH hash_funcs[] = {
-    {OSSL_FUNC_RAND_NEWCTX, (void (*)(void))hash_new}, COMMON_FUNCS,
-    {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_hash_gettable},
-    {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_hash_settable}, {0, NULL}};
-static const OSSL_DISPATCH hmac_funcs[] = {
-    {OSSL_FUNC_RAND_NEWCTX, (void (*)(void))hmac_new}, COMMON_FUNCS,
-    {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_hmac_gettable},
-    {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_hmac_settable}, {0, NULL}};
+/* One table per DRBG type: its newctx and its params lists, then the common functions. */
+#define FUNCS(type)                                                                          \
+    static const OSSL_DISPATCH type##_funcs[] = {                                            \
+        {OSSL_FUNC_RAND_NEWCTX, (void (*)(void))type##_new},                                 \
+        COMMON_FUNCS,                                                                        \
+        {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_##type##_gettable},   \
+        {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_##type##_settable},   \
+        {0, NULL}};
+FUNCS(ctr)
+FUNCS(hash)
+FUNCS(hmac)
 
 #define PROPS "provider=karx"
 #define CTR_DESC "karx CTR_DRBG (SP 800-90A, TTAK.KO-12.0189) over LEA, HIGHT, CHAM, ARIA"

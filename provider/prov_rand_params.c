@@ -306,9 +306,9 @@ static const OSSL_PARAM hmac_set[] = {
     OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_MAC, NULL, 0), OSSL_PARAM_END};
 
 /* vr may be NULL (EVP_RAND_gettable_ctx_params asks the algorithm): the lists are per type. */
-KARX_PROV_PARAM_LIST_FN(karx_rand_ctr_gettable, ctr_get)
-KARX_PROV_PARAM_LIST_FN(karx_rand_hash_gettable, hash_get)
-KARX_PROV_PARAM_LIST_FN(karx_rand_hmac_gettable, hmac_get)
-KARX_PROV_PARAM_LIST_FN(karx_rand_ctr_settable, ctr_set)
-KARX_PROV_PARAM_LIST_FN(karx_rand_hash_settable, hash_set)
-KARX_PROV_PARAM_LIST_FN(karx_rand_hmac_settable, hmac_set)
+#define LISTS(type)                                                                          \
+    KARX_PROV_PARAM_LIST_FN(karx_rand_##type##_gettable, type##_get)                         \
+    KARX_PROV_PARAM_LIST_FN(karx_rand_##type##_settable, type##_set)
+LISTS(ctr)
+LISTS(hash)
+LISTS(hmac)
