@@ -77,6 +77,35 @@ typedef struct karx_prov_cipher_shape {
 int karx_prov_cipher_get_params(OSSL_PARAM params[], const karx_prov_cipher_shape *s);
 const OSSL_PARAM *karx_prov_cipher_gettable_params(void *provctx);
 
+/* ---- What every operation's context shares (prov_util.c) ----
+ * The files of one operation call down into these and into prov_err.c, never back up into the
+ * file that builds their table (scripts/check-cycles.py: no call circles). */
+/* A zeroed context of size bytes, or NULL after raising "out of memory". */
+void *karx_prov_ctx_new(const karx_prov_ctx *pc, size_t size);
+/* A byte copy of src (what it points to is shared: the caller copies what it owns), or NULL after
+ * raising "out of memory". */
+void *karx_prov_ctx_dup(const karx_prov_ctx *pc, const void *src, size_t size);
+/* Wipes size bytes of ctx (keys, schedules, state) and frees it; NULL: nothing. */
+void karx_prov_ctx_free(void *ctx, size_t size);
+/* Writes v into params' entry named key: 1 when there is none or it took the value. */
+int karx_prov_put_size(OSSL_PARAM params[], const char *key, size_t v);
+int karx_prov_put_uint(OSSL_PARAM params[], const char *key, unsigned v);
+/* An octet parameter as OpenSSL's getters ask for it: a copy, or a pointer to v. */
+int karx_prov_put_octets(OSSL_PARAM *p, const void *v, size_t n);
+/* The gettable / settable params functions that answer one fixed list, whatever the context:
+ *   static KARX_PROV_PARAM_LIST_FN(my_settable, settable_list) */
+#define KARX_PROV_PARAM_LIST_FN(fn, list)                                                   \
+    const OSSL_PARAM *fn(void *ctx, void *provctx)                                          \
+    {                                                                                       \
+        (void)ctx;                                                                          \
+        (void)provctx;                                                                      \
+        return list;                                                                        \
+    }
+/* 1 when the buffers overlap in a way karx cannot take: karx allows out == in, and OpenSSL's
+ * in-place streaming of ECB/CBC passes out = in - lag (lag: the bytes karx holds, whose output
+ * comes first), where karx's writes trail its reads. */
+int karx_prov_bad_overlap(const unsigned char *out, const unsigned char *in, size_t n, size_t lag);
+
 /* Each table: built once (first provider init, under pthread_once in prov_main.c) from the
  * registry; returns 1 on success. The getters return the NULL-terminated array. */
 int karx_prov_digests_build(void);
@@ -93,12 +122,13 @@ int karx_prov_rands_build(void);
 const OSSL_ALGORITHM *karx_prov_rands(void);
 
 /* Per-algorithm entry points. OpenSSL's newctx gets only the provider context, so a table
- * built at run time needs one function per row: KARX_PROV_REPEAT(X) expands X(0) .. X(95),
- * for a file to generate "row i" thunks, e.g.
- *   #define THUNK(i) static void *md_newctx_##i(void *pc) { return md_newctx(pc, i); }
- *   KARX_PROV_REPEAT(THUNK)
- *   #define PTR(i) md_newctx_##i,
- *   static OSSL_FUNC_digest_newctx_fn *const md_newctx_of[] = {KARX_PROV_REPEAT(PTR)}; */
+ * built at run time needs one function per row: KARX_PROV_REPEAT(X) expands X(0) .. X(95).
+ * KARX_PROV_ROW_THUNKS(op) makes the two arrays a table of operation op (cipher, digest) hands
+ * to OpenSSL, newctx_of[i] and get_params_of[i], calling the file's own
+ * ROW_NEWCTX(provctx, i) and ROW_GET_PARAMS(params, i) (macros defined before it), e.g.
+ *   #define ROW_NEWCTX(pc, i) md_newctx(pc, i)
+ *   #define ROW_GET_PARAMS(p, i) md_get_params(p, i)
+ *   KARX_PROV_ROW_THUNKS(digest) */
 #define KARX_PROV_MAX_ROWS 96
 #define KARX_PROV_R8(X, b) X(b##0) X(b##1) X(b##2) X(b##3) X(b##4) X(b##5) X(b##6) X(b##7)
 #define KARX_PROV_REPEAT(X)                                                                  \
@@ -107,5 +137,17 @@ const OSSL_ALGORITHM *karx_prov_rands(void);
     KARX_PROV_R10(X, 7) KARX_PROV_R10(X, 8) KARX_PROV_R6(X, 9)
 #define KARX_PROV_R10(X, t) KARX_PROV_R8(X, t) X(t##8) X(t##9)
 #define KARX_PROV_R6(X, t) X(t##0) X(t##1) X(t##2) X(t##3) X(t##4) X(t##5)
+
+#define KARX_PROV_ROW_THUNK(i)                                                               \
+    static void *karx_row_newctx_##i(void *pc) { return ROW_NEWCTX(pc, i); }                  \
+    static int karx_row_get_params_##i(OSSL_PARAM p[]) { return ROW_GET_PARAMS(p, i); }
+#define KARX_PROV_ROW_NEWCTX_PTR(i) karx_row_newctx_##i,
+#define KARX_PROV_ROW_GETP_PTR(i) karx_row_get_params_##i,
+#define KARX_PROV_ROW_THUNKS(op)                                                             \
+    KARX_PROV_REPEAT(KARX_PROV_ROW_THUNK)                                                    \
+    static OSSL_FUNC_##op##_newctx_fn *const newctx_of[] = {                                 \
+        KARX_PROV_REPEAT(KARX_PROV_ROW_NEWCTX_PTR)};                                         \
+    static OSSL_FUNC_##op##_get_params_fn *const get_params_of[] = {                         \
+        KARX_PROV_REPEAT(KARX_PROV_ROW_GETP_PTR)};
 
 #endif

@@ -8,14 +8,14 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/evp.h>
 #include <openssl/params.h>
 
 #include "karx/ccm.h"
 #include "prov_aead.h"
 
 typedef struct ccm_ctx {
-    karx_prov_ctx *pc;
-    const karx_aead_row *row;
+    karx_aead_base b; /* first: the generic layer's view (mode, provider, row, direction) */
     karx_cipher_key key;
     uint8_t nonce[KARX_CCM_NONCE_MAX_BYTES];
     uint8_t tag[KARX_CCM_TAG_MAX_BYTES]; /* decryption: expected; encryption: computed */
@@ -23,25 +23,18 @@ typedef struct ccm_ctx {
     uint8_t *aad;                        /* the message's AAD so far */
     size_t aad_len, aad_cap;
     uint64_t msg_len;                    /* the declared payload length (when len_set) */
-    int key_set, iv_set, len_set, enc;
+    int iv_set, len_set;
     int tag_given; /* decryption: the application set the tag */
     int tag_ready; /* encryption: the message's tag is in tag */
     int done;      /* the payload of this nonce's message went through */
     int failed;    /* ... and its tag did not match */
 } ccm_ctx;
 
-void *karx_aead_ccm_newctx(karx_prov_ctx *pc, const karx_aead_row *row)
+static void ccm_defaults(void *vctx)
 {
-    ccm_ctx *c = calloc(1, sizeof *c);
-    if (c == NULL) {
-        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "out of memory");
-        return NULL;
-    }
-    c->pc = pc;
-    c->row = row;
+    ccm_ctx *c = vctx;
     c->nonce_len = KARX_AEAD_CCM_NONCE_DEFAULT;
     c->tag_len = KARX_AEAD_CCM_TAG_DEFAULT;
-    return c;
 }
 
 static void drop_aad(ccm_ctx *c)
@@ -53,34 +46,25 @@ static void drop_aad(ccm_ctx *c)
     c->aad_len = c->aad_cap = 0;
 }
 
-static void ccm_freectx(void *vctx)
+static void ccm_cleanup(void *vctx)
 {
-    ccm_ctx *c = vctx;
-    if (c == NULL)
-        return;
-    drop_aad(c);
-    karx_memzero(c, sizeof *c); /* key schedule, tag */
-    free(c);
+    drop_aad(vctx); /* the rest (key schedule, tag) is wiped with the context */
 }
 
-static void *ccm_dupctx(void *vctx)
+static int ccm_dup_owned(void *vdst, const void *vsrc)
 {
-    ccm_ctx *c = vctx, *d = malloc(sizeof *d);
+    ccm_ctx *d = vdst;
+    const ccm_ctx *c = vsrc;
     uint8_t *aad = c->aad_cap != 0 ? malloc(c->aad_cap) : NULL;
-    if (d == NULL || (c->aad_cap != 0 && aad == NULL)) {
-        free(d);
-        free(aad);
-        karx_prov_err(c->pc, KARX_PROV_R_INTERNAL, "out of memory");
-        return NULL;
+    if (c->aad_cap != 0 && aad == NULL) {
+        karx_prov_err(c->b.pc, KARX_PROV_R_INTERNAL, "out of memory");
+        return 0;
     }
-    memcpy(d, c, sizeof *d);
     if (aad != NULL && c->aad_len != 0)
         memcpy(aad, c->aad, c->aad_len);
     d->aad = aad; /* its own copy: either context may go on alone */
-    return d;
+    return 1;
 }
-
-static int ccm_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
 /* A new nonce starts a new message. */
 static void new_message(ccm_ctx *c)
@@ -89,56 +73,36 @@ static void new_message(ccm_ctx *c)
     c->len_set = c->done = c->failed = c->tag_ready = 0;
 }
 
-static int ccm_init(ccm_ctx *c, const unsigned char *key, size_t keylen, const unsigned char *iv,
-                    size_t ivlen, const OSSL_PARAM params[], int enc)
+static int ccm_set_iv(void *vctx, const unsigned char *iv, size_t ivlen)
 {
-    c->enc = enc;
-    if (iv != NULL) {
-        if (ivlen != c->nonce_len) {
-            karx_prov_err(c->pc, KARX_PROV_R_IV_LENGTH,
-                          "CCM nonce of %zu bytes where %zu are set (EVP_CTRL_AEAD_SET_IVLEN: 7..13)",
-                          ivlen, c->nonce_len);
-            return 0;
-        }
-        memcpy(c->nonce, iv, ivlen);
-        c->iv_set = 1;
-        new_message(c);
+    ccm_ctx *c = vctx;
+    if (iv == NULL)
+        return 1;
+    if (ivlen != c->nonce_len) {
+        karx_prov_err(c->b.pc, KARX_PROV_R_IV_LENGTH,
+                      "CCM nonce of %zu bytes where %zu are set (EVP_CTRL_AEAD_SET_IVLEN: 7..13)",
+                      ivlen, c->nonce_len);
+        return 0;
     }
-    if (key != NULL) {
-        if (keylen != c->row->key_bytes) {
-            karx_prov_err(c->pc, KARX_PROV_R_KEY_LENGTH, "key of %zu bytes, this cipher takes %zu",
-                          keylen, c->row->key_bytes);
-            return 0;
-        }
-        karx_status st = karx_cipher_set_key(&c->key, c->row->alg, key, keylen);
-        c->key_set = st == KARX_OK;
-        if (st != KARX_OK) {
-            karx_prov_status_err(c->pc, st, "CCM key");
-            return 0;
-        }
-    }
-    return ccm_set_ctx_params(c, params);
+    memcpy(c->nonce, iv, ivlen);
+    c->iv_set = 1;
+    new_message(c);
+    return 1;
 }
 
-static int ccm_einit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,
-                     size_t ivlen, const OSSL_PARAM params[])
+static karx_status ccm_set_key(void *vctx, const unsigned char *key, size_t keylen)
 {
-    return ccm_init(vctx, key, keylen, iv, ivlen, params, 1);
-}
-
-static int ccm_dinit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,
-                     size_t ivlen, const OSSL_PARAM params[])
-{
-    return ccm_init(vctx, key, keylen, iv, ivlen, params, 0);
+    ccm_ctx *c = vctx;
+    return karx_cipher_set_key(&c->key, c->b.row->alg, key, keylen);
 }
 
 /* Key and nonce set, and this nonce's message not yet processed. */
 static int ready(ccm_ctx *c)
 {
-    if (c->key_set && c->iv_set && !c->done)
+    if (c->b.key_set && c->iv_set && !c->done)
         return 1;
-    karx_prov_err(c->pc, KARX_PROV_R_NOT_INITIALIZED, "%s",
-                  !c->key_set ? "no key set"
+    karx_prov_err(c->b.pc, KARX_PROV_R_NOT_INITIALIZED, "%s",
+                  !c->b.key_set ? "no key set"
                               : "no fresh nonce set (each CCM message needs its own init)");
     return 0;
 }
@@ -146,7 +110,7 @@ static int ready(ccm_ctx *c)
 static int declare_len(ccm_ctx *c, size_t len)
 {
     if (len > karx_ccm_max_payload_bytes(c->nonce_len)) {
-        karx_prov_err(c->pc, KARX_PROV_R_DATA_LENGTH,
+        karx_prov_err(c->b.pc, KARX_PROV_R_DATA_LENGTH,
                       "%zu bytes: a %zu-byte nonce allows at most %zu", len, c->nonce_len,
                       karx_ccm_max_payload_bytes(c->nonce_len));
         return 0;
@@ -161,19 +125,19 @@ static int add_aad(ccm_ctx *c, const unsigned char *in, size_t len)
     if (len == 0)
         return 1;
     if (!c->len_set) { /* as OpenSSL: the length goes into the first block, before the AAD */
-        karx_prov_err(c->pc, KARX_PROV_R_NOT_INITIALIZED,
+        karx_prov_err(c->b.pc, KARX_PROV_R_NOT_INITIALIZED,
                       "CCM needs the total payload length (update with in = out = NULL) before the AAD");
         return 0;
     }
     if (len > SIZE_MAX - c->aad_len) {
-        karx_prov_err(c->pc, KARX_PROV_R_DATA_LENGTH, "AAD too long");
+        karx_prov_err(c->b.pc, KARX_PROV_R_DATA_LENGTH, "AAD too long");
         return 0;
     }
     if (c->aad_len + len > c->aad_cap) {
         size_t cap = c->aad_len + len > SIZE_MAX / 2 ? c->aad_len + len : 2 * (c->aad_len + len);
         uint8_t *n = malloc(cap);
         if (n == NULL) {
-            karx_prov_err(c->pc, KARX_PROV_R_INTERNAL, "out of memory");
+            karx_prov_err(c->b.pc, KARX_PROV_R_INTERNAL, "out of memory");
             return 0;
         }
         size_t have = c->aad_len;
@@ -193,30 +157,30 @@ static int add_aad(ccm_ctx *c, const unsigned char *in, size_t len)
 static int run_payload(ccm_ctx *c, unsigned char *out, const unsigned char *in, size_t len)
 {
     if (c->len_set && c->msg_len != len) {
-        karx_prov_err(c->pc, KARX_PROV_R_DATA_LENGTH,
+        karx_prov_err(c->b.pc, KARX_PROV_R_DATA_LENGTH,
                       "CCM takes the payload in one update: %llu bytes declared, %zu given",
                       (unsigned long long)c->msg_len, len);
         return 0;
     }
-    if (!c->enc && !c->tag_given) {
-        karx_prov_err(c->pc, KARX_PROV_R_TAG_LENGTH, "set the expected tag before the payload");
+    if (!c->b.enc && !c->tag_given) {
+        karx_prov_err(c->b.pc, KARX_PROV_R_TAG_LENGTH, "set the expected tag before the payload");
         return 0;
     }
-    karx_status st = c->enc ? karx_ccm_seal(&c->key, c->nonce, c->nonce_len, out, c->tag,
+    karx_status st = c->b.enc ? karx_ccm_seal(&c->key, c->nonce, c->nonce_len, out, c->tag,
                                             c->tag_len, in, len, c->aad, c->aad_len)
                             : karx_ccm_open(&c->key, c->nonce, c->nonce_len, out, c->tag,
                                             c->tag_len, in, len, c->aad, c->aad_len);
     if (st == KARX_ERR_ARGUMENT || st == KARX_ERR_DATA_LENGTH || st == KARX_ERR_IV_LENGTH) {
-        karx_prov_status_err(c->pc, st, "CCM"); /* nothing written: the message may be retried */
+        karx_prov_status_err(c->b.pc, st, "CCM"); /* nothing written: the message may be retried */
         return 0;
     }
     c->done = 1; /* this nonce is used */
-    c->tag_ready = c->enc && st == KARX_OK;
+    c->tag_ready = c->b.enc && st == KARX_OK;
     c->failed = st != KARX_OK;
     c->tag_given = 0;
     drop_aad(c);
     if (st != KARX_OK) {
-        karx_prov_status_err(c->pc, st, c->enc ? "CCM encrypt" : "CCM tag check");
+        karx_prov_status_err(c->b.pc, st, c->b.enc ? "CCM encrypt" : "CCM tag check");
         return 0;
     }
     return 1;
@@ -227,14 +191,14 @@ static int ccm_update(void *vctx, unsigned char *out, size_t *outl, size_t outsi
 {
     ccm_ctx *c = vctx;
     if (outl == NULL) {
-        karx_prov_err(c->pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
         return 0;
     }
     *outl = 0;
     if (in == NULL && out != NULL) /* as OpenSSL: no input and an output is the final call */
         return 1;
     if (out != NULL && outsize < inl) {
-        karx_prov_err(c->pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for %zu", outsize, inl);
+        karx_prov_err(c->b.pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for %zu", outsize, inl);
         return 0;
     }
     if (!ready(c))
@@ -254,12 +218,12 @@ static int ccm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
     ccm_ctx *c = vctx;
     (void)outsize;
     if (outl == NULL) {
-        karx_prov_err(c->pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
         return 0;
     }
     *outl = 0;
     if (c->done && c->failed) {
-        karx_prov_err(c->pc, KARX_PROV_R_TAG_MISMATCH, "CCM: the message was not authentic");
+        karx_prov_err(c->b.pc, KARX_PROV_R_TAG_MISMATCH, "CCM: the message was not authentic");
         return 0;
     }
     if (c->done)
@@ -267,32 +231,27 @@ static int ccm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
     if (!ready(c))
         return 0;
     if (c->len_set && c->msg_len != 0) {
-        karx_prov_err(c->pc, KARX_PROV_R_DATA_LENGTH, "CCM: the declared payload never came");
+        karx_prov_err(c->b.pc, KARX_PROV_R_DATA_LENGTH, "CCM: the declared payload never came");
         return 0;
     }
     static const unsigned char none[1];
     return run_payload(c, out, none, 0);
 }
 
-static int ccm_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
-                      const unsigned char *in, size_t inl)
-{
-    return ccm_update(vctx, out, outl, outsize, in, inl);
-}
-
 /* ---- parameters ---- */
 
-static int set_tag(ccm_ctx *c, const OSSL_PARAM *p)
+static int ccm_set_tag(void *vctx, const OSSL_PARAM *p)
 {
+    ccm_ctx *c = vctx;
     size_t n = p->data_size;
     if (p->data_type != OSSL_PARAM_OCTET_STRING || n < 4 || n > 16 || (n & 1)) {
-        karx_prov_err(c->pc, KARX_PROV_R_TAG_LENGTH,
+        karx_prov_err(c->b.pc, KARX_PROV_R_TAG_LENGTH,
                       "CCM tag of %zu bytes (4, 6, ..., 16, as an octet string)", n);
         return 0;
     }
     if (p->data != NULL) { /* NULL: the length alone (encryption) */
-        if (c->enc) {
-            karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM,
+        if (c->b.enc) {
+            karx_prov_err(c->b.pc, KARX_PROV_R_BAD_PARAM,
                           "an encryption computes its tag: set only its length (NULL data)");
             return 0;
         }
@@ -305,12 +264,13 @@ static int set_tag(ccm_ctx *c, const OSSL_PARAM *p)
     return 1;
 }
 
-static int set_nonce_len(ccm_ctx *c, const OSSL_PARAM *p)
+static int ccm_set_nonce_len(void *vctx, const OSSL_PARAM *p)
 {
+    ccm_ctx *c = vctx;
     size_t n;
     if (!OSSL_PARAM_get_size_t(p, &n) || n < KARX_CCM_NONCE_MIN_BYTES ||
         n > KARX_CCM_NONCE_MAX_BYTES) {
-        karx_prov_err(c->pc, KARX_PROV_R_IV_LENGTH, "CCM nonce length must be 7..13");
+        karx_prov_err(c->b.pc, KARX_PROV_R_IV_LENGTH, "CCM nonce length must be 7..13");
         return 0;
     }
     if (n != c->nonce_len) {
@@ -320,33 +280,15 @@ static int set_nonce_len(ccm_ctx *c, const OSSL_PARAM *p)
     return 1;
 }
 
-static int ccm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+static int ccm_get_tag(void *vctx, OSSL_PARAM *p)
 {
     ccm_ctx *c = vctx;
-    const OSSL_PARAM *p;
-    if (params == NULL)
-        return 1;
-    if (karx_aead_refuse_tls(c->pc, params))
-        return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) && !set_tag(c, p))
-        return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) &&
-        !set_nonce_len(c, p))
-        return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
-        !karx_aead_check_keylen(c->pc, p, c->row->key_bytes))
-        return 0;
-    return 1;
-}
-
-static int get_tag(ccm_ctx *c, OSSL_PARAM *p)
-{
-    if (!c->enc || !c->tag_ready) {
-        karx_prov_err(c->pc, KARX_PROV_R_NOT_INITIALIZED, "no tag yet: encrypt the payload first");
+    if (!c->b.enc || !c->tag_ready) {
+        karx_prov_err(c->b.pc, KARX_PROV_R_NOT_INITIALIZED, "no tag yet: encrypt the payload first");
         return 0;
     }
     if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != c->tag_len) {
-        karx_prov_err(c->pc, KARX_PROV_R_TAG_LENGTH, "asked for %zu tag bytes, the tag has %zu",
+        karx_prov_err(c->b.pc, KARX_PROV_R_TAG_LENGTH, "asked for %zu tag bytes, the tag has %zu",
                       p->data_size, c->tag_len);
         return 0;
     }
@@ -357,54 +299,41 @@ static int get_tag(ccm_ctx *c, OSSL_PARAM *p)
     return 1;
 }
 
-static int put_size(OSSL_PARAM params[], const char *key, size_t v)
+static size_t ccm_nonce_len(const void *vctx)
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
-    return p == NULL || OSSL_PARAM_set_size_t(p, v);
+    return ((const ccm_ctx *)vctx)->nonce_len;
 }
 
-static int ccm_get_nonce(ccm_ctx *c, OSSL_PARAM params[], const char *key)
+static size_t ccm_tag_len(const void *vctx)
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
-    if (p == NULL)
-        return 1;
-    if (!c->iv_set) {
-        karx_prov_err(c->pc, KARX_PROV_R_NOT_INITIALIZED, "no nonce set");
-        return 0;
-    }
-    return karx_aead_put_iv(c->pc, p, c->nonce, c->nonce_len);
+    return ((const ccm_ctx *)vctx)->tag_len;
 }
 
-static int ccm_get_ctx_params(void *vctx, OSSL_PARAM params[])
+static const unsigned char *ccm_nonce(const void *vctx)
 {
-    ccm_ctx *c = vctx;
-    OSSL_PARAM *p;
-    if (karx_aead_refuse_tls_get(c->pc, params))
-        return 0;
-    if (!put_size(params, OSSL_CIPHER_PARAM_IVLEN, c->nonce_len) ||
-        !put_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->row->key_bytes) ||
-        !put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->tag_len)) {
-        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM, "cannot write a length parameter");
-        return 0;
-    }
-    if (!ccm_get_nonce(c, params, OSSL_CIPHER_PARAM_IV) ||
-        !ccm_get_nonce(c, params, OSSL_CIPHER_PARAM_UPDATED_IV))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) && !get_tag(c, p))
-        return 0;
-    return 1;
+    const ccm_ctx *c = vctx;
+    return c->iv_set ? c->nonce : NULL;
 }
 
-const OSSL_DISPATCH karx_aead_ccm_functions[] = {
-    {OSSL_FUNC_CIPHER_FREECTX, (void (*)(void))ccm_freectx},
-    {OSSL_FUNC_CIPHER_DUPCTX, (void (*)(void))ccm_dupctx},
-    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, (void (*)(void))ccm_einit},
-    {OSSL_FUNC_CIPHER_DECRYPT_INIT, (void (*)(void))ccm_dinit},
-    {OSSL_FUNC_CIPHER_UPDATE, (void (*)(void))ccm_update},
-    {OSSL_FUNC_CIPHER_FINAL, (void (*)(void))ccm_final},
-    {OSSL_FUNC_CIPHER_CIPHER, (void (*)(void))ccm_cipher},
-    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (void (*)(void))ccm_get_ctx_params},
-    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (void (*)(void))ccm_set_ctx_params},
-    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, (void (*)(void))karx_aead_gettable_ctx_params},
-    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, (void (*)(void))karx_aead_settable_ctx_params},
-    {0, NULL}};
+const karx_aead_mode karx_aead_ccm_mode = {
+    .name = "CCM",
+    .evp_mode = EVP_CIPH_CCM_MODE,
+    .iv_default = KARX_AEAD_CCM_NONCE_DEFAULT,
+    .ctx_size = sizeof(ccm_ctx),
+    .defaults = ccm_defaults,
+    .cleanup = ccm_cleanup,
+    .dup_owned = ccm_dup_owned,
+    .set_iv = ccm_set_iv,
+    .set_key = ccm_set_key,
+    .key_what = "CCM key",
+    .update = ccm_update,
+    .final = ccm_final,
+    .cipher = ccm_update, /* EVP_Cipher is an update: in == NULL with out set is the final call */
+    .set_tag = ccm_set_tag,
+    .set_ivlen = ccm_set_nonce_len,
+    .get_tag = ccm_get_tag,
+    .ivlen = ccm_nonce_len,
+    .taglen = ccm_tag_len,
+    .iv = ccm_nonce,
+    .no_iv = "no nonce set",
+};

@@ -18,7 +18,7 @@ static size_t nrows;
 static OSSL_ALGORITHM table[KARX_PROV_MAX_ROWS + 1];
 static OSSL_DISPATCH dispatch[KARX_PROV_MAX_ROWS][16];
 
-const karx_pc_row *karx_pc_row_at(size_t i)
+static const karx_pc_row *row_at(size_t i)
 {
     return i < nrows ? &rows[i] : NULL;
 }
@@ -27,7 +27,7 @@ const karx_pc_row *karx_pc_row_at(size_t i)
 
 static int get_params(size_t i, OSSL_PARAM params[])
 {
-    const karx_pc_row *r = karx_pc_row_at(i);
+    const karx_pc_row *r = row_at(i);
     if (r == NULL)
         return 0;
     karx_prov_cipher_shape sh = {r->evp_mode, r->key_bytes, r->iv_bytes, r->block_bytes, 0, r->xts};
@@ -36,14 +36,9 @@ static int get_params(size_t i, OSSL_PARAM params[])
 
 /* ---- one thunk per row: newctx and get_params get no row of their own ---- */
 
-#define THUNKS(i)                                                                            \
-    static void *newctx_##i(void *pc) { return karx_pc_newctx(pc, i); }                      \
-    static int get_params_##i(OSSL_PARAM p[]) { return get_params(i, p); }
-KARX_PROV_REPEAT(THUNKS)
-#define NEWCTX_PTR(i) newctx_##i,
-#define GETP_PTR(i) get_params_##i,
-static OSSL_FUNC_cipher_newctx_fn *const newctx_of[] = {KARX_PROV_REPEAT(NEWCTX_PTR)};
-static OSSL_FUNC_cipher_get_params_fn *const get_params_of[] = {KARX_PROV_REPEAT(GETP_PTR)};
+#define ROW_NEWCTX(pc, i) karx_pc_newctx(pc, row_at(i))
+#define ROW_GET_PARAMS(p, i) get_params(i, p)
+KARX_PROV_ROW_THUNKS(cipher)
 
 typedef void (*fn_t)(void);
 

@@ -23,7 +23,6 @@ typedef struct karx_pc_row {
     unsigned evp_mode; /* EVP_CIPH_*_MODE */
 } karx_pc_row;
 
-const karx_pc_row *karx_pc_row_at(size_t i);
 
 /* The context behind one EVP_CIPHER_CTX. The raw key is kept (wiped on free) so that a change
  * of padding or IV before any data can restart the karx stream. */
@@ -45,10 +44,6 @@ typedef struct karx_pc_ctx {
     } u;
 } karx_pc_ctx;
 
-/* Switches a running ECB/CBC stream's padding (the next update and final follow it). The one
- * place the provider writes a field of karx_cipher_ctx: cipher.h has no call for it. */
-void karx_pc_stream_set_padding(karx_cipher_ctx *s, int padding);
-
 /* Sets up (or restarts) the karx state from key, iv and padding; 1 on success, else raises. */
 int karx_pc_restart(karx_pc_ctx *c, int padding);
 
@@ -64,8 +59,9 @@ int karx_pc_xts_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
 int karx_pc_xts_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
                        const unsigned char *in, size_t inl);
 
-/* Context functions (prov_cipher_ctx.c). */
-void *karx_pc_newctx(void *provctx, size_t row);
+/* Context functions (prov_cipher_ctx.c). The table (prov_cipher.c) calls these, the data paths
+ * call karx_pc_restart; the context calls neither back. */
+void *karx_pc_newctx(void *provctx, const karx_pc_row *row);
 void karx_pc_freectx(void *vctx);
 void *karx_pc_dupctx(void *vctx);
 int karx_pc_einit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,
@@ -76,10 +72,5 @@ int karx_pc_get_ctx_params(void *vctx, OSSL_PARAM params[]);
 int karx_pc_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 const OSSL_PARAM *karx_pc_gettable_ctx_params(void *cctx, void *provctx);
 const OSSL_PARAM *karx_pc_settable_ctx_params(void *cctx, void *provctx);
-
-/* 1 when the buffers overlap in a way karx cannot take: karx allows out == in, and OpenSSL's
- * in-place streaming of ECB/CBC passes out = in - lag (lag: the bytes karx holds, whose output
- * comes first), where karx's writes trail its reads. */
-int karx_pc_bad_overlap(const unsigned char *out, const unsigned char *in, size_t n, size_t lag);
 
 #endif

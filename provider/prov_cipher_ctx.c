@@ -9,33 +9,34 @@
 
 #include "prov_cipher.h"
 
-void *karx_pc_newctx(void *provctx, size_t row)
+void *karx_pc_newctx(void *provctx, const karx_pc_row *row)
 {
-    const karx_pc_row *r = karx_pc_row_at(row);
-    karx_pc_ctx *c = r ? calloc(1, sizeof *c) : NULL;
+    karx_pc_ctx *c = row ? karx_prov_ctx_new(provctx, sizeof *c) : NULL;
     if (c == NULL)
         return NULL;
     c->pc = provctx;
-    c->row = r;
+    c->row = row;
     c->padding = 1;
     return c;
 }
 
 void karx_pc_freectx(void *vctx)
 {
-    if (vctx == NULL)
-        return;
-    karx_memzero(vctx, sizeof(karx_pc_ctx)); /* key, schedule, IV, held data */
-    free(vctx);
+    karx_prov_ctx_free(vctx, sizeof(karx_pc_ctx)); /* key, schedule, IV, held data */
 }
 
 void *karx_pc_dupctx(void *vctx)
 {
-    karx_pc_ctx *src = vctx, *c = malloc(sizeof *c);
-    if (c == NULL)
-        return NULL;
-    memcpy(c, src, sizeof *c); /* the karx states are plain copyable structs: the copy forks */
-    return c;
+    const karx_pc_ctx *src = vctx;
+    /* the karx states are plain copyable structs: the copy forks */
+    return karx_prov_ctx_dup(src->pc, src, sizeof *src);
+}
+
+/* Switches a running ECB/CBC stream's padding (the next update and final follow it). The one
+ * place the provider writes a field of karx_cipher_ctx: cipher.h has no call for it. */
+static void stream_set_padding(karx_cipher_ctx *s, int padding)
+{
+    s->padding = padding ? KARX_PAD_PKCS7 : KARX_PAD_NONE;
 }
 
 int karx_pc_restart(karx_pc_ctx *c, int padding)
@@ -132,27 +133,8 @@ static const OSSL_PARAM settable[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, NULL),
     OSSL_PARAM_END};
 
-const OSSL_PARAM *karx_pc_gettable_ctx_params(void *cctx, void *provctx)
-{
-    (void)cctx;
-    (void)provctx;
-    return gettable;
-}
-
-const OSSL_PARAM *karx_pc_settable_ctx_params(void *cctx, void *provctx)
-{
-    (void)cctx;
-    (void)provctx;
-    return settable;
-}
-
-/* An octet parameter as OpenSSL's getters ask for it: a copy, or a pointer into the context. */
-static int put_octets(OSSL_PARAM *p, const uint8_t *v, size_t n)
-{
-    if (p->data_type == OSSL_PARAM_OCTET_PTR)
-        return OSSL_PARAM_set_octet_ptr(p, v, n);
-    return OSSL_PARAM_set_octet_string(p, v, n);
-}
+KARX_PROV_PARAM_LIST_FN(karx_pc_gettable_ctx_params, gettable)
+KARX_PROV_PARAM_LIST_FN(karx_pc_settable_ctx_params, settable)
 
 /* Keystream bytes of the current block already used (OpenSSL's "num"), from the karx stream
  * state: CTR/OFB count what is left of the block, CFB what is done of the segment. */
@@ -180,18 +162,15 @@ int karx_pc_get_ctx_params(void *vctx, OSSL_PARAM params[])
     const karx_pc_ctx *c = vctx;
     const karx_pc_row *r = c->row;
     OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(p, r->key_bytes))
+    if (!karx_prov_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, r->key_bytes) ||
+        !karx_prov_put_size(params, OSSL_CIPHER_PARAM_IVLEN, r->iv_bytes) ||
+        !karx_prov_put_uint(params, OSSL_CIPHER_PARAM_PADDING, (unsigned)c->padding) ||
+        !karx_prov_put_uint(params, OSSL_CIPHER_PARAM_NUM, num_of(c)))
         return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(p, r->iv_bytes))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING)) && !OSSL_PARAM_set_uint(p, (unsigned)c->padding))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM)) && !OSSL_PARAM_set_uint(p, num_of(c)))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && !put_octets(p, c->iv, r->iv_bytes))
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && !karx_prov_put_octets(p, c->iv, r->iv_bytes))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) &&
-        !put_octets(p, updated_iv(c), r->iv_bytes))
+        !karx_prov_put_octets(p, updated_iv(c), r->iv_bytes))
         return 0;
     return 1;
 }
@@ -238,7 +217,7 @@ static int set_padding(karx_pc_ctx *c, const OSSL_PARAM *p)
      * EVP_Cipher streams never pad, and XTS and the stream modes have no padding. */
     if (!c->row->xts && c->via != 2 &&
         (c->row->mode == KARX_MODE_ECB || c->row->mode == KARX_MODE_CBC))
-        karx_pc_stream_set_padding(&c->u.c, pad);
+        stream_set_padding(&c->u.c, pad);
     return 1;
 }
 
@@ -271,12 +250,4 @@ int karx_pc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM)) && !set_num(c, p))
         return 0;
     return 1;
-}
-
-int karx_pc_bad_overlap(const unsigned char *out, const unsigned char *in, size_t n, size_t lag)
-{
-    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
-    if (n == 0 || o == i || (lag != 0 && o + lag == i))
-        return 0;
-    return o < i ? i - o < n + lag : o - i < n;
 }

@@ -32,7 +32,7 @@ static int run_update(karx_pc_ctx *c, unsigned char *out, size_t *outl, size_t o
 {
     size_t n = 0;
     size_t lag = is_blocky(c->row) ? c->u.c.buffered : 0;
-    if (karx_pc_bad_overlap(out, in, inl, lag)) {
+    if (karx_prov_bad_overlap(out, in, inl, lag)) {
         karx_prov_err(c->pc, KARX_PROV_R_BAD_ARGUMENT, "input and output overlap (in place is "
                                                        "out == in, or out = in - held bytes)");
         return 0;
@@ -57,11 +57,6 @@ int karx_pc_block_update(void *vctx, unsigned char *out, size_t *outl, size_t ou
         return 0;
     c->via = 1;
     return 1;
-}
-
-void karx_pc_stream_set_padding(karx_cipher_ctx *s, int padding)
-{
-    s->padding = padding ? KARX_PAD_PKCS7 : KARX_PAD_NONE;
 }
 
 /* Decryption whose padding was switched off after the stream held its last whole block back

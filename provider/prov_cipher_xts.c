@@ -31,7 +31,7 @@ int karx_pc_xts_update(void *vctx, unsigned char *out, size_t *outl, size_t outs
                       "XTS update of %zu bytes", inl);
         return 0;
     }
-    if (karx_pc_bad_overlap(out, in, inl, 0)) {
+    if (karx_prov_bad_overlap(out, in, inl, 0)) {
         karx_prov_err(c->pc, KARX_PROV_R_BAD_ARGUMENT, "input and output overlap");
         return 0;
     }

@@ -175,15 +175,10 @@ static const OSSL_PARAM *md_gettable_params(void *provctx)
     return list;
 }
 
-/* newctx and get_params carry no per-algorithm argument: one thunk per row. */
-#define THUNKS(i)                                                                             \
-    static void *md_newctx_##i(void *pc) { return md_newctx(pc, i); }                         \
-    static int md_get_params_##i(OSSL_PARAM p[]) { return md_get_params(p, i); }
-KARX_PROV_REPEAT(THUNKS)
-#define NEWCTX_PTR(i) md_newctx_##i,
-#define GETP_PTR(i) md_get_params_##i,
-static OSSL_FUNC_digest_newctx_fn *const newctx_of[] = {KARX_PROV_REPEAT(NEWCTX_PTR)};
-static OSSL_FUNC_digest_get_params_fn *const get_params_of[] = {KARX_PROV_REPEAT(GETP_PTR)};
+/* newctx and get_params carry no per-algorithm argument: one thunk per row (prov.h). */
+#define ROW_NEWCTX(pc, i) md_newctx(pc, i)
+#define ROW_GET_PARAMS(p, i) md_get_params(p, i)
+KARX_PROV_ROW_THUNKS(digest)
 
 #define FN(f) ((void (*)(void))(f))
 #define MD_NFUNCS 11 /* the dispatch entries below, with the terminator */

@@ -3,12 +3,8 @@
  * HMAC_Init_ex refuses digests whose block is over 144 bytes, and LSH-512's is 256. The names
  * are OpenSSL's own, so fetch them with the property query "provider=karx". A digest, cipher or
  * mac karx does not have is forwarded to another provider's KDF of the same name
- * (prov_forward.h): a plain fetch that finds karx first still derives over SHA-256 or AES. */
-#include <stdint.h>
-
-#include <openssl/core_names.h>
-#include <openssl/params.h>
-
+ * (prov_forward.h): a plain fetch that finds karx first still derives over SHA-256 or AES.
+ * What both KDFs share is in prov_kdf_params.c, below both (this file only lists them). */
 #include "prov_kdf_local.h"
 
 static const OSSL_ALGORITHM table[] = {
@@ -16,20 +12,6 @@ static const OSSL_ALGORITHM table[] = {
     {"KBKDF", "provider=karx", karx_kdf_kbkdf_functions,
      "karx KBKDF (SP 800-108, TTAK.KO-12.0272) over HMAC-LSH or CMAC"},
     {NULL, NULL, NULL, NULL}};
-
-static const OSSL_PARAM gettable[] = {OSSL_PARAM_size_t(OSSL_KDF_PARAM_SIZE, NULL), OSSL_PARAM_END};
-
-const OSSL_PARAM *karx_kdf_gettable(void *ctx, void *pc)
-{
-    (void)ctx, (void)pc;
-    return gettable;
-}
-
-int karx_kdf_get_size(OSSL_PARAM params[])
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_KDF_PARAM_SIZE);
-    return p == NULL || OSSL_PARAM_set_size_t(p, SIZE_MAX);
-}
 
 int karx_prov_kdfs_build(void)
 {

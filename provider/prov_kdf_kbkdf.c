@@ -37,11 +37,9 @@ static void defaults(kbkdf_ctx *k)
 
 static void *kbkdf_new(void *pc)
 {
-    kbkdf_ctx *k = calloc(1, sizeof *k);
-    if (k == NULL) {
-        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "out of memory");
+    kbkdf_ctx *k = karx_prov_ctx_new(pc, sizeof *k);
+    if (k == NULL)
         return NULL;
-    }
     k->pc = pc;
     defaults(k);
     return k;
@@ -64,7 +62,7 @@ static void kbkdf_free(void *vk)
     if (vk == NULL)
         return;
     kbkdf_reset(vk);
-    free(vk);
+    karx_prov_ctx_free(vk, sizeof(kbkdf_ctx));
 }
 
 static void *kbkdf_dup(void *vk)
@@ -262,11 +260,7 @@ static const OSSL_PARAM settable[] = {
     OSSL_PARAM_int(PARAM_L_BYTES, NULL),
     OSSL_PARAM_END};
 
-static const OSSL_PARAM *kbkdf_settable(void *vk, void *pc)
-{
-    (void)vk, (void)pc;
-    return settable;
-}
+static KARX_PROV_PARAM_LIST_FN(kbkdf_settable, settable)
 
 static int kbkdf_get_params(void *vk, OSSL_PARAM params[])
 {

@@ -40,11 +40,9 @@ static void defaults(pbkdf2_ctx *k)
 
 static void *pbkdf2_new(void *pc)
 {
-    pbkdf2_ctx *k = calloc(1, sizeof *k);
-    if (k == NULL) {
-        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "out of memory");
+    pbkdf2_ctx *k = karx_prov_ctx_new(pc, sizeof *k);
+    if (k == NULL)
         return NULL;
-    }
     k->pc = pc;
     defaults(k);
     return k;
@@ -65,7 +63,7 @@ static void pbkdf2_free(void *vk)
     if (vk == NULL)
         return;
     pbkdf2_reset(vk);
-    free(vk);
+    karx_prov_ctx_free(vk, sizeof(pbkdf2_ctx));
 }
 
 static void *pbkdf2_dup(void *vk)
@@ -206,11 +204,7 @@ static const OSSL_PARAM settable[] = {
     OSSL_PARAM_int(OSSL_KDF_PARAM_PKCS5, NULL),
     OSSL_PARAM_END};
 
-static const OSSL_PARAM *pbkdf2_settable(void *vk, void *pc)
-{
-    (void)vk, (void)pc;
-    return settable;
-}
+static KARX_PROV_PARAM_LIST_FN(pbkdf2_settable, settable)
 
 static int pbkdf2_get_params(void *vk, OSSL_PARAM params[])
 {

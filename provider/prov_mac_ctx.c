@@ -10,29 +10,16 @@
 
 #include "prov_mac_ctx.h"
 
-const char *karx_mac_family_name(int family)
-{
-    return family == KARX_MAC_HMAC ? "HMAC" : family == KARX_MAC_CMAC ? "CMAC" : "GMAC";
-}
-
 karx_mac_ctx *karx_mac_new(const karx_prov_ctx *pc, int family, int prim)
 {
-    karx_mac_ctx *m = calloc(1, sizeof *m);
-    if (m == NULL) {
-        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "out of memory");
+    karx_mac_ctx *m = karx_prov_ctx_new(pc, sizeof *m);
+    if (m == NULL)
         return NULL;
-    }
     m->pc = pc;
     m->family = family;
     m->prim = prim;
     m->fixed = prim != 0;
     return m;
-}
-
-void karx_mac_stop(karx_mac_ctx *m)
-{
-    karx_memzero(&m->u, sizeof m->u);
-    m->running = 0;
 }
 
 static void mac_free(void *vm)
@@ -43,19 +30,16 @@ static void mac_free(void *vm)
     EVP_MAC_CTX_free(m->fwd);
     karx_prov_buf_wipe(&m->key);
     karx_prov_buf_wipe(&m->iv);
-    karx_memzero(m, sizeof *m);
-    free(m);
+    karx_prov_ctx_free(m, sizeof *m);
 }
 
 static void *mac_dup(void *vm)
 {
     const karx_mac_ctx *src = vm;
-    karx_mac_ctx *m = malloc(sizeof *m);
-    if (m == NULL) {
-        karx_prov_err(src->pc, KARX_PROV_R_INTERNAL, "out of memory");
+    /* the karx contexts are plain data: a copy forks the MAC */
+    karx_mac_ctx *m = karx_prov_ctx_dup(src->pc, src, sizeof *m);
+    if (m == NULL)
         return NULL;
-    }
-    memcpy(m, src, sizeof *m); /* the karx contexts are plain data: a copy forks the MAC */
     m->key.data = m->iv.data = NULL;
     m->fwd = NULL;
     if (!karx_prov_buf_dup(&m->key, &src->key) || !karx_prov_buf_dup(&m->iv, &src->iv) ||
@@ -268,26 +252,17 @@ static int mac_final(void *vm, unsigned char *out, size_t *outl, size_t outsize)
 static int mac_get_params(void *vm, OSSL_PARAM params[])
 {
     karx_mac_ctx *m = vm;
-    OSSL_PARAM *p;
     if (m->fwd != NULL)
         return karx_mac_fwd_get(m, params);
-    if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) && !OSSL_PARAM_set_size_t(p, tag_bytes(m)))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) &&
-        !OSSL_PARAM_set_size_t(p, block_bytes(m)))
-        return 0;
-    return 1;
+    return karx_prov_put_size(params, OSSL_MAC_PARAM_SIZE, tag_bytes(m)) &&
+           karx_prov_put_size(params, OSSL_MAC_PARAM_BLOCK_SIZE, block_bytes(m));
 }
 
 static const OSSL_PARAM gettable[] = {OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),
                                       OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, NULL),
                                       OSSL_PARAM_END};
 
-static const OSSL_PARAM *mac_gettable(void *vm, void *pc)
-{
-    (void)vm, (void)pc;
-    return gettable;
-}
+static KARX_PROV_PARAM_LIST_FN(mac_gettable, gettable)
 
 /* Every param OpenSSL's MAC of the same name takes, for the primitives karx forwards to it
  * (prov_mac_fwd.c). With a karx primitive, PROPERTIES is ignored (the primitive is karx's own)
@@ -311,23 +286,9 @@ static const OSSL_PARAM settable_gmac[] = {
 
 /* One per family: EVP_MAC_settable_ctx_params asks without a context (the openssl command
  * parses -macopt with it), so the answer must come from the row. */
-static const OSSL_PARAM *hmac_settable(void *vm, void *pc)
-{
-    (void)vm, (void)pc;
-    return settable_hmac;
-}
-
-static const OSSL_PARAM *cmac_settable(void *vm, void *pc)
-{
-    (void)vm, (void)pc;
-    return settable_cmac;
-}
-
-static const OSSL_PARAM *gmac_settable(void *vm, void *pc)
-{
-    (void)vm, (void)pc;
-    return settable_gmac;
-}
+static KARX_PROV_PARAM_LIST_FN(hmac_settable, settable_hmac)
+static KARX_PROV_PARAM_LIST_FN(cmac_settable, settable_cmac)
+static KARX_PROV_PARAM_LIST_FN(gmac_settable, settable_gmac)
 
 OSSL_FUNC_mac_settable_ctx_params_fn *karx_mac_settable_of(int family)
 {

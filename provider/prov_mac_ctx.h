@@ -31,10 +31,18 @@ typedef struct karx_mac_ctx {
 /* prim 0 with fixed 0: a generic row ("HMAC"). */
 karx_mac_ctx *karx_mac_new(const karx_prov_ctx *pc, int family, int prim);
 
-/* "HMAC", "CMAC" or "GMAC". */
-const char *karx_mac_family_name(int family);
+/* "HMAC", "CMAC" or "GMAC". (Inline, as karx_mac_stop: prov_mac_ctx.c calls the forwarding
+ * code in prov_mac_fwd.c, which uses these two; neither file calls the other back.) */
+static inline const char *karx_mac_family_name(int family)
+{
+    return family == KARX_MAC_HMAC ? "HMAC" : family == KARX_MAC_CMAC ? "CMAC" : "GMAC";
+}
 /* Forgets (wipes) the keyed karx state: data must wait for the next init. */
-void karx_mac_stop(karx_mac_ctx *m);
+static inline void karx_mac_stop(karx_mac_ctx *m)
+{
+    karx_memzero(&m->u, sizeof m->u);
+    m->running = 0;
+}
 
 /* prov_mac_fwd.c. The params of a set_ctx_params (or init) call, seen first by the forwarding
  * code: -1 after an error; 1 when they went to the other provider's MAC (the primitive param

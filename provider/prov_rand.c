@@ -15,11 +15,9 @@
 
 static void *rand_new(void *provctx, void *parent, const OSSL_DISPATCH *pd, karx_drbg_type type)
 {
-    karx_rand *r = calloc(1, sizeof *r);
-    if (r == NULL) {
-        karx_prov_err(provctx, KARX_PROV_R_INTERNAL, "out of memory");
+    karx_rand *r = karx_prov_ctx_new(provctx, sizeof *r);
+    if (r == NULL)
         return NULL;
-    }
     r->pc = provctx;
     r->type = type;
     r->use_df = 1;
@@ -53,8 +51,7 @@ static void rand_free(void *vr)
         pthread_mutex_destroy(r->lock);
         free(r->lock);
     }
-    karx_memzero(r, sizeof *r);
-    free(r);
+    karx_prov_ctx_free(r, sizeof *r);
 }
 
 /* What a (re)seed leaves behind besides the karx state. */
@@ -177,8 +174,8 @@ static int wants_reseed(karx_rand *r)
     return r->parent_seen_ok && karx_rand_parent_count(r, &pc) && pc != r->parent_seen;
 }
 
-int karx_rand_generate(void *vr, unsigned char *out, size_t outlen, unsigned int strength, int pr,
-                       const unsigned char *adin, size_t adin_len)
+static int rand_generate(void *vr, unsigned char *out, size_t outlen, unsigned int strength,
+                         int pr, const unsigned char *adin, size_t adin_len)
 {
     karx_rand *r = vr;
     if (not_ready(r) || !check_strength(r, strength))
@@ -207,6 +204,42 @@ int karx_rand_generate(void *vr, unsigned char *out, size_t outlen, unsigned int
     }
     r->generate_count++;
     return 1;
+}
+
+/* As a parent (the child holds our lock while it calls these): len bytes of our output in a
+ * buffer of the child's, freed by clear_seed. */
+static size_t rand_get_seed(void *vr, unsigned char **pout, int entropy, size_t min_len,
+                            size_t max_len, int pr, const unsigned char *adin, size_t adin_len)
+{
+    karx_rand *r = vr;
+    size_t len = entropy > 0 ? ((size_t)entropy + 7) / 8 : 0;
+    if (len < min_len)
+        len = min_len;
+    if (len > max_len || len == 0 || len > KARX_CTR_DRBG_MAX_REQUEST_BYTES) {
+        karx_prov_err(r->pc, KARX_PROV_R_DATA_LENGTH, "seed of %zu..%zu bytes asked", min_len,
+                      max_len);
+        return 0;
+    }
+    unsigned char *buf = malloc(len);
+    if (buf == NULL) {
+        karx_prov_err(r->pc, KARX_PROV_R_INTERNAL, "out of memory");
+        return 0;
+    }
+    if (!rand_generate(r, buf, len, 0, pr, adin, adin_len)) {
+        free(buf);
+        return 0;
+    }
+    *pout = buf;
+    return len;
+}
+
+static void rand_clear_seed(void *vr, unsigned char *buf, size_t len)
+{
+    (void)vr;
+    if (buf == NULL)
+        return;
+    karx_memzero(buf, len);
+    free(buf);
 }
 
 static int rand_enable_locking(void *vr)
@@ -256,7 +289,7 @@ static int rand_verify_zeroization(void *vr)
     {OSSL_FUNC_RAND_FREECTX, (void (*)(void))rand_free},                                     \
     {OSSL_FUNC_RAND_INSTANTIATE, (void (*)(void))rand_instantiate},                         \
     {OSSL_FUNC_RAND_UNINSTANTIATE, (void (*)(void))rand_uninstantiate},                     \
-    {OSSL_FUNC_RAND_GENERATE, (void (*)(void))karx_rand_generate},                          \
+    {OSSL_FUNC_RAND_GENERATE, (void (*)(void))rand_generate},                               \
     {OSSL_FUNC_RAND_RESEED, (void (*)(void))rand_reseed},                                   \
     {OSSL_FUNC_RAND_ENABLE_LOCKING, (void (*)(void))rand_enable_locking},                   \
     {OSSL_FUNC_RAND_LOCK, (void (*)(void))rand_lock},                                       \
@@ -264,21 +297,20 @@ static int rand_verify_zeroization(void *vr)
     {OSSL_FUNC_RAND_GET_CTX_PARAMS, (void (*)(void))karx_rand_get_ctx_params},              \
     {OSSL_FUNC_RAND_SET_CTX_PARAMS, (void (*)(void))karx_rand_set_ctx_params},              \
     {OSSL_FUNC_RAND_VERIFY_ZEROIZATION, (void (*)(void))rand_verify_zeroization},           \
-    {OSSL_FUNC_RAND_GET_SEED, (void (*)(void))karx_rand_get_seed},                          \
-    {OSSL_FUNC_RAND_CLEAR_SEED, (void (*)(void))karx_rand_clear_seed}
+    {OSSL_FUNC_RAND_GET_SEED, (void (*)(void))rand_get_seed},                               \
+    {OSSL_FUNC_RAND_CLEAR_SEED, (void (*)(void))rand_clear_seed}
 
-static const OSSL_DISPATCH ctr_funcs[] = {
-    {OSSL_FUNC_RAND_NEWCTX, (void (*)(void))ctr_new}, COMMON_FUNCS,
-    {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_ctr_gettable},
-    {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_ctr_settable}, {0, NULL}};
-static const OSSL_DISPATCH hash_funcs[] = {
-    {OSSL_FUNC_RAND_NEWCTX, (void (*)(void))hash_new}, COMMON_FUNCS,
-    {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_hash_gettable},
-    {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_hash_settable}, {0, NULL}};
-static const OSSL_DISPATCH hmac_funcs[] = {
-    {OSSL_FUNC_RAND_NEWCTX, (void (*)(void))hmac_new}, COMMON_FUNCS,
-    {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_hmac_gettable},
-    {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_hmac_settable}, {0, NULL}};
+/* One table per DRBG type: its newctx and its params lists, then the common functions. */
+#define FUNCS(type)                                                                          \
+    static const OSSL_DISPATCH type##_funcs[] = {                                            \
+        {OSSL_FUNC_RAND_NEWCTX, (void (*)(void))type##_new},                                 \
+        COMMON_FUNCS,                                                                        \
+        {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_##type##_gettable},   \
+        {OSSL_FUNC_RAND_SETTABLE_CTX_PARAMS, (void (*)(void))karx_rand_##type##_settable},   \
+        {0, NULL}};
+FUNCS(ctr)
+FUNCS(hash)
+FUNCS(hmac)
 
 #define PROPS "provider=karx"
 #define CTR_DESC "karx CTR_DRBG (SP 800-90A, TTAK.KO-12.0189) over LEA, HIGHT, CHAM, ARIA"

@@ -71,11 +71,5 @@ int karx_rand_get_entropy(karx_rand *r, uint8_t *buf, int pr, size_t *n);
 int karx_rand_get_nonce(karx_rand *r, uint8_t *buf, size_t *n);
 /* The parent's reseed counter, when it reports one (our own DRBGs and OpenSSL's do). */
 int karx_rand_parent_count(karx_rand *r, unsigned *count);
-OSSL_FUNC_rand_get_seed_fn karx_rand_get_seed;
-OSSL_FUNC_rand_clear_seed_fn karx_rand_clear_seed;
-
-/* prov_rand.c: generate without taking our lock (the caller holds it). */
-int karx_rand_generate(void *vr, unsigned char *out, size_t outlen, unsigned int strength,
-                       int pr, const unsigned char *adin, size_t adin_len);
 
 #endif

@@ -197,18 +197,6 @@ int karx_rand_set_ctx_params(void *vr, const OSSL_PARAM params[])
 
 /* ---- get ---- */
 
-static int put_size(OSSL_PARAM params[], const char *key, size_t v)
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
-    return p == NULL || OSSL_PARAM_set_size_t(p, v);
-}
-
-static int put_uint(OSSL_PARAM params[], const char *key, unsigned v)
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
-    return p == NULL || OSSL_PARAM_set_uint(p, v);
-}
-
 static int put_time(OSSL_PARAM params[], const char *key, time_t v)
 {
     OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
@@ -228,13 +216,20 @@ static size_t max_input(const karx_rand *r)
 static int get_sizes(const karx_rand *r, OSSL_PARAM params[])
 {
     size_t nonce = karx_rand_min_nonce(r);
-    return put_size(params, OSSL_RAND_PARAM_MAX_REQUEST, KARX_CTR_DRBG_MAX_REQUEST_BYTES) &&
-           put_size(params, OSSL_DRBG_PARAM_MIN_ENTROPYLEN, karx_rand_min_entropy(r)) &&
-           put_size(params, OSSL_DRBG_PARAM_MAX_ENTROPYLEN, karx_rand_max_entropy(r)) &&
-           put_size(params, OSSL_DRBG_PARAM_MIN_NONCELEN, nonce) &&
-           put_size(params, OSSL_DRBG_PARAM_MAX_NONCELEN, nonce ? KARX_RAND_MAX_SEED : 0) &&
-           put_size(params, OSSL_DRBG_PARAM_MAX_PERSLEN, max_input(r)) &&
-           put_size(params, OSSL_DRBG_PARAM_MAX_ADINLEN, max_input(r));
+    const struct {
+        const char *key;
+        size_t v;
+    } sizes[] = {{OSSL_RAND_PARAM_MAX_REQUEST, KARX_CTR_DRBG_MAX_REQUEST_BYTES},
+                 {OSSL_DRBG_PARAM_MIN_ENTROPYLEN, karx_rand_min_entropy(r)},
+                 {OSSL_DRBG_PARAM_MAX_ENTROPYLEN, karx_rand_max_entropy(r)},
+                 {OSSL_DRBG_PARAM_MIN_NONCELEN, nonce},
+                 {OSSL_DRBG_PARAM_MAX_NONCELEN, nonce ? KARX_RAND_MAX_SEED : 0},
+                 {OSSL_DRBG_PARAM_MAX_PERSLEN, max_input(r)},
+                 {OSSL_DRBG_PARAM_MAX_ADINLEN, max_input(r)}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        if (!karx_prov_put_size(params, sizes[i].key, sizes[i].v))
+            return 0;
+    return 1;
 }
 
 static int get_choice(const karx_rand *r, OSSL_PARAM params[])
@@ -264,10 +259,11 @@ int karx_rand_get_ctx_params(void *vr, OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, KARX_RAND_PARAM_GENERATES)) != NULL &&
         !OSSL_PARAM_set_uint64(p, r->generate_count))
         return 0;
-    return put_uint(params, OSSL_RAND_PARAM_STRENGTH, karx_rand_strength(r)) && get_sizes(r, params) &&
-           put_uint(params, OSSL_DRBG_PARAM_RESEED_REQUESTS, r->reseed_requests) &&
+    return karx_prov_put_uint(params, OSSL_RAND_PARAM_STRENGTH, karx_rand_strength(r)) &&
+           get_sizes(r, params) &&
+           karx_prov_put_uint(params, OSSL_DRBG_PARAM_RESEED_REQUESTS, r->reseed_requests) &&
            put_time(params, OSSL_DRBG_PARAM_RESEED_TIME_INTERVAL, r->reseed_time_interval) &&
-           put_uint(params, OSSL_DRBG_PARAM_RESEED_COUNTER, r->seed_count) &&
+           karx_prov_put_uint(params, OSSL_DRBG_PARAM_RESEED_COUNTER, r->seed_count) &&
            put_time(params, OSSL_DRBG_PARAM_RESEED_TIME, r->seed_time) && get_choice(r, params);
 }
 
@@ -310,9 +306,9 @@ static const OSSL_PARAM hmac_set[] = {
     OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_MAC, NULL, 0), OSSL_PARAM_END};
 
 /* vr may be NULL (EVP_RAND_gettable_ctx_params asks the algorithm): the lists are per type. */
-const OSSL_PARAM *karx_rand_ctr_gettable(void *vr, void *pc) { (void)vr; (void)pc; return ctr_get; }
-const OSSL_PARAM *karx_rand_hash_gettable(void *vr, void *pc) { (void)vr; (void)pc; return hash_get; }
-const OSSL_PARAM *karx_rand_hmac_gettable(void *vr, void *pc) { (void)vr; (void)pc; return hmac_get; }
-const OSSL_PARAM *karx_rand_ctr_settable(void *vr, void *pc) { (void)vr; (void)pc; return ctr_set; }
-const OSSL_PARAM *karx_rand_hash_settable(void *vr, void *pc) { (void)vr; (void)pc; return hash_set; }
-const OSSL_PARAM *karx_rand_hmac_settable(void *vr, void *pc) { (void)vr; (void)pc; return hmac_set; }
+#define LISTS(type)                                                                          \
+    KARX_PROV_PARAM_LIST_FN(karx_rand_##type##_gettable, type##_get)                         \
+    KARX_PROV_PARAM_LIST_FN(karx_rand_##type##_settable, type##_set)
+LISTS(ctr)
+LISTS(hash)
+LISTS(hmac)

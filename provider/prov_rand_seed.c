@@ -4,9 +4,8 @@
  * the public and private DRBGs, TEST-RAND in tests) everything comes from the parent, as
  * OpenSSL's own DRBGs do: entropy through its get_seed, the nonce through its nonce call (or
  * get_seed when it has none). Without a parent (a DRBG made with EVP_RAND_CTX_new(rand, NULL))
- * both come from the OS through karx_os_random (getrandom). As a parent we offer get_seed and
- * clear_seed: the child holds our lock while it calls them. */
-#include <stdlib.h>
+ * both come from the OS through karx_os_random (getrandom). What we offer as a parent (get_seed,
+ * clear_seed) is in prov_rand.c, next to the generate it runs: this file calls nothing there. */
 #include <string.h>
 
 #include <openssl/core_names.h>
@@ -144,39 +143,4 @@ int karx_rand_get_nonce(karx_rand *r, uint8_t *buf, size_t *n)
     }
     *n = got;
     return 1;
-}
-
-/* As a parent: len bytes of our output in a buffer of the child's, freed by clear_seed. */
-size_t karx_rand_get_seed(void *vr, unsigned char **pout, int entropy, size_t min_len,
-                          size_t max_len, int pr, const unsigned char *adin, size_t adin_len)
-{
-    karx_rand *r = vr;
-    size_t len = entropy > 0 ? ((size_t)entropy + 7) / 8 : 0;
-    if (len < min_len)
-        len = min_len;
-    if (len > max_len || len == 0 || len > KARX_CTR_DRBG_MAX_REQUEST_BYTES) {
-        karx_prov_err(r->pc, KARX_PROV_R_DATA_LENGTH, "seed of %zu..%zu bytes asked", min_len,
-                      max_len);
-        return 0;
-    }
-    unsigned char *buf = malloc(len);
-    if (buf == NULL) {
-        karx_prov_err(r->pc, KARX_PROV_R_INTERNAL, "out of memory");
-        return 0;
-    }
-    if (!karx_rand_generate(r, buf, len, 0, pr, adin, adin_len)) {
-        free(buf);
-        return 0;
-    }
-    *pout = buf;
-    return len;
-}
-
-void karx_rand_clear_seed(void *vr, unsigned char *buf, size_t len)
-{
-    (void)vr;
-    if (buf == NULL)
-        return;
-    karx_memzero(buf, len);
-    free(buf);
 }

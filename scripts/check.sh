@@ -51,9 +51,13 @@ if command -v clang > /dev/null; then
     bash fuzz/run.sh 10
 fi
 
-step "structure: no call or include circles, cipher ids only in their descriptors, CLI on public headers"
+step "structure: no call or include circles (provider/ too), cipher ids only in their descriptors, front ends on public headers, family names in their places"
 bash scripts/check-structure.sh build
 sh tests/structure/test_path_guard.sh build
+# each guard's test plants its fault in a copy and sees the guard fail
+sh tests/structure/test_cycles_guard.sh build
+sh tests/structure/test_structure_guard.sh build
+sh tests/structure/test_family_names_guard.sh
 # the OpenSSL provider also compiles against a newer OpenSSL 3.x (Debian 13's 3.5 headers)
 bash scripts/check-provider-openssl3x.sh
 
