@@ -30,24 +30,33 @@
 #define SEAL_MAX_CHUNKS 0x100000000ull /* the 32-bit counter: 2^32 chunks */
 #define CALIBRATE_SECONDS 0.5
 
+/* The format's cipher ids (docs/FORMAT.md) and the registry names they stand for; the cipher
+ * itself (and its key length) comes from the registry. */
 static const struct {
     int id;
-    karx_cipher_alg alg;
     const char *name;
 } ciphers[] = {
-    {SEAL_LEA256, KARX_CIPHER_LEA256, "lea256"},
-    {SEAL_LEA128, KARX_CIPHER_LEA128, "lea128"},
-    {SEAL_CHAM128_256, KARX_CIPHER_CHAM128_256, "cham128-256"},
-    {SEAL_CHAM128_128, KARX_CIPHER_CHAM128_128, "cham128-128"},
+    {SEAL_LEA256, "lea256"},
+    {SEAL_LEA128, "lea128"},
+    {SEAL_CHAM128_256, "cham128-256"},
+    {SEAL_CHAM128_128, "cham128-128"},
 };
 #define N_CIPHERS (sizeof ciphers / sizeof ciphers[0])
+#define SEAL_DRBG_CIPHER "lea256" /* the salt's and nonce prefix's OS-seeded CTR_DRBG */
+
+static karx_cipher_alg cipher_alg(size_t i)
+{
+    karx_cipher_alg alg = (karx_cipher_alg)0;
+    (void)karx_cipher_from_name(ciphers[i].name, &alg); /* names of this build's registry */
+    return alg;
+}
 
 int seal_cipher_id(const char *name)
 {
     karx_alg_info info;
     if (karx_alg_find(KARX_KIND_CIPHER, name, &info) != KARX_OK) return 0;
     for (size_t i = 0; i < N_CIPHERS; i++)
-        if ((int)ciphers[i].alg == info.id) return ciphers[i].id;
+        if ((int)cipher_alg(i) == info.id) return ciphers[i].id;
     return 0;
 }
 
@@ -372,8 +381,8 @@ static int parse_header(seal_run_t *r)
                   (unsigned long)j->iter_max);
         return EXIT_FAIL;
     }
-    r->alg = ciphers[ci].alg;
-    r->key_len = r->alg == KARX_CIPHER_LEA128 || r->alg == KARX_CIPHER_CHAM128_128 ? 16 : 32;
+    r->alg = cipher_alg((size_t)ci);
+    r->key_len = karx_cipher_key_bytes(r->alg);
     return 0;
 }
 
@@ -421,7 +430,10 @@ static int make_header(seal_run_t *r)
         karx_ctr_drbg d;
         uint8_t rnd[SEAL_SALT_BYTES + SEAL_PREFIX_BYTES];
         memset(&d, 0, sizeof d);
-        karx_status st = karx_ctr_drbg_instantiate_os(&d, KARX_CIPHER_LEA256, KARX_DRBG_USE_DF,
+        karx_cipher_alg drbg_alg = (karx_cipher_alg)0;
+        karx_status st = karx_cipher_from_name(SEAL_DRBG_CIPHER, &drbg_alg);
+        if (st == KARX_OK)
+            st = karx_ctr_drbg_instantiate_os(&d, drbg_alg, KARX_DRBG_USE_DF,
                                                       (const uint8_t *)SEAL_LABEL,
                                                       strlen(SEAL_LABEL));
         if (st == KARX_OK) st = karx_ctr_drbg_generate_os(&d, rnd, sizeof rnd, NULL, 0);
@@ -434,8 +446,8 @@ static int make_header(seal_run_t *r)
         memcpy(h + 48, rnd + SEAL_SALT_BYTES, SEAL_PREFIX_BYTES);
         karx_memzero(rnd, sizeof rnd);
     }
-    r->alg = ciphers[ci].alg;
-    r->key_len = r->alg == KARX_CIPHER_LEA128 || r->alg == KARX_CIPHER_CHAM128_128 ? 16 : 32;
+    r->alg = cipher_alg((size_t)ci);
+    r->key_len = karx_cipher_key_bytes(r->alg);
     int rc = derive(r);
     if (rc) return rc;
     karx_status st = header_tag(r, h + SEAL_BODY_BYTES);

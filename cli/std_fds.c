@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -39,7 +40,10 @@ int cli_std_fds_init(void)
         if (got != fd) {
             int e = errno;
             if (fd != STDERR_FILENO && fcntl(STDERR_FILENO, F_GETFD) != -1)
-                cli_error("descriptor %d is closed and cannot be filled: %s", fd, strerror(e));
+                /* fprintf, not cli_error: this file is below cli_util.c, which asks it
+                 * cli_std_fd_closed (no call circle) */
+                fprintf(stderr, "karx: descriptor %d is closed and cannot be filled: %s\n", fd,
+                        strerror(e));
             return EXIT_FAIL;
         }
         closed |= 1u << fd;
