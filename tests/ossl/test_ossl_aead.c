@@ -402,7 +402,7 @@ static void forge(int ccm, int which)
         int r = gcm_open(c, &m, out, tag, 1);
         CHECK(r == 0, "GCM forged %s: EVP_DecryptFinal_ex must fail (got %d)", what[which], r);
     }
-    CHECK(t_ossl_error_raised(), "%s forged %s: an OpenSSL error", ccm ? "CCM" : "GCM", what[which]);
+    CHECK(t_ossl_error_says("tag mismatch"), "%s forged %s: karx's tag mismatch", ccm ? "CCM" : "GCM", what[which]);
     EVP_CIPHER_free(c);
 }
 
