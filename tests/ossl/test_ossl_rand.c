@@ -335,6 +335,19 @@ static void primary(const char *modules, const char *type, const char *cipher, c
         CHECK(RAND_priv_bytes_ex(ctx, b, 32, 0) == 1 && t_generates(prv) == n_prv + 1, "RAND_priv_bytes_ex by our private DRBG");
         CHECK(t_generates(pub) == n_pub + 1, "the public DRBG did not serve the private request");
         CHECK(memcmp(a, b, 32) != 0, "public and private outputs differ");
+        /* OPENSSL.md: the config cannot set the intervals; OpenSSL sets them itself, 256
+         * requests / 1 hour for the primary, 65536 / 7 minutes for the others */
+        EVP_RAND_CTX *drbgs[] = {pri, pub, prv};
+        for (int i = 0; i < 3; i++) {
+            unsigned int req = 0;
+            time_t secs = 0;
+            OSSL_PARAM g[] = {OSSL_PARAM_construct_uint(OSSL_DRBG_PARAM_RESEED_REQUESTS, &req),
+                              OSSL_PARAM_construct_time_t(OSSL_DRBG_PARAM_RESEED_TIME_INTERVAL, &secs),
+                              OSSL_PARAM_construct_end()};
+            CHECK(EVP_RAND_CTX_get_params(drbgs[i], g) == 1 && req == (i == 0 ? 256u : 65536u) &&
+                      secs == (i == 0 ? 3600 : 420),
+                  "DRBG %d: reseed every %u requests / %lld s", i, req, (long long)secs);
+        }
     }
     t_ossl_ctx_free(ctx);
 }
