@@ -14,6 +14,8 @@
  * usage: test_ossl_cipher MODULES_DIR KAT_DIR */
 #include "ossl_cipher_test.h"
 
+#include <openssl/core_dispatch.h>
+
 #include "karx/cipher.h"
 
 static OSSL_LIB_CTX *libctx;
@@ -322,6 +324,62 @@ static void wrong_lengths(void)
     EVP_CIPHER_free(e);
 }
 
+/* OPENSSL.md, "Data path" and "Output size": in place works, other overlaps are refused; the
+ * provider's update refuses an outsize below what it would write (EVP always passes enough, so
+ * the provider's own update is called here), writing nothing. */
+static void overlap_and_outsize(void)
+{
+    EVP_CIPHER *e = fetch("LEA-128-CTR");
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    uint8_t buf[80], out[64];
+    int n = 0;
+    if (e == NULL || ctx == NULL) {
+        CHECK(0, "setup");
+        goto done;
+    }
+    memset(buf, 7, sizeof buf);
+    CHECK(EVP_EncryptInit_ex2(ctx, e, zeros, zeros, NULL) && EVP_EncryptUpdate(ctx, buf, &n, buf, 32) == 1,
+          "in place");
+    CHECK(EVP_EncryptUpdate(ctx, buf + 1, &n, buf, 32) == 0, "out = in + 1 refused");
+    CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(EVP_EncryptUpdate(ctx, buf, &n, buf + 1, 32) == 0, "out = in - 1 refused");
+    CHECK(t_ossl_error_raised(), "with an error");
+    OSSL_FUNC_cipher_update_fn *upd = NULL;
+    OSSL_FUNC_cipher_newctx_fn *newctx = NULL;
+    OSSL_FUNC_cipher_freectx_fn *freectx = NULL;
+    OSSL_FUNC_cipher_encrypt_init_fn *einit = NULL;
+    int no_cache = 0;
+    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(EVP_CIPHER_get0_provider(e), OSSL_OP_CIPHER, &no_cache);
+    for (; a && a->algorithm_names; a++) {
+        if (strncmp(a->algorithm_names, "LEA-128-CTR:", 12) != 0)
+            continue;
+        for (const OSSL_DISPATCH *d = a->implementation; d->function_id; d++) {
+            if (d->function_id == OSSL_FUNC_CIPHER_UPDATE) upd = OSSL_FUNC_cipher_update(d);
+            if (d->function_id == OSSL_FUNC_CIPHER_NEWCTX) newctx = OSSL_FUNC_cipher_newctx(d);
+            if (d->function_id == OSSL_FUNC_CIPHER_FREECTX) freectx = OSSL_FUNC_cipher_freectx(d);
+            if (d->function_id == OSSL_FUNC_CIPHER_ENCRYPT_INIT) einit = OSSL_FUNC_cipher_encrypt_init(d);
+        }
+    }
+    CHECK(upd && newctx && freectx && einit, "LEA-128-CTR's dispatch table");
+    if (upd && newctx && freectx && einit) {
+        void *pc = newctx(OSSL_PROVIDER_get0_provider_ctx(EVP_CIPHER_get0_provider(e)));
+        size_t outl = 99;
+        memset(out, 0xa5, sizeof out);
+        CHECK(pc && einit(pc, zeros, 16, zeros, 16, NULL) == 1, "provider encrypt_init");
+        CHECK(pc && upd(pc, out, &outl, 31, zeros, 32) == 0, "outsize 31 for 32 bytes refused");
+        CHECK(t_ossl_error_raised(), "with an error");
+        int untouched = 1;
+        for (size_t i = 0; i < sizeof out; i++)
+            untouched &= out[i] == 0xa5;
+        CHECK(untouched, "nothing written");
+        CHECK(pc && upd(pc, out, &outl, 32, zeros, 32) == 1 && outl == 32, "outsize 32 for 32 bytes");
+        freectx(pc);
+    }
+done:
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(e);
+}
+
 /* A partial block without padding, bad padding and a truncated ciphertext fail at final. */
 static void bad_final(void)
 {
@@ -478,6 +536,7 @@ int main(int argc, char **argv)
         against_karx();
         wrong_lengths();
         bad_final();
+    overlap_and_outsize();
         iv_params();
         evp_cipher_and_reinit();
     }
