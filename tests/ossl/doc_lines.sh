@@ -2,7 +2,7 @@
 # and MODS = the folder holding karx.so): what docs/OPENSSL.md shows in its code blocks, taken
 # from the doc itself, so that a command or configuration a user copies from it is the one the
 # test runs, and a change to the doc that the test does not follow fails here.
-DOC=$SRC/docs/OPENSSL.md
+DOC=$(cd "$SRC" && pwd)/docs/OPENSSL.md
 [ -f "$DOC" ] || bad "no $DOC"
 
 # doc_line 'TEXT' [SED-EXPR ...]: TEXT must appear verbatim in OPENSSL.md (a failure otherwise);

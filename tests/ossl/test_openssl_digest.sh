@@ -2,6 +2,7 @@
 # hashlib through OPENSSL_CONF; every answer compared with `karx hash`.
 # usage: sh test_openssl_digest.sh MODULES_DIR PATH/TO/karx SOURCE_DIR
 MODS=$(cd "$1" && pwd) KARX=$2 SRC=$3
+case $KARX in /*) ;; *) KARX=$PWD/$KARX ;; esac # the test cds into its scratch folder
 . "$3/tests/cli/lib.sh"
 . "$3/tests/ossl/doc_lines.sh"
 P="-provider-path $MODS -provider karx -provider default"

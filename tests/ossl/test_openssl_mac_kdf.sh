@@ -6,6 +6,7 @@
 # independent route (and their refusal of LSH-512: the 144-byte HMAC limit).
 # usage: sh test_openssl_mac_kdf.sh MODULES_DIR PATH/TO/karx SOURCE_DIR
 MODS=$(cd "$1" && pwd) KARX=$2 SRC=$3
+case $KARX in /*) ;; *) KARX=$PWD/$KARX ;; esac # the test cds into its scratch folder
 . "$3/tests/cli/lib.sh"
 . "$3/tests/ossl/doc_lines.sh"
 KP="-provider-path $MODS -provider karx -provider default -propquery provider=karx" # karx's
