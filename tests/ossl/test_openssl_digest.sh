@@ -1,8 +1,10 @@
 # The provider's LSH digests from the `openssl` command, as a user types it, and from Python's
 # hashlib through OPENSSL_CONF; every answer compared with `karx hash`.
 # usage: sh test_openssl_digest.sh MODULES_DIR PATH/TO/karx SOURCE_DIR
-MODS=$(cd "$1" && pwd) KARX=$2
+MODS=$(cd "$1" && pwd) KARX=$2 SRC=$3
+case $KARX in /*) ;; *) KARX=$PWD/$KARX ;; esac # the test cds into its scratch folder
 . "$3/tests/cli/lib.sh"
+. "$3/tests/ossl/doc_lines.sh"
 P="-provider-path $MODS -provider karx -provider default"
 VARIANTS="LSH-256-224 LSH-256-256 LSH-512-224 LSH-512-256 LSH-512-384 LSH-512-512"
 short() { echo "$1" | sed 's/^LSH-/lsh/'; }          # LSH-512-512 -> lsh512-512 (karx's CLI name)
@@ -37,6 +39,27 @@ for v in $VARIANTS; do
     expect "dgst -$v < $f" "$want" "$(openssl dgst $P -"$v" -r <"$f" 2>&1 | cut -d' ' -f1)"
 done
 
+# docs/OPENSSL.md's command lines, as shown (FILE a file here)
+cd "$T" || exit 1
+cp "$T/b257" FILE
+want=$(karx_hex LSH-512-512 FILE)
+doc_line 'openssl dgst -provider-path build/ossl-modules -provider karx -provider default -LSH-512-512 FILE'
+expect "doc: dgst -LSH-512-512 FILE" "LSH-512-512(FILE)= $want" "$(eval "$CMD" 2>&1)"
+want=$(karx_hex LSH-256-256 FILE)
+doc_line 'openssl dgst ... -lsh256-256 -r FILE' "s#\.\.\.#$P#"
+expect "doc: dgst -lsh256-256 -r FILE (HEX *FILE)" "$want *FILE" "$(eval "$CMD" 2>&1)"
+expect "karx hash prints HEX  FILE" "$want  FILE" "$("$KARX" hash -a lsh256-256 FILE)"
+eval "$CMD" >r.sums 2>&1
+expect "karx hash -c checks dgst -r" "FILE: OK" "$("$KARX" hash -a lsh256-256 -c r.sums 2>&1)"
+doc_line 'openssl list -digest-algorithms -provider-path build/ossl-modules -provider karx'
+expect "doc: openssl list -digest-algorithms" 6 "$(eval "$CMD" 2>&1 | grep -c '@ karx')"
+# "What OpenSSL 3.0 cannot do": 3.0's dgst has no -digest NAME option
+if openssl version | grep -q '^OpenSSL 3\.0\.'; then
+    openssl dgst $P -digest LSH-512-512 FILE >"$T/out" 2>&1 && bad "openssl 3.0 dgst -digest worked" || ok
+    grep -q "Unknown option or message digest: digest" "$T/out" && ok || bad "dgst -digest: $(head -1 "$T/out")"
+fi
+cd - >/dev/null || exit 1
+
 # Without the provider the name is unknown: the test above really went through karx.so.
 openssl dgst -LSH-512-512 "$T/one" >"$T/out" 2>&1 && bad "dgst -LSH-512-512 without karx succeeded" || ok
 
@@ -56,19 +79,9 @@ expect "list: only the six from karx" 6 "$(grep -c '@ karx' "$T/list")"
 # hashlib.algorithms_available (the listing skips NID_undef digests), and hmac over LSH-512
 # fails (OpenSSL's HMAC holds at most a 144-byte block). These are asserted so that a change in
 # Python or OpenSSL shows up here.
-cat >"$T/openssl.cnf" <<EOF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-[provider_sect]
-karx = karx_sect
-default = default_sect
-[karx_sect]
-module = $MODS/karx.so
-activate = 1
-[default_sect]
-activate = 1
-EOF
+# The configuration is the doc's (Python's hashlib section), with this build's module path.
+doc_block 'module = /abs/path/build/ossl-modules/karx.so' "$T/openssl.cnf"
+sed -i "s#^module = .*#module = $MODS/karx.so#" "$T/openssl.cnf"
 cat >"$T/lsh.py" <<'EOF'
 import hashlib, hmac, sys, _hashlib
 names, path = sys.argv[1].split(","), sys.argv[2]
@@ -82,6 +95,7 @@ for n in names:
     print(n + "/copy", c.hexdigest())
 h = hashlib.new("LSH-256-256")
 print("attrs", h.name, h.digest_size, h.block_size, "LSH-256-256" in hashlib.algorithms_available)
+print("repr", repr(h).split(" object")[0].split(" at ")[0])
 # HMAC-LSH-256 through OpenSSL against HMAC written out over hashlib's LSH-256-256
 k = b"key"; kp = k.ljust(128, b"\0")
 inner = hashlib.new("LSH-256-256", bytes(x ^ 0x36 for x in kp) + data).digest()
@@ -112,11 +126,17 @@ else
     done
     if [ "${py#* }" = True ]; then
         expect "python .name/size/block/listed" "attrs undefined 32 128 False" "$(grep '^attrs' "$T/py")"
+        expect "python repr" "repr <undefined _hashlib.HASH" "$(grep '^repr' "$T/py")"
     else
         grep '^attrs' "$T/py" # other Pythons may name it: shown, not asserted
     fi
     expect "python hmac LSH-256-256" "hmac256 True" "$(grep '^hmac256' "$T/py")"
     expect "python hmac LSH-512-512 (144-byte limit)" "hmac512 ValueError" "$(grep '^hmac512' "$T/py")"
+    # the doc's one-liner, exactly (karx.cnf: the configuration above)
+    cp "$T/openssl.cnf" "$T/karx.cnf"
+    printf abc >"$T/abc"
+    doc_line "OPENSSL_CONF=karx.cnf python3 -c 'import hashlib; print(hashlib.new(\"LSH-512-512\", b\"abc\").hexdigest())'"
+    expect "doc: python3 hashlib.new(LSH-512-512, abc)" "$(karx_hex LSH-512-512 "$T/abc")" "$(cd "$T" && eval "$CMD" 2>&1)"
     # and without the configuration hashlib does not know the name
     OPENSSL_CONF=/dev/null python3 -c 'import hashlib; hashlib.new("LSH-512-512")' >"$T/out" 2>&1 &&
         bad "hashlib.new(LSH-512-512) without the provider" || ok

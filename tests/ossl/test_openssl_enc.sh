@@ -3,8 +3,10 @@
 # files across openssl enc's 4 KiB cipher-BIO chunks, the refusals (partial block with -nopad,
 # bad decrypt, XTS, which OpenSSL 3.0's enc refuses for every cipher), and `openssl list`.
 # usage: sh test_openssl_enc.sh MODULES_DIR PATH/TO/karx SOURCE_DIR
-MODS=$(cd "$1" && pwd) KARX=$2
+MODS=$(cd "$1" && pwd) KARX=$2 SRC=$3
+case $KARX in /*) ;; *) KARX=$PWD/$KARX ;; esac # the test cds into its scratch folder
 . "$3/tests/cli/lib.sh"
+. "$3/tests/ossl/doc_lines.sh"
 P="-provider-path $MODS -provider karx -provider default"
 same() { cmp -s "$1" "$2"; }
 
@@ -75,7 +77,41 @@ check LEA-128-CFB128 LEA-128 CFB "$T/b17"
 check HIGHT-CFB64 HIGHT CFB "$T/b17"
 check CHAM-128-128-CFB128 CHAM-128-128 CFB "$T/b17"
 
+# ---- docs/OPENSSL.md's command lines, as shown (F, G: files here; "..." the key) ----
+cd "$T" || exit 1
+doc_line 'P="-provider-path build/ossl-modules -provider karx -provider default"'
+expect "doc: P" "$P" "$(eval "$CMD"; echo "$P")"
+cp "$T/b1000" F
+doc_line 'openssl enc $P -LEA-128-CTR -K 000102030405060708090a0b0c0d0e0f -iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff -in F -out G'
+eval "$CMD" 2>"$T/err" || bad "doc: enc -LEA-128-CTR: $(head -1 "$T/err")"
+"$KARX" enc -c lea128 -m ctr -K 000102030405060708090a0b0c0d0e0f --iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff -i F -o k
+same G k && ok || bad "doc: enc -LEA-128-CTR differs from karx enc"
+cipher_of HIGHT
+"$KARX" enc -c hight -m cbc -K "$KEY" --iv 0011223344556677 -i "$T/b1000" -o G
+rm -f F
+doc_line 'openssl enc -d $P -HIGHT-CBC -K ... -iv 0011223344556677 -in G -out F' "s/-K \.\.\./-K $KEY/"
+eval "$CMD" 2>"$T/err" || bad "doc: enc -d -HIGHT-CBC: $(head -1 "$T/err")"
+same F "$T/b1000" && ok || bad "doc: enc -d -HIGHT-CBC: not the plaintext"
+cipher_of CHAM-128-256
+cp "$T/b1000" F # 1000 = 62.5 blocks: refused without padding
+doc_line 'openssl enc $P -CHAM128-256-ECB -nopad -K ... -in F -out G' "s/-K \.\.\./-K $KEY/"
+eval "$CMD" 2>"$T/err" && bad "doc: -CHAM128-256-ECB -nopad of 1000 bytes succeeded" || ok
+head -c 992 "$T/b1000" >F
+eval "$CMD" 2>"$T/err" || bad "doc: enc -CHAM128-256-ECB -nopad: $(head -1 "$T/err")"
+"$KARX" enc -c cham128-256 -m ecb -K "$KEY" --no-pad -i F -o k
+same G k && ok || bad "doc: -CHAM128-256-ECB -nopad differs from karx enc --no-pad"
+doc_line 'openssl list -cipher-algorithms -provider-path build/ossl-modules -provider karx'
+eval "$CMD" >"$T/list" 2>&1 || bad "doc: openssl list -cipher-algorithms"
+cd - >/dev/null || exit 1
+
 # ---- refusals ----
+# "What OpenSSL 3.0 cannot do": enc refuses AEAD ciphers (ours included)
+openssl enc $P -LEA-128-GCM -K "$(printf '%.32s' $K64)" -iv 000000000000000000000000 -in "$T/b16" -out "$T/o" 2>"$T/err" &&
+    bad "enc -LEA-128-GCM succeeded" || ok
+expect "enc -LEA-128-GCM refused" "enc: AEAD ciphers not supported" "$(head -1 "$T/err")"
+# no CFB with a 64-bit segment over a 128-bit block (OpenSSL has no name for it)
+openssl enc $P -LEA-128-CFB64 -K "$(printf '%.32s' $K64)" -iv $IV16 -in "$T/b16" -out "$T/o" 2>/dev/null &&
+    bad "enc -LEA-128-CFB64 exists" || ok
 # -nopad with a partial block: an error, as with AES
 cipher_of LEA-128
 openssl enc $P -LEA-128-CBC -nopad -K "$KEY" -iv "$IV" -in "$T/b17" -out "$T/o" 2>"$T/err" &&
@@ -108,6 +144,7 @@ for c in $CIPHERS; do
         expect "list $c-$m" 1 "$(grep -c "[{ ]$c-$m[,} ].*@ karx" "$T/list")"
     done
 done
+expect "47 block-mode rows" 47 "$n"
 expect "list: block-mode rows from karx" "$n" "$(grep '@ karx' "$T/list" | grep -vc 'GCM\|CCM')"
 expect "list: no ARIA from karx" 0 "$(grep '@ karx' "$T/list" | grep -c ARIA)"
 

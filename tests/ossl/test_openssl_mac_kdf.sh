@@ -5,8 +5,10 @@
 # OpenSSL's own HMAC, CMAC, GMAC, PBKDF2 and KBKDF over karx's digests and ciphers as a second,
 # independent route (and their refusal of LSH-512: the 144-byte HMAC limit).
 # usage: sh test_openssl_mac_kdf.sh MODULES_DIR PATH/TO/karx SOURCE_DIR
-MODS=$(cd "$1" && pwd) KARX=$2
+MODS=$(cd "$1" && pwd) KARX=$2 SRC=$3
+case $KARX in /*) ;; *) KARX=$PWD/$KARX ;; esac # the test cds into its scratch folder
 . "$3/tests/cli/lib.sh"
+. "$3/tests/ossl/doc_lines.sh"
 KP="-provider-path $MODS -provider karx -provider default -propquery provider=karx" # karx's
 OP="-provider-path $MODS -provider default -provider karx"  # OpenSSL's own, karx's primitives
 VARIANTS="LSH-256-224 LSH-256-256 LSH-512-224 LSH-512-256 LSH-512-384 LSH-512-512"
@@ -192,6 +194,60 @@ then bad "OpenSSL's own KBKDF over OpenSSL's HMAC and LSH-512-512 succeeded"; el
 openssl kdf $KP -keylen 40 -kdfopt mac:HMAC -kdfopt digest:LSH-256-256 -kdfopt hexkey:0001 \
     -kdfopt use-l:0 KBKDF >"$T/out" 2>&1 && bad "KBKDF use-l:0" || ok
 grep -q "always writes" "$T/out" && ok || bad "KBKDF use-l:0: no reason given: $(cat "$T/out")"
+
+# ---- docs/OPENSSL.md's command lines, as shown (FILE a file here; $K16, $IV, $SALT, $LABEL,
+# $CONTEXT, $KEY as above) ----
+cd "$T" || exit 1
+cp "$T/msg" FILE
+upper() { tr 'a-f' 'A-F'; }
+doc_line 'P="-provider-path build/ossl-modules -provider default -provider karx"'
+eval "$CMD"
+want=$(karx_mac -a hmac-lsh512-512 -K 6b6579 FILE)
+expect "karx mac prints lower-case hex and the file" "$want  FILE" "$("$KARX" mac -a hmac-lsh512-512 -K 6b6579 FILE)"
+doc_line 'karx mac -a hmac-lsh512-512 -K 6b6579 FILE'
+doc_line 'openssl mac $P -propquery provider=karx -digest LSH-512-512 -macopt hexkey:6b6579 -in FILE HMAC'
+expect "doc: openssl mac HMAC (upper-case hex)" "$(echo "$want" | upper)" "$(eval "$CMD" 2>&1)"
+doc_line 'openssl mac $P -macopt hexkey:6b6579 -in FILE HMAC-LSH-512-512'
+expect "doc: openssl mac HMAC-LSH-512-512, the same tag" "$(echo "$want" | upper)" "$(eval "$CMD" 2>&1)"
+doc_line 'openssl mac $P -propquery provider=karx -cipher LEA-128-CBC -macopt hexkey:$K16 -in FILE CMAC'
+expect "doc: openssl mac CMAC" "$(karx_mac -a cmac-lea128 -K $K16 FILE | upper)" "$(eval "$CMD" 2>&1)"
+doc_line 'openssl mac $P -propquery provider=karx -cipher LEA-128-GCM -macopt hexkey:$K16 -macopt hexiv:$IV -in FILE GMAC'
+expect "doc: openssl mac GMAC" "$(karx_mac -a gmac-lea128 -K $K16 --iv $IV FILE | upper)" "$(eval "$CMD" 2>&1)"
+# OpenSSL's own HMAC over LSH-512: "MAC parameter error" and nothing else
+expect "OpenSSL's HMAC over LSH-512-512: the whole message" "MAC parameter error" \
+    "$(openssl mac $P -propquery provider=default -digest LSH-512-512 -macopt hexkey:6b6579 -in FILE HMAC 2>&1)"
+
+KEY=$K300
+doc_line 'P="-provider-path build/ossl-modules -provider default -provider karx -propquery provider=karx"'
+eval "$CMD"
+doc_line '#   = printf password | karx kdf pbkdf2 -a hmac-lsh256-256 --salt $SALT -i 1000 -n 32' 's/^#   = //' 's/ karx kdf / "$KARX" kdf /'
+want=$(eval "$CMD")
+[ ${#want} -eq 64 ] && ok || bad "karx kdf pbkdf2 gave [$want]"
+doc_line 'openssl kdf $P -keylen 32 -kdfopt digest:LSH-256-256 -kdfopt pass:password -kdfopt hexsalt:$SALT -kdfopt iter:1000 PBKDF2'
+got=$(eval "$CMD" 2>&1)
+expect "doc: openssl kdf PBKDF2" "$want" "$(echo "$got" | low)"
+# openssl kdf's form: XX:XX:... (upper case, colons)
+echo "$got" | grep -Eqx '([0-9A-F]{2}:){31}[0-9A-F]{2}' && ok || bad "openssl kdf output form: [$got]"
+doc_line '#   = karx kdf kbkdf -a cmac-lea128 -K $K16 --label $LABEL --context $CONTEXT --counter-bits 32 --l-bytes 4 -n 40' 's/^#   = //' 's/^karx kdf /"$KARX" kdf /'
+want=$(eval "$CMD")
+[ ${#want} -eq 80 ] && ok || bad "karx kdf kbkdf gave [$want]"
+doc_line 'openssl kdf $P -keylen 40 -kdfopt mac:CMAC -kdfopt cipher:LEA-128-CBC -kdfopt hexkey:$K16 \'
+doc_line '    -kdfopt hexsalt:$LABEL -kdfopt hexinfo:$CONTEXT KBKDF'
+expect "doc: openssl kdf KBKDF CMAC" "$want" "$(openssl kdf $P -keylen 40 -kdfopt mac:CMAC -kdfopt cipher:LEA-128-CBC -kdfopt hexkey:$K16 \
+    -kdfopt hexsalt:$LABEL -kdfopt hexinfo:$CONTEXT KBKDF 2>&1 | low)"
+doc_line 'openssl kdf $P -keylen 40 -kdfopt mode:feedback -kdfopt mac:HMAC -kdfopt digest:LSH-512-512 \'
+doc_line '    -kdfopt hexkey:$KEY -kdfopt hexseed:$IV -kdfopt r:8 -kdfopt karx-l-bytes:0 KBKDF'
+expect "doc: openssl kdf KBKDF feedback HMAC LSH-512-512 r 8, TTAK [L]" \
+    "$("$KARX" kdf kbkdf -a hmac-lsh512-512 --mode feedback -K "$KEY" --iv $IV --counter-bits 8 --l-bytes 0 -n 40)" \
+    "$(openssl kdf $P -keylen 40 -kdfopt mode:feedback -kdfopt mac:HMAC -kdfopt digest:LSH-512-512 \
+    -kdfopt hexkey:$KEY -kdfopt hexseed:$IV -kdfopt r:8 -kdfopt karx-l-bytes:0 KBKDF 2>&1 | low)"
+# the two CLIs' [L] defaults: karx kdf kbkdf writes the TTAK form (= --l-bytes 0), the provider
+# OpenSSL's 4 bytes (the CMAC line above, against --l-bytes 4)
+a=$("$KARX" kdf kbkdf -a cmac-lea128 -K $K16 --label $LABEL -n 40)
+expect "karx kdf kbkdf default [L] = --l-bytes 0" "$("$KARX" kdf kbkdf -a cmac-lea128 -K $K16 --label $LABEL --l-bytes 0 -n 40)" "$a"
+[ "$a" != "$("$KARX" kdf kbkdf -a cmac-lea128 -K $K16 --label $LABEL --l-bytes 4 -n 40)" ] && ok ||
+    bad "karx kdf kbkdf: --l-bytes 4 the same as the default"
+cd - >/dev/null || exit 1
 
 # ---- through a config file: with default activated first (or default_properties
 # "?provider=default"), a plain "HMAC" stays OpenSSL's (HMAC-SHA256 keeps working) and

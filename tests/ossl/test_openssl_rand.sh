@@ -15,7 +15,9 @@
 # needed, and activating karx first leaves OpenSSL's CTR-DRBG serving programs that did not
 # ask for karx's (checked below).
 . "$3/tests/cli/lib.sh"
-mod=$(cd "$1" && pwd)/karx.so
+MODS=$(cd "$1" && pwd) SRC=$3
+. "$3/tests/ossl/doc_lines.sh"
+mod=$MODS/karx.so
 
 # conf FILE CIPHER PROPERTIES LOAD_DEFAULT(1|0) [RANDOM_NAME]  (default, when loaded, first)
 conf() {
@@ -99,6 +101,33 @@ for i in 1 2; do
         ok || bad "enc -d, karx first: $(cat "$T/err")"
 done
 cmp -s "$T/sealed1" "$T/sealed2" && bad "two encryptions with the same salt" || ok
+
+# ---- docs/OPENSSL.md's [random] configuration, as shown (with this build's module path) ----
+doc_block 'random = KARX-CTR-DRBG' "$T/that.cnf"
+sed -i "s#^module = .*#module = $mod#" "$T/that.cnf"
+expect "doc's config: cipher = LEA-128-CTR" 1 "$(grep -cx 'cipher = LEA-128-CTR' "$T/that.cnf")"
+a=$(orand "$T/that.cnf" 32) && is_hex "$a" 64 && ok || bad "doc's config: openssl rand: [$a] $(cat "$T/err")"
+doc_line 'OPENSSL_CONF=that.cnf openssl list -random-instances'
+(cd "$T" && eval "$CMD") >"$T/inst" 2>&1 || bad "doc: list -random-instances"
+expect "doc: primary, public, private: KARX-CTR-DRBG @ karx" 3 "$(grep -c '^  KARX-CTR-DRBG @ karx$' "$T/inst")"
+expect "doc: cipher: 'LEA-128-CTR' for all three" 3 "$(grep -c "^  cipher: 'LEA-128-CTR'\$" "$T/inst")"
+expect "doc: primary, public, private" "primary: public: private:" "$(grep -E '^[a-z]+:$' "$T/inst" | tr '\n' ' ' | sed 's/ $//')"
+# without the cipher line OpenSSL asks for AES-256-CTR, which karx's CTR_DRBG refuses: no bytes
+grep -v '^cipher' "$T/that.cnf" >"$T/nocipher.cnf"
+d=$(orand "$T/nocipher.cnf" 8) && bad "no cipher line: openssl rand gave [$d]" || ok
+grep -q "KARX-CTR-DRBG has no cipher AES-256-CTR" "$T/err" && ok || bad "no cipher line: $(cat "$T/err")"
+[ -z "$d" ] && ok || bad "no cipher line: output [$d]"
+# "Other choices": LEA-256-CTR and HIGHT-CTR (above), the HASH and HMAC DRBGs over LSH-512-256
+for r in KARX-HASH-DRBG KARX-HMAC-DRBG; do
+    sed -e "s/^random = KARX-CTR-DRBG$/random = $r/" -e 's/^cipher = .*/digest = LSH-512-256/' "$T/that.cnf" >"$T/other.cnf"
+    e=$(orand "$T/other.cnf" 16) && is_hex "$e" 32 && ok || bad "$r over LSH-512-256: $(cat "$T/err")"
+    OPENSSL_CONF="$T/other.cnf" openssl list -random-instances >"$T/inst" 2>&1
+    expect "$r @ karx, digest LSH-512-256" 3 "$(grep -c "$r @ karx" "$T/inst")"
+    expect "$r: digest: 'LSH-512-256'" 3 "$(grep -c "digest: 'LSH-512-256'" "$T/inst")"
+done
+# RAND: `openssl rand -provider karx -provider default -hex 4` (karx first, no [random])
+h=$(openssl rand -provider-path "$MODS" -provider karx -provider default -hex 4 2>"$T/err")
+is_hex "$h" 8 && ok || bad "openssl rand -provider karx -provider default -hex 4: [$h] $(cat "$T/err")"
 
 # the list, as the provider offers it
 openssl list -random-generators -provider-path "$1" -provider karx > "$T/list" 2>&1 || bad "list -random-generators"

@@ -14,6 +14,8 @@
  * usage: test_ossl_cipher MODULES_DIR KAT_DIR */
 #include "ossl_cipher_test.h"
 
+#include <openssl/core_dispatch.h>
+
 #include "karx/cipher.h"
 
 static OSSL_LIB_CTX *libctx;
@@ -295,29 +297,85 @@ static void wrong_lengths(void)
     }
     CHECK(EVP_EncryptInit_ex2(ctx, e, NULL, NULL, NULL) == 1, "init without key");
     CHECK(EVP_CIPHER_CTX_set_key_length(ctx, 24) == 0, "key length 24 refused");
-    CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(t_ossl_error_says("invalid key length"), "with an error");
     CHECK(EVP_CIPHER_CTX_set_key_length(ctx, 16) == 1, "key length 16 (its own) accepted");
     size_t bad = 17;
     OSSL_PARAM kp[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_KEYLEN, &bad),
                        OSSL_PARAM_construct_end()};
     CHECK(EVP_EncryptInit_ex2(ctx, e, zeros, zeros, kp) == 0, "init with keylen 17 refused");
-    CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(t_ossl_error_says("invalid key length"), "with an error");
     size_t badiv = 12;
     OSSL_PARAM ip[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_IVLEN, &badiv),
                        OSSL_PARAM_construct_end()};
     CHECK(EVP_EncryptInit_ex2(ctx, e, zeros, zeros, ip) == 0, "init with ivlen 12 refused");
-    CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(t_ossl_error_says("invalid iv length"), "with an error");
     CHECK(EVP_CIPHER_CTX_set_params(ctx, ip) == 0, "set ivlen 12 refused");
-    CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(t_ossl_error_says("invalid iv length"), "with an error");
     /* update before any key: refused, not a crash */
     uint8_t out[64];
     int n = 0;
     CHECK(EVP_EncryptInit_ex2(ctx, e, NULL, NULL, NULL) == 1, "re-init");
     CHECK(EVP_EncryptUpdate(ctx, out, &n, zeros, 16) == 0, "update without key refused");
-    CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(t_ossl_error_says("not initialized"), "with an error");
     CHECK(EVP_EncryptInit_ex2(ctx, NULL, zeros, NULL, NULL) == 1, "key, no IV yet");
     CHECK(EVP_EncryptUpdate(ctx, out, &n, zeros, 16) == 0, "update without IV refused");
+    CHECK(t_ossl_error_says("not initialized"), "with an error");
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(e);
+}
+
+/* OPENSSL.md, "Data path" and "Output size": in place works, other overlaps are refused; the
+ * provider's update refuses an outsize below what it would write (EVP always passes enough, so
+ * the provider's own update is called here), writing nothing. */
+static void overlap_and_outsize(void)
+{
+    EVP_CIPHER *e = fetch("LEA-128-CTR");
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    uint8_t buf[80], out[64];
+    int n = 0;
+    if (e == NULL || ctx == NULL) {
+        CHECK(0, "setup");
+        goto done;
+    }
+    memset(buf, 7, sizeof buf);
+    CHECK(EVP_EncryptInit_ex2(ctx, e, zeros, zeros, NULL) && EVP_EncryptUpdate(ctx, buf, &n, buf, 32) == 1,
+          "in place");
+    CHECK(EVP_EncryptUpdate(ctx, buf + 1, &n, buf, 32) == 0, "out = in + 1 refused");
     CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(EVP_EncryptUpdate(ctx, buf, &n, buf + 1, 32) == 0, "out = in - 1 refused");
+    CHECK(t_ossl_error_raised(), "with an error");
+    OSSL_FUNC_cipher_update_fn *upd = NULL;
+    OSSL_FUNC_cipher_newctx_fn *newctx = NULL;
+    OSSL_FUNC_cipher_freectx_fn *freectx = NULL;
+    OSSL_FUNC_cipher_encrypt_init_fn *einit = NULL;
+    int no_cache = 0;
+    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(EVP_CIPHER_get0_provider(e), OSSL_OP_CIPHER, &no_cache);
+    for (; a && a->algorithm_names; a++) {
+        if (strncmp(a->algorithm_names, "LEA-128-CTR:", 12) != 0)
+            continue;
+        for (const OSSL_DISPATCH *d = a->implementation; d->function_id; d++) {
+            if (d->function_id == OSSL_FUNC_CIPHER_UPDATE) upd = OSSL_FUNC_cipher_update(d);
+            if (d->function_id == OSSL_FUNC_CIPHER_NEWCTX) newctx = OSSL_FUNC_cipher_newctx(d);
+            if (d->function_id == OSSL_FUNC_CIPHER_FREECTX) freectx = OSSL_FUNC_cipher_freectx(d);
+            if (d->function_id == OSSL_FUNC_CIPHER_ENCRYPT_INIT) einit = OSSL_FUNC_cipher_encrypt_init(d);
+        }
+    }
+    CHECK(upd && newctx && freectx && einit, "LEA-128-CTR's dispatch table");
+    if (upd && newctx && freectx && einit) {
+        void *pc = newctx(OSSL_PROVIDER_get0_provider_ctx(EVP_CIPHER_get0_provider(e)));
+        size_t outl = 99;
+        memset(out, 0xa5, sizeof out);
+        CHECK(pc && einit(pc, zeros, 16, zeros, 16, NULL) == 1, "provider encrypt_init");
+        CHECK(pc && upd(pc, out, &outl, 31, zeros, 32) == 0, "outsize 31 for 32 bytes refused");
+        CHECK(t_ossl_error_raised(), "with an error");
+        int untouched = 1;
+        for (size_t i = 0; i < sizeof out; i++)
+            untouched &= out[i] == 0xa5;
+        CHECK(untouched, "nothing written");
+        CHECK(pc && upd(pc, out, &outl, 32, zeros, 32) == 1 && outl == 32, "outsize 32 for 32 bytes");
+        freectx(pc);
+    }
+done:
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(e);
 }
@@ -337,7 +395,7 @@ static void bad_final(void)
               EVP_EncryptUpdate(ctx, out, &n, zeros, 13) == 1,
           "no padding, 13 bytes");
     CHECK(EVP_EncryptFinal_ex(ctx, out + n, &f) == 0, "13 bytes without padding refused at final");
-    CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(t_ossl_error_says("invalid data length"), "with an error");
     /* a ciphertext whose last block decrypts to a bad pad: encrypt 16 zero bytes unpadded */
     size_t len = 0;
     CHECK(t_evp_crypt(e, 1, 0, zeros, zeros, zeros, 16, ct, &len, NULL, 0) && len == 16, "ct");
@@ -346,12 +404,12 @@ static void bad_final(void)
               EVP_DecryptUpdate(ctx, out, &n, ct, 16) == 1,
           "padded decrypt update");
     CHECK(EVP_DecryptFinal_ex(ctx, out + n, &f) == 0, "bad padding refused at final");
-    CHECK(t_ossl_error_raised(), "with an error (bad decrypt)");
+    CHECK(t_ossl_error_says("bad decrypt"), "with an error (bad decrypt)");
     CHECK(EVP_DecryptInit_ex2(ctx, e, zeros, zeros, NULL) &&
               EVP_DecryptUpdate(ctx, out, &n, ct, 12) == 1,
           "truncated ciphertext update");
     CHECK(EVP_DecryptFinal_ex(ctx, out + n, &f) == 0, "truncated ciphertext refused at final");
-    CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(t_ossl_error_says("invalid data length"), "with an error");
     /* padding changed once data went through: accepted, as OpenSSL's ciphers do, and applied
      * at this message's final (test_ossl_vs_aes.c compares it all with AES) */
     CHECK(EVP_EncryptInit_ex2(ctx, e, zeros, zeros, NULL) &&
@@ -359,7 +417,18 @@ static void bad_final(void)
           "5 bytes in");
     CHECK(EVP_CIPHER_CTX_set_padding(ctx, 0) == 1, "padding changed mid-stream accepted");
     CHECK(EVP_EncryptFinal_ex(ctx, out + n, &f) == 0, "and applied: 5 bytes unpadded refused");
-    CHECK(t_ossl_error_raised(), "with an error");
+    CHECK(t_ossl_error_says("invalid data length"), "with an error");
+    /* CTR: a message that would take the counter past all-ones is refused (OPENSSL.md, "CTR
+     * counter"): CHAM-64-128's 8-byte counter at ff..ff has one block left */
+    EVP_CIPHER *ctr = fetch("CHAM-64-128-CTR");
+    uint8_t ones[8];
+    memset(ones, 0xff, sizeof ones);
+    CHECK(ctr != NULL && EVP_EncryptInit_ex2(ctx, ctr, zeros, ones, NULL) &&
+              EVP_EncryptUpdate(ctx, out, &n, zeros, 8) == 1 && n == 8,
+          "CTR: the last counter value serves one block");
+    CHECK(EVP_EncryptUpdate(ctx, out, &n, zeros, 1) == 0, "CTR: a byte past the last counter refused");
+    CHECK(t_ossl_error_says("counter would wrap"), "with karx's reason");
+    EVP_CIPHER_free(ctr);
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(e);
 }
@@ -467,6 +536,7 @@ int main(int argc, char **argv)
         against_karx();
         wrong_lengths();
         bad_final();
+    overlap_and_outsize();
         iv_params();
         evp_cipher_and_reinit();
     }

@@ -134,6 +134,20 @@ static void pbkdf2_openssl(void)
 }
 
 /* Set once, derive twice (and from a dup): the same key; reset forgets the params. */
+/* OPENSSL.md, PBKDF2 `iter`: default 2048, as OpenSSL's */
+static void pbkdf2_default_iter(void)
+{
+    OSSL_PARAM ps[] = {OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, "LSH-256-256", 0),
+                       OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD, "pw", 2),
+                       OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, "salt", 4),
+                       OSSL_PARAM_construct_end()};
+    uint8_t got[32], want[32];
+    CHECK(derive("PBKDF2", ps, got, sizeof got) &&
+              karx_pbkdf2_hmac_lsh(KARX_LSH256_256, "pw", 2, "salt", 4, 2048, want, sizeof want) == KARX_OK &&
+              memcmp(got, want, sizeof got) == 0,
+          "PBKDF2 without iter = 2048 iterations");
+}
+
 static void pbkdf2_ctx_ops(void)
 {
     uint64_t iter = 3;
@@ -423,6 +437,7 @@ int main(int argc, char **argv)
     if (lib != NULL) {
         pbkdf2_random();
         pbkdf2_ctx_ops();
+        pbkdf2_default_iter();
         pbkdf2_openssl();
         pbkdf2_refusals();
         int t = kbkdf_file(argv[2], "ttak_kbkdf_cmac.txt"), m = kbkdf_file(argv[2], "model_kbkdf.txt");

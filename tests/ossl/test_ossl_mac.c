@@ -318,6 +318,17 @@ static void sizes(void)
         {"CMAC", OSSL_MAC_PARAM_CIPHER, "CHAM64-128", 8, 8},
         {"CMAC", OSSL_MAC_PARAM_CIPHER, "ARIA-256-CBC", 16, 16},
         {"GMAC", OSSL_MAC_PARAM_CIPHER, "CHAM128-256-GCM", 16, 16}};
+    /* OPENSSL.md: `size` is 0 until a primitive is chosen */
+    static const char *const unset[] = {"HMAC", "CMAC", "GMAC"};
+    for (size_t i = 0; i < 3; i++) {
+        EVP_MAC *mac = EVP_MAC_fetch(lib, unset[i], T_KARX);
+        EVP_MAC_CTX *c = mac ? EVP_MAC_CTX_new(mac) : NULL;
+        size_t size = 99;
+        OSSL_PARAM get[] = {OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_SIZE, &size), OSSL_PARAM_construct_end()};
+        CHECK(c && EVP_MAC_CTX_get_params(c, get) && size == 0, "%s, no primitive: size %zu", unset[i], size);
+        EVP_MAC_CTX_free(c);
+        EVP_MAC_free(mac);
+    }
     for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) {
         EVP_MAC *mac = EVP_MAC_fetch(lib, s[i].alg, T_KARX);
         EVP_MAC_CTX *c = mac ? EVP_MAC_CTX_new(mac) : NULL;

@@ -204,13 +204,37 @@ static void os_seeded(void)
     CHECK(t_generates(d) == 2, "2 generate requests counted, got %llu", (unsigned long long)t_generates(d));
     EVP_RAND_CTX_free(d);
     /* "LEA-128" (no -CTR) and the CLI's "hight" are accepted too */
-    static const char *names[] = {"LEA-128", "hight", "CHAM128-256-CTR", "ARIA-256-CTR"};
-    for (size_t i = 0; i < 4; i++) {
+    static const char *names[] = {"LEA-128", "hight", "CHAM128-256-CTR", "ARIA-256-CTR", "lea128", "cham128-256"};
+    for (size_t i = 0; i < 6; i++) {
         EVP_RAND_CTX *x = t_our_drbg("KARX-CTR-DRBG", NULL);
         OSSL_PARAM p2[4];
         t_drbg_params(p2, OSSL_DRBG_PARAM_CIPHER, names[i], NULL, NULL);
         CHECK(x && EVP_RAND_instantiate(x, 0, 0, NULL, 0, p2) && EVP_RAND_generate(x, a, 32, 0, 0, NULL, 0),
               "cipher %s", names[i]);
+        EVP_RAND_CTX_free(x);
+    }
+    /* OPENSSL.md: the digest as LSH-512-256, LSH512-256 or lsh512-256 */
+    static const char *digests[] = {"LSH-512-256", "LSH512-256", "lsh512-256"};
+    for (size_t i = 0; i < 3; i++) {
+        EVP_RAND_CTX *x = t_our_drbg("KARX-HASH-DRBG", NULL);
+        OSSL_PARAM p2[4];
+        t_drbg_params(p2, OSSL_DRBG_PARAM_DIGEST, digests[i], NULL, NULL);
+        CHECK(x && EVP_RAND_instantiate(x, 0, 0, NULL, 0, p2) && EVP_RAND_generate(x, a, 32, 0, 0, NULL, 0),
+              "digest %s", digests[i]);
+        EVP_RAND_CTX_free(x);
+    }
+    /* the table's defaults: LEA-256-CTR, LSH-512-512 */
+    static const struct { const char *rand, *param, *want; } defs[] = {
+        {"KARX-CTR-DRBG", OSSL_DRBG_PARAM_CIPHER, "LEA-256-CTR"},
+        {"KARX-HASH-DRBG", OSSL_DRBG_PARAM_DIGEST, "LSH-512-512"},
+        {"KARX-HMAC-DRBG", OSSL_DRBG_PARAM_DIGEST, "LSH-512-512"}};
+    for (size_t i = 0; i < 3; i++) {
+        EVP_RAND_CTX *x = t_our_drbg(defs[i].rand, NULL);
+        char got[64] = "";
+        OSSL_PARAM g[] = {OSSL_PARAM_construct_utf8_string(defs[i].param, got, sizeof got), OSSL_PARAM_construct_end()};
+        CHECK(x && EVP_RAND_instantiate(x, 0, 0, NULL, 0, NULL) && EVP_RAND_CTX_get_params(x, g) &&
+                  strcmp(got, defs[i].want) == 0,
+              "%s default %s: %s", defs[i].rand, defs[i].param, got);
         EVP_RAND_CTX_free(x);
     }
 }
@@ -335,6 +359,19 @@ static void primary(const char *modules, const char *type, const char *cipher, c
         CHECK(RAND_priv_bytes_ex(ctx, b, 32, 0) == 1 && t_generates(prv) == n_prv + 1, "RAND_priv_bytes_ex by our private DRBG");
         CHECK(t_generates(pub) == n_pub + 1, "the public DRBG did not serve the private request");
         CHECK(memcmp(a, b, 32) != 0, "public and private outputs differ");
+        /* OPENSSL.md: the config cannot set the intervals; OpenSSL sets them itself, 256
+         * requests / 1 hour for the primary, 65536 / 7 minutes for the others */
+        EVP_RAND_CTX *drbgs[] = {pri, pub, prv};
+        for (int i = 0; i < 3; i++) {
+            unsigned int req = 0;
+            time_t secs = 0;
+            OSSL_PARAM g[] = {OSSL_PARAM_construct_uint(OSSL_DRBG_PARAM_RESEED_REQUESTS, &req),
+                              OSSL_PARAM_construct_time_t(OSSL_DRBG_PARAM_RESEED_TIME_INTERVAL, &secs),
+                              OSSL_PARAM_construct_end()};
+            CHECK(EVP_RAND_CTX_get_params(drbgs[i], g) == 1 && req == (i == 0 ? 256u : 65536u) &&
+                      secs == (i == 0 ? 3600 : 420),
+                  "DRBG %d: reseed every %u requests / %lld s", i, req, (long long)secs);
+        }
     }
     t_ossl_ctx_free(ctx);
 }
