@@ -62,23 +62,8 @@ def body(g, W, words, T, I):
 
 def settle(g, words, orig):
     for w, o in zip(words, orig):
-        if w == o:
-            continue
-        # a rotation of the word's own bytes: follow the cycles through r0
-        done = set()
-        for start in range(len(o)):
-            if start in done or w[start] == o[start]:
-                continue
-            g.e("mov r0, %s" % o[start])
-            i = start
-            while True:
-                done.add(i)
-                j = o.index(w[i])
-                if j == start:
-                    g.e("mov %s, r0" % o[i])
-                    break
-                g.e("mov %s, %s" % (o[i], o[j]))
-                i = j
+        if w != o:
+            g.unrotate(o, w)  # a rotation of the word's own bytes
 
 
 def func(g, W):

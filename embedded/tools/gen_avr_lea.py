@@ -77,21 +77,7 @@ def main():
             return
         # src is a rotation of dst's own registers (B, C) or another set (T -> A)
         if set(src) == set(dst):
-            # a cyclic byte permutation of the same registers: follow the cycles through r0
-            done = set()
-            for start in range(4):
-                if start in done or src[start] == dst[start]:
-                    continue
-                g.e("mov r0, %s" % dst[start])
-                i = start
-                while True:
-                    done.add(i)
-                    j = dst.index(src[i])  # dst[i] takes the value in register src[i] = dst[j]
-                    if j == start:
-                        g.e("mov %s, r0" % dst[i])
-                        break
-                    g.e("mov %s, %s" % (dst[i], dst[j]))
-                    i = j
+            g.unrotate(dst, src)  # a cyclic byte permutation of the same registers
         else:
             for i in range(4):
                 g.e("mov %s, %s" % (dst[i], src[i]))

@@ -61,6 +61,25 @@ class Gen(Asm):
                 self.rotr1(r)
         return r
 
+    def unrotate(self, dst, src):
+        """Puts back a word whose bytes renaming left rotated: dst[i] = the value in register
+        src[i], where src is a permutation of dst's own registers, following its cycles
+        through r0."""
+        done = set()
+        for start in range(len(dst)):
+            if start in done or src[start] == dst[start]:
+                continue
+            self.e("mov r0, %s" % dst[start])
+            i = start
+            while True:
+                done.add(i)
+                j = dst.index(src[i])  # dst[i] takes the value in register src[i] = dst[j]
+                if j == start:
+                    self.e("mov %s, r0" % dst[i])
+                    break
+                self.e("mov %s, %s" % (dst[i], dst[j]))
+                i = j
+
     def store(self, regs, offset):
         self.e("movw r26, r24")
         if offset:
