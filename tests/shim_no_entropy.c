@@ -46,31 +46,24 @@ static mode_t mode_arg(int flags, va_list ap)
     return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
 }
 
-#define SHIM_OPEN(name)                                          \
-    int name(const char *path, int flags, ...)                   \
-    {                                                            \
-        va_list ap;                                              \
-        va_start(ap, flags);                                     \
-        mode_t mode = mode_arg(flags, ap);                       \
-        va_end(ap);                                              \
-        if (refused(path))                                       \
-            return -1;                                           \
-        open_fn real = (open_fn)dlsym(RTLD_NEXT, #name);         \
-        return real ? real(path, flags, mode) : (errno = ENOSYS, -1); \
+/* An open-like function NAME (PARAMS ending in "int flags, ..."): the optional mode read, the
+ * refused path failed, anything else passed to the real NAME of type FN as (ARGS, flags, mode). */
+#define SHIM(name, fn, params, args)                                        \
+    int name params                                                         \
+    {                                                                       \
+        va_list ap;                                                         \
+        va_start(ap, flags);                                                \
+        mode_t mode = mode_arg(flags, ap);                                  \
+        va_end(ap);                                                         \
+        if (refused(path))                                                  \
+            return -1;                                                      \
+        fn real = (fn)dlsym(RTLD_NEXT, #name);                              \
+        return real ? real args : (errno = ENOSYS, -1);                     \
     }
-
-#define SHIM_OPENAT(name)                                             \
-    int name(int dirfd, const char *path, int flags, ...)             \
-    {                                                                 \
-        va_list ap;                                                   \
-        va_start(ap, flags);                                          \
-        mode_t mode = mode_arg(flags, ap);                            \
-        va_end(ap);                                                   \
-        if (refused(path))                                            \
-            return -1;                                                \
-        openat_fn real = (openat_fn)dlsym(RTLD_NEXT, #name);          \
-        return real ? real(dirfd, path, flags, mode) : (errno = ENOSYS, -1); \
-    }
+#define SHIM_OPEN(name) \
+    SHIM(name, open_fn, (const char *path, int flags, ...), (path, flags, mode))
+#define SHIM_OPENAT(name) \
+    SHIM(name, openat_fn, (int dirfd, const char *path, int flags, ...), (dirfd, path, flags, mode))
 
 SHIM_OPEN(open)
 SHIM_OPEN(open64)

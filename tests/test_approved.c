@@ -40,14 +40,6 @@ static karx_status hash(void)
     return karx_lsh256(d, 32, "abc", 3);
 }
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (p[i])
-            return 0;
-    return 1;
-}
-
 static void *other_thread(void *arg)
 {
     int *out = arg;
@@ -266,7 +258,7 @@ static void test_continuous(void)
     karx_i_selftest_inject_failure(KARX_I_INJECT_DRBG_STUCK);
     CHECK(karx_ctr_drbg_generate(&cd, out, 64, NULL, 0) == KARX_ERR_SELFTEST,
           "stuck CTR_DRBG output fails the continuous test");
-    CHECK(all_zero(out, 64), "the output is wiped");
+    CHECK(t_all_zero(out, 64), "the output is wiped");
     karx_i_selftest_inject_failure(0);
     check_all_refused("CTR_DRBG continuous test");
     CHECK(karx_ctr_drbg_generate(&cd, out, 64, NULL, 0) == KARX_ERR_SELFTEST, "DRBG refused");
@@ -296,7 +288,7 @@ static void test_continuous(void)
     CHECK(karx_drbg_generate_os(&any, out, 64, NULL, 0) == KARX_ERR_SELFTEST,
           "stuck Hash_DRBG generate_os");
     karx_i_selftest_inject_failure(0);
-    CHECK(all_zero(out, 64), "generate_os output wiped");
+    CHECK(t_all_zero(out, 64), "generate_os output wiped");
     CHECK(karx_selftest() == KARX_OK, "left");
     karx_drbg_uninstantiate(&any);
 }
@@ -316,7 +308,7 @@ static void test_entropy(void)
     CHECK(karx_os_random(buf, sizeof buf) == KARX_OK, "OS entropy");
     karx_i_selftest_inject_failure(KARX_I_INJECT_ENTROPY_STUCK);
     CHECK(karx_os_random(buf, sizeof buf) == KARX_ERR_ENTROPY, "stuck source fails");
-    CHECK(all_zero(buf, sizeof buf), "wiped");
+    CHECK(t_all_zero(buf, sizeof buf), "wiped");
     check_all_refused("entropy health");
     karx_ctr_drbg cd;
     CHECK(karx_ctr_drbg_instantiate_os(&cd, KARX_CIPHER_LEA128, KARX_DRBG_USE_DF, NULL, 0) ==

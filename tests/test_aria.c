@@ -27,11 +27,7 @@ static size_t nkern;
 
 static FILE *open_kat(const char *name)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", kat_dir, name);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
-    return f;
+    return t_open_kat(kat_dir, name);
 }
 
 /* ---- S-boxes -------------------------------------------------------------------------------- */
@@ -296,15 +292,6 @@ static void test_random(void)
 
 /* ---- the API's edges ------------------------------------------------------------------------ */
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i])
-            return 0;
-    return 1;
-}
-
 static void test_api(void)
 {
     static const size_t bad[] = {0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 48, 64};
@@ -313,7 +300,7 @@ static void test_api(void)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(karx_aria_set_key(&k, raw, 32) == KARX_OK, "good key");
         CHECK(karx_aria_set_key(&k, raw, bad[i]) == KARX_ERR_KEY_LENGTH, "key length %zu", bad[i]);
-        CHECK(all_zero(&k, sizeof k), "key wiped after length %zu", bad[i]);
+        CHECK(t_all_zero(&k, sizeof k), "key wiped after length %zu", bad[i]);
         karx_cipher_key ck;
         CHECK(karx_cipher_set_key(&ck, KARX_CIPHER_ARIA128, raw, bad[i]) == KARX_ERR_KEY_LENGTH,
               "cipher key length %zu", bad[i]);
@@ -325,7 +312,7 @@ static void test_api(void)
     CHECK(karx_aria_encrypt_block(&k, blk, blk) == KARX_ERR_STATE, "no key set");
     CHECK(karx_aria_decrypt_block(&k, blk, blk) == KARX_ERR_STATE, "no key set (decrypt)");
     CHECK(karx_aria_set_key(&k, raw, 24) == KARX_OK && k.rounds == 14, "ARIA-192 rounds");
-    CHECK(all_zero(k.ek[15], 32) && all_zero(k.dk[15], 32), "unused round keys are zero");
+    CHECK(t_all_zero(k.ek[15], 32) && t_all_zero(k.dk[15], 32), "unused round keys are zero");
     k.rounds = 13; /* not a round count of ARIA: treated as no key */
     CHECK(karx_aria_encrypt_block(&k, blk, blk) == KARX_ERR_STATE, "13 rounds");
     k.rounds = 14;
@@ -334,7 +321,7 @@ static void test_api(void)
               karx_aria_decrypt_block(&k, blk, NULL) == KARX_ERR_ARGUMENT,
           "NULL block arguments");
     karx_aria_key_wipe(&k);
-    CHECK(all_zero(&k, sizeof k) && karx_aria_block_bytes() == 16, "wipe, block bytes");
+    CHECK(t_all_zero(&k, sizeof k) && karx_aria_block_bytes() == 16, "wipe, block bytes");
     karx_aria_key_wipe(NULL);
     /* names and sizes come from the registry */
     static const struct {

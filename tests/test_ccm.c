@@ -97,14 +97,6 @@ static void ref_ccm(karx_cipher_alg alg, const uint8_t *key, size_t key_len, con
     karx_cipher_key_wipe(&k);
 }
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
-
 /* Streaming seal / open of one message, the AAD cut at sa and the payload at sp and sp2
  * (sp <= sp2 <= pl); 0 on success. */
 static karx_status stream_run(karx_cipher_alg alg, const uint8_t *key, size_t kl, int encrypt,
@@ -199,10 +191,7 @@ static void check_case(const char *what, karx_cipher_alg alg, const uint8_t *key
 /* ---- KISA LEA CCM vectors ---- */
 static size_t run_kat_file(const char *dir)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/kisa_lea_modes_vs.txt", dir);
-    FILE *fp = fopen(path, "r");
-    CHECK(fp != NULL, "open %s", path);
+    FILE *fp = t_open_kat(dir, "kisa_lea_modes_vs.txt");
     if (fp == NULL)
         return 0;
     static char line[65536];
@@ -437,11 +426,11 @@ static void run_bad_input(void)
             }
             memset(o, 0xcc, sizeof o);
             karx_status st = karx_ccm_decrypt(L, key, 16, fn, 11, o, ft, tl, fc, 40, fa, al);
-            CHECK(st == KARX_ERR_AUTHENTICATION && all_zero(o, 40) && o[40] == 0xcc,
+            CHECK(st == KARX_ERR_AUTHENTICATION && t_all_zero(o, 40) && o[40] == 0xcc,
                   "forgery kind %d pos %zu: st %d", kind, pos, (int)st);
             /* in place: the ciphertext buffer is wiped too */
             st = karx_ccm_decrypt(L, key, 16, fn, 11, fc, ft, tl, fc, 40, fa, al);
-            CHECK(st == KARX_ERR_AUTHENTICATION && all_zero(fc, 40),
+            CHECK(st == KARX_ERR_AUTHENTICATION && t_all_zero(fc, 40),
                   "forgery in place kind %d pos %zu", kind, pos);
         }
     }

@@ -149,13 +149,10 @@ static const char *value_after(const char *line, const char *name)
  * from the plaintext. Returns the number of cases read, -1 if the file is missing. */
 static long load_kats(const char *dir, const char *file)
 {
-    char path[1024], line[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        fprintf(stderr, "cannot open %s\n", path);
+    char line[1024];
+    FILE *f = t_open_kat(dir, file);
+    if (f == NULL)
         return -1;
-    }
     kat k;
     memset(&k, 0, sizeof k);
     long have_key = -1, have_pt = -1, count = 0, lineno = 0;
@@ -306,10 +303,8 @@ static long words_to_bytes(const char *s, uint8_t *out, size_t cap, size_t w)
 
 static void test_cryptopp_negative(const char *dir)
 {
-    char path[1024], line[4096];
-    snprintf(path, sizeof path, "%s/cryptopp_cham.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
+    char line[4096];
+    FILE *f = t_open_kat(dir, "cryptopp_cham.txt");
     if (f == NULL)
         return;
     int bits = 0, ecb = 0;
@@ -538,15 +533,6 @@ static void test_random(int iterations)
 
 /* ---- bad input ----------------------------------------------------------------------------- */
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i])
-            return 0;
-    return 1;
-}
-
 static void test_bad_input(void)
 {
     uint8_t key[33] = {1, 2, 3}, in[16] = {0}, out[16];
@@ -557,11 +543,11 @@ static void test_bad_input(void)
     CHECK(karx_cham64_set_key(NULL, key, 16) == KARX_ERR_ARGUMENT, "cham64 set_key NULL key");
     CHECK(karx_cham128_set_key(NULL, key, 16) == KARX_ERR_ARGUMENT, "cham128 set_key NULL key");
     CHECK(karx_cham64_set_key(&k64, key, 16) == KARX_OK, "cham64 set_key");
-    CHECK(karx_cham64_set_key(&k64, NULL, 16) == KARX_ERR_ARGUMENT && all_zero(&k64, sizeof k64),
+    CHECK(karx_cham64_set_key(&k64, NULL, 16) == KARX_ERR_ARGUMENT && t_all_zero(&k64, sizeof k64),
           "cham64 set_key NULL bytes wipes");
     CHECK(karx_cham128_set_key(&k128, key, 32) == KARX_OK, "cham128 set_key");
     CHECK(karx_cham128_set_key(&k128, NULL, 16) == KARX_ERR_ARGUMENT &&
-              all_zero(&k128, sizeof k128),
+              t_all_zero(&k128, sizeof k128),
           "cham128 set_key NULL bytes wipes");
 
     /* Wrong key lengths wipe the key. */
@@ -570,7 +556,7 @@ static void test_bad_input(void)
         CHECK(karx_cham64_set_key(&k64, key, 16) == KARX_OK, "cham64 set_key");
         CHECK(karx_cham64_set_key(&k64, key, bad64[i]) == KARX_ERR_KEY_LENGTH,
               "cham64 key length %zu", bad64[i]);
-        CHECK(all_zero(&k64, sizeof k64), "cham64 key wiped after length %zu", bad64[i]);
+        CHECK(t_all_zero(&k64, sizeof k64), "cham64 key wiped after length %zu", bad64[i]);
         CHECK(karx_cham64_encrypt_block(&k64, out, in) == KARX_ERR_STATE,
               "cham64 block after bad length");
     }
@@ -579,7 +565,7 @@ static void test_bad_input(void)
         CHECK(karx_cham128_set_key(&k128, key, 32) == KARX_OK, "cham128 set_key");
         CHECK(karx_cham128_set_key(&k128, key, bad128[i]) == KARX_ERR_KEY_LENGTH,
               "cham128 key length %zu", bad128[i]);
-        CHECK(all_zero(&k128, sizeof k128), "cham128 key wiped after length %zu", bad128[i]);
+        CHECK(t_all_zero(&k128, sizeof k128), "cham128 key wiped after length %zu", bad128[i]);
         CHECK(karx_cham128_decrypt_block(&k128, out, in) == KARX_ERR_STATE,
               "cham128 block after bad length");
     }
@@ -595,7 +581,7 @@ static void test_bad_input(void)
     CHECK(karx_cham128_encrypt_block(&k128, out, NULL) == KARX_ERR_ARGUMENT, "cham128 NULL in");
     karx_cham64_key_wipe(&k64);
     karx_cham128_key_wipe(&k128);
-    CHECK(all_zero(&k64, sizeof k64) && all_zero(&k128, sizeof k128), "key_wipe zeroes");
+    CHECK(t_all_zero(&k64, sizeof k64) && t_all_zero(&k128, sizeof k128), "key_wipe zeroes");
     CHECK(karx_cham64_encrypt_block(&k64, out, in) == KARX_ERR_STATE, "cham64 wiped key");
     CHECK(karx_cham64_decrypt_block(&k64, out, in) == KARX_ERR_STATE, "cham64 wiped key");
     CHECK(karx_cham128_encrypt_block(&k128, out, in) == KARX_ERR_STATE, "cham128 wiped key");

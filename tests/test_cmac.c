@@ -100,10 +100,7 @@ static void check_kat(const uint8_t *key, size_t klen, const uint8_t *msg, size_
 
 static void run_kat(const char *dir)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/kisa_lea_modes_vs.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
+    FILE *f = t_open_kat(dir, "kisa_lea_modes_vs.txt");
     if (!f) return;
     static char line[8192];
     static uint8_t key[64], msg[4096], tag[64];
@@ -335,14 +332,6 @@ static void run_names(void)
 }
 
 /* ---- bad input ---- */
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i]) return 0;
-    return 1;
-}
-
 static void run_bad_input(void)
 {
     uint8_t key[32] = {1, 2, 3}, m[64] = {0}, t[16];
@@ -353,7 +342,7 @@ static void run_bad_input(void)
     CHECK(karx_cmac_init(NULL, A, key, 16) == KARX_ERR_ARGUMENT, "init NULL ctx");
     memset(&c, 0x5a, sizeof c);
     CHECK(karx_cmac_init(&c, A, NULL, 16) == KARX_ERR_ARGUMENT, "init NULL key");
-    CHECK(all_zero(&c, sizeof c), "failed init wipes");
+    CHECK(t_all_zero(&c, sizeof c), "failed init wipes");
     CHECK(karx_cmac_init(&c, A, key, 15) == KARX_ERR_KEY_LENGTH, "key 15");
     CHECK(karx_cmac_init(&c, A, key, 24) == KARX_ERR_KEY_LENGTH, "lea128 with 24");
     CHECK(karx_cmac_init(&c, H, key, 32) == KARX_ERR_KEY_LENGTH, "hight 32");
@@ -385,17 +374,17 @@ static void run_bad_input(void)
     uint8_t r[16];
     CHECK(karx_cmac(A, key, 16, r, 16, m, 20) == KARX_OK && memcmp(r, t, 16) == 0,
           "same tag after failed finals");
-    CHECK(all_zero(&c, sizeof c), "final wipes");
+    CHECK(t_all_zero(&c, sizeof c), "final wipes");
     CHECK(karx_cmac_update(&c, m, 1) == KARX_ERR_STATE, "update after final");
     CHECK(karx_cmac_final(&c, t, 16) == KARX_ERR_STATE, "final after final");
     karx_cmac_init(&c, A, key, 16);
     karx_cmac_ctx_wipe(&c);
-    CHECK(all_zero(&c, sizeof c), "wipe");
+    CHECK(t_all_zero(&c, sizeof c), "wipe");
     CHECK(karx_cmac_update(&c, m, 1) == KARX_ERR_STATE, "update after wipe");
     karx_cmac_ctx_wipe(NULL);
     karx_cmac_init(&c, A, key, 16);
     CHECK(karx_cmac_final_verify(&c, r, 16) == KARX_ERR_AUTHENTICATION, "verify other message");
-    CHECK(all_zero(&c, sizeof c), "final_verify wipes on mismatch");
+    CHECK(t_all_zero(&c, sizeof c), "final_verify wipes on mismatch");
 
     /* HIGHT: block 8, tag_len 9 refused */
     karx_cmac_init(&c, H, key, 16);
@@ -405,7 +394,7 @@ static void run_bad_input(void)
     /* one-shot */
     memset(t, 0x77, sizeof t);
     CHECK(karx_cmac(A, key, 17, t, 16, m, 4) == KARX_ERR_KEY_LENGTH, "one-shot key length");
-    CHECK(all_zero(t, 16), "tag zeroed on error");
+    CHECK(t_all_zero(t, 16), "tag zeroed on error");
     CHECK(karx_cmac(A, key, 16, NULL, 16, m, 4) == KARX_ERR_ARGUMENT, "one-shot NULL tag");
     CHECK(karx_cmac(A, NULL, 16, t, 16, m, 4) == KARX_ERR_ARGUMENT, "one-shot NULL key");
     CHECK(karx_cmac(A, key, 16, t, 16, NULL, 4) == KARX_ERR_ARGUMENT, "one-shot NULL in");
@@ -414,7 +403,7 @@ static void run_bad_input(void)
     CHECK(karx_cmac(A, key, 16, t, 17, m, 4) == KARX_ERR_OUTPUT_LENGTH, "one-shot tag_len 17");
     memset(t, 0x77, sizeof t);
     CHECK(karx_cmac(H, key, 16, t, 16, m, 4) == KARX_ERR_OUTPUT_LENGTH, "hight tag_len 16");
-    CHECK(all_zero(t, 16), "tag zeroed on tag_len error");
+    CHECK(t_all_zero(t, 16), "tag zeroed on tag_len error");
     CHECK(karx_cmac((karx_cipher_alg)0, key, 16, t, 16, m, 4) == KARX_ERR_UNKNOWN_ALGORITHM,
           "one-shot alg 0");
     CHECK(karx_cmac_verify(A, key, 16, NULL, 16, m, 4) == KARX_ERR_ARGUMENT, "verify NULL tag");

@@ -240,10 +240,8 @@ static int alg_of(const char *name, karx_cipher_alg *alg)
 
 static void run_ttak(const char *dir, unsigned long per_alg[KARX_CIPHER_LAST + 1])
 {
-    char path[1024], line[2048];
-    snprintf(path, sizeof path, "%s/kcmvp_ctr_drbg_ttak_ko_12_0189.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "open %s", path);
+    char line[2048];
+    FILE *f = t_open_kat(dir, "kcmvp_ctr_drbg_ttak_ko_12_0189.txt");
     if (!f) return;
     static ttak_input inputs[4];
     int cur_input = -1, in_cases = 0, lineno = 0, case_line = 0;
@@ -357,10 +355,8 @@ static void rsp_case(const rsp_item *it, int n, int df, int pr, const char *file
 
 static unsigned long run_rsp(const char *dir, const char *name)
 {
-    char path[1024], line[2048];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "open %s", path);
+    char line[2048];
+    FILE *f = t_open_kat(dir, name);
     if (!f) return 0;
     static rsp_item items[16];
     int n = 0, df = 0, pr = 0, count = -1;
@@ -508,14 +504,6 @@ static void wrap_tests(karx_cipher_alg alg)
 
 /* ------------------------------------------------------------------ errors and the OS source */
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i]) return 0;
-    return 1;
-}
-
 static void error_tests(void)
 {
     uint8_t e[100], out[100];
@@ -550,7 +538,7 @@ static void error_tests(void)
     CHECK(karx_ctr_drbg_instantiate(&d, KARX_CIPHER_LEA256, KARX_DRBG_USE_DF, e, 32, e, 15, NULL, 0) ==
               KARX_ERR_DATA_LENGTH, "df256 nonce 15");
     CHECK(karx_ctr_drbg_generate(&d, out, 16, NULL, 0) == KARX_ERR_STATE, "failed instantiate");
-    CHECK(all_zero(&d, sizeof d), "failed instantiate wipes");
+    CHECK(t_all_zero(&d, sizeof d), "failed instantiate wipes");
     CHECK(karx_ctr_drbg_instantiate(&d, L, KARX_DRBG_USE_DF, e, 16, e, 8, NULL, 0) == KARX_OK, "df min");
     CHECK(karx_ctr_drbg_instantiate(&d, L, 0, e, 32, NULL, 0, e, 32) == KARX_OK, "nodf ok");
 
@@ -602,7 +590,7 @@ static void error_tests(void)
 
     /* uninstantiate wipes everything */
     karx_ctr_drbg_uninstantiate(&d);
-    CHECK(all_zero(&d, sizeof d), "uninstantiate wipes");
+    CHECK(t_all_zero(&d, sizeof d), "uninstantiate wipes");
     CHECK(karx_ctr_drbg_generate(&d, out, 16, NULL, 0) == KARX_ERR_STATE, "gen after uninst");
     CHECK(karx_ctr_drbg_reseed(&d, e, 32, NULL, 0) == KARX_ERR_STATE, "reseed after uninst");
     karx_ctr_drbg_uninstantiate(NULL);
@@ -641,7 +629,7 @@ static void os_tests(void)
             uint8_t *big = calloc(1, n);
             if (!big) abort();
             CHECK(karx_ctr_drbg_generate_os(&a, big, n, (const uint8_t *)"ai", 2) == KARX_OK, "gen_os long");
-            CHECK(!all_zero(big + n - 64, 64) && !all_zero(big, 64), "gen_os output");
+            CHECK(!t_all_zero(big + n - 64, 64) && !t_all_zero(big, 64), "gen_os output");
             CHECK(a.reseed_counter == 2, "gen_os reseeded each request");
             free(big);
             karx_ctr_drbg_uninstantiate(&a);

@@ -246,13 +246,6 @@ static void raw_fork(int alg, unsigned flags)
 
 /* ---- OS source failure ---- */
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++) acc |= p[i];
-    return acc == 0;
-}
-
 static void entropy_failure(int alg, unsigned flags, int alg2)
 {
     uint8_t buf[64], out[OUT];
@@ -262,7 +255,7 @@ static void entropy_failure(int alg, unsigned flags, int alg2)
 
     karx_i_os_entropy_fault(KARX_I_FAULT_GETRANDOM); /* the /dev/urandom fallback serves */
     memset(buf, 0, sizeof buf);
-    CHECK(karx_os_random(buf, sizeof buf) == KARX_OK && !all_zero(buf, sizeof buf), "urandom");
+    CHECK(karx_os_random(buf, sizeof buf) == KARX_OK && !t_all_zero(buf, sizeof buf), "urandom");
 
     karx_i_os_entropy_fault(KARX_I_FAULT_URANDOM); /* getrandom alone serves */
     CHECK(karx_os_random(buf, sizeof buf) == KARX_OK, "getrandom alone");
@@ -275,7 +268,7 @@ static void entropy_failure(int alg, unsigned flags, int alg2)
     karx_i_os_entropy_fault(KARX_I_FAULT_GETRANDOM | KARX_I_FAULT_URANDOM);
     memset(buf, 0x5a, sizeof buf);
     CHECK(karx_os_random(buf, sizeof buf) == KARX_ERR_ENTROPY, "os_random status");
-    CHECK(all_zero(buf, sizeof buf), "os_random wipes on failure");
+    CHECK(t_all_zero(buf, sizeof buf), "os_random wipes on failure");
     CHECK(api->reseed_os(&d, NULL, 0) == KARX_ERR_ENTROPY, "%s reseed_os status", api->name);
     memset(out, 0x5a, sizeof out);
     CHECK(api->gen_os(&d, out, OUT, NULL, 0) == KARX_ERR_ENTROPY,
@@ -284,7 +277,7 @@ static void entropy_failure(int alg, unsigned flags, int alg2)
     memset(&e, 0x77, sizeof e);
     CHECK(api->inst_os(&e, alg2, 0, NULL, 0) == KARX_ERR_ENTROPY, "%s instantiate_os status",
           api->name);
-    CHECK(all_zero((const uint8_t *)&e, api->size), "%s: failed instantiate_os wipes the state",
+    CHECK(t_all_zero((const uint8_t *)&e, api->size), "%s: failed instantiate_os wipes the state",
           api->name);
 
     karx_i_os_entropy_fault(0);

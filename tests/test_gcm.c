@@ -33,6 +33,7 @@
 #include "karx/cpu.h"
 #include "karx/gcm.h"
 #include "test_util.h"
+#include "gcm_ref.h"
 
 static const karx_cipher_alg ALGS[] = {KARX_CIPHER_LEA128, KARX_CIPHER_LEA192, KARX_CIPHER_LEA256,
                                        KARX_CIPHER_CHAM128_128, KARX_CIPHER_CHAM128_256};
@@ -42,31 +43,6 @@ static const size_t TAGS[] = {4, 8, 12, 13, 14, 15, 16};
 
 /* ---------------------------------------------------------------------------------------- */
 /* reference GCM, by the definition */
-
-static void ref_gmul(uint8_t z[16], const uint8_t x[16], const uint8_t y[16])
-{
-    uint8_t acc[16] = {0}, v[16];
-    memcpy(v, y, 16);
-    for (int i = 0; i < 128; i++) {
-        if ((x[i / 8] >> (7 - i % 8)) & 1)
-            for (int j = 0; j < 16; j++) acc[j] ^= v[j];
-        int lsb = v[15] & 1;
-        for (int j = 15; j > 0; j--) v[j] = (uint8_t)((v[j] >> 1) | (v[j - 1] << 7));
-        v[0] >>= 1;
-        if (lsb) v[0] ^= 0xe1;
-    }
-    memcpy(z, acc, 16);
-}
-
-static void ref_ghash(const uint8_t h[16], uint8_t y[16], const uint8_t *d, size_t len)
-{
-    for (size_t i = 0; i < len; i += 16) {
-        uint8_t b[16] = {0};
-        memcpy(b, d + i, len - i < 16 ? len - i : 16);
-        for (int j = 0; j < 16; j++) b[j] ^= y[j];
-        ref_gmul(y, b, h);
-    }
-}
 
 static void put64(uint8_t *p, uint64_t v)
 {
@@ -159,73 +135,19 @@ static int check_message(karx_cipher_alg alg, const uint8_t *key, size_t klen, c
 /* ---------------------------------------------------------------------------------------- */
 /* KISA vectors */
 
-typedef struct {
-    karx_cipher_alg alg;
-    uint8_t key[32], iv[64], aad[256], pt[512], ct[512], tag[16];
-    long klen, ivlen, aadlen, ptlen, ctlen, taglen;
-} kat;
-
-static kat *kats;
+static gcm_kat *kats;
 static size_t nkats;
-
-static long field(const char *line, const char *name, uint8_t *out, size_t cap)
-{
-    size_t n = strlen(name);
-    if (strncmp(line, name, n) != 0 || strncmp(line + n, " =", 2) != 0) return -2;
-    return t_unhex(line + n + 2, out, cap);
-}
 
 static void load_kats(const char *dir)
 {
-    char path[1024], line[4096];
-    snprintf(path, sizeof path, "%s/kisa_lea_modes_vs.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
-    if (!f) return;
-    karx_cipher_alg alg = 0;
-    kat k;
-    memset(&k, 0, sizeof k);
     kats = calloc(64, sizeof *kats);
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '[') {
-            alg = 0;
-            if (strstr(line, " GCM ")) {
-                if (!strncmp(line, "[LEA-128", 8)) alg = KARX_CIPHER_LEA128;
-                if (!strncmp(line, "[LEA-192", 8)) alg = KARX_CIPHER_LEA192;
-                if (!strncmp(line, "[LEA-256", 8)) alg = KARX_CIPHER_LEA256;
-            }
-            continue;
-        }
-        if (alg == 0) continue;
-        long r;
-        if ((r = field(line, "KEY", k.key, sizeof k.key)) != -2)
-            k.klen = r;
-        else if ((r = field(line, "IV", k.iv, sizeof k.iv)) != -2)
-            k.ivlen = r;
-        else if ((r = field(line, "AAD", k.aad, sizeof k.aad)) != -2)
-            k.aadlen = r;
-        else if ((r = field(line, "PT", k.pt, sizeof k.pt)) != -2)
-            k.ptlen = r;
-        else if ((r = field(line, "CT", k.ct, sizeof k.ct)) != -2)
-            k.ctlen = r;
-        else if ((r = field(line, "TAG", k.tag, sizeof k.tag)) != -2) {
-            k.taglen = r;
-            k.alg = alg;
-            int good = k.klen > 0 && k.ivlen > 0 && k.aadlen >= 0 && k.ptlen >= 0 &&
-                       k.ctlen == k.ptlen && k.taglen == 16;
-            CHECK(good, "bad record %zu", nkats);
-            if (good && nkats < 64) kats[nkats++] = k;
-            memset(&k, 0, sizeof k);
-        }
-    }
-    fclose(f);
-    CHECK(nkats == 30, "expected 30 GCM vectors, parsed %zu", nkats);
+    nkats = gcm_load_kisa(dir, kats, 64);
 }
 
 static void run_kats(const char *bname)
 {
     for (size_t i = 0; i < nkats; i++) {
-        const kat *k = &kats[i];
+        const gcm_kat *k = &kats[i];
         CHECK(check_message(k->alg, k->key, (size_t)k->klen, k->iv, (size_t)k->ivlen, k->aad,
                             (size_t)k->aadlen, k->pt, k->ct, (size_t)k->ptlen, k->tag, 16, 1),
               "KAT %zu (%s)", i, bname);
@@ -548,13 +470,6 @@ static void run_stream_bad(void)
 /* ---------------------------------------------------------------------------------------- */
 /* bad input */
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++) acc |= p[i];
-    return acc == 0;
-}
-
 static void run_bad_input(void)
 {
     uint8_t key[32], iv[16], aad[40], pt[100], ct[100], out[100], tag[16], t2[16];
@@ -663,13 +578,13 @@ static void run_bad_input(void)
         memset(out, 0xa5, len);
         tag_ok &=
             karx_gcm_open(&gk, iv, 12, out, t2, 16, ct, len, aad, alen) == KARX_ERR_AUTHENTICATION;
-        wiped &= all_zero(out, len);
+        wiped &= t_all_zero(out, len);
         /* truncated tags: flips inside the kept bytes are caught too */
         if (b / 8 < 12) {
             memset(out, 0xa5, len);
             tag_ok &= karx_gcm_open(&gk, iv, 12, out, t2, 12, ct, len, aad, alen) ==
                       KARX_ERR_AUTHENTICATION;
-            wiped &= all_zero(out, len);
+            wiped &= t_all_zero(out, len);
         }
     }
     for (size_t bit = 0; bit < len * 8; bit += 7) {
@@ -679,11 +594,11 @@ static void run_bad_input(void)
         memset(out, 0xa5, len);
         ct_ok &=
             karx_gcm_open(&gk, iv, 12, out, tag, 16, c2, len, aad, alen) == KARX_ERR_AUTHENTICATION;
-        wiped &= all_zero(out, len);
+        wiped &= t_all_zero(out, len);
         /* in place: the buffer is zero-filled */
         ct_ok &=
             karx_gcm_open(&gk, iv, 12, c2, tag, 16, c2, len, aad, alen) == KARX_ERR_AUTHENTICATION;
-        wiped &= all_zero(c2, len);
+        wiped &= t_all_zero(c2, len);
     }
     for (size_t bit = 0; bit < alen * 8; bit += 3) {
         uint8_t a2[40];
@@ -692,7 +607,7 @@ static void run_bad_input(void)
         memset(out, 0xa5, len);
         aad_ok &=
             karx_gcm_open(&gk, iv, 12, out, tag, 16, ct, len, a2, alen) == KARX_ERR_AUTHENTICATION;
-        wiped &= all_zero(out, len);
+        wiped &= t_all_zero(out, len);
     }
     CHECK(tag_ok, "tag bit flips not all rejected");
     CHECK(ct_ok, "ciphertext bit flips not all rejected");
@@ -714,12 +629,12 @@ static void run_bad_input(void)
               KARX_ERR_AUTHENTICATION,
           "other key");
     iv[3] ^= 0x10;
-    CHECK(all_zero(out, len), "one-shot failure wipes");
+    CHECK(t_all_zero(out, len), "one-shot failure wipes");
     CHECK(karx_gcm_open(&gk, iv, 12, out, tag, 16, ct, len, aad, alen) == KARX_OK &&
               memcmp(out, pt, len) == 0,
           "the untouched message still opens");
     karx_gcm_key_wipe(&gk);
-    CHECK(all_zero((const uint8_t *)&gk, sizeof gk), "key wiped");
+    CHECK(t_all_zero((const uint8_t *)&gk, sizeof gk), "key wiped");
 }
 
 /* ---------------------------------------------------------------------------------------- */

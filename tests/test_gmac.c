@@ -28,36 +28,12 @@
 #include "karx/gmac.h"
 #include "karx/registry.h"
 #include "test_util.h"
+#include "gcm_ref.h"
 
 static const size_t TAGS[] = {4, 8, 12, 13, 14, 15, 16};
 #define NTAGS (sizeof TAGS / sizeof TAGS[0])
 
 /* ---- GHASH and GMAC by the definition (SP 800-38D 6.3, 6.4, 7.1) ---- */
-
-/* z = x * y in GF(2^128), bit by bit, R = 11100001 || 0^120. */
-static void ref_mul(uint8_t z[16], const uint8_t x[16], const uint8_t y[16])
-{
-    uint8_t acc[16] = {0}, v[16];
-    memcpy(v, y, 16);
-    for (int i = 0; i < 128; i++) {
-        if (x[i / 8] & (0x80 >> (i % 8)))
-            for (int j = 0; j < 16; j++) acc[j] ^= v[j];
-        int carry = v[15] & 1;
-        for (int j = 15; j > 0; j--) v[j] = (uint8_t)(v[j] >> 1 | v[j - 1] << 7);
-        v[0] >>= 1;
-        if (carry) v[0] ^= 0xe1;
-    }
-    memcpy(z, acc, 16);
-}
-
-/* y = GHASH_H continued over d, zero-padded to whole blocks. */
-static void ref_ghash(const uint8_t h[16], uint8_t y[16], const uint8_t *d, size_t len)
-{
-    for (size_t i = 0; i < len; i += 16) {
-        for (size_t j = 0; j < 16 && i + j < len; j++) y[j] ^= d[i + j];
-        ref_mul(y, y, h);
-    }
-}
 
 /* The length block [a bits]64 || [c bits]64 into y. */
 static void ref_lengths(const uint8_t h[16], uint8_t y[16], uint64_t a, uint64_t c)
@@ -102,75 +78,18 @@ static void ref_gmac(karx_cipher_alg alg, const uint8_t *key, const uint8_t *iv,
 
 /* ---- the KISA LEA-GCM vectors ---- */
 
-typedef struct {
-    karx_cipher_alg alg;
-    uint8_t key[32], iv[64], aad[256], ct[512], tag[16];
-    long klen, ivlen, aadlen, ctlen, taglen;
-} kat;
-
-static kat kats[64];
+static gcm_kat kats[64];
 static size_t nkats;
-
-static long field(const char *line, const char *name, uint8_t *out, size_t cap)
-{
-    size_t n = strlen(name);
-    if (strncmp(line, name, n) != 0 || strncmp(line + n, " =", 2) != 0) return -2;
-    return t_unhex(line + n + 2, out, cap);
-}
-
-static karx_cipher_alg section_alg(const char *line)
-{
-    if (strstr(line, " GCM ") == NULL) return (karx_cipher_alg)0;
-    if (!strncmp(line, "[LEA-128", 8)) return KARX_CIPHER_LEA128;
-    if (!strncmp(line, "[LEA-192", 8)) return KARX_CIPHER_LEA192;
-    if (!strncmp(line, "[LEA-256", 8)) return KARX_CIPHER_LEA256;
-    return (karx_cipher_alg)0;
-}
 
 static void load_kats(const char *dir)
 {
-    char path[1024], line[4096];
-    uint8_t pt[512];
-    snprintf(path, sizeof path, "%s/kisa_lea_modes_vs.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
-    if (!f) return;
-    karx_cipher_alg alg = (karx_cipher_alg)0;
-    kat k;
-    memset(&k, 0, sizeof k);
-    while (fgets(line, sizeof line, f)) {
-        long r;
-        if (line[0] == '[')
-            alg = section_alg(line);
-        else if (alg == 0)
-            continue;
-        else if ((r = field(line, "KEY", k.key, sizeof k.key)) != -2)
-            k.klen = r;
-        else if ((r = field(line, "IV", k.iv, sizeof k.iv)) != -2)
-            k.ivlen = r;
-        else if ((r = field(line, "AAD", k.aad, sizeof k.aad)) != -2)
-            k.aadlen = r;
-        else if (field(line, "PT", pt, sizeof pt) != -2)
-            continue;
-        else if ((r = field(line, "CT", k.ct, sizeof k.ct)) != -2)
-            k.ctlen = r;
-        else if ((r = field(line, "TAG", k.tag, sizeof k.tag)) != -2) {
-            k.taglen = r;
-            k.alg = alg;
-            int good = k.klen > 0 && k.ivlen > 0 && k.aadlen >= 0 && k.ctlen >= 0 && r == 16;
-            CHECK(good, "bad record %zu", nkats);
-            if (good && nkats < 64) kats[nkats++] = k;
-            memset(&k, 0, sizeof k);
-        }
-    }
-    fclose(f);
-    CHECK(nkats == 30, "expected 30 GCM vectors, parsed %zu", nkats);
+    nkats = gcm_load_kisa(dir, kats, 64);
 }
 
 static void run_kats(const char *bname)
 {
     for (size_t i = 0; i < nkats; i++) {
-        const kat *k = &kats[i];
+        const gcm_kat *k = &kats[i];
         karx_cipher_key ck;
         uint8_t h[16] = {0}, s1[16], s2[16], want[16], got[16];
         karx_cipher_set_key(&ck, k->alg, k->key, (size_t)k->klen);
@@ -191,38 +110,23 @@ static void run_kats(const char *bname)
 
 /* ---- Crypto++'s GMAC-LEA answers ---- */
 
-typedef struct {
-    karx_cipher_alg alg;
-    uint8_t key[32], iv[64], aad[256], tag[16];
-    long klen, ivlen, aadlen;
-} cpp_kat;
-
-static cpp_kat cpps[64];
+static gcm_kat cpps[64];
 static size_t ncpps;
 
 static void load_cryptopp(const char *dir)
 {
-    char path[1024], line[4096];
-    snprintf(path, sizeof path, "%s/cryptopp_lea_gmac.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
+    char line[4096];
+    FILE *f = t_open_kat(dir, "cryptopp_lea_gmac.txt");
     if (!f) return;
-    cpp_kat k;
+    gcm_kat k;
     memset(&k, 0, sizeof k);
     while (fgets(line, sizeof line, f)) {
-        long r;
         if (!strncmp(line, "[LEA-", 5))
             k.alg = line[5] == '1' && line[6] == '2' ? KARX_CIPHER_LEA128
                     : line[5] == '1'                ? KARX_CIPHER_LEA192
                                                     : KARX_CIPHER_LEA256;
-        else if ((r = field(line, "KEY", k.key, sizeof k.key)) != -2)
-            k.klen = r;
-        else if ((r = field(line, "IV", k.iv, sizeof k.iv)) != -2)
-            k.ivlen = r;
-        else if ((r = field(line, "AAD", k.aad, sizeof k.aad)) != -2)
-            k.aadlen = r;
-        else if ((r = field(line, "TAG", k.tag, sizeof k.tag)) != -2) {
-            int good = r == 16 && k.ivlen > 0 && k.aadlen >= 0 &&
+        else if (gcm_kat_line(line, &k) == 1) {
+            int good = k.taglen == 16 && k.ivlen > 0 && k.aadlen >= 0 &&
                        (size_t)k.klen == karx_cipher_key_bytes(k.alg);
             CHECK(good, "bad Crypto++ record %zu", ncpps);
             if (good && ncpps < 64) cpps[ncpps++] = k;
@@ -236,7 +140,7 @@ static void load_cryptopp(const char *dir)
 static void run_cryptopp(const char *bname)
 {
     for (size_t i = 0; i < ncpps; i++) {
-        const cpp_kat *k = &cpps[i];
+        const gcm_kat *k = &cpps[i];
         uint8_t got[16];
         size_t kl = (size_t)k->klen, ivl = (size_t)k->ivlen, al = (size_t)k->aadlen, cut = al / 2;
         karx_gmac_ctx c;
@@ -418,14 +322,6 @@ static void run_verify(void)
 
 /* ---- bad input ---- */
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i]) return 0;
-    return 1;
-}
-
 static void run_bad_input(void)
 {
     const karx_cipher_alg A = KARX_CIPHER_LEA128;
@@ -462,10 +358,10 @@ static void run_bad_input(void)
     /* streaming: init errors leave ctx wiped */
     memset(&c, 0x77, sizeof c);
     CHECK(karx_gmac_init(&c, KARX_CIPHER_HIGHT, key, 16, iv, 12) == KARX_ERR_UNSUPPORTED &&
-              all_zero(&c, sizeof c),
+              t_all_zero(&c, sizeof c),
           "init HIGHT wipes");
     memset(&c, 0x77, sizeof c);
-    CHECK(karx_gmac_init(&c, A, key, 16, iv, 0) == KARX_ERR_IV_LENGTH && all_zero(&c, sizeof c),
+    CHECK(karx_gmac_init(&c, A, key, 16, iv, 0) == KARX_ERR_IV_LENGTH && t_all_zero(&c, sizeof c),
           "init IV 0 wipes");
     CHECK(karx_gmac_init(&c, A, NULL, 16, iv, 12) == KARX_ERR_ARGUMENT, "init NULL key");
     CHECK(karx_gmac_init(&c, A, key, 16, NULL, 12) == KARX_ERR_ARGUMENT, "init NULL iv");
@@ -488,14 +384,14 @@ static void run_bad_input(void)
     CHECK(karx_gmac_final(&c, tag, 2) == KARX_ERR_ARGUMENT, "final tag 2");
     CHECK(karx_gmac_final(&c, NULL, 16) == KARX_ERR_ARGUMENT, "final NULL");
     CHECK(karx_gmac_final_verify(&c, tag, 10) == KARX_ERR_ARGUMENT, "verify tag 10");
-    CHECK(karx_gmac_final(&c, tag, 16) == KARX_OK && all_zero(&c, sizeof c), "final wipes");
+    CHECK(karx_gmac_final(&c, tag, 16) == KARX_OK && t_all_zero(&c, sizeof c), "final wipes");
     CHECK(karx_gmac(A, key, 16, iv, 12, t2, 16, a, 40) == KARX_OK && memcmp(t2, tag, 16) == 0,
           "the repeated final is right");
     CHECK(karx_gmac_update(&c, a, 1) == KARX_ERR_STATE, "update after final");
     CHECK(karx_gmac_final(&c, tag, 16) == KARX_ERR_STATE, "final after final");
     CHECK(karx_gmac_init(&c, A, key, 16, iv, 12) == KARX_OK &&
               karx_gmac_final_verify(&c, a, 16) == KARX_ERR_AUTHENTICATION &&
-              all_zero(&c, sizeof c),
+              t_all_zero(&c, sizeof c),
           "failed verify wipes");
     /* only a running context (set by init) is taken: garbage is refused, not hashed */
     memset(&c, 0xa5, sizeof c);

@@ -219,14 +219,6 @@ static void sizes_and_names(void)
 
 /* ------------------------------------------------------------------ errors */
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++) acc |= b[i];
-    return acc == 0;
-}
-
 static int all_byte(const uint8_t *p, size_t n, uint8_t v)
 {
     for (size_t i = 0; i < n; i++)
@@ -259,7 +251,7 @@ static void errors(const t_drbg *api, karx_lsh_alg alg)
         karx_status got = api->inst(&st, inst[i].alg < 0 ? (int)alg : inst[i].alg, inst[i].flags,
                                     inst[i].null_e ? NULL : e, en, n, nn, NULL, 0);
         CHECK(got == inst[i].want, "%s alg %d: instantiate case %zu: %d", nm, alg, i, got);
-        CHECK(all_zero(&st, api->size), "%s: failed instantiate %zu left state", nm, i);
+        CHECK(t_all_zero(&st, api->size), "%s: failed instantiate %zu left state", nm, i);
     }
     CHECK(api->inst(NULL, alg, 0, e, s, n, s / 2, NULL, 0) == KARX_ERR_ARGUMENT, "%s NULL", nm);
     CHECK(api->inst(&st, alg, 0, e, s, n, s / 2, NULL, 5) == KARX_ERR_ARGUMENT, "%s NULL pers", nm);
@@ -298,7 +290,7 @@ static void errors(const t_drbg *api, karx_lsh_alg alg)
     CHECK(api->gen_pr(&st, out, 16, e, s, NULL, 0) == KARX_OK, "%s: generate_pr reseeds", nm);
     CHECK(api->gen(&st, out, 16, NULL, 0) == KARX_OK, "%s: after generate_pr", nm);
     api->uninst(&st);
-    CHECK(all_zero(&st, api->size), "%s: uninstantiate wipes", nm);
+    CHECK(t_all_zero(&st, api->size), "%s: uninstantiate wipes", nm);
 
     /* use before instantiate / after uninstantiate */
     memset(&st, 0, sizeof st);
@@ -346,7 +338,7 @@ static void os_forms(const t_drbg *api, karx_lsh_alg alg)
         CHECK(api->gen_os(&x, a, 100, NULL, 0) == KARX_OK, "%s: gen_os at interval 1", api->name);
     CHECK(api->reseed_os(&x, pers, 3) == KARX_OK && api->gen(&x, a, 16, NULL, 0) == KARX_OK,
           "%s: reseed_os", api->name);
-    CHECK(api->inst_os(&x, 0, 0, NULL, 0) == KARX_ERR_UNKNOWN_ALGORITHM && all_zero(&x, api->size),
+    CHECK(api->inst_os(&x, 0, 0, NULL, 0) == KARX_ERR_UNKNOWN_ALGORITHM && t_all_zero(&x, api->size),
           "%s: inst_os unknown alg", api->name);
     CHECK(api->inst_os(&x, alg, KARX_DRBG_USE_DF, NULL, 0) == KARX_ERR_ARGUMENT, "%s: df flag",
           api->name);
@@ -398,7 +390,7 @@ static void any_type(void)
                                                   : karx_lsh_drbg_strength_bytes((karx_lsh_alg)cases[i].alg)),
               "any %zu: strength", i);
         karx_drbg_uninstantiate(&d);
-        CHECK(all_zero(&d, sizeof d), "any %zu: uninstantiate wipes", i);
+        CHECK(t_all_zero(&d, sizeof d), "any %zu: uninstantiate wipes", i);
         CHECK(karx_drbg_generate(&d, x, 8, NULL, 0) == KARX_ERR_STATE, "any %zu: after wipe", i);
         CHECK(karx_drbg_instantiate_os(&d, cases[i].type, cases[i].alg, cases[i].flags, NULL, 0) ==
                   KARX_OK && karx_drbg_generate_os(&d, x, 8, NULL, 0) == KARX_OK, "any %zu: os", i);
@@ -408,7 +400,7 @@ static void any_type(void)
     karx_drbg d;
     memset(&d, 0x55, sizeof d);
     CHECK(karx_drbg_instantiate(&d, (karx_drbg_type)9, 1, 0, e, 32, n, 16, NULL, 0) ==
-              KARX_ERR_UNKNOWN_ALGORITHM && all_zero(&d, sizeof d), "any: unknown type");
+              KARX_ERR_UNKNOWN_ALGORITHM && t_all_zero(&d, sizeof d), "any: unknown type");
     CHECK(karx_drbg_instantiate(&d, KARX_DRBG_HASH, KARX_LSH256_256, 0, e, 31, n, 16, NULL, 0) ==
               KARX_ERR_DATA_LENGTH && d.type == 0, "any: failed instantiate");
     CHECK(karx_drbg_instantiate_os(&d, (karx_drbg_type)0, 1, 0, NULL, 0) == KARX_ERR_UNKNOWN_ALGORITHM,

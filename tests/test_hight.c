@@ -120,20 +120,11 @@ static void ctr_known(const uint8_t key16[16], const uint8_t iv[8], const uint8_
     karx_hight_key_wipe(&key);
 }
 
-static FILE *open_kat(const char *dir, const char *name)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
-    return f;
-}
-
 /* KEY = / PT = / CT = records; "# Reverse: true" marks the next record as printed MSB-first
  * (the TTAK.KO-12.0040/R1 reference values): every field is reversed into array order. */
 static void kat_kcmvp(const char *dir)
 {
-    FILE *f = open_kat(dir, "kcmvp_hight_ecb_kat.txt");
+    FILE *f = t_open_kat(dir, "kcmvp_hight_ecb_kat.txt");
     if (f == NULL)
         return;
     char line[512];
@@ -179,7 +170,7 @@ static void kat_kcmvp(const char *dir)
  * CBC belongs to the modes' tests and is skipped here. */
 static void kat_cryptopp(const char *dir)
 {
-    FILE *f = open_kat(dir, "cryptopp_hight.txt");
+    FILE *f = t_open_kat(dir, "cryptopp_hight.txt");
     if (f == NULL)
         return;
     char line[1024], mode[16] = "";
@@ -363,15 +354,6 @@ static void portable_vs_blocks(void)
 }
 
 /* ---- bad input ------------------------------------------------------------------------------- */
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i])
-            return 0;
-    return 1;
-}
-
 static void bad_input(void)
 {
     karx_hight_key key;
@@ -380,13 +362,13 @@ static void bad_input(void)
     CHECK(karx_hight_set_key(NULL, k, 16) == KARX_ERR_ARGUMENT, "NULL key struct");
     memset(&key, 0x55, sizeof key);
     CHECK(karx_hight_set_key(&key, NULL, 16) == KARX_ERR_ARGUMENT, "NULL key bytes");
-    CHECK(all_zero(&key, sizeof key), "key wiped after NULL key bytes");
+    CHECK(t_all_zero(&key, sizeof key), "key wiped after NULL key bytes");
     static const size_t bad_lens[] = {0, 1, 8, 15, 17, 24, 32};
     for (size_t i = 0; i < sizeof bad_lens / sizeof bad_lens[0]; i++) {
         karx_hight_set_key(&key, k, 16);
         CHECK(karx_hight_set_key(&key, k, bad_lens[i]) == KARX_ERR_KEY_LENGTH, "key length %zu",
               bad_lens[i]);
-        CHECK(all_zero(&key, sizeof key), "key wiped after length %zu", bad_lens[i]);
+        CHECK(t_all_zero(&key, sizeof key), "key wiped after length %zu", bad_lens[i]);
         CHECK(karx_hight_encrypt_block(&key, out, blk) == KARX_ERR_STATE, "encrypt after bad key");
     }
     CHECK(karx_hight_set_key(&key, k, 16) == KARX_OK, "good key");
@@ -398,10 +380,10 @@ static void bad_input(void)
     CHECK(karx_hight_decrypt_block(&key, NULL, blk) == KARX_ERR_ARGUMENT, "decrypt NULL out");
     CHECK(karx_hight_decrypt_block(&key, out, NULL) == KARX_ERR_ARGUMENT, "decrypt NULL in");
     karx_hight_key_wipe(&key);
-    CHECK(all_zero(&key, sizeof key), "wipe zeroes the key");
+    CHECK(t_all_zero(&key, sizeof key), "wipe zeroes the key");
     memset(out, 0x77, sizeof out);
     CHECK(karx_hight_encrypt_block(&key, out, blk) == KARX_ERR_STATE, "encrypt on wiped key");
-    CHECK(all_zero(out, sizeof out), "output wiped on error");
+    CHECK(t_all_zero(out, sizeof out), "output wiped on error");
     CHECK(karx_hight_decrypt_block(&key, out, blk) == KARX_ERR_STATE, "decrypt on wiped key");
     karx_hight_key zero;
     memset(&zero, 0, sizeof zero);

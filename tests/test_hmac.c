@@ -97,10 +97,7 @@ static void check_mac(karx_lsh_alg alg, const uint8_t *key, size_t klen, const u
 
 static void test_kat(const char *dir)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/kisa_hmac_lsh.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
+    FILE *f = t_open_kat(dir, "kisa_hmac_lsh.txt");
     if (f == NULL)
         return;
     static char line[16384];

@@ -67,12 +67,10 @@ static void run_vec(const vec *v, const char *file, int index)
 /* Runs every record of dir/name; returns how many it ran. */
 static int run_file(const char *dir, const char *name)
 {
-    char path[1024], line[2 * MAXV + 64];
+    char line[2 * MAXV + 64];
     static vec v;
     int n = 0, have = 0;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
+    FILE *f = t_open_kat(dir, name);
     if (f == NULL)
         return 0;
     memset(&v, 0, sizeof v);

@@ -6,14 +6,6 @@
 #include "karx/karx.h"
 #include "test_util.h"
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i]) return 0;
-    return 1;
-}
-
 static void null_and_lengths(void)
 {
     uint8_t out[64], msg[8] = {0};
@@ -33,7 +25,7 @@ static void null_and_lengths(void)
     CHECK(karx_lsh512_final(&c512, NULL, 64) == KARX_ERR_ARGUMENT, "final NULL");
     CHECK(karx_lsh512_final(&c512, out, 47) == KARX_ERR_OUTPUT_LENGTH, "output too small");
     CHECK(karx_lsh512_final(&c512, out, 48) == KARX_OK, "the context survives a too-small final");
-    CHECK(all_zero(&c512, sizeof c512), "final wipes the context");
+    CHECK(t_all_zero(&c512, sizeof c512), "final wipes the context");
     CHECK(karx_lsh512_update(&c512, msg, 1) == KARX_ERR_STATE, "update after final");
     CHECK(karx_lsh512_final(&c512, out, 64) == KARX_ERR_STATE, "final after final");
 

@@ -68,10 +68,7 @@ static long parse_cryptopp_msg(const char *v, uint8_t *out, size_t cap)
 
 static void load_file(const char *dir, const char *name)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
+    FILE *f = t_open_kat(dir, name);
     if (!f) return;
     char *line = NULL;
     size_t linecap = 0;

@@ -228,10 +228,7 @@ static void kat_cbc(const uint8_t *key, size_t klen, const uint8_t *iv, const ui
 /* KISA LEA vectors: the CMAC and CBC MMT sections of kisa_lea_modes_vs.txt. */
 static size_t run_lea_kats(const char *dir)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/kisa_lea_modes_vs.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
+    FILE *f = t_open_kat(dir, "kisa_lea_modes_vs.txt");
     if (f == NULL)
         return 0;
     static char line[8192];
@@ -270,10 +267,7 @@ static size_t run_lea_kats(const char *dir)
 /* KISA HMAC-LSH vectors (kisa_hmac_lsh.txt). */
 static size_t run_hmac_kats(const char *dir)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/kisa_hmac_lsh.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
+    FILE *f = t_open_kat(dir, "kisa_hmac_lsh.txt");
     if (f == NULL)
         return 0;
     static char line[16384];

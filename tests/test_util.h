@@ -79,6 +79,26 @@ static inline void t_tohex(const uint8_t *p, size_t n, char *out)
     out[2 * n] = 0;
 }
 
+/* DIR/NAME opened for reading; a failed check (and NULL) if it cannot be. */
+static inline FILE *t_open_kat(const char *dir, const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    return f;
+}
+
+/* 1 if the N bytes at P are all zero (what a failed call must leave in its outputs). */
+static inline int t_all_zero(const void *p, size_t n)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+
 /* splitmix64: reproducible random data from a printed seed. */
 static uint64_t t_rng_state = 0x6b617278u;
 static inline uint64_t t_rand64(void)

@@ -457,15 +457,6 @@ static void test_streaming(void)
     karx_xts_key_wipe(&k);
 }
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    uint8_t d = 0;
-    for (size_t i = 0; i < n; i++)
-        d |= b[i];
-    return d == 0;
-}
-
 static void test_refusals(void)
 {
     uint8_t key[64], tweak[16] = {0}, buf[512], out[512];
@@ -478,7 +469,7 @@ static void test_refusals(void)
     memcpy(same, key, 16);
     memcpy(same + 16, key, 16);
     CHECK(karx_xts_set_key(&k, KARX_CIPHER_LEA128, same, 32) == KARX_ERR_ARGUMENT &&
-              all_zero(&k, sizeof k),
+              t_all_zero(&k, sizeof k),
           "equal halves refused, key wiped");
     CHECK(karx_xts_set_key(&k, KARX_CIPHER_LEA128, key, 16) == KARX_ERR_KEY_LENGTH,
           "one key's length refused");
@@ -544,7 +535,7 @@ static void test_refusals(void)
     CHECK(karx_xts_init(&c, KARX_CIPHER_LEA128, 1, key, 32, tweak) == KARX_OK &&
               karx_xts_update(&c, out, 15, &w, buf, 64) == KARX_ERR_OUTPUT_LENGTH &&
               karx_xts_update(&c, out, sizeof out, &w, buf, 15) == KARX_OK && w == 0 &&
-              karx_xts_final(&c, out, 32, &w) == KARX_ERR_DATA_LENGTH && all_zero(&c.key, sizeof c.key) &&
+              karx_xts_final(&c, out, 32, &w) == KARX_ERR_DATA_LENGTH && t_all_zero(&c.key, sizeof c.key) &&
               karx_xts_final(&c, out, 32, &w) == KARX_ERR_STATE,
           "stream: short unit refused and wiped");
     CHECK(karx_xts_init(&c, KARX_CIPHER_LEA128, 1, key, 32, tweak) == KARX_OK &&
@@ -565,7 +556,7 @@ static void test_refusals(void)
               karx_xts_final(&c, out, 32, &w) == KARX_OK && w == 20,
           "stream: empty first update with NULL");
     karx_xts_key_wipe(&k);
-    CHECK(all_zero(&k, sizeof k), "key wipe");
+    CHECK(t_all_zero(&k, sizeof k), "key wipe");
 }
 
 int main(int argc, char **argv)

@@ -18,3 +18,40 @@ def write_or_check(path, text, what=None):
         f.write(text)
     print("wrote %s (%s)" % (path, what or "%d lines" % text.count("\n")))
     return 0
+
+
+class Asm:
+    """The emitter the assembly generators share: indented instructions, labels and comments as
+    raw lines, a function's section, symbol and saved registers, and the file written (or
+    checked) with its header. Instruction-set helpers subclass it (gen_avr_lsh.Gen,
+    gen_msp430_lsh.Gen)."""
+
+    def __init__(self):
+        self.lines = []
+
+    def e(self, s):
+        self.lines.append("    " + s)
+
+    def begin(self, name, saved, align=False, blank=True):
+        """Opens function NAME in its own section and pushes SAVED (in order); ALIGN adds
+        .p2align 1 (MSP430); BLANK a blank line before it."""
+        self.lines += [""] if blank else []
+        self.lines += ['.section .text.%s,"ax",@progbits' % name, ".global %s" % name,
+                       ".type %s, @function" % name]
+        self.lines += [".p2align 1"] if align else []
+        self.lines.append("%s:" % name)
+        for r in saved:
+            self.e("push %s" % r)
+
+    def end(self, name, saved, tail=()):
+        """Pops SAVED (in reverse), runs TAIL, returns, and closes function NAME."""
+        for r in reversed(saved):
+            self.e("pop %s" % r)
+        for s in tail:
+            self.e(s)
+        self.e("ret")
+        self.lines.append(".size %s, .-%s" % (name, name))
+
+    def write(self, path, header):
+        """The HEADER lines, then everything emitted, into PATH (or checked against it)."""
+        return write_or_check(path, "\n".join(list(header) + self.lines) + "\n")

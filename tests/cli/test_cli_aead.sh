@@ -6,20 +6,6 @@
 KARX=$1
 KAT=$2/kat
 . "$(dirname "$0")/lib.sh"
-size() { wc -c < "$1" | tr -d ' '; }
-lines() { echo $(($(wc -l < "$1"))); }
-hex2bin() {
-    h=$1 fmt=
-    while [ -n "$h" ]; do
-        rest=${h#??}
-        v=$((0x${h%"$rest"}))
-        fmt="$fmt\\$((v / 64))$((v / 8 % 8))$((v % 8))"
-        h=$rest
-    done
-    printf "$fmt" > "$2"
-}
-bin2hex() { od -An -v -tx1 "$1" | tr -d ' \n'; }
-lower() { printf '%s' "$1" | tr 'A-F' 'a-f'; }
 val() { v=${1#*=}; v=${v# }; printf '%s' "$v"; } # value of "KEY = VALUE"
 # flip the lowest bit of byte I (0-based) of hex string H
 flip() {
@@ -30,16 +16,6 @@ flip() {
     printf '%s%02x%s' "$pre" $((0x$b ^ 1)) "${rest#??}"
 }
 # fails DESC CODE CMD...: exit CODE, exactly one line "karx: ..." on stderr, empty stdout
-fails() {
-    d=$1 want=$2
-    shift 2
-    "$@" > "$T/f.out" 2> "$T/f.err"
-    rc=$?
-    expect "$d: exit" "$want" "$rc"
-    expect "$d: one stderr line" 1 "$(lines "$T/f.err")"
-    case $(cat "$T/f.err") in karx:*) ok ;; *) bad "$d: stderr [$(cat "$T/f.err")]" ;; esac
-    expect "$d: stdout empty" 0 "$(size "$T/f.out")"
-}
 
 # ---- GCM / CCM known answers (kisa_lea_modes_vs.txt) ------------------------------------------
 # every case of the LEA GCM and CCM sections: enc gives CT||TAG, dec gives PT back

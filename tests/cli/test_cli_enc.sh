@@ -7,22 +7,6 @@ KARX=$1
 KAT=$2/kat
 . "$(dirname "$0")/lib.sh"
 same() { [ "$(cksum < "$1")" = "$(cksum < "$2")" ]; }
-size() { wc -c < "$1" | tr -d ' '; }
-lines() { echo $(($(wc -l < "$1"))); }
-
-# HEX -> FILE with printf octal escapes (no od -r / xxd needed)
-hex2bin() {
-    h=$1 fmt=
-    while [ -n "$h" ]; do
-        rest=${h#??}
-        v=$((0x${h%"$rest"}))
-        fmt="$fmt\\$((v / 64))$((v / 8 % 8))$((v % 8))"
-        h=$rest
-    done
-    printf "$fmt" > "$2"
-}
-bin2hex() { od -An -v -tx1 "$1" | tr -d ' \n'; }
-lower() { printf '%s' "$1" | tr 'A-F' 'a-f'; }
 
 K64=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 IV16=f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff

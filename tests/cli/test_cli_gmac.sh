@@ -6,18 +6,6 @@
 # usage: test_cli_gmac.sh PATH/TO/karx TESTS_DIR
 KARX=$1
 . "$(dirname "$0")/lib.sh"
-size() { wc -c < "$1" | tr -d ' '; }
-lines() { echo $(($(wc -l < "$1"))); }
-bin2hex() { od -An -v -tx1 "$1" | tr -d ' \n'; }
-fails() { # fails DESCRIPTION EXIT COMMAND...: that exit, one "karx: " stderr line, no stdout
-    d=$1 want=$2
-    shift 2
-    "$@" > "$T/f.out" 2> "$T/f.err"
-    expect "$d: exit" "$want" "$?"
-    expect "$d: one stderr line" 1 "$(lines "$T/f.err")"
-    case $(cat "$T/f.err") in karx:*) ok ;; *) bad "$d: stderr [$(cat "$T/f.err")]" ;; esac
-    expect "$d: stdout empty" 0 "$(size "$T/f.out")"
-}
 # the GCM tag of an empty message with FILE as AAD: gcm_tag CIPHER KEY IV FILE [TAGLEN]
 gcm_tag() {
     "$KARX" enc -c "$1" -m gcm -K "$2" --iv "$3" --aad "$(bin2hex "$4")" --tag-len "${5:-16}" \

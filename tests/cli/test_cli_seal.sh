@@ -8,8 +8,6 @@
 KARX=$1
 FIXED=$3
 . "$(dirname "$0")/lib.sh"
-size() { wc -c < "$1" | tr -d ' '; }
-lines() { echo $(($(wc -l < "$1"))); }
 # flip FILE OFFSET: xor one byte with 1
 flip() {
     b=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')

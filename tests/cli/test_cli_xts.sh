@@ -7,33 +7,9 @@
 KARX=$1
 KAT=$2/kat
 . "$(dirname "$0")/lib.sh"
-size() { wc -c < "$1" | tr -d ' '; }
-lines() { echo $(($(wc -l < "$1"))); }
-hex2bin() {
-    h=$1 fmt=
-    while [ -n "$h" ]; do
-        rest=${h#??}
-        v=$((0x${h%"$rest"}))
-        fmt="$fmt\\$((v / 64))$((v / 8 % 8))$((v % 8))"
-        h=$rest
-    done
-    printf "$fmt" > "$2"
-}
-bin2hex() { od -An -v -tx1 "$1" | tr -d ' \n'; }
-lower() { printf '%s' "$1" | tr 'A-F' 'a-f'; }
 # sub HEX FROM LEN: LEN bytes of HEX from byte FROM (0-based)
 sub() { [ "$3" -gt 0 ] && printf '%s' "$1" | cut -c $((2 * $2 + 1))-$((2 * $2 + 2 * $3)); }
 # fails DESC CODE CMD...: exit CODE, exactly one line "karx: ..." on stderr, empty stdout
-fails() {
-    d=$1 want=$2
-    shift 2
-    "$@" > "$T/f.out" 2> "$T/f.err"
-    rc=$?
-    expect "$d: exit" "$want" "$rc"
-    expect "$d: one stderr line" 1 "$(lines "$T/f.err")"
-    case $(cat "$T/f.err") in karx:*) ok ;; *) bad "$d: stderr [$(cat "$T/f.err")]" ;; esac
-    expect "$d: stdout empty" 0 "$(size "$T/f.out")"
-}
 
 # ---- the model: XTS from the cipher's single blocks (karx enc -m ecb --no-pad) ------------------
 xorhex() {

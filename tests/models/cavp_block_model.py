@@ -358,6 +358,35 @@ def gen_request(cipher, mode, test, rnd):
     return '\n'.join(lines) + '\n'
 
 
+def write_pair(d, name, req, respond):
+    """Writes D/NAME.req and, answered by RESPOND(file name, text), D/NAME.rsp."""
+    with open(os.path.join(d, name + '.req'), 'w') as f:
+        f.write(req)
+    with open(os.path.join(d, name + '.rsp'), 'w') as f:
+        f.write(respond(name + '.req', req))
+
+
+def check_responses(base, respond, only=''):
+    """Recomputes every .req under BASE/model and BASE/published whose name holds ONLY and
+    compares it with the .rsp beside it; the exit status (1 if any differs or none was read)."""
+    bad = n = 0
+    for sub in ('model', 'published'):
+        d = os.path.join(base, sub)
+        for fn in sorted(os.listdir(d)):
+            if not fn.endswith('.req') or only not in fn:
+                continue
+            with open(os.path.join(d, fn)) as f:
+                got = respond(fn, f.read())
+            with open(os.path.join(d, fn[:-4] + '.rsp')) as f:
+                want = f.read().replace('\r', '')
+            n += 1
+            if got != want:
+                bad += 1
+                print('DIFFERS:', sub, fn)
+    print('%d responses recomputed, %d differ' % (n, bad))
+    return 1 if bad or n == 0 else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('what', choices=['generate', 'check'])
@@ -376,28 +405,10 @@ def main():
                         continue
                     rnd = random.Random(1700 + 100 * ci + 10 * mi + ti)
                     req = gen_request(cipher, mode, test, rnd)
-                    with open(os.path.join(d, name + '.req'), 'w') as f:
-                        f.write(req)
-                    with open(os.path.join(d, name + '.rsp'), 'w') as f:
-                        f.write(respond(name + '.req', req))
+                    write_pair(d, name, req, respond)
                     print('wrote', name, file=sys.stderr)
         return 0
-    bad = n = 0
-    for sub in ('model', 'published'):
-        d = os.path.join(BLOCK_DIR, sub)
-        for fn in sorted(os.listdir(d)):
-            if not fn.endswith('.req') or a.only not in fn:
-                continue
-            with open(os.path.join(d, fn)) as f:
-                got = respond(fn, f.read())
-            with open(os.path.join(d, fn[:-4] + '.rsp')) as f:
-                want = f.read().replace('\r', '')
-            n += 1
-            if got != want:
-                bad += 1
-                print('DIFFERS:', sub, fn)
-    print('%d responses recomputed, %d differ' % (n, bad))
-    return 1 if bad or n == 0 else 0
+    return check_responses(BLOCK_DIR, respond, a.only)
 
 
 if __name__ == '__main__':
