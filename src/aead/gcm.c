@@ -6,9 +6,11 @@
  * the two counters agree. That split is a branch on the counter, which is public only when J0 is
  * IV || 0^31 || 1 (a 12-byte IV). Any other IV length makes J0 = GHASH_H(IV), a secret, so
  * those messages build their counter blocks without branches (inc32 is a plain 32-bit add) and
- * encrypt them with the ECB kernel (gcm_ctr_secret). CTR and GHASH run in one pass (gcm_crypt):
- * the stitched kernel (gcm_stitch_avx2.c) under the avx2 back end, else cache-sized chunks of CTR
- * then GHASH (encryption) or GHASH then CTR (decryption). karx_gcm_open checks the tag after
+ * encrypt them with the ECB kernel (gcm_ctr_secret). CTR and GHASH run through the selected GCM
+ * pass kernel (gcm_crypt; the "gcm-pass" part of the registry, gcm_desc.c): the stitched kernel
+ * (gcm_stitch_avx2.c) where it ranks highest, else cache-sized chunks of CTR then GHASH
+ * (encryption) or GHASH then CTR (decryption). GHASH runs on the selected kernel of the "ghash"
+ * part. karx_gcm_open checks the tag after
  * that pass and zero-fills the output on a mismatch before it returns. */
 #include "karx/gcm.h"
 
@@ -20,7 +22,6 @@
 #include "aead/gcm_stitch.h"
 #include "aead/ghash.h"
 #include "common/endian.h"
-#include "karx/cpu.h"
 
 #define GCM_B 16
 #define GCM_CHUNK 8192 /* bytes of CTR output GHASHed while still in L1 */
@@ -44,34 +45,6 @@ int karx_gcm_tag_len_ok(size_t tag_len)
     return tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16);
 }
 
-/* ---- GHASH dispatch ---- */
-#if defined(KARX_HAVE_X86_SIMD)
-/* 0 portable, 1 PCLMULQDQ, 2 VPCLMULQDQ; follows the active back end so that
- * karx_set_backend(KARX_BACKEND_PORTABLE) gives a pure-C GCM. */
-static int ghash_kind(void)
-{
-    const unsigned need = KARX_CPU_PCLMUL | KARX_CPU_SSSE3 | KARX_CPU_SSE41;
-    const unsigned wide = need | KARX_CPU_VPCLMUL | KARX_CPU_AVX512F | KARX_CPU_AVX512VL |
-                          KARX_CPU_AVX512BW | KARX_CPU_AVX2;
-    unsigned f = karx_cpu_features();
-    karx_backend b = karx_get_backend();
-    if (b == KARX_BACKEND_AVX512 && (f & wide) == wide)
-        return 2;
-    if (b != KARX_BACKEND_PORTABLE && b != KARX_BACKEND_NEON && (f & need) == need)
-        return 1;
-    return 0;
-}
-
-/* The stitched kernel (gcm_stitch_avx2.c) runs under the avx2 back end on a CPU with
- * VPCLMULQDQ; the other back ends keep CTR and GHASH as two passes over cache-sized chunks. */
-static int gcm_stitch_ok(void)
-{
-    const unsigned need = KARX_CPU_AVX2 | KARX_CPU_VPCLMUL | KARX_CPU_PCLMUL | KARX_CPU_SSSE3 |
-                          KARX_CPU_SSE41;
-    return karx_get_backend() == KARX_BACKEND_AVX2 && (karx_cpu_features() & need) == need;
-}
-#endif
-
 void karx_i_gcm_stitch_table(uint64_t hstitch[KARX_I_GCM_STITCH_WORDS], const uint64_t *htab)
 {
     const int agg = KARX_I_GCM_STITCH_AGG, kara = 2 * KARX_I_GCM_STITCH_AGG;
@@ -85,34 +58,17 @@ void karx_i_gcm_stitch_table(uint64_t hstitch[KARX_I_GCM_STITCH_WORDS], const ui
 _Static_assert(sizeof(((karx_gcm_key *)0)->hstitch) == 8 * KARX_I_GCM_STITCH_WORDS,
                "karx_gcm_key.hstitch holds the stitched kernel's table");
 
+/* ---- GHASH through the selected kernel table (gcm_desc.c) ---- */
 void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16])
 {
-#if defined(KARX_HAVE_X86_SIMD)
-    if (ghash_kind() != 0) {
-        karx_i_ghash_powers_pclmul(htab, h);
-        return;
-    }
-#endif
-    karx_i_ghash_powers_portable(htab, h);
+    karx_i_ghash_kernels_now()->powers(htab, h);
 }
 
 void karx_i_ghash_blocks(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                          const uint8_t *data, size_t nblocks)
 {
-    if (nblocks == 0)
-        return;
-#if defined(KARX_HAVE_X86_SIMD)
-    int kind = ghash_kind();
-    if (kind == 2) {
-        karx_i_ghash_blocks_vpclmul(htab, y, data, nblocks);
-        return;
-    }
-    if (kind == 1) {
-        karx_i_ghash_blocks_pclmul(htab, y, data, nblocks);
-        return;
-    }
-#endif
-    karx_i_ghash_blocks_portable(htab, y, data, nblocks);
+    if (nblocks != 0)
+        karx_i_ghash_kernels_now()->blocks(htab, y, data, nblocks);
 }
 
 /* GHASH over len bytes, the last partial block zero-padded. */
@@ -310,31 +266,12 @@ static karx_status gcm_ctr(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *
     return KARX_OK;
 }
 
-/* GCTR and GHASH over len bytes (whole blocks, except at the end of a message): GHASH state y
- * over the ciphertext, which is out when encrypting and in when decrypting (hashed before the
- * XOR, so out == in works). One pass through the stitched kernel where it runs (public counter,
- * runs that do not wrap the low 32 bits), else cache-sized chunks of CTR and GHASH. */
-static karx_status gcm_crypt(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t y[GCM_B],
-                             uint8_t *out, const uint8_t *in, size_t len, int secret, int enc)
+/* The chunked pass: cache-sized chunks of CTR then GHASH (encryption) or GHASH then CTR
+ * (decryption), GHASH state y over the ciphertext, which is out when encrypting and in when
+ * decrypting (hashed before the XOR, so out == in works). */
+karx_status karx_i_gcm_chunked(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t y[GCM_B],
+                               uint8_t *out, const uint8_t *in, size_t len, int secret, int enc)
 {
-#if defined(KARX_HAVE_X86_SIMD)
-    if (!secret && gcm_stitch_ok()) {
-        const size_t agg = KARX_I_GCM_STITCH_AGG;
-        for (;;) {
-            uint64_t to_wrap = ((uint64_t)1 << 32) - load32_be(ctr + 12);
-            size_t nb = len / GCM_B;
-            if ((uint64_t)nb > to_wrap)
-                nb = (size_t)to_wrap;
-            nb -= nb % agg;
-            if (nb == 0)
-                break; /* under a group left, or the wrap is near: the chunked path below */
-            karx_i_gcm_stitch_avx2(gk, y, ctr, out, in, nb, !enc);
-            out += nb * GCM_B;
-            in += nb * GCM_B;
-            len -= nb * GCM_B;
-        }
-    }
-#endif
     karx_status st = KARX_OK;
     for (size_t done = 0; done < len && st == KARX_OK;) {
         size_t n = len - done < GCM_CHUNK ? len - done : GCM_CHUNK;
@@ -346,6 +283,25 @@ static karx_status gcm_crypt(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t
         done += n;
     }
     return st;
+}
+
+static karx_status gcm_pass_chunked(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t y[GCM_B],
+                                    uint8_t *out, const uint8_t *in, size_t len, int enc)
+{
+    return karx_i_gcm_chunked(gk, ctr, y, out, in, len, 0, enc);
+}
+
+const karx_i_gcm_pass karx_i_gcm_pass_chunked = {"two-pass", GCM_CHUNK / GCM_B,
+                                                 gcm_pass_chunked};
+
+/* GCTR and GHASH over len bytes: a public counter goes through the selected GCM pass kernel
+ * (the stitched one where it runs), a secret one through the chunked pass. */
+static karx_status gcm_crypt(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t y[GCM_B],
+                             uint8_t *out, const uint8_t *in, size_t len, int secret, int enc)
+{
+    if (secret)
+        return karx_i_gcm_chunked(gk, ctr, y, out, in, len, 1, enc);
+    return karx_i_gcm_pass_now()->crypt(gk, ctr, y, out, in, len, enc);
 }
 
 /* The length block len(A) || len(C) in bits, from byte counts. */

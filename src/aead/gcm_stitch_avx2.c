@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "aead/gcm_stitch.h"
+#include "aead/ghash.h"
 #include "aead/ghash_reduce.h"
 #include "modes/modes_internal.h"
 
@@ -102,3 +103,57 @@ void karx_i_gcm_ghash_avx2(const karx_gcm_key *gk, uint8_t y[16], const uint8_t 
     s = ghash_run(gk->hstitch, s, data, nblocks);
     _mm_storeu_si128((__m128i *)(void *)y, karx_i_gh_bswap128(s));
 }
+
+/* GHASH on ymm VPCLMULQDQ for any run of blocks (the "ghash" part's avx2 impl): whole groups of
+ * KARX_I_GCM_STITCH_AGG blocks with the stitched kernel's group code over a table of pairs of
+ * powers made from htab for the call (1 KiB, wiped), the tail on PCLMULQDQ. */
+void karx_i_ghash_blocks_vpclmul_ymm(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
+                                     const uint8_t *data, size_t nblocks)
+{
+    size_t whole = nblocks - nblocks % KARX_I_GCM_STITCH_AGG;
+    if (whole != 0) {
+        uint64_t hs[KARX_I_GCM_STITCH_WORDS];
+        karx_i_gcm_stitch_table(hs, htab);
+        __m128i s = karx_i_gh_bswap128(_mm_loadu_si128((const __m128i *)(const void *)y));
+        s = ghash_run(hs, s, data, whole);
+        _mm_storeu_si128((__m128i *)(void *)y, karx_i_gh_bswap128(s));
+        karx_memzero(hs, sizeof hs);
+        data += 16 * whole;
+    }
+    if (nblocks != whole)
+        karx_i_ghash_blocks_pclmul(htab, y, data, nblocks - whole);
+}
+
+const karx_i_ghash_kernels karx_i_ghash_vpclmul_ymm = {
+    "avx2-vpclmul", KARX_I_GCM_STITCH_AGG, karx_i_ghash_powers_pclmul,
+    karx_i_ghash_blocks_vpclmul_ymm};
+
+static inline uint32_t ld32_be(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* The stitched pass (the "gcm-pass" part's avx2 impl): runs of whole groups that do not wrap
+ * the low 32 counter bits go through karx_i_gcm_stitch_avx2, the rest (under a group, or the
+ * wrap near) through the chunked pass. */
+static karx_status stitch_pass(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t y[16],
+                               uint8_t *out, const uint8_t *in, size_t len, int enc)
+{
+    const size_t agg = KARX_I_GCM_STITCH_AGG;
+    for (;;) {
+        uint64_t to_wrap = ((uint64_t)1 << 32) - ld32_be(ctr + 12);
+        size_t nb = len / 16;
+        if ((uint64_t)nb > to_wrap)
+            nb = (size_t)to_wrap;
+        nb -= nb % agg;
+        if (nb == 0)
+            break;
+        karx_i_gcm_stitch_avx2(gk, y, ctr, out, in, nb, !enc);
+        out += nb * 16;
+        in += nb * 16;
+        len -= nb * 16;
+    }
+    return karx_i_gcm_chunked(gk, ctr, y, out, in, len, 0, enc);
+}
+
+const karx_i_gcm_pass karx_i_gcm_pass_stitch_avx2 = {"avx2-vpclmul", GCM_ST_CHUNK, stitch_pass};

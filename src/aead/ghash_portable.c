@@ -89,3 +89,6 @@ void karx_i_ghash_blocks_portable(const uint64_t htab[2 * KARX_I_GHASH_POWERS], 
     karx_store64_be(y + 8, s[0]);
     karx_memzero(s, sizeof s);
 }
+
+const karx_i_ghash_kernels karx_i_ghash_portable = {"portable", 1, karx_i_ghash_powers_portable,
+                                                    karx_i_ghash_blocks_portable};

@@ -8,3 +8,5 @@ karx_simd_sources(AVX512 VPCLMUL src/aead/ghash_vpclmul.c)
 # Stitched GCM (CTR and GHASH in one pass) for the AVX2 back end, and GCM over a karx_pool.
 karx_simd_sources(AVX2 VPCLMUL src/aead/gcm_stitch_avx2.c)
 list(APPEND KARX_SOURCES src/aead/gcm_pool.c)
+# The registry's GHASH and GCM pass impl lists and their known answers.
+list(APPEND KARX_SOURCES src/aead/gcm_desc.c)
