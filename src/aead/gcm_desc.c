@@ -29,14 +29,14 @@ static const karx_i_impl ghash_impls[] = {
 };
 
 static const karx_i_impl gcm_pass_impls[] = {
-    KARX_I_IMPL("two-pass", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_gcm_pass_chunked),
+    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_gcm_pass_chunked),
 #if defined(KARX_HAVE_X86_SIMD)
     /* one stitched pass: the avx2 CTR kernel and ymm GHASH on each chunk while it is in L1 */
     KARX_I_IMPL("avx2-vpclmul", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2 | GH_VPCLMUL, 0,
                 &karx_i_gcm_pass_stitch_avx2),
     /* under avx512 the two passes (the avx512 CTR kernel, zmm GHASH) are faster than the
      * stitched ymm pass (docs/BENCHMARKS.md, "Stitched GCM"), so they rank above it there */
-    KARX_I_IMPL("avx512-two-pass", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0,
+    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0,
                 &karx_i_gcm_pass_chunked),
 #endif
 };

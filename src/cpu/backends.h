@@ -14,7 +14,9 @@
  *   pref   preference: the automatic choice is the highest one this CPU and build run; an
  *          impl's priority is its back end's pref * 4 (+ 1 for an extension within it)
  *   isa    the ISA whose flags its files are compiled with (cmake/KarxIsa.cmake's names)
- *   built  1 when this build compiled its kernels
+ *   built  1 when this build compiled its kernels (from KARX_HAVE_X86_SIMD / KARX_HAVE_NEON,
+ *          which only the library's own sources are compiled with: read it through
+ *          karx_backend_supported() elsewhere)
  *
  * Adding a back end: a KARX_BACKEND_<ID> value in cpu.h, its feature bits detected in
  * cpu_features.c, its flags in cmake/KarxIsa.cmake, one row here. */
