@@ -1,6 +1,7 @@
 # AEAD over the 128-bit-block ciphers. CCM (SP 800-38C) is built on the public mode calls. GCM
-# (SP 800-38D): GHASH portable (constant-time, no tables) and PCLMULQDQ / VPCLMULQDQ (picked at
-# run time); the CTR part runs on the karx_ctr_xor SIMD kernels. GMAC is GCM over AAD alone.
+# (SP 800-38D): GHASH portable (constant-time, no tables) and PCLMULQDQ / VPCLMULQDQ, and the GCM
+# pass (two-pass or stitched), registered impls selected at run time (gcm_desc.c); the CTR part
+# runs on the cipher's selected kernel. GMAC is GCM over AAD alone.
 list(APPEND KARX_SOURCES src/aead/ccm.c src/aead/gcm.c src/aead/gmac.c
      src/aead/ghash_portable.c)
 karx_simd_sources(SSE41 PCLMUL src/aead/ghash_pclmul.c)
