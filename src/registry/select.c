@@ -12,6 +12,10 @@ int karx_i_impl_usable(const karx_i_impl *impl)
  * back ends below it in the table (backends.h), down to portable. */
 static int on_chain(karx_backend impl, karx_backend active)
 {
+#ifdef KARX_COMPACT
+    /* the MCU builds: portable only, and no table in their (AVR: RAM-resident) data */
+    return impl == active || impl == KARX_BACKEND_PORTABLE;
+#endif
     for (int steps = 0; steps < KARX_I_BACKEND_COUNT; steps++) {
         if (impl == active)
             return 1;
