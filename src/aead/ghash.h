@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "karx/common.h"
+
 #define KARX_I_GHASH_POWERS 32
 
 /* Portable (any C11 target). */
@@ -50,7 +52,7 @@ void karx_i_ghash_blocks_vpclmul_ymm(const uint64_t htab[2 * KARX_I_GHASH_POWERS
                                      const uint8_t *data, size_t nblocks);
 #endif
 
-/* The GHASH kernel calls use now: karx_i_select over the "ghash" part's impls (gcm_desc.c),
+/* The GHASH kernel calls use now: karx_i_select over the GHASH impl list (ghash_desc.c),
  * remembered per back end. */
 const karx_i_ghash_kernels *karx_i_ghash_kernels_now(void);
 
@@ -59,9 +61,12 @@ void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h
 void karx_i_ghash_blocks(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                          const uint8_t *data, size_t nblocks);
 
+/* GHASH over len bytes, the last partial block zero-padded (gcm_pass.c). */
+void karx_i_ghash_bytes(const uint64_t *htab, uint8_t y[16], const uint8_t *data, size_t len);
+
 /* A GCM known answer (12-byte IV) for the part self-tests: GHASH and the GCM pass. */
 typedef struct karx_i_gcm_kat {
-    int cipher; /* karx_cipher_alg */
+    const char *cipher; /* the cipher's registry name */
     const uint8_t *key;
     size_t key_len;
     const uint8_t *iv; /* 12 bytes */
@@ -71,5 +76,14 @@ typedef struct karx_i_gcm_kat {
     size_t len;
     const uint8_t *tag; /* 16 bytes */
 } karx_i_gcm_kat;
+
+/* gcm_selftest.c: the known answer (KISA LEA-128 GCM, 36 bytes of AAD, 80 of payload) and the
+ * known-answer tests of one GHASH impl and one GCM pass impl (part and impl are the registry's
+ * karx_i_part and karx_i_impl; the descriptors in ghash_desc.c and gcm_desc.c point here). */
+extern const karx_i_gcm_kat karx_i_gcm_kat_lea128;
+struct karx_i_part;
+struct karx_i_impl;
+karx_status karx_i_ghash_part_test(const struct karx_i_part *p, const struct karx_i_impl *impl);
+karx_status karx_i_gcm_pass_part_test(const struct karx_i_part *p, const struct karx_i_impl *impl);
 
 #endif

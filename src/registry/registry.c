@@ -38,29 +38,6 @@ const karx_i_hash *const karx_i_hashes[] = {
 };
 const size_t karx_i_hash_count = sizeof karx_i_hashes / sizeof karx_i_hashes[0];
 
-/* Parts, in id order (KARX_PART_*). The compact builds have no AEADs, hence none. */
-#ifndef KARX_COMPACT
-extern const karx_i_part karx_i_ghash_part, karx_i_gcm_pass_part;
-const karx_i_part *const karx_i_parts[] = {
-    &karx_i_ghash_part,
-    &karx_i_gcm_pass_part,
-};
-const size_t karx_i_part_count = sizeof karx_i_parts / sizeof karx_i_parts[0];
-
-const karx_i_part *karx_i_part_desc(uint32_t id)
-{
-    return id < karx_i_part_count ? karx_i_parts[id] : NULL;
-}
-
-const karx_i_part *karx_i_part_by_name(const char *name)
-{
-    for (size_t i = 0; i < karx_i_part_count; i++)
-        if (karx_i_name_is(name, karx_i_parts[i]->name, karx_i_parts[i]->std_name))
-            return karx_i_parts[i];
-    return NULL;
-}
-#endif
-
 /* Linear scans: the lists are short, and a scan costs less than the block it precedes. */
 const karx_i_cipher *karx_i_cipher_desc(uint32_t alg)
 {
