@@ -43,10 +43,26 @@ int karx_i_impl_usable(const karx_i_impl *impl);
 /* The one kernel-selection function: the allowed impl of highest priority. impls[0] must be
  * the portable one, which is always allowed. */
 const karx_i_impl *karx_i_select(const karx_i_impl *impls, size_t n);
+#ifndef KARX_COMPACT
+karx_backend karx_i_active_backend(void); /* src/cpu/dispatch.c */
 /* The same, remembered per active back end in cache (KARX_I_BACKEND_COUNT zeroed pointers): the
- * choice depends on nothing else once the CPU's features are known. */
-const karx_i_impl *karx_i_select_cached(const karx_i_impl **cache, const karx_i_impl *impls,
-                                        size_t n);
+ * choice depends on nothing else once the CPU's features are known. Inline: GHASH asks on every
+ * call, a few blocks long for a small message. (Not in the compact builds: no pointer-wide
+ * atomics on AVR.) */
+static inline const karx_i_impl *karx_i_select_cached(const karx_i_impl **cache,
+                                                      const karx_i_impl *impls, size_t n)
+{
+    unsigned b = (unsigned)karx_i_active_backend();
+    const karx_i_impl *t =
+        b < KARX_I_BACKEND_COUNT ? __atomic_load_n(&cache[b], __ATOMIC_ACQUIRE) : NULL;
+    if (t == NULL) {
+        t = karx_i_select(impls, n);
+        if (b < KARX_I_BACKEND_COUNT)
+            __atomic_store_n(&cache[b], t, __ATOMIC_RELEASE);
+    }
+    return t;
+}
+#endif
 
 /* Families of ciphers that share round code (the GPU instantiates one kernel per family). */
 typedef enum karx_i_family {

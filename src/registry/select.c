@@ -51,19 +51,3 @@ const karx_i_impl *karx_i_select(const karx_i_impl *impls, size_t n)
             best = &impls[i];
     return best;
 }
-
-#ifndef KARX_COMPACT
-const karx_i_impl *karx_i_select_cached(const karx_i_impl **cache, const karx_i_impl *impls,
-                                        size_t n)
-{
-    unsigned b = (unsigned)karx_i_active_backend();
-    const karx_i_impl *t =
-        b < KARX_I_BACKEND_COUNT ? __atomic_load_n(&cache[b], __ATOMIC_ACQUIRE) : NULL;
-    if (t == NULL) {
-        t = karx_i_select(impls, n);
-        if (b < KARX_I_BACKEND_COUNT)
-            __atomic_store_n(&cache[b], t, __ATOMIC_RELEASE);
-    }
-    return t;
-}
-#endif
