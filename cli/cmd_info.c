@@ -1,5 +1,5 @@
 /* karx info: what the CPU has, which back ends this build can run, which are active, and every
- * cipher's and hash's kernels (from the registry).
+ * cipher's, hash's and part's kernels (from the registry).
  * karx selftest: every self-test of the library (include/karx/selftest.h), one line each. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,21 +59,34 @@ static void print_backends(void)
         printf("note: KARX_BACKEND=%s is unknown or unsupported here; using the best\n", env);
 }
 
-/* "lea128: avx2 kernel, 8 blocks per register (kernels: portable 1, avx2 8 active, ...)": the
- * one running now, then each with its lanes, marked active or unusable. */
+/* One line: "lea128: avx2 kernel, 8 blocks per register (kernels: portable 1, avx2 8 active,
+ * ...)": the one running now, then each with its lanes, marked active or unusable. */
+static void print_kernel_line(karx_alg_kind kind, const karx_alg_info *a, const char *per)
+{
+    karx_kernel_info k;
+    cli_active_kernel(kind, a->id, &k);
+    printf("%s: %s kernel, %u %s (kernels:", a->name, k.name, k.lanes, per);
+    size_t n = karx_alg_kernel_count(kind, a->id);
+    for (size_t j = 0; j < n && karx_alg_kernel(kind, a->id, j, &k) == KARX_OK; j++)
+        printf("%s %s %u%s", j ? "," : "", k.name, k.lanes,
+               k.active ? " active" : k.usable ? "" : " unusable");
+    printf(")\n");
+}
+
 static void print_kernels(karx_alg_kind kind, const char *per)
 {
     karx_alg_info a;
-    for (size_t i = 0; cli_alg_next(kind, NULL, &i, &a);) {
-        karx_kernel_info k;
-        cli_active_kernel(kind, a.id, &k);
-        printf("%s: %s kernel, %u %s (kernels:", a.name, k.name, k.lanes, per);
-        size_t n = karx_alg_kernel_count(kind, a.id);
-        for (size_t j = 0; j < n && karx_alg_kernel(kind, a.id, j, &k) == KARX_OK; j++)
-            printf("%s %s %u%s", j ? "," : "", k.name, k.lanes,
-                   k.active ? " active" : k.usable ? "" : " unusable");
-        printf(")\n");
-    }
+    for (size_t i = 0; cli_alg_next(kind, NULL, &i, &a);)
+        print_kernel_line(kind, &a, per);
+}
+
+/* The parts with kernels of their own (GHASH, the GCM pass), from id 0 until an unknown id. */
+static void print_parts(void)
+{
+    karx_alg_info a;
+    for (int id = 0; karx_alg_by_id(KARX_KIND_PART, id, &a) == KARX_OK; id++)
+        print_kernel_line(KARX_KIND_PART, &a,
+                          id == KARX_PART_GHASH ? "blocks per reduction" : "blocks per chunk");
 }
 
 /* The GPU: opening it runs its self-test, so "gpu: NAME" means the kernels passed. */
@@ -98,12 +111,19 @@ static void print_gpu(void)
 int cmd_info(int argc, char **argv)
 {
     int rc;
-    if (!no_args(argc, argv, "info",
-                 "usage: karx info\nPrints the CPU, its features, the back ends and the active "
-                 "one, and each cipher's and\nhash's kernels: lanes, which one runs, which this "
-                 "CPU cannot run.\nKARX_BACKEND=portable|sse2|ssse3|avx2|avx512|neon overrides "
-                 "the choice.\n",
-                 &rc))
+    char usage[512], names[128];
+    size_t n = 0;
+    names[0] = '\0';
+    for (int b = 0; karx_backend_name((karx_backend)b) != NULL && n < sizeof names; b++)
+        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", b ? "|" : "",
+                              karx_backend_name((karx_backend)b));
+    snprintf(usage, sizeof usage,
+             "usage: karx info\nPrints the CPU, its features, the back ends and the active "
+             "one, and the kernels of each\ncipher, hash and part (GHASH, the GCM pass): lanes, "
+             "which one runs, which this\nCPU cannot run.\nKARX_BACKEND=%s overrides the "
+             "choice.\n",
+             names);
+    if (!no_args(argc, argv, "info", usage, &rc))
         return rc;
     char feats[256];
     printf("karx %s\n", karx_version());
@@ -112,6 +132,7 @@ int cmd_info(int argc, char **argv)
     print_backends();
     print_kernels(KARX_KIND_CIPHER, "blocks per register");
     print_kernels(KARX_KIND_HASH, "messages side by side");
+    print_parts();
     print_gpu();
     return EXIT_OK;
 }
@@ -152,7 +173,8 @@ static void skip_reason(const char *alg, const char *kernel, char *buf, size_t c
     karx_kernel_info k;
     char lacks[256];
     snprintf(buf, cap, "not in this build");
-    if (karx_alg_find(KARX_KIND_ANY, alg, &a) != KARX_OK)
+    if (karx_alg_find(KARX_KIND_ANY, alg, &a) != KARX_OK &&
+        karx_alg_find(KARX_KIND_PART, alg, &a) != KARX_OK)
         return;
     for (size_t i = 0; i < karx_alg_kernel_count(a.kind, a.id); i++)
         if (karx_alg_kernel(a.kind, a.id, i, &k) == KARX_OK && strcmp(k.name, kernel) == 0) {

@@ -2,10 +2,14 @@
  * every kernel of every cipher and hash passes its known-answer self-test (and the self-test
  * fails on a doctored descriptor); every mode round-trips on every cipher at every back end
  * and agrees with the portable back end; the kernel-selection function follows each back end's
- * fallback chain. */
+ * fallback chain; the back-end table agrees with the public calls; the parts (GHASH, the GCM
+ * pass) are selected, listed and self-tested like the kernels of an algorithm. */
 #include <stdio.h>
 #include <string.h>
 
+#include "aead/gcm_stitch.h"
+#include "aead/ghash.h"
+#include "cpu/backends.h"
 #include "karx/karx.h"
 #include "test_kernels.h"
 #include "test_util.h"
@@ -130,6 +134,71 @@ static void kernels(void)
     printf("%zu kernel self-tests run\n", run);
 }
 
+/* The parts (GHASH, the GCM pass): found by id and by name (KARX_KIND_PART only), not listed
+ * among the algorithms; every kernel passes its self-test or is unsupported here; one is
+ * active, and it is the table GCM calls use now, at every back end. */
+static void parts(void)
+{
+    size_t run = 0;
+    int nparts = 0;
+    karx_alg_info info, again;
+    for (int id = 0; karx_alg_by_id(KARX_KIND_PART, id, &info) == KARX_OK; id++, nparts++) {
+        CHECK(info.kind == KARX_KIND_PART && info.id == id, "part %d", id);
+        CHECK(karx_alg_find(KARX_KIND_PART, info.name, &again) == KARX_OK && again.id == id,
+              "%s by name", info.name);
+        CHECK(karx_alg_find(KARX_KIND_PART, info.std_name, &again) == KARX_OK && again.id == id,
+              "%s by standard name", info.std_name);
+        CHECK(karx_alg_find(KARX_KIND_ANY, info.name, &again) != KARX_OK,
+              "%s is not an algorithm", info.name);
+        size_t n = karx_alg_kernel_count(KARX_KIND_PART, id), active = 0;
+        CHECK(n >= 1, "%s has kernels", info.name);
+        for (size_t k = 0; k < n; k++) {
+            karx_kernel_info ki;
+            CHECK(karx_alg_kernel(KARX_KIND_PART, id, k, &ki) == KARX_OK, "kernel %zu", k);
+            karx_status st = karx_alg_kernel_selftest(KARX_KIND_PART, id, k);
+            if (ki.usable) {
+                CHECK(st == KARX_OK, "%s kernel %s self-test: %s", info.name, ki.name,
+                      karx_strerror(st));
+                run++;
+            } else {
+                CHECK(st == KARX_ERR_UNSUPPORTED, "%s kernel %s not usable", info.name, ki.name);
+            }
+            active += ki.active;
+            if (ki.active)
+                CHECK(strcmp(ki.name, info.kernel) == 0, "%s active kernel", info.name);
+        }
+        CHECK(active == 1, "%s: one active kernel", info.name);
+        CHECK(karx_alg_kernel_selftest(KARX_KIND_PART, id, n) == KARX_ERR_ARGUMENT, "index");
+    }
+    CHECK(nparts == (int)karx_i_part_count, "%d parts listed", nparts);
+    CHECK(karx_alg_by_id(KARX_KIND_PART, -1, &info) == KARX_ERR_UNKNOWN_ALGORITHM, "id -1");
+    for (size_t i = 0; i < karx_alg_count(); i++)
+        CHECK(karx_alg_get(i, &info) == KARX_OK && info.kind != KARX_KIND_PART,
+              "karx_alg_get lists no part");
+    /* what GCM runs is what the registry selects, under every back end */
+    karx_backend orig = karx_get_backend();
+    for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++) {
+        if (karx_set_backend((karx_backend)b) != KARX_OK)
+            continue;
+        const karx_i_part *g = karx_i_part_desc(KARX_PART_GHASH);
+        const karx_i_part *p = karx_i_part_desc(KARX_PART_GCM_PASS);
+        CHECK(karx_i_ghash_kernels_now() == karx_i_select(g->impls, g->nimpls)->table,
+              "GHASH at %s", karx_backend_name((karx_backend)b));
+        CHECK(karx_i_gcm_pass_now() == karx_i_select(p->impls, p->nimpls)->table,
+              "GCM pass at %s", karx_backend_name((karx_backend)b));
+        CHECK(karx_alg_by_id(KARX_KIND_PART, KARX_PART_GHASH, &info) == KARX_OK &&
+                  strcmp(info.kernel, karx_i_ghash_kernels_now()->name) == 0,
+              "GHASH at %s: listed %s, runs %s", karx_backend_name((karx_backend)b), info.kernel,
+              karx_i_ghash_kernels_now()->name);
+    }
+    if (karx_set_backend(KARX_BACKEND_PORTABLE) == KARX_OK) {
+        CHECK(karx_i_ghash_kernels_now() == &karx_i_ghash_portable, "portable GHASH");
+        CHECK(karx_i_gcm_pass_now() == &karx_i_gcm_pass_chunked, "portable GCM pass");
+    }
+    karx_set_backend(orig);
+    printf("%zu part kernel self-tests run\n", run);
+}
+
 /* The self-test must be able to fail: a descriptor with a wrong ciphertext or digest. */
 static void selftest_fails(void)
 {
@@ -153,6 +222,75 @@ static void selftest_fails(void)
         CHECK(karx_i_hash_kernel_test(&bad, &bad.impls[0]) == KARX_ERR_SELFTEST,
               "%s detects a wrong digest", bad.name);
     }
+    /* parts: a wrong tag, and a wrong ciphertext (which GHASH hashes and the pass produces) */
+    for (size_t i = 0; i < karx_i_part_count; i++) {
+        for (int what = 0; what < 2; what++) {
+            karx_i_part bad = *karx_i_parts[i];
+            karx_i_gcm_kat kat = *(const karx_i_gcm_kat *)bad.kat;
+            uint8_t tag[16], ct[96];
+            memcpy(tag, kat.tag, 16);
+            memcpy(ct, kat.ct, kat.len);
+            if (what == 0)
+                tag[15] ^= 1, kat.tag = tag;
+            else
+                ct[kat.len - 1] ^= 0x80, kat.ct = ct;
+            bad.kat = &kat;
+            for (size_t k = 0; k < bad.nimpls; k++)
+                if (karx_i_impl_usable(&bad.impls[k]))
+                    CHECK(bad.kernel_test(&bad, &bad.impls[k]) == KARX_ERR_SELFTEST,
+                          "%s/%s detects a wrong %s", bad.name, bad.impls[k].name,
+                          what ? "ciphertext" : "tag");
+        }
+    }
+}
+
+/* The back-end table (src/cpu/backends.h) and the public calls read from it: every row's name
+ * parses back to it, names are distinct, each fallback chain ends at portable, the best back
+ * end is the supported one of highest preference, and impl priorities follow preference. */
+static void backend_table(void)
+{
+    int n = t_backend_count();
+    CHECK(n == KARX_I_BACKEND_COUNT, "%d back ends, table %d", n, KARX_I_BACKEND_COUNT);
+    int best_pref = -1;
+    for (int b = 0; b < n; b++) {
+        const karx_i_backend_row *r = karx_i_backend_row_of((karx_backend)b);
+        karx_backend back;
+        CHECK(r != NULL && strcmp(r->name, karx_backend_name((karx_backend)b)) == 0, "row %d", b);
+        CHECK(karx_backend_from_name(r->name, &back) == KARX_OK && back == (karx_backend)b,
+              "%s parses", r->name);
+        for (int o = 0; o < b; o++)
+            CHECK(strcmp(r->name, karx_backend_name((karx_backend)o)) != 0, "%s twice", r->name);
+        karx_backend x = (karx_backend)b;
+        int steps = 0;
+        while (x != KARX_BACKEND_PORTABLE && steps++ < n) {
+            CHECK(karx_i_backend_row_of(x)->pref > karx_i_backend_row_of(karx_i_backend_row_of(x)->below)->pref,
+                  "%s falls to a back end of lower preference", karx_backend_name(x));
+            x = karx_i_backend_row_of(x)->below;
+        }
+        CHECK(x == KARX_BACKEND_PORTABLE, "%s's chain ends at portable", r->name);
+        CHECK(KARX_I_PRIO((karx_backend)b, 0) == r->pref * 4, "%s priority", r->name);
+        if (karx_backend_supported((karx_backend)b) && r->pref > best_pref)
+            best_pref = r->pref;
+    }
+    CHECK(karx_i_backend_row_of(karx_backend_best())->pref == best_pref, "best = %s",
+          karx_backend_name(karx_backend_best()));
+    CHECK(karx_i_backend_row_of((karx_backend)n) == NULL && karx_backend_name((karx_backend)n) == NULL,
+          "no row past the last");
+    karx_backend back;
+    CHECK(karx_backend_from_name("bogus", &back) == KARX_ERR_UNKNOWN_ALGORITHM, "bogus");
+}
+
+/* Whether impl back end i lies on the chain of back end b, by the table's "below" column. */
+static int t_on_chain(karx_backend i, karx_backend b)
+{
+    for (int steps = 0; steps <= t_backend_count(); steps++) {
+        if (i == b)
+            return 1;
+        if (b == KARX_BACKEND_PORTABLE)
+            break;
+        b = karx_i_backend_row_of(b)->below;
+    }
+    return i == KARX_BACKEND_PORTABLE;
 }
 
 /* Every mode on every cipher whose block fits, at every back end: a round trip, and the same
@@ -209,17 +347,36 @@ static void selection(void)
     for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++) {
         if (karx_set_backend((karx_backend)b) != KARX_OK)
             continue;
-        for (size_t c = 0; c < karx_i_cipher_count; c++) {
-            const karx_i_cipher *ci = karx_i_ciphers[c];
-            const karx_i_impl *pick = karx_i_select(ci->impls, ci->nimpls);
-            CHECK(karx_i_impl_allowed(pick), "%s pick allowed", ci->name);
-            CHECK(pick->backend == KARX_BACKEND_PORTABLE || pick->backend == (karx_backend)b ||
-                      (b != KARX_BACKEND_NEON && pick->backend < (karx_backend)b),
-                  "%s at %s picks %s", ci->name, karx_backend_name((karx_backend)b), pick->name);
-            for (size_t k = 0; k < ci->nimpls; k++)
-                CHECK(!karx_i_impl_allowed(&ci->impls[k]) ||
-                          ci->impls[k].priority <= pick->priority,
-                      "%s: %s outranks the pick", ci->name, ci->impls[k].name);
+        /* every impl list: the ciphers', the hashes', the parts' */
+        for (size_t c = 0; c < karx_i_cipher_count + karx_i_hash_count + karx_i_part_count; c++) {
+            const char *name;
+            const karx_i_impl *impls;
+            size_t nimpls;
+            if (c < karx_i_cipher_count) {
+                name = karx_i_ciphers[c]->name;
+                impls = karx_i_ciphers[c]->impls, nimpls = karx_i_ciphers[c]->nimpls;
+            } else if (c < karx_i_cipher_count + karx_i_hash_count) {
+                const karx_i_hash *h = karx_i_hashes[c - karx_i_cipher_count];
+                name = h->name, impls = h->impls, nimpls = h->nimpls;
+            } else {
+                const karx_i_part *p = karx_i_parts[c - karx_i_cipher_count - karx_i_hash_count];
+                name = p->name, impls = p->impls, nimpls = p->nimpls;
+            }
+            const karx_i_impl *pick = karx_i_select(impls, nimpls);
+            CHECK(karx_i_impl_allowed(pick), "%s pick allowed", name);
+            CHECK(impls[0].backend == KARX_BACKEND_PORTABLE && impls[0].features == 0,
+                  "%s: portable first", name);
+            CHECK(t_on_chain(pick->backend, (karx_backend)b), "%s at %s picks %s", name,
+                  karx_backend_name((karx_backend)b), pick->name);
+            for (size_t k = 0; k < nimpls; k++) {
+                CHECK(!karx_i_impl_allowed(&impls[k]) || impls[k].priority <= pick->priority,
+                      "%s: %s outranks the pick", name, impls[k].name);
+                CHECK(karx_i_impl_allowed(&impls[k]) ==
+                          (t_on_chain(impls[k].backend, (karx_backend)b) &&
+                           karx_i_impl_usable(&impls[k])),
+                      "%s/%s allowed at %s", name, impls[k].name,
+                      karx_backend_name((karx_backend)b));
+            }
         }
     }
     karx_set_backend(orig);
@@ -229,7 +386,9 @@ int main(void)
 {
     listing();
     names();
+    backend_table();
     kernels();
+    parts();
     selftest_fails();
     modes_everywhere();
     selection();

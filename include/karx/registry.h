@@ -23,8 +23,16 @@ typedef enum karx_alg_kind {
     KARX_KIND_CIPHER = 1,
     KARX_KIND_MODE = 2,
     KARX_KIND_HASH = 3,
-    KARX_KIND_MAC = 4
+    KARX_KIND_MAC = 4,
+    KARX_KIND_PART = 5 /* a building block with kernels of its own, no algorithm by itself */
 } karx_alg_kind;
+
+/* Parts (KARX_KIND_PART), numbered from 0 with no gaps: karx_alg_by_id answers
+ * KARX_ERR_UNKNOWN_ALGORITHM past the last (new ones may come). karx_alg_count and karx_alg_get
+ * do not list them; karx_alg_find finds them by name with KARX_KIND_PART only. */
+#define KARX_PART_GHASH 0    /* "ghash": GHASH of GCM and GMAC */
+#define KARX_PART_GCM_PASS 1 /* "gcm-pass": CTR and GHASH over a GCM payload (two passes over
+                                cache-sized chunks, or one stitched pass) */
 
 /* MAC families; a MAC's id packs its family with the id of the cipher or hash under it. */
 #define KARX_MAC_CMAC 1 /* over a karx_cipher_alg */
@@ -66,8 +74,8 @@ KARX_API karx_status karx_alg_find(karx_alg_kind kind, const char *name, karx_al
 /* The algorithm with this id; KARX_ERR_UNKNOWN_ALGORITHM if there is none. */
 KARX_API karx_status karx_alg_by_id(karx_alg_kind kind, int id, karx_alg_info *info);
 
-/* One kernel (implementation) of a cipher or hash. A MAC runs on its primitive's kernels and
- * a mode on its cipher's, so they have none of their own. */
+/* One kernel (implementation) of a cipher, hash or part. A MAC runs on its primitive's kernels
+ * (a GMAC also on GHASH's) and a mode on its cipher's, so they have none of their own. */
 typedef struct karx_kernel_info {
     const char *name;      /* "portable", "sse2", "avx2", "avx2-gfni", "avx512-vbmi2", "neon" */
     karx_backend backend;  /* the back end it belongs to (karx_set_backend limits the choice) */
@@ -78,7 +86,7 @@ typedef struct karx_kernel_info {
     int active;            /* the one calls use now, at the active back end */
 } karx_kernel_info;
 
-/* Number of kernels of a cipher or hash (0 for an unknown one, a mode or a MAC). */
+/* Number of kernels of a cipher, hash or part (0 for an unknown one, a mode or a MAC). */
 KARX_API size_t karx_alg_kernel_count(karx_alg_kind kind, int id);
 
 /* The index-th kernel, in the order of the registry (portable first). */
@@ -86,13 +94,14 @@ KARX_API karx_status karx_alg_kernel(karx_alg_kind kind, int id, size_t index,
                                      karx_kernel_info *info);
 
 /* Runs the known-answer test of one kernel (encrypt, decrypt and CTR of a cipher over more
- * blocks than it has lanes; a hash over several lengths, one message and many). KARX_OK when it
+ * blocks than it has lanes; a hash over several lengths, one message and many; GHASH and the
+ * GCM pass over a GCM test vector, then over more blocks than they take at once). KARX_OK when it
  * passes; KARX_ERR_UNSUPPORTED when this CPU cannot run the kernel; KARX_ERR_SELFTEST when it
  * gives a wrong answer. */
 KARX_API karx_status karx_alg_kernel_selftest(karx_alg_kind kind, int id, size_t index);
 
-/* Runs karx_alg_kernel_selftest over every usable kernel of every cipher and hash; the first
- * failure's status, or KARX_OK. */
+/* Runs karx_alg_kernel_selftest over every usable kernel of every cipher, hash and part; the
+ * first failure's status, or KARX_OK. */
 KARX_API karx_status karx_selftest_kernels(void);
 
 #ifdef __cplusplus

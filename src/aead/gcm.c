@@ -6,9 +6,11 @@
  * the two counters agree. That split is a branch on the counter, which is public only when J0 is
  * IV || 0^31 || 1 (a 12-byte IV). Any other IV length makes J0 = GHASH_H(IV), a secret, so
  * those messages build their counter blocks without branches (inc32 is a plain 32-bit add) and
- * encrypt them with the ECB kernel (gcm_ctr_secret). CTR and GHASH run in one pass (gcm_crypt):
- * the stitched kernel (gcm_stitch_avx2.c) under the avx2 back end, else cache-sized chunks of CTR
- * then GHASH (encryption) or GHASH then CTR (decryption). karx_gcm_open checks the tag after
+ * encrypt them with the ECB kernel (gcm_ctr_secret). CTR and GHASH run through the selected GCM
+ * pass kernel (gcm_crypt; the "gcm-pass" part of the registry, gcm_desc.c): the stitched kernel
+ * (gcm_stitch_avx2.c) where it ranks highest, else cache-sized chunks of CTR then GHASH
+ * (encryption) or GHASH then CTR (decryption). GHASH runs on the selected kernel of the "ghash"
+ * part. karx_gcm_open checks the tag after
  * that pass and zero-fills the output on a mismatch before it returns. */
 #include "karx/gcm.h"
 
@@ -20,10 +22,8 @@
 #include "aead/gcm_stitch.h"
 #include "aead/ghash.h"
 #include "common/endian.h"
-#include "karx/cpu.h"
 
 #define GCM_B 16
-#define GCM_CHUNK 8192 /* bytes of CTR output GHASHed while still in L1 */
 #define GCM_MAX_LEN ((uint64_t)68719476704u)
 #define GCM_MAX_AAD_IV ((uint64_t)1 << 61) /* exclusive: bit lengths must fit in 64 bits */
 
@@ -44,89 +44,8 @@ int karx_gcm_tag_len_ok(size_t tag_len)
     return tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16);
 }
 
-/* ---- GHASH dispatch ---- */
-#if defined(KARX_HAVE_X86_SIMD)
-/* 0 portable, 1 PCLMULQDQ, 2 VPCLMULQDQ; follows the active back end so that
- * karx_set_backend(KARX_BACKEND_PORTABLE) gives a pure-C GCM. */
-static int ghash_kind(void)
-{
-    const unsigned need = KARX_CPU_PCLMUL | KARX_CPU_SSSE3 | KARX_CPU_SSE41;
-    const unsigned wide = need | KARX_CPU_VPCLMUL | KARX_CPU_AVX512F | KARX_CPU_AVX512VL |
-                          KARX_CPU_AVX512BW | KARX_CPU_AVX2;
-    unsigned f = karx_cpu_features();
-    karx_backend b = karx_get_backend();
-    if (b == KARX_BACKEND_AVX512 && (f & wide) == wide)
-        return 2;
-    if (b != KARX_BACKEND_PORTABLE && b != KARX_BACKEND_NEON && (f & need) == need)
-        return 1;
-    return 0;
-}
-
-/* The stitched kernel (gcm_stitch_avx2.c) runs under the avx2 back end on a CPU with
- * VPCLMULQDQ; the other back ends keep CTR and GHASH as two passes over cache-sized chunks. */
-static int gcm_stitch_ok(void)
-{
-    const unsigned need = KARX_CPU_AVX2 | KARX_CPU_VPCLMUL | KARX_CPU_PCLMUL | KARX_CPU_SSSE3 |
-                          KARX_CPU_SSE41;
-    return karx_get_backend() == KARX_BACKEND_AVX2 && (karx_cpu_features() & need) == need;
-}
-#endif
-
-void karx_i_gcm_stitch_table(uint64_t hstitch[KARX_I_GCM_STITCH_WORDS], const uint64_t *htab)
-{
-    const int agg = KARX_I_GCM_STITCH_AGG, kara = 2 * KARX_I_GCM_STITCH_AGG;
-    for (int i = 0; i < agg; i++) { /* row i / 2, lane i % 2: H^(agg - i) */
-        const uint64_t *h = htab + 2 * (agg - 1 - i);
-        hstitch[2 * i] = h[0];
-        hstitch[2 * i + 1] = h[1];
-        hstitch[kara + 2 * i] = hstitch[kara + 2 * i + 1] = h[0] ^ h[1];
-    }
-}
 _Static_assert(sizeof(((karx_gcm_key *)0)->hstitch) == 8 * KARX_I_GCM_STITCH_WORDS,
                "karx_gcm_key.hstitch holds the stitched kernel's table");
-
-void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16])
-{
-#if defined(KARX_HAVE_X86_SIMD)
-    if (ghash_kind() != 0) {
-        karx_i_ghash_powers_pclmul(htab, h);
-        return;
-    }
-#endif
-    karx_i_ghash_powers_portable(htab, h);
-}
-
-void karx_i_ghash_blocks(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
-                         const uint8_t *data, size_t nblocks)
-{
-    if (nblocks == 0)
-        return;
-#if defined(KARX_HAVE_X86_SIMD)
-    int kind = ghash_kind();
-    if (kind == 2) {
-        karx_i_ghash_blocks_vpclmul(htab, y, data, nblocks);
-        return;
-    }
-    if (kind == 1) {
-        karx_i_ghash_blocks_pclmul(htab, y, data, nblocks);
-        return;
-    }
-#endif
-    karx_i_ghash_blocks_portable(htab, y, data, nblocks);
-}
-
-/* GHASH over len bytes, the last partial block zero-padded. */
-static void ghash_bytes(const uint64_t *htab, uint8_t y[16], const uint8_t *data, size_t len)
-{
-    size_t full = len / GCM_B, tail = len % GCM_B;
-    karx_i_ghash_blocks(htab, y, data, full);
-    if (tail != 0) {
-        uint8_t buf[GCM_B] = {0};
-        memcpy(buf, data + full * GCM_B, tail);
-        karx_i_ghash_blocks(htab, y, buf, 1);
-        karx_memzero(buf, sizeof buf);
-    }
-}
 
 
 static uint32_t load32_be(const uint8_t *p)
@@ -212,7 +131,7 @@ static inline void gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8
     }
     uint8_t lenblk[GCM_B] = {0};
     memset(j0, 0, GCM_B);
-    ghash_bytes(gk->htab, j0, iv, iv_len);
+    karx_i_ghash_bytes(gk->htab, j0, iv, iv_len);
     karx_store64_be(lenblk + 8, (uint64_t)iv_len * 8);
     karx_i_ghash_blocks(gk->htab, j0, lenblk, 1);
 }
@@ -235,117 +154,14 @@ karx_status karx_i_gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8
     return st;
 }
 
-/* GCTR for a secret J0: counter blocks upper96 || (low + i) mod 2^32 built GCM_SECRET_CHUNK
- * bytes at a time and encrypted by the ECB kernel. No branch or address depends on the counter;
- * the loop bounds depend on len only. */
-#define GCM_SECRET_CHUNK 1024
-
-/* x, opaque to the optimizer: a counter passed through it cannot become the loop's induction
- * variable, so the loop exit stays a test on the public index (gcc otherwise compares the
- * secret counter with its end value, a branch on the secret as far as any checker can tell). */
-static inline uint32_t gcm_opaque32(uint32_t x)
-{
-#if defined(__GNUC__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-}
-
-static karx_status gcm_ctr_secret(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *out,
-                                  const uint8_t *in, size_t len)
-{
-    uint8_t ks[GCM_SECRET_CHUNK];
-    uint32_t low = load32_be(ctr + 12);
-    karx_status st = KARX_OK;
-    while (len != 0 && st == KARX_OK) {
-        size_t n = len < sizeof ks ? len : sizeof ks;
-        size_t nb = (n + GCM_B - 1) / GCM_B;
-        for (size_t i = 0; i < nb; i++) {
-            memcpy(ks + i * GCM_B, ctr, 12);
-            store32_be(ks + i * GCM_B + 12, low);
-            low = gcm_opaque32(low + 1u);
-        }
-        st = karx_ecb_encrypt(&gk->cipher, ks, ks, nb * GCM_B);
-        for (size_t i = 0; i < n; i++)
-            out[i] = (uint8_t)(in[i] ^ ks[i]);
-        out += n;
-        in += n;
-        len -= n;
-    }
-    store32_be(ctr + 12, low);
-    karx_memzero(ks, sizeof ks);
-    return st;
-}
-
-/* GCTR from counter block ctr (advanced by inc32 per block): len bytes, the last call of a
- * message may end mid-block. With a public counter (secret == 0) bulk runs go to karx_ctr_xor;
- * a run stops where the low 32 bits wrap, and the counter is then rebuilt with the upper 96 bits
- * unchanged. */
-static karx_status gcm_ctr(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *out,
-                           const uint8_t *in, size_t len, int secret)
-{
-    if (secret)
-        return gcm_ctr_secret(gk, ctr, out, in, len);
-    while (len != 0) {
-        uint64_t to_wrap = ((uint64_t)1 << 32) - load32_be(ctr + 12); /* blocks, 1 .. 2^32 */
-        uint64_t nblk = ((uint64_t)len + GCM_B - 1) / GCM_B;
-        size_t seg = len;
-        if (nblk >= to_wrap) {
-            seg = (uint64_t)len < to_wrap * GCM_B ? len : (size_t)(to_wrap * GCM_B);
-            nblk = to_wrap;
-        }
-        uint8_t upper[12];
-        memcpy(upper, ctr, 12);
-        karx_status st = karx_ctr_xor(&gk->cipher, ctr, out, in, seg);
-        if (st != KARX_OK)
-            return st;
-        if (nblk == to_wrap) { /* the low word wrapped: inc32 leaves the upper 96 bits alone */
-            memcpy(ctr, upper, 12);
-            store32_be(ctr + 12, 0);
-        }
-        out += seg;
-        in += seg;
-        len -= seg;
-    }
-    return KARX_OK;
-}
-
-/* GCTR and GHASH over len bytes (whole blocks, except at the end of a message): GHASH state y
- * over the ciphertext, which is out when encrypting and in when decrypting (hashed before the
- * XOR, so out == in works). One pass through the stitched kernel where it runs (public counter,
- * runs that do not wrap the low 32 bits), else cache-sized chunks of CTR and GHASH. */
+/* GCTR and GHASH over len bytes: a public counter goes through the selected GCM pass kernel
+ * (the stitched one where it runs), a secret one through the chunked pass. */
 static karx_status gcm_crypt(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t y[GCM_B],
                              uint8_t *out, const uint8_t *in, size_t len, int secret, int enc)
 {
-#if defined(KARX_HAVE_X86_SIMD)
-    if (!secret && gcm_stitch_ok()) {
-        const size_t agg = KARX_I_GCM_STITCH_AGG;
-        for (;;) {
-            uint64_t to_wrap = ((uint64_t)1 << 32) - load32_be(ctr + 12);
-            size_t nb = len / GCM_B;
-            if ((uint64_t)nb > to_wrap)
-                nb = (size_t)to_wrap;
-            nb -= nb % agg;
-            if (nb == 0)
-                break; /* under a group left, or the wrap is near: the chunked path below */
-            karx_i_gcm_stitch_avx2(gk, y, ctr, out, in, nb, !enc);
-            out += nb * GCM_B;
-            in += nb * GCM_B;
-            len -= nb * GCM_B;
-        }
-    }
-#endif
-    karx_status st = KARX_OK;
-    for (size_t done = 0; done < len && st == KARX_OK;) {
-        size_t n = len - done < GCM_CHUNK ? len - done : GCM_CHUNK;
-        if (!enc)
-            ghash_bytes(gk->htab, y, in + done, n);
-        st = gcm_ctr(gk, ctr, out + done, in + done, n, secret);
-        if (enc)
-            ghash_bytes(gk->htab, y, out + done, n); /* n is whole blocks except at the end */
-        done += n;
-    }
-    return st;
+    if (secret)
+        return karx_i_gcm_chunked(gk, ctr, y, out, in, len, 1, enc);
+    return karx_i_gcm_pass_now()->crypt(gk, ctr, y, out, in, len, enc);
 }
 
 /* The length block len(A) || len(C) in bits, from byte counts. */
@@ -388,7 +204,7 @@ static karx_status gcm_call_start(gcm_call *g, const karx_gcm_key *gk, const uin
         return st;
     memset(g->y, 0, GCM_B);
     gcm_j0(gk, g->j0, iv, iv_len);
-    ghash_bytes(gk->htab, g->y, aad, aad_len);
+    karx_i_ghash_bytes(gk->htab, g->y, aad, aad_len);
     memcpy(g->ctr, g->j0, GCM_B);
     inc32(g->ctr);
     return KARX_OK;

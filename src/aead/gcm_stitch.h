@@ -19,11 +19,33 @@
  * its lane). */
 void karx_i_gcm_stitch_table(uint64_t hstitch[KARX_I_GCM_STITCH_WORDS], const uint64_t *htab);
 
+/* A GCM pass kernel: GCTR from ctr (inc32, public: a 12-byte IV) and GHASH (state y) over len
+ * bytes of payload (whole blocks except at the end of a message); the ciphertext GHASH reads is
+ * out when encrypting and in when decrypting (hashed before the XOR, so out == in works). The
+ * "gcm-pass" part's impls (gcm_desc.c) are selected like every kernel. */
+typedef struct karx_i_gcm_pass {
+    const char *name;
+    unsigned lanes; /* blocks per chunk: GHASHed while still in L1 */
+    karx_status (*crypt)(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                         const uint8_t *in, size_t len, int enc);
+} karx_i_gcm_pass;
+
+/* Two passes over cache-sized chunks, CTR then GHASH (seal) or GHASH then CTR (open), on the
+ * selected CTR and GHASH kernels (gcm.c); secret != 0 for a secret counter (J0 = GHASH(IV)). */
+extern const karx_i_gcm_pass karx_i_gcm_pass_chunked;
+karx_status karx_i_gcm_chunked(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t y[16],
+                               uint8_t *out, const uint8_t *in, size_t len, int secret, int enc);
+
+/* The pass calls use now (gcm_desc.c). */
+const karx_i_gcm_pass *karx_i_gcm_pass_now(void);
+
 #if defined(KARX_HAVE_X86_SIMD)
-/* AVX2 + VPCLMULQDQ (gcm_stitch_avx2.c; called only after a run-time check): nblocks (a
- * multiple of KARX_I_GCM_STITCH_AGG) of GCTR from ctr with the key's back-end CTR kernel,
- * GHASH state y updated over the ciphertext (decrypt: hashed from in before the XOR, so out ==
- * in works). The low 32 bits of ctr must not wrap inside the call; ctr is advanced (inc32). */
+/* AVX2 + VPCLMULQDQ (gcm_stitch_avx2.c): one stitched pass over the runs of whole groups that
+ * do not wrap the low 32 counter bits, the rest chunked. */
+extern const karx_i_gcm_pass karx_i_gcm_pass_stitch_avx2;
+/* nblocks (a multiple of KARX_I_GCM_STITCH_AGG) of GCTR from ctr with the key's back-end CTR
+ * kernel, GHASH state y updated over the ciphertext. The low 32 bits of ctr must not wrap
+ * inside the call; ctr is advanced (inc32). */
 void karx_i_gcm_stitch_avx2(const karx_gcm_key *gk, uint8_t y[16], uint8_t ctr[16], uint8_t *out,
                             const uint8_t *in, size_t nblocks, int decrypt);
 /* The GHASH half of it alone (same contract for y and nblocks): for bench/gcm_stitch_bound.c,

@@ -11,48 +11,14 @@
 #include <string.h>
 
 #include "aead/gcm_stitch.h"
+#include "aead/ghash.h"
 #include "aead/ghash_reduce.h"
+#include "aead/ghash_ymm.h"
 #include "modes/modes_internal.h"
 
 /* Blocks per CTR kernel call: large enough that the kernel's per-call set-up is small against
  * its rounds, small enough that the chunk is still in L1 when GHASH reads it. */
 #define GCM_ST_CHUNK 256
-
-static inline __m256i bswap256(__m256i x)
-{
-    const __m256i rev = _mm256_broadcastsi128_si256(
-        _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    return _mm256_shuffle_epi8(x, rev);
-}
-
-static inline __m256i ld256(const void *p) { return _mm256_loadu_si256((const __m256i *)p); }
-
-/* The state s times H^A plus blocks d[0..A) times H^A .. H^1 (A = KARX_I_GCM_STITCH_AGG), one
- * reduction. */
-static inline __m128i ghash_group(const uint64_t *hs, __m128i s, const uint8_t *d)
-{
-    __m256i lo = _mm256_setzero_si256(), hi = lo, mid = lo;
-    for (int i = 0; i < KARX_I_GCM_STITCH_AGG / 2; i++) {
-        __m256i x = bswap256(ld256(d + 32 * i));
-        if (i == 0)
-            x = _mm256_xor_si256(x, _mm256_inserti128_si256(_mm256_setzero_si256(), s, 0));
-        __m256i h = ld256(hs + 4 * i), hk = ld256(hs + 2 * KARX_I_GCM_STITCH_AGG + 4 * i);
-        lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(x, h, 0x00));
-        hi = _mm256_xor_si256(hi, _mm256_clmulepi64_epi128(x, h, 0x11));
-        __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
-        mid = _mm256_xor_si256(mid, _mm256_clmulepi64_epi128(xk, hk, 0x00));
-    }
-#define GCM_ST_FOLD(v) _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1))
-    return karx_i_gh_reduce(GCM_ST_FOLD(lo), GCM_ST_FOLD(hi), GCM_ST_FOLD(mid));
-#undef GCM_ST_FOLD
-}
-
-static inline __m128i ghash_run(const uint64_t *hs, __m128i s, const uint8_t *d, size_t nblocks)
-{
-    for (; nblocks != 0; nblocks -= KARX_I_GCM_STITCH_AGG, d += 16 * KARX_I_GCM_STITCH_AGG)
-        s = ghash_group(hs, s, d);
-    return s;
-}
 
 static inline void ctr_add32(uint8_t ctr[16], size_t n)
 {
@@ -102,3 +68,33 @@ void karx_i_gcm_ghash_avx2(const karx_gcm_key *gk, uint8_t y[16], const uint8_t 
     s = ghash_run(gk->hstitch, s, data, nblocks);
     _mm_storeu_si128((__m128i *)(void *)y, karx_i_gh_bswap128(s));
 }
+
+static inline uint32_t ld32_be(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* The stitched pass (the "gcm-pass" part's avx2 impl): runs of whole groups that do not wrap
+ * the low 32 counter bits go through karx_i_gcm_stitch_avx2, the rest (under a group, or the
+ * wrap near) through the chunked pass. */
+static karx_status stitch_pass(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t y[16],
+                               uint8_t *out, const uint8_t *in, size_t len, int enc)
+{
+    const size_t agg = KARX_I_GCM_STITCH_AGG;
+    for (;;) {
+        uint64_t to_wrap = ((uint64_t)1 << 32) - ld32_be(ctr + 12);
+        size_t nb = len / 16;
+        if ((uint64_t)nb > to_wrap)
+            nb = (size_t)to_wrap;
+        nb -= nb % agg;
+        if (nb == 0)
+            break;
+        karx_i_gcm_stitch_avx2(gk, y, ctr, out, in, nb, !enc);
+        out += nb * 16;
+        in += nb * 16;
+        len -= nb * 16;
+    }
+    return karx_i_gcm_chunked(gk, ctr, y, out, in, len, 0, enc);
+}
+
+const karx_i_gcm_pass karx_i_gcm_pass_stitch_avx2 = {"avx2-vpclmul", GCM_ST_CHUNK, stitch_pass};

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "karx/common.h"
+
 #define KARX_I_GHASH_POWERS 32
 
 /* Portable (any C11 target). */
@@ -30,10 +32,58 @@ void karx_i_ghash_blocks_vpclmul(const uint64_t htab[2 * KARX_I_GHASH_POWERS], u
                                  const uint8_t *data, size_t nblocks);
 #endif
 
-/* Dispatch (gcm.c): VPCLMULQDQ when the active back end is avx512 and the CPU has it; else
- * PCLMULQDQ when the CPU has it and the active back end is not portable; else portable. */
+/* A GHASH kernel table: the powers of H it wants in htab (every table computes the same
+ * values, so a key made under one back end works under any), and the blocks call. */
+typedef struct karx_i_ghash_kernels {
+    const char *name;
+    unsigned lanes; /* blocks per reduction */
+    void (*powers)(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16]);
+    void (*blocks)(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
+                   const uint8_t *data, size_t nblocks);
+} karx_i_ghash_kernels;
+
+extern const karx_i_ghash_kernels karx_i_ghash_portable;
+#if defined(KARX_HAVE_X86_SIMD)
+extern const karx_i_ghash_kernels karx_i_ghash_pclmul;
+extern const karx_i_ghash_kernels karx_i_ghash_vpclmul_ymm; /* gcm_stitch_avx2.c */
+extern const karx_i_ghash_kernels karx_i_ghash_vpclmul_zmm;
+/* VPCLMULQDQ on ymm (gcm_stitch_avx2.c): 32 blocks per reduction, tails to PCLMULQDQ. */
+void karx_i_ghash_blocks_vpclmul_ymm(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
+                                     const uint8_t *data, size_t nblocks);
+#endif
+
+/* The GHASH kernel calls use now: karx_i_select over the GHASH impl list (ghash_desc.c),
+ * remembered per back end. */
+const karx_i_ghash_kernels *karx_i_ghash_kernels_now(void);
+
+/* Through the selected table. */
 void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16]);
 void karx_i_ghash_blocks(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                          const uint8_t *data, size_t nblocks);
+
+/* GHASH over len bytes, the last partial block zero-padded (gcm_pass.c). */
+void karx_i_ghash_bytes(const uint64_t *htab, uint8_t y[16], const uint8_t *data, size_t len);
+
+/* A GCM known answer (12-byte IV) for the part self-tests: GHASH and the GCM pass. */
+typedef struct karx_i_gcm_kat {
+    const char *cipher; /* the cipher's registry name */
+    const uint8_t *key;
+    size_t key_len;
+    const uint8_t *iv; /* 12 bytes */
+    const uint8_t *aad;
+    size_t aad_len;
+    const uint8_t *pt, *ct;
+    size_t len;
+    const uint8_t *tag; /* 16 bytes */
+} karx_i_gcm_kat;
+
+/* gcm_selftest.c: the known answer (KISA LEA-128 GCM, 36 bytes of AAD, 80 of payload) and the
+ * known-answer tests of one GHASH impl and one GCM pass impl (part and impl are the registry's
+ * karx_i_part and karx_i_impl; the descriptors in ghash_desc.c and gcm_desc.c point here). */
+extern const karx_i_gcm_kat karx_i_gcm_kat_lea128;
+struct karx_i_part;
+struct karx_i_impl;
+karx_status karx_i_ghash_part_test(const struct karx_i_part *p, const struct karx_i_impl *impl);
+karx_status karx_i_gcm_pass_part_test(const struct karx_i_part *p, const struct karx_i_impl *impl);
 
 #endif

@@ -94,3 +94,6 @@ void karx_i_ghash_blocks_pclmul(const uint64_t htab[2 * KARX_I_GHASH_POWERS], ui
     karx_memzero(hp, sizeof hp);
     karx_memzero(hk, sizeof hk);
 }
+
+const karx_i_ghash_kernels karx_i_ghash_pclmul = {"pclmul", 16, karx_i_ghash_powers_pclmul,
+                                                  karx_i_ghash_blocks_pclmul};

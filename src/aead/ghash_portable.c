@@ -4,6 +4,7 @@
  * constant time, as on every 64-bit target the library supports.
  *
  * Block = big-endian 128-bit integer (coefficient of x^i at bit 127 - i); see ghash.h. */
+#include "aead/gcm_stitch.h"
 #include "aead/ghash.h"
 #include "common/endian.h"
 
@@ -88,4 +89,18 @@ void karx_i_ghash_blocks_portable(const uint64_t htab[2 * KARX_I_GHASH_POWERS], 
     karx_store64_be(y, s[1]);
     karx_store64_be(y + 8, s[0]);
     karx_memzero(s, sizeof s);
+}
+
+const karx_i_ghash_kernels karx_i_ghash_portable = {"portable", 1, karx_i_ghash_powers_portable,
+                                                    karx_i_ghash_blocks_portable};
+
+void karx_i_gcm_stitch_table(uint64_t hstitch[KARX_I_GCM_STITCH_WORDS], const uint64_t *htab)
+{
+    const int agg = KARX_I_GCM_STITCH_AGG, kara = 2 * KARX_I_GCM_STITCH_AGG;
+    for (int i = 0; i < agg; i++) { /* row i / 2, lane i % 2: H^(agg - i) */
+        const uint64_t *h = htab + 2 * (agg - 1 - i);
+        hstitch[2 * i] = h[0];
+        hstitch[2 * i + 1] = h[1];
+        hstitch[kara + 2 * i] = hstitch[kara + 2 * i + 1] = h[0] ^ h[1];
+    }
 }

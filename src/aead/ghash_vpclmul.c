@@ -66,3 +66,6 @@ void karx_i_ghash_blocks_vpclmul(const uint64_t htab[2 * KARX_I_GHASH_POWERS], u
     if (nblocks != 0)
         karx_i_ghash_blocks_pclmul(htab, y, data, nblocks);
 }
+
+const karx_i_ghash_kernels karx_i_ghash_vpclmul_zmm = {
+    "avx512-vpclmul", 32, karx_i_ghash_powers_pclmul, karx_i_ghash_blocks_vpclmul};

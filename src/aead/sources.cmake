@@ -1,9 +1,13 @@
 # AEAD over the 128-bit-block ciphers. CCM (SP 800-38C) is built on the public mode calls. GCM
-# (SP 800-38D): GHASH portable (constant-time, no tables) and PCLMULQDQ / VPCLMULQDQ (picked at
-# run time); the CTR part runs on the karx_ctr_xor SIMD kernels. GMAC is GCM over AAD alone.
+# (SP 800-38D): GHASH portable (constant-time, no tables) and PCLMULQDQ / VPCLMULQDQ (xmm, ymm,
+# zmm), and the GCM pass (chunked, or stitched for the AVX2 back end): registered impl lists
+# selected at run time (ghash_desc.c, gcm_desc.c; their known answers in gcm_selftest.c); the CTR
+# part runs on the cipher's selected kernel. GMAC is GCM over AAD alone.
 list(APPEND KARX_SOURCES src/aead/ccm.c src/aead/gcm.c src/aead/gmac.c
-     src/aead/ghash_portable.c)
+     src/aead/ghash_portable.c src/aead/ghash_desc.c src/aead/gcm_pass.c src/aead/gcm_desc.c
+     src/aead/gcm_selftest.c)
 karx_simd_sources(SSE41 PCLMUL src/aead/ghash_pclmul.c)
+karx_simd_sources(AVX2 VPCLMUL src/aead/ghash_vpclmul_ymm.c)
 karx_simd_sources(AVX512 VPCLMUL src/aead/ghash_vpclmul.c)
 # Stitched GCM (CTR and GHASH in one pass) for the AVX2 back end, and GCM over a karx_pool.
 karx_simd_sources(AVX2 VPCLMUL src/aead/gcm_stitch_avx2.c)

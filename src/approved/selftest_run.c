@@ -1,4 +1,4 @@
-/* One self-test run: every kernel of every cipher and hash (the registry's known answers, each
+/* One self-test run: every kernel of every cipher, hash and part (the registry's known answers, each
  * kernel called directly whatever the active back end), every construction on the kernels calls
  * use now (selftest_kat.c), and the start-up health test of the OS entropy source; and the
  * public calls that need it. This layer calls the services; the gate (gate.c) below it gets the
@@ -59,10 +59,16 @@ static const char *active_kernel(const char *prim)
 karx_status karx_i_selftest_all(karx_selftest_cb cb, void *arg)
 {
     karx_status first = KARX_OK;
-    for (size_t i = 0; i < karx_alg_count(); i++) {
+    /* every algorithm, then the parts (GHASH, the GCM pass) from id 0 until an unknown id */
+    size_t nalgs = karx_alg_count();
+    for (size_t i = 0;; i++) {
         karx_alg_info a;
-        if (karx_alg_get(i, &a) != KARX_OK)
-            return KARX_ERR_SELFTEST;
+        if (i < nalgs) {
+            if (karx_alg_get(i, &a) != KARX_OK)
+                return KARX_ERR_SELFTEST;
+        } else if (karx_alg_by_id(KARX_KIND_PART, (int)(i - nalgs), &a) != KARX_OK) {
+            break;
+        }
         for (size_t j = 0; j < karx_alg_kernel_count(a.kind, a.id); j++) {
             karx_kernel_info k;
             karx_status st = karx_alg_kernel(a.kind, a.id, j, &k);

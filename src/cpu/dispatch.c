@@ -1,66 +1,32 @@
 /* Back-end selection: the best supported back end, or KARX_BACKEND from the environment, chosen
  * once; karx_set_backend() overrides it for the whole process. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dispatch.h"
 
-static const char *const backend_names[KARX_I_BACKEND_COUNT] = {
-    "portable", "sse2", "ssse3", "avx2", "avx512", "neon",
-};
-
-/* Features each back end needs, and whether this build compiled its kernels in. */
-static unsigned required_features(karx_backend b)
-{
-    switch (b) {
-    case KARX_BACKEND_PORTABLE: return 0;
-    case KARX_BACKEND_SSE2: return KARX_I_NEEDS_SSE2;
-    case KARX_BACKEND_SSSE3: return KARX_I_NEEDS_SSSE3;
-    case KARX_BACKEND_AVX2: return KARX_I_NEEDS_AVX2;
-    case KARX_BACKEND_AVX512: return KARX_I_NEEDS_AVX512;
-    case KARX_BACKEND_NEON: return KARX_I_NEEDS_NEON;
-    default: return ~0u;
-    }
-}
-
-static int compiled_in(karx_backend b)
-{
-    switch (b) {
-    case KARX_BACKEND_PORTABLE: return 1;
-#if defined(KARX_HAVE_X86_SIMD)
-    case KARX_BACKEND_SSE2:
-    case KARX_BACKEND_SSSE3:
-    case KARX_BACKEND_AVX2:
-    case KARX_BACKEND_AVX512: return 1;
-#endif
-#if defined(KARX_HAVE_NEON)
-    case KARX_BACKEND_NEON: return 1;
-#endif
-    default: return 0;
-    }
-}
-
+/* Every answer below reads the one table (backends.h). */
 int karx_backend_supported(karx_backend b)
 {
-    if ((int)b < 0 || b >= KARX_I_BACKEND_COUNT || !compiled_in(b))
-        return 0;
-    unsigned need = required_features(b);
-    return (karx_cpu_features() & need) == need;
+    const karx_i_backend_row *r = karx_i_backend_row_of(b);
+    return r != NULL && r->built && (karx_cpu_features() & r->needs) == r->needs;
 }
 
 karx_backend karx_backend_best(void)
 {
-    if (karx_backend_supported(KARX_BACKEND_NEON))
-        return KARX_BACKEND_NEON;
-    for (int b = KARX_BACKEND_AVX512; b > 0; b--)
-        if (karx_backend_supported((karx_backend)b))
-            return (karx_backend)b;
-    return KARX_BACKEND_PORTABLE;
+    karx_backend best = KARX_BACKEND_PORTABLE;
+    for (int b = 0; b < KARX_I_BACKEND_COUNT; b++)
+        if (karx_backend_supported((karx_backend)b) &&
+            karx_i_backend_row_of((karx_backend)b)->pref > karx_i_backend_row_of(best)->pref)
+            best = (karx_backend)b;
+    return best;
 }
 
 const char *karx_backend_name(karx_backend b)
 {
-    return ((int)b >= 0 && b < KARX_I_BACKEND_COUNT) ? backend_names[b] : NULL;
+    const karx_i_backend_row *r = karx_i_backend_row_of(b);
+    return r != NULL ? r->name : NULL;
 }
 
 karx_status karx_backend_from_name(const char *name, karx_backend *out)
@@ -68,12 +34,29 @@ karx_status karx_backend_from_name(const char *name, karx_backend *out)
     if (name == NULL || out == NULL)
         return KARX_ERR_ARGUMENT;
     for (int b = 0; b < KARX_I_BACKEND_COUNT; b++) {
-        if (strcmp(name, backend_names[b]) == 0) {
+        if (strcmp(name, karx_i_backend_row_of((karx_backend)b)->name) == 0) {
             *out = (karx_backend)b;
             return KARX_OK;
         }
     }
     return KARX_ERR_UNKNOWN_ALGORITHM;
+}
+
+/* An unknown KARX_BACKEND: one line on stderr, once per process, naming the valid values. (A
+ * known name this CPU or build cannot run falls back silently; `karx info` notes it.) */
+static void warn_unknown(const char *env)
+{
+    static int warned;
+    if (__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+        return;
+    char valid[128];
+    size_t n = 0;
+    valid[0] = '\0';
+    for (int b = 0; b < KARX_I_BACKEND_COUNT && n < sizeof valid; b++)
+        n += (size_t)snprintf(valid + n, sizeof valid - n, "%s%s", b ? "|" : "",
+                              karx_i_backend_row_of((karx_backend)b)->name);
+    fprintf(stderr, "karx: warning: unknown KARX_BACKEND=%.64s (valid: %s); choosing "
+                    "automatically\n", env, valid);
 }
 
 /* -1 = not chosen yet. */
@@ -83,9 +66,12 @@ static karx_backend initial_backend(void)
 {
     const char *env = getenv("KARX_BACKEND");
     karx_backend b;
-    if (env != NULL && *env != '\0' && karx_backend_from_name(env, &b) == KARX_OK &&
-        karx_backend_supported(b))
-        return b;
+    if (env != NULL && *env != '\0') {
+        if (karx_backend_from_name(env, &b) != KARX_OK)
+            warn_unknown(env);
+        else if (karx_backend_supported(b))
+            return b;
+    }
     /* An unknown or unsupported KARX_BACKEND falls back to the best; `karx info` shows it. */
     return karx_backend_best();
 }

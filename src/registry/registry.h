@@ -12,6 +12,7 @@
 #include "karx/cipher.h"
 #include "karx/lsh.h"
 #include "karx/registry.h"
+#include "../cpu/backends.h"
 
 /* One implementation of a primitive: a kernel table and what running it takes. */
 typedef struct karx_i_impl {
@@ -19,19 +20,22 @@ typedef struct karx_i_impl {
     karx_backend backend;  /* the back end it belongs to */
     unsigned features;     /* KARX_CPU_* bits it needs */
     int priority;          /* the highest usable one wins */
-    const void *table;     /* karx_block_kernels, karx_lsh256_kernels or karx_lsh512_kernels */
+    const void *table;     /* the kernel kind's table: karx_block_kernels, karx_lsh256_kernels,
+                              karx_lsh512_kernels, karx_i_ghash_kernels, karx_i_gcm_pass */
 } karx_i_impl;
 
-/* Priorities: the back end's rank, plus one for an optional extension within it (GFNI,
- * VBMI2), so the extension wins where the CPU has it and the back end is allowed. */
-#define KARX_I_PRIO(backend, extra) ((int)(backend) * 4 + (extra))
+/* Priorities: the back end's preference (backends.h), times four, plus one for an optional
+ * extension within it (GFNI, VBMI2), so the extension wins where the CPU has it and the back
+ * end is allowed. */
+#define KARX_I_PRIO(backend, extra) (KARX_I_BACKEND_PREF(backend) * 4 + (extra))
 
 /* An entry of an impl list: KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_CPU_AVX2, 0, &t). */
 #define KARX_I_IMPL(name, backend, features, extra, table) \
     { (name), (backend), (features), KARX_I_PRIO(backend, extra), (table) }
 
 /* 1 when this CPU has the impl's features and its back end lies on the fallback chain of the
- * active back end (x86: avx512 > avx2 > ssse3 > sse2 > portable; Arm: neon > portable). */
+ * active back end (the table's "below" column, backends.h: x86 avx512 > avx2 > ssse3 > sse2 >
+ * portable; Arm neon > portable). */
 int karx_i_impl_allowed(const karx_i_impl *impl);
 /* 1 when this CPU has the impl's features (whatever the active back end). */
 int karx_i_impl_usable(const karx_i_impl *impl);
@@ -39,6 +43,26 @@ int karx_i_impl_usable(const karx_i_impl *impl);
 /* The one kernel-selection function: the allowed impl of highest priority. impls[0] must be
  * the portable one, which is always allowed. */
 const karx_i_impl *karx_i_select(const karx_i_impl *impls, size_t n);
+#ifndef KARX_COMPACT
+karx_backend karx_i_active_backend(void); /* src/cpu/dispatch.c */
+/* The same, remembered per active back end in cache (KARX_I_BACKEND_COUNT zeroed pointers): the
+ * choice depends on nothing else once the CPU's features are known. Inline: GHASH asks on every
+ * call, a few blocks long for a small message. (Not in the compact builds: no pointer-wide
+ * atomics on AVR.) */
+static inline const karx_i_impl *karx_i_select_cached(const karx_i_impl **cache,
+                                                      const karx_i_impl *impls, size_t n)
+{
+    unsigned b = (unsigned)karx_i_active_backend();
+    const karx_i_impl *t =
+        b < KARX_I_BACKEND_COUNT ? __atomic_load_n(&cache[b], __ATOMIC_ACQUIRE) : NULL;
+    if (t == NULL) {
+        t = karx_i_select(impls, n);
+        if (b < KARX_I_BACKEND_COUNT)
+            __atomic_store_n(&cache[b], t, __ATOMIC_RELEASE);
+    }
+    return t;
+}
+#endif
 
 /* Families of ciphers that share round code (the GPU instantiates one kernel per family). */
 typedef enum karx_i_family {
@@ -87,6 +111,24 @@ typedef struct karx_i_mode {
     int has_iv;
 } karx_i_mode;
 
+/* A part: a building block of constructions with kernels of its own, no algorithm by itself
+ * (KARX_KIND_PART): GHASH (GCM, GMAC) and the GCM pass (CTR and GHASH over the payload). Its
+ * impl list is selected by karx_i_select like a cipher's, and each impl has a known-answer
+ * test. */
+typedef struct karx_i_part {
+    int id;               /* KARX_PART_* (karx/registry.h) */
+    const char *name;     /* "ghash" */
+    const char *std_name; /* "GHASH" */
+    const char *per;      /* what its lanes count, for listings: "blocks per reduction" */
+    const karx_i_impl *impls; /* impls[0] is the portable one */
+    size_t nimpls;
+    unsigned (*lanes)(const void *table);
+    const void *kat; /* its known answer (for GHASH and the GCM pass: a karx_i_gcm_kat) */
+    /* The known-answer test of one impl (karx_alg_kernel_selftest); the tests also run it on
+     * doctored descriptors to see it fail. */
+    karx_status (*kernel_test)(const struct karx_i_part *p, const karx_i_impl *impl);
+} karx_i_part;
+
 /* What the registry needs of a hash kernel table beyond its descriptor (src/lsh/lsh_hooks.c):
  * the messages its lane kernel hashes at once, and a digest of one message or of n equal-length
  * messages computed through exactly that table (the per-kernel self-test's path). */
@@ -103,16 +145,20 @@ extern const karx_i_mode karx_i_modes[];
 extern const size_t karx_i_mode_count;
 extern const karx_i_hash *const karx_i_hashes[];
 extern const size_t karx_i_hash_count;
+extern const karx_i_part *const karx_i_parts[]; /* indexed by id */
+extern const size_t karx_i_part_count;
 
 /* The descriptor of an id, or NULL. */
 const karx_i_cipher *karx_i_cipher_desc(uint32_t alg);
 const karx_i_hash *karx_i_hash_desc(uint32_t alg);
 const karx_i_mode *karx_i_mode_desc(uint32_t mode);
+const karx_i_part *karx_i_part_desc(uint32_t id);
 
 /* Looks name up among one kind's descriptors; NULL when none has it. */
 const karx_i_cipher *karx_i_cipher_by_name(const char *name);
 const karx_i_mode *karx_i_mode_by_name(const char *name);
 const karx_i_hash *karx_i_hash_by_name(const char *name);
+const karx_i_part *karx_i_part_by_name(const char *name);
 
 /* The kernel table calls of this cipher use now / the portable one. */
 static inline const void *karx_i_cipher_kernels(const karx_i_cipher *c)

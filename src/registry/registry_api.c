@@ -43,6 +43,12 @@ static void mode_info(const karx_i_mode *m, karx_alg_info *info)
     info->has_iv = m->has_iv;
 }
 
+static void part_info(const karx_i_part *p, karx_alg_info *info)
+{
+    fill(info, (entry){KARX_KIND_PART, p->id, "", "", p->name, p->std_name, 16, 0, 0,
+                       karx_i_select(p->impls, p->nimpls)->name});
+}
+
 static void hash_info(const karx_i_hash *h, karx_alg_info *info)
 {
     fill(info, (entry){KARX_KIND_HASH, (int)h->id, "", "", h->name, h->std_name, h->block_bytes,
@@ -183,7 +189,11 @@ karx_status karx_alg_find(karx_alg_kind kind, const char *name, karx_alg_info *i
     }
     if (kind == KARX_KIND_ANY || kind == KARX_KIND_MAC)
         return find_mac(name, info);
-    return KARX_ERR_UNKNOWN_ALGORITHM;
+    const karx_i_part *p = kind == KARX_KIND_PART ? karx_i_part_by_name(name) : NULL;
+    if (p == NULL)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    part_info(p, info);
+    return KARX_OK;
 }
 
 karx_status karx_alg_by_id(karx_alg_kind kind, int id, karx_alg_info *info)
@@ -204,6 +214,13 @@ karx_status karx_alg_by_id(karx_alg_kind kind, int id, karx_alg_info *info)
     case KARX_KIND_CIPHER: c = karx_i_cipher_desc((uint32_t)id); break;
     case KARX_KIND_MODE: m = karx_i_mode_desc((uint32_t)id); break;
     case KARX_KIND_HASH: h = karx_i_hash_desc((uint32_t)id); break;
+    case KARX_KIND_PART: {
+        const karx_i_part *p = id >= 0 ? karx_i_part_desc((uint32_t)id) : NULL;
+        if (p == NULL)
+            return KARX_ERR_UNKNOWN_ALGORITHM;
+        part_info(p, info);
+        return KARX_OK;
+    }
     case KARX_KIND_MAC:
         if (KARX_MAC_FAMILY(id) == KARX_MAC_CMAC)
             c = karx_i_cipher_desc((uint32_t)KARX_MAC_PRIM(id));
@@ -223,56 +240,55 @@ karx_status karx_alg_by_id(karx_alg_kind kind, int id, karx_alg_info *info)
     return KARX_OK;
 }
 
-/* The impl list of a cipher or hash, or NULL (with *n = 0). */
-static const karx_i_impl *impls_of(karx_alg_kind kind, int id, size_t *n, unsigned *is_hash)
+/* The impl list of a cipher, hash or part, or NULL (with *n = 0); *lanes_of says how many
+ * blocks or messages a table of it takes side by side. */
+typedef struct impl_list {
+    const karx_i_impl *impls;
+    size_t n;
+    const karx_i_hash *hash;  /* set for a hash */
+    const karx_i_part *part;  /* set for a part */
+} impl_list;
+
+static impl_list impls_of(karx_alg_kind kind, int id)
 {
-    *n = 0;
+    impl_list l = {NULL, 0, NULL, NULL};
     if (kind == KARX_KIND_CIPHER) {
         const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)id);
-        if (c != NULL) {
-            *n = c->nimpls;
-            *is_hash = 0;
-            return c->impls;
-        }
+        if (c != NULL)
+            l.impls = c->impls, l.n = c->nimpls;
     } else if (kind == KARX_KIND_HASH) {
         const karx_i_hash *h = karx_i_hash_desc((uint32_t)id);
-        if (h != NULL) {
-            *n = h->nimpls;
-            *is_hash = 1;
-            return h->impls;
-        }
+        if (h != NULL)
+            l.impls = h->impls, l.n = h->nimpls, l.hash = h;
+    } else if (kind == KARX_KIND_PART && id >= 0) {
+        const karx_i_part *p = karx_i_part_desc((uint32_t)id);
+        if (p != NULL)
+            l.impls = p->impls, l.n = p->nimpls, l.part = p;
     }
-    return NULL;
+    return l;
 }
 
-size_t karx_alg_kernel_count(karx_alg_kind kind, int id)
-{
-    size_t n;
-    unsigned unused;
-    impls_of(kind, id, &n, &unused);
-    return n;
-}
+size_t karx_alg_kernel_count(karx_alg_kind kind, int id) { return impls_of(kind, id).n; }
 
 karx_status karx_alg_kernel(karx_alg_kind kind, int id, size_t index, karx_kernel_info *info)
 {
-    size_t n;
-    unsigned is_hash = 0;
-    const karx_i_impl *impls = impls_of(kind, id, &n, &is_hash);
+    impl_list l = impls_of(kind, id);
     if (info == NULL)
         return KARX_ERR_ARGUMENT;
-    if (impls == NULL)
+    if (l.impls == NULL)
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    if (index >= n)
+    if (index >= l.n)
         return KARX_ERR_ARGUMENT;
-    const karx_i_impl *impl = &impls[index];
+    const karx_i_impl *impl = &l.impls[index];
     memset(info, 0, sizeof *info);
     info->name = impl->name;
     info->backend = impl->backend;
     info->cpu_features = impl->features;
     info->priority = impl->priority;
-    info->lanes = is_hash ? karx_i_hash_lanes(karx_i_hash_desc((uint32_t)id), impl->table)
-                          : ((const karx_block_kernels *)impl->table)->lanes;
+    info->lanes = l.hash != NULL   ? karx_i_hash_lanes(l.hash, impl->table)
+                  : l.part != NULL ? l.part->lanes(impl->table)
+                                   : ((const karx_block_kernels *)impl->table)->lanes;
     info->usable = karx_i_impl_usable(impl);
-    info->active = karx_i_select(impls, n) == impl;
+    info->active = karx_i_select(l.impls, l.n) == impl;
     return KARX_OK;
 }

@@ -82,34 +82,43 @@ karx_status karx_alg_kernel_selftest(karx_alg_kind kind, int id, size_t index)
 {
     const karx_i_cipher *c = kind == KARX_KIND_CIPHER ? karx_i_cipher_desc((uint32_t)id) : NULL;
     const karx_i_hash *h = kind == KARX_KIND_HASH ? karx_i_hash_desc((uint32_t)id) : NULL;
-    if (c == NULL && h == NULL)
+    const karx_i_part *p =
+        kind == KARX_KIND_PART && id >= 0 ? karx_i_part_desc((uint32_t)id) : NULL;
+    if (c == NULL && h == NULL && p == NULL)
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    const karx_i_impl *impls = c != NULL ? c->impls : h->impls;
-    size_t n = c != NULL ? c->nimpls : h->nimpls;
+    const karx_i_impl *impls = c != NULL ? c->impls : h != NULL ? h->impls : p->impls;
+    size_t n = c != NULL ? c->nimpls : h != NULL ? h->nimpls : p->nimpls;
     if (index >= n)
         return KARX_ERR_ARGUMENT;
     if (!karx_i_impl_usable(&impls[index]))
         return KARX_ERR_UNSUPPORTED;
     int mark = karx_i_selftest_enter(); /* a diagnostic: the approved mode's gate lets it by */
-    karx_status st = c != NULL ? karx_i_cipher_kernel_test(c, &impls[index])
-                               : karx_i_hash_kernel_test(h, &impls[index]);
+    karx_status st = c != NULL   ? karx_i_cipher_kernel_test(c, &impls[index])
+                     : h != NULL ? karx_i_hash_kernel_test(h, &impls[index])
+                                 : p->kernel_test(p, &impls[index]);
     karx_i_selftest_leave(mark);
     return st;
 }
 
+/* Every kernel of every descriptor of one kind. */
+static karx_status kernels_of(karx_alg_kind kind, int id, size_t n)
+{
+    for (size_t j = 0; j < n; j++) {
+        karx_status st = karx_alg_kernel_selftest(kind, id, j);
+        if (st != KARX_OK && st != KARX_ERR_UNSUPPORTED)
+            return st;
+    }
+    return KARX_OK;
+}
+
 karx_status karx_selftest_kernels(void)
 {
-    for (size_t i = 0; i < karx_i_cipher_count; i++)
-        for (size_t j = 0; j < karx_i_ciphers[i]->nimpls; j++) {
-            karx_status st = karx_alg_kernel_selftest(KARX_KIND_CIPHER, karx_i_ciphers[i]->id, j);
-            if (st != KARX_OK && st != KARX_ERR_UNSUPPORTED)
-                return st;
-        }
-    for (size_t i = 0; i < karx_i_hash_count; i++)
-        for (size_t j = 0; j < karx_i_hashes[i]->nimpls; j++) {
-            karx_status st = karx_alg_kernel_selftest(KARX_KIND_HASH, karx_i_hashes[i]->id, j);
-            if (st != KARX_OK && st != KARX_ERR_UNSUPPORTED)
-                return st;
-        }
-    return KARX_OK;
+    karx_status st = KARX_OK;
+    for (size_t i = 0; st == KARX_OK && i < karx_i_cipher_count; i++)
+        st = kernels_of(KARX_KIND_CIPHER, karx_i_ciphers[i]->id, karx_i_ciphers[i]->nimpls);
+    for (size_t i = 0; st == KARX_OK && i < karx_i_hash_count; i++)
+        st = kernels_of(KARX_KIND_HASH, karx_i_hashes[i]->id, karx_i_hashes[i]->nimpls);
+    for (size_t i = 0; st == KARX_OK && i < karx_i_part_count; i++)
+        st = kernels_of(KARX_KIND_PART, karx_i_parts[i]->id, karx_i_parts[i]->nimpls);
+    return st;
 }

@@ -1,0 +1,28 @@
+/* The list of parts (KARX_KIND_PART): building blocks with kernels of their own that are no
+ * algorithm by themselves. Apart from registry.c because a part's kernels use the ciphers'
+ * (the GCM pass runs a cipher's CTR kernel, its self-test schedules a key): listed there, they
+ * would make the registry call itself in a circle. Only the public registry calls and the
+ * self-tests read this list. */
+#include "registry.h"
+
+extern const karx_i_part karx_i_ghash_part, karx_i_gcm_pass_part;
+
+/* In id order (KARX_PART_*). */
+const karx_i_part *const karx_i_parts[] = {
+    &karx_i_ghash_part,
+    &karx_i_gcm_pass_part,
+};
+const size_t karx_i_part_count = sizeof karx_i_parts / sizeof karx_i_parts[0];
+
+const karx_i_part *karx_i_part_desc(uint32_t id)
+{
+    return id < karx_i_part_count ? karx_i_parts[id] : NULL;
+}
+
+const karx_i_part *karx_i_part_by_name(const char *name)
+{
+    for (size_t i = 0; i < karx_i_part_count; i++)
+        if (karx_i_name_is(name, karx_i_parts[i]->name, karx_i_parts[i]->std_name))
+            return karx_i_parts[i];
+    return NULL;
+}
