@@ -36,4 +36,4 @@ static unsigned gcm_pass_lanes(const void *table)
 
 const karx_i_part karx_i_gcm_pass_part = {
     KARX_PART_GCM_PASS, "gcm-pass", "GCM-PASS", "blocks per chunk", gcm_pass_impls,
-    NIMPLS(gcm_pass_impls), gcm_pass_lanes, &karx_i_gcm_kat_lea128, karx_i_gcm_pass_part_test};
+    NIMPLS(gcm_pass_impls), gcm_pass_lanes, &karx_i_gcm_part_kat, karx_i_gcm_pass_part_test};

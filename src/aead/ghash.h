@@ -80,7 +80,7 @@ typedef struct karx_i_gcm_kat {
 /* gcm_selftest.c: the known answer (KISA LEA-128 GCM, 36 bytes of AAD, 80 of payload) and the
  * known-answer tests of one GHASH impl and one GCM pass impl (part and impl are the registry's
  * karx_i_part and karx_i_impl; the descriptors in ghash_desc.c and gcm_desc.c point here). */
-extern const karx_i_gcm_kat karx_i_gcm_kat_lea128;
+extern const karx_i_gcm_kat karx_i_gcm_part_kat;
 struct karx_i_part;
 struct karx_i_impl;
 karx_status karx_i_ghash_part_test(const struct karx_i_part *p, const struct karx_i_impl *impl);

@@ -51,4 +51,4 @@ static unsigned ghash_lanes(const void *table)
 
 const karx_i_part karx_i_ghash_part = {
     KARX_PART_GHASH, "ghash", "GHASH", "blocks per reduction", ghash_impls, NIMPLS(ghash_impls),
-    ghash_lanes, &karx_i_gcm_kat_lea128, karx_i_ghash_part_test};
+    ghash_lanes, &karx_i_gcm_part_kat, karx_i_ghash_part_test};
