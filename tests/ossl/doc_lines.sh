@@ -3,6 +3,11 @@
 # from the doc itself, so that a command or configuration a user copies from it is the one the
 # test runs, and a change to the doc that the test does not follow fails here.
 DOC=$(cd "$SRC" && pwd)/docs/OPENSSL.md
+
+# In the sanitizer build LD_PRELOAD holds the ASan runtime, for the openssl command that loads
+# the instrumented karx.so; the text tools of these scripts must not run under it (mawk reads
+# past a buffer in memcmp and ASan aborts it: openssl_rand failed that way in the ASan run).
+awk() { env -u LD_PRELOAD awk "$@"; }
 [ -f "$DOC" ] || bad "no $DOC"
 
 # doc_line 'TEXT' [SED-EXPR ...]: TEXT must appear verbatim in OPENSSL.md (a failure otherwise);
