@@ -81,7 +81,8 @@ static inline const karx_i_backend_row *karx_i_backend_row_of(karx_backend b)
 {
     static const karx_i_backend_row rows[KARX_I_BACKEND_COUNT] = {
         KARX_I_BACKENDS(KARX_I_BACKEND_ROW_INIT, ~)};
-    return (int)b >= 0 && (int)b < KARX_I_BACKEND_COUNT ? &rows[b] : (const karx_i_backend_row *)0;
+    /* unsigned: with -fshort-enums (the MCU builds) a signed test is always true, and -Werror */
+    return (unsigned)b < (unsigned)KARX_I_BACKEND_COUNT ? &rows[b] : (const karx_i_backend_row *)0;
 }
 
 #endif
