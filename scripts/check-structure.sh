@@ -80,8 +80,7 @@ fi
 # /work/ is where the development machines keep their checkouts; nothing in the tree may name it.
 guard_root=${KARX_PATH_GUARD_ROOT:-.}
 if [ -d "$guard_root/.git" ] || git -C "$guard_root" rev-parse --git-dir > /dev/null 2>&1; then
-    abs=$(git -C "$guard_root" grep -nI -e '/work/' -- . ':!scripts/check-structure.sh' \
-        ':!tests/structure/test_path_guard.sh' || true)
+    abs=$(git -C "$guard_root" grep -nI -e '/work/' -- . ':!scripts/check-structure.sh' || true)
 else
     abs=$(grep -rnI -e '/work/' "$guard_root" || true)
 fi
