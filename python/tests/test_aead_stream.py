@@ -10,12 +10,12 @@ files carry the KISA LEA package's official LEA GCM / CCM / CMAC answers. A thir
 live: OpenSSL's own ARIA-GCM / ARIA-CCM (EVP_aria_*_gcm / _ccm through ctypes, where libcrypto is
 loadable; test_aria_against_openssl). `cryptography` is not one: it does not expose ARIA AEAD."""
 import re
-import sys
 import threading
 
 import pytest
 
 import karx
+from gil_probe import spins_during
 from kat import KAT_DIR, blocks, unhex
 
 AEAD_DIR = KAT_DIR / "cavp" / "aead"
@@ -486,33 +486,6 @@ def test_one_stream_shared_between_threads():
     assert b"".join(d.update(outs[k]) for k in order) == b"".join(bytes([k]) * chunk
                                                                   for k in order)
     d.finalize()
-
-
-def spins_during(fn):
-    """How often the main thread loops while fn runs in another thread (test_gil.py's probe).
-    The switch interval is raised to 0.5 s, longer than fn takes here, so a call that holds the
-    GIL lets the main thread run only after it ends (a count near 0); a call that releases it
-    lets it spin throughout."""
-    started, done = threading.Event(), threading.Event()
-
-    def work():
-        started.set()
-        fn()
-        done.set()
-
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(0.5)
-    try:
-        t = threading.Thread(target=work)
-        t.start()
-        started.wait()
-        n = 0
-        while not done.is_set():
-            n += 1
-        t.join()
-    finally:
-        sys.setswitchinterval(old)
-    return n
 
 
 def test_big_stream_update_releases_gil():

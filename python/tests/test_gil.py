@@ -4,36 +4,11 @@ The switch interval is raised to 0.5 s, so the worker keeps the GIL from its 'st
 into the C call; the main thread can then run only if the call itself releases the GIL. With
 the GIL held throughout (checked below with a GIL-holding builtin), the main thread would get
 it back only after the worker finished, and the count would stay near zero."""
-import sys
-import threading
 
 import numpy as np
 
 import karx
-
-
-def spins_during(fn):
-    started = threading.Event()
-    done = threading.Event()
-
-    def work():
-        started.set()
-        fn()
-        done.set()
-
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(0.5)
-    try:
-        t = threading.Thread(target=work)
-        t.start()
-        started.wait()
-        n = 0
-        while not done.is_set():
-            n += 1
-        t.join()
-    finally:
-        sys.setswitchinterval(old)
-    return n
+from gil_probe import spins_during
 
 
 def test_the_probe_detects_a_held_gil():
