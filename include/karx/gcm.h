@@ -58,12 +58,16 @@ KARX_API size_t karx_gcm_max_payload_bytes(void);
 /* 1 if tag_len is accepted (4, 8, 12..16), else 0. */
 KARX_API int karx_gcm_tag_len_ok(size_t tag_len);
 
-/* A scheduled key; fields are private. Copyable; wipe with karx_gcm_key_wipe. */
+/* A scheduled key; fields are private. Copyable; wipe with karx_gcm_key_wipe. The first
+ * cache line holds what a record job touches (the cipher key as given, which the job kernels
+ * schedule in their SIMD lanes, and H); docs/API.md gives the bytes per session. */
 typedef struct karx_gcm_key {
-    karx_cipher_key cipher;
+    uint32_t ready;        /* 1 once set */
+    uint32_t raw_len;      /* bytes of raw */
+    uint8_t raw[32];       /* the cipher key as given to karx_gcm_set_key */
     uint64_t htab[64];     /* H^1 .. H^32 */
     uint64_t hstitch[128]; /* H^32 .. H^1 paired, their Karatsuba halves (stitched AVX2 GCM) */
-    uint32_t ready;        /* 1 once set */
+    karx_cipher_key cipher;
 } karx_gcm_key;
 
 /* KARX_ERR_UNKNOWN_ALGORITHM, KARX_ERR_UNSUPPORTED (64-bit block), KARX_ERR_KEY_LENGTH,
@@ -147,6 +151,40 @@ KARX_API karx_status karx_gcm_final(karx_gcm_ctx *ctx, uint8_t *tag, size_t tag_
  * KARX_ERR_STATE on an encryption context. */
 KARX_API karx_status karx_gcm_final_verify(karx_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len);
 KARX_API void karx_gcm_ctx_wipe(karx_gcm_ctx *ctx);
+
+/* ---- record jobs: many records, each under its own key (docs/API.md, "When to batch") ----
+ * A server with many sessions seals one small record per session at a time. The job calls take
+ * a batch of such records and run them in the lanes of one SIMD kernel: each lane schedules its
+ * own job's key, so 16 records of 64 bytes fill the 16 lanes of the AVX-512 LEA kernel where one
+ * karx_gcm_seal of 64 bytes would fill 4. Any mix of keys, ciphers, IV lengths, record lengths
+ * and tag lengths is allowed; the results equal a loop of karx_gcm_seal / karx_gcm_open.
+ *
+ * Every job gets a status (KARX_OK, or why it failed: NULL key or pointer KARX_ERR_ARGUMENT, a
+ * key never set KARX_ERR_STATE, a bad IV length KARX_ERR_IV_LENGTH, a bad tag length or in/out
+ * overlapping other than exactly KARX_ERR_ARGUMENT, a too-long record KARX_ERR_DATA_LENGTH, a
+ * forged tag KARX_ERR_AUTHENTICATION with out zero-filled). The other jobs still complete. The
+ * call returns KARX_OK when every job succeeded, else the first failing job's status; jobs NULL
+ * with n > 0 is KARX_ERR_ARGUMENT with no job touched. Jobs must not write into each other's
+ * buffers. */
+typedef struct karx_gcm_job {
+    const karx_gcm_key *key;
+    const uint8_t *iv;
+    size_t iv_len;
+    const uint8_t *aad;
+    size_t aad_len;
+    const uint8_t *in;
+    uint8_t *out;
+    size_t len;
+    uint8_t *tag;   /* seal writes it, open checks it */
+    size_t tag_len;
+    karx_status status; /* set for every job */
+} karx_gcm_job;
+
+KARX_API karx_status karx_gcm_seal_jobs(karx_gcm_job *jobs, size_t n);
+KARX_API karx_status karx_gcm_open_jobs(karx_gcm_job *jobs, size_t n);
+/* The same on a thread pool (pool.h; NULL = this thread): the jobs are split over the threads. */
+KARX_API karx_status karx_gcm_seal_jobs_pool(karx_pool *pool, karx_gcm_job *jobs, size_t n);
+KARX_API karx_status karx_gcm_open_jobs_pool(karx_pool *pool, karx_gcm_job *jobs, size_t n);
 
 #ifdef __cplusplus
 }

@@ -95,6 +95,8 @@ karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_
     uint8_t h[GCM_B] = {0};
     st = karx_cipher_encrypt_block(&gk->cipher, h, h);
     if (st == KARX_OK) {
+        memcpy(gk->raw, key, key_len); /* key_len <= 32: karx_cipher_set_key checked it */
+        gk->raw_len = (uint32_t)key_len;
         karx_i_ghash_powers(gk->htab, h);
         karx_i_gcm_stitch_table(gk->hstitch, gk->htab);
         gk->ready = 1;

@@ -1,0 +1,50 @@
+/* Internal: lane kernels, the engine of the record-job calls (karx_gcm_seal_jobs and the
+ * others). A lane kernel encrypts one 128-bit block in each of L lanes, each lane under its own
+ * key, in one pass of a word-sliced SIMD kernel. The keys are scheduled inside the lanes from
+ * the keys as given (a vector op schedules L keys at once), so a job's per-session state is its
+ * raw key: a cache line, where a stored schedule is 9 to 12.
+ *
+ * Blocks travel word-sliced: w[j * L + i] is little-endian word j (bytes 4j..4j+3 of the block,
+ * read as LEA and CHAM read them) of lane i's block, j = 0..3. The drivers (src/aead/gcm_jobs.c
+ * and the others) build counter blocks or CBC-MAC inputs in w, call encrypt, and take the
+ * results from w; lanes whose job has ended are refilled and the schedule is rebuilt.
+ *
+ * Kernels exist for the 128-bit-block ARX ciphers (LEA, CHAM-128) on every back end (portable,
+ * SSE2, AVX2, AVX-512, NEON); karx_i_lanes_for returns NULL for the others (ARIA, the 64-bit
+ * block ciphers), and the drivers then loop over the one-record calls. */
+#ifndef KARX_LANES_H
+#define KARX_LANES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "karx/cipher.h"
+
+#define KARX_I_LANES_MAX 16
+/* The schedule context's size bound, for a caller's aligned buffer: LEA-256 at 16 lanes holds
+ * 32 rounds x 6 words x 64 bytes. */
+#define KARX_I_LANES_CTX_BYTES (32 * 6 * 64 + 64)
+#define KARX_I_LANES_CTX_ALIGN 64
+
+typedef struct karx_i_lanes_kernel {
+    const char *backend; /* the back end's name, for tests and `karx info` */
+    unsigned lanes;      /* L: 4, 8 or 16 */
+    /* Schedules lane i from keys[i], i < L, each key_len bytes (a length the cipher accepts;
+     * the caller checked it). Every lane needs a key: the drivers pass a live job's key for
+     * idle lanes. ctx: KARX_I_LANES_CTX_BYTES at KARX_I_LANES_CTX_ALIGN. */
+    void (*schedule)(void *ctx, const uint8_t *const *keys, size_t key_len);
+    /* Encrypts the L word-sliced blocks in w (4 * L words) in place. */
+    void (*encrypt)(const void *ctx, uint32_t *w);
+} karx_i_lanes_kernel;
+
+/* The lane kernel of alg for the active back end (cpu.h), or NULL where alg has none. */
+const karx_i_lanes_kernel *karx_i_lanes_for(karx_cipher_alg alg);
+/* The same for a named back end ("portable", "sse2", "avx2", "avx512", "neon"), NULL where that
+ * back end has no lane kernel for alg or the CPU cannot run it: the tests compare every one the
+ * machine runs with portable. */
+const karx_i_lanes_kernel *karx_i_lanes_for_backend(karx_cipher_alg alg, const char *backend);
+
+/* Wipes a schedule context (the round keys of L sessions). */
+void karx_i_lanes_wipe(void *ctx);
+
+#endif
