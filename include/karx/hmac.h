@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "lsh.h"
+#include "pool.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -87,6 +88,49 @@ KARX_API karx_status karx_hmac_lsh_many(karx_lsh_alg alg, const void *key, size_
 KARX_API karx_status karx_hmac_lsh_many_ctx(const karx_hmac_lsh_ctx *ctx, uint8_t *tags,
                                             size_t tag_len, const uint8_t *const *msgs,
                                             const size_t *lens, size_t n);
+
+/* ---- record jobs: many messages, each under its own key (issue 26) ----
+ * For a server that authenticates one message per tenant or device at a time: a batch of jobs,
+ * each with its own key, runs in the lanes of the LSH multi-buffer kernel (one lane per job, a
+ * lane refilled as its job ends; LSH-256 and LSH-512 jobs go to their own kernels). A job gives
+ * its key either as a keyed context (ctx: from karx_hmac_lsh_init, read and not changed, so the
+ * key is processed once per session and one context serves any number of batches and threads;
+ * data fed to it before must be whole LSH blocks, as for karx_hmac_lsh_many_ctx) or, with ctx
+ * NULL, as given (alg, key, key_len: processed in the job, which costs two more compressions
+ * than a keyed context, more for keys longer than a block). Any mix of variants and lengths is
+ * allowed; the tags equal karx_hmac_lsh's (and karx_hmac_lsh_verify's results).
+ *
+ * tag_len: karx_hmac_lsh_jobs writes the leading min(tag_len, digest) bytes of the tag (a
+ * truncated tag for tag_len below the digest; tag_len below karx_hmac_lsh_min_tag_bytes is
+ * KARX_ERR_OUTPUT_LENGTH); karx_hmac_lsh_verify_jobs compares tag_len bytes in constant time,
+ * tag_len in [karx_hmac_lsh_min_tag_bytes, digest] as for karx_hmac_lsh_verify.
+ *
+ * Every job gets a status: KARX_OK; KARX_ERR_ARGUMENT (tag NULL, msg NULL with len > 0, key
+ * NULL with key_len > 0, a verify tag_len out of range); KARX_ERR_UNKNOWN_ALGORITHM (ctx NULL and
+ * alg unknown); KARX_ERR_STATE (a context never keyed, finalised or wiped, or holding a partial
+ * block); KARX_ERR_OUTPUT_LENGTH (see tag_len); KARX_ERR_AUTHENTICATION (verify: a tag that does
+ * not match). A failing job writes nothing; the others still complete. The call returns KARX_OK
+ * when every job succeeded, else the first failing job's status; n = 0 is KARX_OK, jobs NULL with
+ * n > 0 KARX_ERR_ARGUMENT with no job touched. Jobs must not write into each other's buffers (a
+ * tag may overlap its own message: the message is read before the tag is written). */
+typedef struct karx_hmac_lsh_job {
+    const karx_hmac_lsh_ctx *ctx; /* a keyed context, or NULL for alg / key / key_len */
+    karx_lsh_alg alg;
+    const void *key;
+    size_t key_len;
+    const uint8_t *msg;
+    size_t len;
+    uint8_t *tag; /* karx_hmac_lsh_jobs writes it, karx_hmac_lsh_verify_jobs checks it */
+    size_t tag_len;
+    karx_status status; /* set for every job */
+} karx_hmac_lsh_job;
+
+KARX_API karx_status karx_hmac_lsh_jobs(karx_hmac_lsh_job *jobs, size_t n);
+KARX_API karx_status karx_hmac_lsh_verify_jobs(karx_hmac_lsh_job *jobs, size_t n);
+/* The same on a thread pool (pool.h; NULL = this thread): the jobs are split over the threads. */
+KARX_API karx_status karx_hmac_lsh_jobs_pool(karx_pool *pool, karx_hmac_lsh_job *jobs, size_t n);
+KARX_API karx_status karx_hmac_lsh_verify_jobs_pool(karx_pool *pool, karx_hmac_lsh_job *jobs,
+                                                    size_t n);
 
 #ifdef __cplusplus
 }
