@@ -207,6 +207,36 @@ KARX_API karx_status karx_cipher_update_pool(karx_pool *pool, karx_cipher_ctx *c
                                              size_t out_cap, size_t *out_len, const uint8_t *in,
                                              size_t in_len);
 
+/* ---- CTR record jobs: many messages, each under its own cipher and key (issue 26) ----
+ * Each job is one karx_ctr_xor call with its key as given: cipher alg, key (key_len bytes,
+ * karx_cipher_key_bytes(alg)) and a block-sized counter ctr, advanced exactly as karx_ctr_xor
+ * advances it. Jobs of the 128-bit-block ARX ciphers (LEA, CHAM-128) run in the lanes of one
+ * SIMD kernel, a job per lane, each lane scheduling its own key; jobs of one cipher share a
+ * kernel, so a mixed batch runs cipher by cipher. Long jobs (4 KiB and more) and the other
+ * ciphers (ARIA, HIGHT, CHAM-64/128) run as one karx_ctr_xor each. The results equal a loop of
+ * karx_cipher_set_key + karx_ctr_xor.
+ *
+ * Every job gets a status: KARX_OK; KARX_ERR_UNKNOWN_ALGORITHM; KARX_ERR_ARGUMENT (key or ctr
+ * NULL, in / out NULL with len > 0, in and out overlapping other than exactly); KARX_ERR_KEY_LENGTH;
+ * KARX_ERR_COUNTER_OVERFLOW (the counter would wrap: nothing written, ctr unchanged). A failing
+ * job writes nothing; the others still complete. The call returns KARX_OK when every job
+ * succeeded, else the first failing job's status; n = 0 is KARX_OK, jobs NULL with n > 0
+ * KARX_ERR_ARGUMENT with no job touched. Jobs must not write into each other's buffers. */
+typedef struct karx_ctr_job {
+    karx_cipher_alg alg;
+    const uint8_t *key;
+    size_t key_len;
+    uint8_t *ctr; /* block-sized; advanced as karx_ctr_xor advances it */
+    const uint8_t *in;
+    uint8_t *out;
+    size_t len;
+    karx_status status; /* set for every job */
+} karx_ctr_job;
+
+KARX_API karx_status karx_ctr_jobs(karx_ctr_job *jobs, size_t n);
+/* The same on a thread pool (pool.h; NULL = this thread): the jobs are split over the threads. */
+KARX_API karx_status karx_ctr_jobs_pool(karx_pool *pool, karx_ctr_job *jobs, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,3 +5,5 @@ list(APPEND KARX_SOURCES
   src/modes/xts.c src/modes/xts_blocks.c src/modes/xts_stream.c)
 # Many CBC encryptions / CBC-MAC chains under one key in the lanes of the ECB kernel (issue 18).
 list(APPEND KARX_SOURCES src/modes/cbc_many.c)
+# Record jobs (issue 26): CTR over many messages, each under its own key, in the lane kernels.
+list(APPEND KARX_SOURCES src/modes/ctr_jobs.c)
