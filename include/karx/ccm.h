@@ -28,6 +28,7 @@
 
 #include "cipher.h"
 #include "common.h"
+#include "pool.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -123,6 +124,61 @@ KARX_API karx_status karx_ccm_final(karx_ccm_ctx *ctx, uint8_t *tag, size_t tag_
  * wipes ctx either way. Only KARX_OK makes the plaintext from karx_ccm_update usable. */
 KARX_API karx_status karx_ccm_final_verify(karx_ccm_ctx *ctx, const uint8_t *tag, size_t tag_len);
 KARX_API void karx_ccm_ctx_wipe(karx_ccm_ctx *ctx);
+
+/* ---- record jobs: many records, each under its own key (issue 26) ----
+ * A karx_ccm_key is a session key for the job calls: the cipher key as given (which the job
+ * kernels schedule in their SIMD lanes, so a record touches the first cache line of it) and its
+ * schedule (cipher, for karx_ccm_seal / karx_ccm_open and the jobs that run without lanes). Set
+ * it once per session with karx_ccm_set_key and use it from any number of threads; copyable;
+ * fields are private. set_key: KARX_ERR_ARGUMENT (NULL), KARX_ERR_UNKNOWN_ALGORITHM,
+ * KARX_ERR_UNSUPPORTED (a 64-bit-block cipher), KARX_ERR_KEY_LENGTH; a failed call leaves ck
+ * wiped. */
+typedef struct karx_ccm_key {
+    uint32_t ready;   /* 1 once set */
+    uint32_t raw_len; /* bytes of raw */
+    uint8_t raw[32];  /* the cipher key as given to karx_ccm_set_key */
+    karx_cipher_key cipher;
+} karx_ccm_key;
+
+KARX_API karx_status karx_ccm_set_key(karx_ccm_key *ck, karx_cipher_alg alg, const uint8_t *key,
+                                      size_t key_len);
+KARX_API void karx_ccm_key_wipe(karx_ccm_key *ck);
+
+/* CCM is a CBC-MAC chain within a record, so one record cannot fill SIMD lanes; the job calls
+ * take a batch of records and run a record per lane (its CBC-MAC and its counter blocks), each
+ * lane scheduling its own job's key, a lane refilled as its job ends. Any mix of keys, ciphers,
+ * nonce lengths, record lengths and tag lengths is allowed; the results equal a loop of
+ * karx_ccm_seal / karx_ccm_open over each key's cipher field. karx_ccm_open_jobs verifies before
+ * it writes, as karx_ccm_open does: the lanes first recompute every tag (the plaintext stays in
+ * the lanes), then the records whose tag matched are decrypted into out as CTR jobs.
+ *
+ * Every job gets a status, as the one-record calls would give it (key NULL KARX_ERR_ARGUMENT, a
+ * key never set KARX_ERR_STATE, a bad nonce length KARX_ERR_IV_LENGTH, a bad tag length or a
+ * NULL pointer KARX_ERR_ARGUMENT, a too-long record KARX_ERR_DATA_LENGTH), plus
+ * KARX_ERR_ARGUMENT for in and out overlapping other than exactly, and KARX_ERR_AUTHENTICATION
+ * for a forged tag, with that job's out zero-filled. A job that fails a check writes nothing;
+ * the other jobs still complete. The call returns KARX_OK when every job succeeded, else the
+ * first failing job's status; n = 0 is KARX_OK, jobs NULL with n > 0 KARX_ERR_ARGUMENT with no
+ * job touched. Jobs must not write into each other's buffers. */
+typedef struct karx_ccm_job {
+    const karx_ccm_key *key;
+    const uint8_t *nonce;
+    size_t nonce_len;
+    const uint8_t *aad;
+    size_t aad_len;
+    const uint8_t *in;
+    uint8_t *out;
+    size_t len;
+    uint8_t *tag; /* seal writes it, open checks it */
+    size_t tag_len;
+    karx_status status; /* set for every job */
+} karx_ccm_job;
+
+KARX_API karx_status karx_ccm_seal_jobs(karx_ccm_job *jobs, size_t n);
+KARX_API karx_status karx_ccm_open_jobs(karx_ccm_job *jobs, size_t n);
+/* The same on a thread pool (pool.h; NULL = this thread): the jobs are split over the threads. */
+KARX_API karx_status karx_ccm_seal_jobs_pool(karx_pool *pool, karx_ccm_job *jobs, size_t n);
+KARX_API karx_status karx_ccm_open_jobs_pool(karx_pool *pool, karx_ccm_job *jobs, size_t n);
 
 #ifdef __cplusplus
 }

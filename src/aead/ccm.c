@@ -430,3 +430,34 @@ karx_status karx_ccm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key
     return ccm_oneshot(0, alg, key, key_len, nonce, nonce_len, out, (uint8_t *)(uintptr_t)tag,
                        tag_len, in, len, aad, aad_len);
 }
+
+/* ---- the session key of the record jobs (ccm_jobs.c) ---- */
+
+void karx_ccm_key_wipe(karx_ccm_key *ck)
+{
+    if (ck != NULL)
+        karx_memzero(ck, sizeof *ck);
+}
+
+karx_status karx_ccm_set_key(karx_ccm_key *ck, karx_cipher_alg alg, const uint8_t *key,
+                             size_t key_len)
+{
+    if (ck == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_memzero(ck, sizeof *ck);
+    karx_status st = karx_i_aead_alg(alg);
+    if (st == KARX_OK && key == NULL)
+        st = KARX_ERR_ARGUMENT;
+    if (st == KARX_OK && key_len > sizeof ck->raw)
+        st = KARX_ERR_KEY_LENGTH;
+    if (st == KARX_OK)
+        st = karx_cipher_set_key(&ck->cipher, alg, key, key_len);
+    if (st != KARX_OK) {
+        karx_memzero(ck, sizeof *ck);
+        return st;
+    }
+    memcpy(ck->raw, key, key_len);
+    ck->raw_len = (uint32_t)key_len;
+    ck->ready = 1;
+    return KARX_OK;
+}

@@ -1,0 +1,381 @@
+/* CCM record jobs (karx_ccm_seal_jobs, karx_ccm_open_jobs and their _pool forms): many records,
+ * each under its own key, a record per lane of the lane kernels (lanes.h).
+ *
+ * A record is a sequence of single-block encryptions, each one step of its lane: E(A_0) (S_0,
+ * which masks the tag), E(B_0), then the CBC-MAC of the encoded AAD, then per payload block
+ * E(A_i) (keystream) and the CBC-MAC of the plaintext block. A lane kernel call runs one step of
+ * every lane; a lane whose record ends writes or checks its tag and takes the next record (the
+ * lanes' keys are then rescheduled, once per call). When no record is left to start and few
+ * lanes are busy, their records finish step by step on the scalar single-block code.
+ *
+ * Seal writes each ciphertext block as its MAC step reads the plaintext (so in == out works).
+ * Open never writes out in the lanes: the decrypted block only feeds the MAC. The records whose
+ * tag matched are then decrypted into out from A_1 as CTR jobs (karx_ctr_jobs), and the others'
+ * out is zero-filled, so, as with karx_ccm_open, out never holds unverified plaintext.
+ * Records of a cipher without a lane kernel run as karx_ccm_seal / karx_ccm_open. */
+#include <string.h>
+
+#include "karx/ccm.h"
+
+#include "aead/aead_args.h"
+#include "lanes/jobs_lanes.h"
+#include "modes/modes_internal.h"
+#include "pool/par_jobs.h"
+
+#define CC_B 16
+#define CC_CHUNK 64 /* open: records per pass (their A_1 wait for the CTR pass) */
+
+enum { CC_S0 = 0, CC_B0 = 1, CC_AAD = 2, CC_CTR = 3, CC_MAC = 4, CC_DONE = 5 };
+
+static karx_status cc_check(const karx_ccm_job *j)
+{
+    if (j->key == NULL)
+        return KARX_ERR_ARGUMENT;
+    if (!j->key->ready || karx_i_aead_alg((karx_cipher_alg)j->key->cipher.alg) != KARX_OK)
+        return KARX_ERR_STATE;
+    if (karx_i_aead_pointers(j->nonce, j->aad, j->aad_len, j->out, j->in, j->len, j->tag) !=
+            KARX_OK ||
+        karx_i_jobs_overlap(j->out, j->in, j->len))
+        return KARX_ERR_ARGUMENT;
+    if (j->nonce_len < KARX_CCM_NONCE_MIN_BYTES || j->nonce_len > KARX_CCM_NONCE_MAX_BYTES)
+        return KARX_ERR_IV_LENGTH;
+    if (j->tag_len < KARX_CCM_TAG_MIN_BYTES || j->tag_len > KARX_CCM_TAG_MAX_BYTES ||
+        (j->tag_len & 1) != 0)
+        return KARX_ERR_ARGUMENT;
+    if (j->len > karx_ccm_max_payload_bytes(j->nonce_len))
+        return KARX_ERR_DATA_LENGTH;
+    return KARX_OK;
+}
+
+/* A lane: its record and where the record is. */
+typedef struct {
+    size_t job;
+    int phase;
+    uint64_t pos;  /* CC_AAD: bytes of the encoded AAD done; CC_CTR / CC_MAC: payload bytes */
+    size_t hdr;    /* bytes of the AAD length prefix (0 without AAD) */
+    uint8_t prefix[10];
+    uint8_t x[CC_B], s0[CC_B], ctr[CC_B], ks[CC_B];
+} cc_lane;
+
+/* A_0 = (q - 1) || N || 0^q. */
+static void cc_a0(const karx_ccm_job *j, uint8_t a[CC_B])
+{
+    memset(a, 0, CC_B);
+    a[0] = (uint8_t)(15 - j->nonce_len - 1);
+    memcpy(a + 1, j->nonce, j->nonce_len);
+}
+
+static void cc_start(cc_lane *ln, const karx_ccm_job *jobs, size_t i)
+{
+    const karx_ccm_job *j = &jobs[i];
+    ln->job = i;
+    ln->phase = CC_S0;
+    ln->pos = 0;
+    ln->hdr = 0;
+    const uint64_t a = j->aad_len;
+    if (a != 0) { /* [a]_16, 0xfffe || [a]_32, or 0xffff || [a]_64 */
+        size_t h = a < 0xff00u ? 2 : a <= 0xffffffffu ? 6 : 10;
+        if (h != 2) {
+            ln->prefix[0] = 0xff;
+            ln->prefix[1] = h == 6 ? 0xfe : 0xff;
+        }
+        for (size_t b = 0; b < h - (h == 2 ? 0 : 2); b++)
+            ln->prefix[h - 1 - b] = (uint8_t)(a >> (8 * b));
+        ln->hdr = h;
+    }
+    cc_a0(j, ln->ctr);
+}
+
+/* The block lane ln encrypts next. Seal writes the ciphertext block of a MAC step here. */
+static void cc_prepare(cc_lane *ln, const karx_ccm_job *j, int seal, uint8_t blk[CC_B])
+{
+    switch (ln->phase) {
+    case CC_S0:
+    case CC_CTR:
+        memcpy(blk, ln->ctr, CC_B);
+        return;
+    case CC_B0: {
+        const size_t q = 15 - j->nonce_len;
+        blk[0] = (uint8_t)((j->aad_len != 0 ? 0x40 : 0) | (((j->tag_len - 2) / 2) << 3) | (q - 1));
+        memcpy(blk + 1, j->nonce, j->nonce_len);
+        for (size_t b = 0; b < q; b++)
+            blk[CC_B - 1 - b] = (uint8_t)(b < sizeof(size_t) ? (uint64_t)j->len >> (8 * b) : 0);
+        return;
+    }
+    case CC_AAD: {
+        const uint64_t end = ln->hdr + (uint64_t)j->aad_len;
+        for (size_t b = 0; b < CC_B; b++) {
+            uint64_t p = ln->pos + b;
+            uint8_t v = p < ln->hdr ? ln->prefix[p] : p < end ? j->aad[p - ln->hdr] : 0;
+            blk[b] = (uint8_t)(ln->x[b] ^ v);
+        }
+        return;
+    }
+    default: { /* CC_MAC */
+        const size_t off = (size_t)ln->pos, take = j->len - off < CC_B ? j->len - off : CC_B;
+        uint8_t p[CC_B];
+        memset(p, 0, CC_B);
+        memcpy(p, j->in + off, take);
+        if (!seal)
+            karx_i_xor(p, p, ln->ks, take); /* the plaintext, for the MAC only */
+        for (size_t b = 0; b < CC_B; b++)
+            blk[b] = (uint8_t)(ln->x[b] ^ p[b]);
+        if (seal)
+            karx_i_xor(j->out + off, p, ln->ks, take);
+        karx_memzero(p, sizeof p);
+        return;
+    }
+    }
+}
+
+/* Takes the encrypted block; at the record's end writes or checks its tag. */
+static void cc_consume(cc_lane *ln, karx_ccm_job *j, int seal, const uint8_t res[CC_B])
+{
+    switch (ln->phase) {
+    case CC_S0:
+        memcpy(ln->s0, res, CC_B);
+        ln->ctr[CC_B - 1] = 1; /* A_1 */
+        ln->phase = CC_B0;
+        return;
+    case CC_B0:
+        memcpy(ln->x, res, CC_B);
+        ln->phase = ln->hdr != 0 ? CC_AAD : j->len != 0 ? CC_CTR : CC_DONE;
+        break;
+    case CC_AAD:
+        memcpy(ln->x, res, CC_B);
+        ln->pos += CC_B;
+        if (ln->pos >= ln->hdr + (uint64_t)j->aad_len) {
+            ln->pos = 0;
+            ln->phase = j->len != 0 ? CC_CTR : CC_DONE;
+        }
+        break;
+    case CC_CTR:
+        memcpy(ln->ks, res, CC_B);
+        karx_i_ctr_add(ln->ctr, CC_B, 1);
+        ln->phase = CC_MAC;
+        return;
+    default: /* CC_MAC */
+        memcpy(ln->x, res, CC_B);
+        ln->pos += CC_B;
+        ln->phase = ln->pos < (uint64_t)j->len ? CC_CTR : CC_DONE;
+        break;
+    }
+    if (ln->phase != CC_DONE)
+        return;
+    uint8_t t[CC_B];
+    for (size_t b = 0; b < CC_B; b++)
+        t[b] = (uint8_t)(ln->x[b] ^ ln->s0[b]);
+    if (seal)
+        memcpy(j->tag, t, j->tag_len);
+    else if (karx_memcmp_ct(t, j->tag, j->tag_len) != 0)
+        j->status = KARX_ERR_AUTHENTICATION;
+    karx_memzero(t, sizeof t);
+}
+
+static int cc_lane_job(const karx_ccm_job *j, karx_cipher_alg alg)
+{
+    return j->status == KARX_OK && (karx_cipher_alg)j->key->cipher.alg == alg;
+}
+
+static size_t cc_next(const karx_ccm_job *jobs, size_t n, size_t *next, karx_cipher_alg alg)
+{
+    while (*next < n && !cc_lane_job(&jobs[*next], alg))
+        (*next)++;
+    return *next < n ? (*next)++ : n;
+}
+
+static int cc_more(const karx_ccm_job *jobs, size_t n, size_t next, karx_cipher_alg alg)
+{
+    while (next < n && !cc_lane_job(&jobs[next], alg))
+        next++;
+    return next < n;
+}
+
+/* The rest of lane ln's record, step by step on the scalar single-block code. */
+static void cc_finish_scalar(cc_lane *ln, karx_ccm_job *j, int seal)
+{
+    uint8_t blk[CC_B];
+    while (ln->phase != CC_DONE) {
+        cc_prepare(ln, j, seal, blk);
+        (void)karx_cipher_encrypt_block(&j->key->cipher, blk, blk);
+        cc_consume(ln, j, seal, blk);
+    }
+    karx_memzero(blk, sizeof blk);
+}
+
+/* The records of alg in jobs [0, n) that passed the checks, on kernel k. */
+static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm_job *jobs,
+                     size_t n, int seal)
+{
+    _Alignas(KARX_I_LANES_CTX_ALIGN) uint8_t ctx[KARX_I_LANES_CTX_BYTES];
+    _Alignas(64) uint32_t w[4 * KARX_I_LANES_MAX];
+    const uint8_t *keys[KARX_I_LANES_MAX];
+    cc_lane lane[KARX_I_LANES_MAX];
+    unsigned char busy[KARX_I_LANES_MAX];
+    uint8_t blk[CC_B];
+    const unsigned L = k->lanes;
+    const size_t key_len = karx_cipher_key_bytes(alg);
+    size_t next = 0, active = 0;
+
+    memset(busy, 0, sizeof busy);
+    memset(w, 0, sizeof w);
+    for (unsigned l = 0; l < L; l++) {
+        size_t i = cc_next(jobs, n, &next, alg);
+        if (i == n)
+            break;
+        busy[l] = 1;
+        cc_start(&lane[l], jobs, i);
+        active++;
+    }
+    int dirty = 1, more = cc_more(jobs, n, next, alg);
+    while (active != 0 && (more || 4 * active > L)) {
+        if (dirty) { /* idle lanes borrow a busy lane's key */
+            const uint8_t *live = NULL;
+            for (unsigned l = 0; l < L; l++)
+                if (busy[l])
+                    live = jobs[lane[l].job].key->raw;
+            for (unsigned l = 0; l < L; l++)
+                keys[l] = busy[l] ? jobs[lane[l].job].key->raw : live;
+            k->schedule(ctx, keys, key_len);
+            dirty = 0;
+        }
+        for (unsigned l = 0; l < L; l++) {
+            if (!busy[l])
+                continue;
+            cc_prepare(&lane[l], &jobs[lane[l].job], seal, blk);
+            karx_i_lanes_put(w, L, l, blk);
+        }
+        k->encrypt(ctx, w);
+        for (unsigned l = 0; l < L; l++) {
+            if (!busy[l])
+                continue;
+            cc_lane *ln = &lane[l];
+            karx_i_lanes_get(w, L, l, blk);
+            cc_consume(ln, &jobs[ln->job], seal, blk);
+            if (ln->phase != CC_DONE)
+                continue;
+            size_t i = cc_next(jobs, n, &next, alg);
+            more = cc_more(jobs, n, next, alg);
+            dirty = 1;
+            if (i < n) {
+                cc_start(ln, jobs, i);
+            } else {
+                busy[l] = 0;
+                active--;
+            }
+        }
+    }
+    for (unsigned l = 0; l < L; l++)
+        if (busy[l])
+            cc_finish_scalar(&lane[l], &jobs[lane[l].job], seal);
+    karx_i_lanes_wipe(ctx);
+    karx_memzero(w, sizeof w);
+    karx_memzero(blk, sizeof blk);
+    karx_memzero(lane, sizeof lane);
+}
+
+/* Checks the jobs of [0, n) and runs their MAC and (seal) encryption pass. */
+static void cc_pass(karx_ccm_job *jobs, size_t n, int seal)
+{
+    unsigned seen = 0; /* bit a: a record of cipher a waits for the lanes */
+    for (size_t i = 0; i < n; i++) {
+        karx_ccm_job *j = &jobs[i];
+        j->status = cc_check(j);
+        if (j->status != KARX_OK)
+            continue;
+        karx_cipher_alg a = (karx_cipher_alg)j->key->cipher.alg;
+        if (karx_i_lanes_for(a) != NULL) {
+            seen |= 1u << a;
+        } else if (seal) {
+            j->status = karx_ccm_seal(&j->key->cipher, j->nonce, j->nonce_len, j->out, j->tag,
+                                      j->tag_len, j->in, j->len, j->aad, j->aad_len);
+        } else {
+            /* done here, whole (the CTR pass leaves it alone) */
+            j->status = karx_ccm_open(&j->key->cipher, j->nonce, j->nonce_len, j->out, j->tag,
+                                      j->tag_len, j->in, j->len, j->aad, j->aad_len);
+        }
+    }
+    for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++)
+        if (seen & (1u << a))
+            cc_lanes(karx_i_lanes_for((karx_cipher_alg)a), (karx_cipher_alg)a, jobs, n, seal);
+}
+
+static void cc_run(void *p, size_t lo, size_t hi, void *arg)
+{
+    karx_ccm_job *jobs = (karx_ccm_job *)p + lo;
+    const int seal = *(const int *)arg;
+    if (seal) {
+        cc_pass(jobs, hi - lo, 1);
+        return;
+    }
+    /* open: tags first, in chunks whose A_1 wait here for the CTR pass */
+    for (size_t c = 0; c < hi - lo; c += CC_CHUNK) {
+        karx_ccm_job *cj = jobs + c;
+        const size_t m = hi - lo - c < CC_CHUNK ? hi - lo - c : CC_CHUNK;
+        unsigned char done[CC_CHUNK], checked[CC_CHUNK];
+        karx_ctr_job ctr[CC_CHUNK];
+        uint8_t a1[CC_CHUNK][CC_B];
+        size_t nc = 0;
+        for (size_t i = 0; i < m; i++) { /* which jobs the lanes will run */
+            checked[i] = cc_check(&cj[i]) == KARX_OK;
+            done[i] = checked[i] &&
+                      karx_i_lanes_for((karx_cipher_alg)cj[i].key->cipher.alg) == NULL;
+        }
+        cc_pass(cj, m, 0);
+        for (size_t i = 0; i < m; i++) {
+            karx_ccm_job *j = &cj[i];
+            if (!checked[i] || done[i] || j->len == 0)
+                continue;
+            if (j->status != KARX_OK) {
+                karx_memzero(j->out, j->len); /* forged: never plaintext */
+                continue;
+            }
+            cc_a0(j, a1[nc]);
+            a1[nc][CC_B - 1] = 1;
+            karx_ctr_job *t = &ctr[nc];
+            t->alg = (karx_cipher_alg)j->key->cipher.alg;
+            t->key = j->key->raw;
+            t->key_len = j->key->raw_len;
+            t->ctr = a1[nc];
+            t->in = j->in;
+            t->out = j->out;
+            t->len = j->len;
+            nc++;
+        }
+        (void)karx_ctr_jobs(ctr, nc);
+        karx_memzero(a1, sizeof a1);
+    }
+}
+
+static size_t cc_weight(const void *p, size_t i)
+{
+    const karx_ccm_job *j = (const karx_ccm_job *)p + i;
+    return j->len + j->aad_len;
+}
+
+static karx_status cc_call(karx_pool *pool, karx_ccm_job *jobs, size_t n, int seal)
+{
+    if (n == 0)
+        return KARX_OK;
+    if (jobs == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_i_jobs_pool(pool, jobs, n, cc_weight, cc_run, &seal);
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].status != KARX_OK)
+            return jobs[i].status;
+    return KARX_OK;
+}
+
+karx_status karx_ccm_seal_jobs(karx_ccm_job *jobs, size_t n) { return cc_call(NULL, jobs, n, 1); }
+
+karx_status karx_ccm_open_jobs(karx_ccm_job *jobs, size_t n) { return cc_call(NULL, jobs, n, 0); }
+
+karx_status karx_ccm_seal_jobs_pool(karx_pool *pool, karx_ccm_job *jobs, size_t n)
+{
+    return cc_call(pool, jobs, n, 1);
+}
+
+karx_status karx_ccm_open_jobs_pool(karx_pool *pool, karx_ccm_job *jobs, size_t n)
+{
+    return cc_call(pool, jobs, n, 0);
+}
