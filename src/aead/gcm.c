@@ -258,6 +258,15 @@ karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
     return gcm_call_end(&g, st, out, len);
 }
 
+/* ---- the checks the record jobs share (gcm_jobs.c) ---- */
+karx_status karx_i_gcm_check(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
+                             const uint8_t *aad, size_t aad_len, const void *out, const void *in,
+                             size_t len, const void *tag, size_t tag_len)
+{
+    karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+    return st == KARX_OK ? gcm_check_key(gk) : st;
+}
+
 /* ---- the pieces gcm_pool.c runs by ranges (gcm_parts.h) ---- */
 karx_status karx_i_gcm_start(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
                              const uint8_t *aad, size_t aad_len, const void *out, const void *in,

@@ -40,4 +40,10 @@ karx_status karx_i_gcm_crypt(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t y[
 karx_status karx_i_gcm_tag(const karx_gcm_key *gk, uint8_t y[16], const uint8_t j0[16],
                            uint64_t aad_len, uint64_t len, uint8_t full[16]);
 
+/* The argument and key checks of karx_gcm_seal / karx_gcm_open, without the call (the record
+ * jobs, gcm_jobs.c, check each job before it takes a lane). */
+karx_status karx_i_gcm_check(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len,
+                             const uint8_t *aad, size_t aad_len, const void *out, const void *in,
+                             size_t len, const void *tag, size_t tag_len);
+
 #endif

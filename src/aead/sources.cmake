@@ -12,6 +12,8 @@ karx_simd_sources(AVX512 VPCLMUL src/aead/ghash_vpclmul.c)
 # Stitched GCM (CTR and GHASH in one pass) for the AVX2 back end, and GCM over a karx_pool.
 karx_simd_sources(AVX2 VPCLMUL src/aead/gcm_stitch_avx2.c)
 list(APPEND KARX_SOURCES src/aead/gcm_pool.c)
+# Record jobs: many records, a key each, in the lanes of src/lanes/ (gcm.h karx_gcm_seal_jobs).
+list(APPEND KARX_SOURCES src/aead/gcm_jobs.c)
 # Record jobs (issue 26): CCM over many records, each under its own key, a record per lane of the
 # lane kernels.
 list(APPEND KARX_SOURCES src/aead/ccm_jobs.c)
