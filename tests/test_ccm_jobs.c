@@ -191,6 +191,11 @@ static void check_errors(void)
     for (size_t b = 0; b < sizeof out[0]; b++)
         untouched &= out[0][b] == 0xee && out[4][b] == 0xee;
     CHECK(untouched, "open: failed jobs wrote");
+    /* the tag inside the output or the input */
+    j[10].tag = out[10] + 84;
+    CHECK(karx_ccm_seal_jobs(j + 10, 1) == KARX_ERR_ARGUMENT, "tag in out");
+    j[10].tag = c + 50;
+    CHECK(karx_ccm_open_jobs(j + 10, 1) == KARX_ERR_ARGUMENT, "tag in in");
     /* set_key */
     karx_ccm_key k;
     uint8_t raw[32] = {0};

@@ -127,6 +127,11 @@ static void check_errors(void)
     karx_ctr_xor(&k, c, w, in, sizeof in);
     CHECK(memcmp(w, out[8], sizeof w) == 0 && memcmp(c, ctr[8], 16) == 0, "the good job");
     karx_cipher_key_wipe(&k);
+    /* the counter inside the output */
+    j[8].ctr = out[8] + 40;
+    CHECK(karx_ctr_jobs(j + 8, 1) == KARX_ERR_ARGUMENT, "ctr in out");
+    j[8].ctr = (uint8_t *)in + 84;
+    CHECK(karx_ctr_jobs(j + 8, 1) == KARX_ERR_ARGUMENT, "ctr in in");
 }
 
 int main(void)

@@ -155,11 +155,11 @@ KARX_API void karx_ccm_key_wipe(karx_ccm_key *ck);
  * Every job gets a status, as the one-record calls would give it (key NULL KARX_ERR_ARGUMENT, a
  * key never set KARX_ERR_STATE, a bad nonce length KARX_ERR_IV_LENGTH, a bad tag length or a
  * NULL pointer KARX_ERR_ARGUMENT, a too-long record KARX_ERR_DATA_LENGTH), plus
- * KARX_ERR_ARGUMENT for in and out overlapping other than exactly, and KARX_ERR_AUTHENTICATION
- * for a forged tag, with that job's out zero-filled. A job that fails a check writes nothing;
- * the other jobs still complete. The call returns KARX_OK when every job succeeded, else the
- * first failing job's status; n = 0 is KARX_OK, jobs NULL with n > 0 KARX_ERR_ARGUMENT with no
- * job touched. Jobs must not write into each other's buffers. */
+ * KARX_ERR_ARGUMENT for in and out overlapping other than exactly or the tag overlapping either,
+ * and KARX_ERR_AUTHENTICATION for a forged tag, with that job's out zero-filled. A job that
+ * fails a check writes nothing; the other jobs still complete. The call returns KARX_OK when
+ * every job succeeded, else the first failing job's status; n = 0 is KARX_OK, jobs NULL with
+ * n > 0 KARX_ERR_ARGUMENT with no job touched. Jobs must not write into each other's buffers. */
 typedef struct karx_ccm_job {
     const karx_ccm_key *key;
     const uint8_t *nonce;

@@ -217,11 +217,12 @@ KARX_API karx_status karx_cipher_update_pool(karx_pool *pool, karx_cipher_ctx *c
  * karx_cipher_set_key + karx_ctr_xor.
  *
  * Every job gets a status: KARX_OK; KARX_ERR_UNKNOWN_ALGORITHM; KARX_ERR_ARGUMENT (key or ctr
- * NULL, in / out NULL with len > 0, in and out overlapping other than exactly); KARX_ERR_KEY_LENGTH;
- * KARX_ERR_COUNTER_OVERFLOW (the counter would wrap: nothing written, ctr unchanged). A failing
- * job writes nothing; the others still complete. The call returns KARX_OK when every job
- * succeeded, else the first failing job's status; n = 0 is KARX_OK, jobs NULL with n > 0
- * KARX_ERR_ARGUMENT with no job touched. Jobs must not write into each other's buffers. */
+ * NULL, in / out NULL with len > 0, in and out overlapping other than exactly, ctr overlapping
+ * either); KARX_ERR_KEY_LENGTH; KARX_ERR_COUNTER_OVERFLOW (the counter would wrap: nothing
+ * written, ctr unchanged). A failing job writes nothing; the others still complete. The call
+ * returns KARX_OK when every job succeeded, else the first failing job's status; n = 0 is
+ * KARX_OK, jobs NULL with n > 0 KARX_ERR_ARGUMENT with no job touched. Jobs must not write into
+ * each other's buffers. */
 typedef struct karx_ctr_job {
     karx_cipher_alg alg;
     const uint8_t *key;

@@ -37,6 +37,9 @@ static karx_status cc_check(const karx_ccm_job *j)
             KARX_OK ||
         karx_i_jobs_overlap(j->out, j->in, j->len))
         return KARX_ERR_ARGUMENT;
+    if (karx_i_jobs_share(j->tag, j->tag_len, j->out, j->len) ||
+        karx_i_jobs_share(j->tag, j->tag_len, j->in, j->len))
+        return KARX_ERR_ARGUMENT;
     if (j->nonce_len < KARX_CCM_NONCE_MIN_BYTES || j->nonce_len > KARX_CCM_NONCE_MAX_BYTES)
         return KARX_ERR_IV_LENGTH;
     if (j->tag_len < KARX_CCM_TAG_MIN_BYTES || j->tag_len > KARX_CCM_TAG_MAX_BYTES ||

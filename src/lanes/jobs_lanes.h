@@ -1,6 +1,6 @@
 /* Internal: what the record-job drivers (src/modes/ctr_jobs.c, src/aead/ccm_jobs.c) share around
- * the lane kernels (lanes.h): the word-sliced block loads and stores, and the in/out overlap
- * check of a job. */
+ * the lane kernels (lanes.h): the word-sliced block loads and stores, and the overlap checks
+ * of a job. */
 #ifndef KARX_JOBS_LANES_H
 #define KARX_JOBS_LANES_H
 
@@ -31,6 +31,13 @@ static inline int karx_i_jobs_overlap(const void *out, const void *in, size_t le
     if (len == 0 || o == i)
         return 0;
     return o < i ? i - o < len : o - i < len;
+}
+
+/* 1 if the buffers a (alen bytes) and b (blen bytes) share a byte. */
+static inline int karx_i_jobs_share(const void *a, size_t alen, const void *b, size_t blen)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return alen != 0 && blen != 0 && x < y + blen && y < x + alen;
 }
 
 #endif

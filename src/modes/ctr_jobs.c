@@ -26,6 +26,8 @@ static karx_status cj_check(const karx_ctr_job *j)
     if (j->key == NULL || j->ctr == NULL || (j->len != 0 && (j->in == NULL || j->out == NULL)) ||
         karx_i_jobs_overlap(j->out, j->in, j->len))
         return KARX_ERR_ARGUMENT;
+    if (karx_i_jobs_share(j->ctr, bb, j->out, j->len) || karx_i_jobs_share(j->ctr, bb, j->in, j->len))
+        return KARX_ERR_ARGUMENT;
     if (j->key_len != karx_cipher_key_bytes(j->alg))
         return KARX_ERR_KEY_LENGTH;
     size_t blocks = j->len / bb + (j->len % bb != 0);
