@@ -50,14 +50,15 @@ static karx_status cc_check(const karx_ccm_job *j)
     return KARX_OK;
 }
 
-/* A lane: its record and where the record is. */
+/* A lane: its record and where the record is. Blocks are held as the lanes hold them (4
+ * little-endian words, lanes.h). */
 typedef struct {
     size_t job;
     int phase;
     uint64_t pos;  /* CC_AAD: bytes of the encoded AAD done; CC_CTR / CC_MAC: payload bytes */
     size_t hdr;    /* bytes of the AAD length prefix (0 without AAD) */
     uint8_t prefix[10];
-    uint8_t x[CC_B], s0[CC_B], ctr[CC_B], ks[CC_B];
+    uint32_t x[4], s0[4], ctr[4], ks[4]; /* CBC-MAC value, E(A_0), counter block, keystream */
 } cc_lane;
 
 /* A_0 = (q - 1) || N || 0^q. */
@@ -71,6 +72,7 @@ static void cc_a0(const karx_ccm_job *j, uint8_t a[CC_B])
 static void cc_start(cc_lane *ln, const karx_ccm_job *jobs, size_t i)
 {
     const karx_ccm_job *j = &jobs[i];
+    uint8_t a0[CC_B];
     ln->job = i;
     ln->phase = CC_S0;
     ln->pos = 0;
@@ -86,93 +88,120 @@ static void cc_start(cc_lane *ln, const karx_ccm_job *jobs, size_t i)
             ln->prefix[h - 1 - b] = (uint8_t)(a >> (8 * b));
         ln->hdr = h;
     }
-    cc_a0(j, ln->ctr);
+    cc_a0(j, a0);
+    karx_i_lanes_words(ln->ctr, a0);
+    karx_i_lanes_prefetch(j->in, j->out, j->len);
 }
 
-/* The block lane ln encrypts next. Seal writes the ciphertext block of a MAC step here. */
-static void cc_prepare(cc_lane *ln, const karx_ccm_job *j, int seal, uint8_t blk[CC_B])
+/* Puts the block lane ln encrypts next into lane l of w (L lanes). Seal writes the ciphertext
+ * block of a MAC step here. */
+static void cc_prepare(cc_lane *ln, const karx_ccm_job *j, int seal, uint32_t *w, unsigned L,
+                       unsigned l)
 {
+    uint8_t blk[CC_B];
     switch (ln->phase) {
     case CC_S0:
     case CC_CTR:
-        memcpy(blk, ln->ctr, CC_B);
+        for (unsigned q = 0; q < 4; q++)
+            w[q * L + l] = ln->ctr[q];
         return;
+    case CC_MAC: {
+        const size_t off = (size_t)ln->pos;
+        if (j->len - off >= CC_B) { /* a whole block, in words */
+            const uint8_t *in = j->in + off;
+            for (unsigned q = 0; q < 4; q++) {
+                uint32_t c = karx_load32_le(in + 4 * q);
+                uint32_t p = seal ? c : c ^ ln->ks[q]; /* the plaintext word */
+                w[q * L + l] = ln->x[q] ^ p;
+                if (seal)
+                    karx_store32_le(j->out + off + 4 * q, p ^ ln->ks[q]);
+            }
+            return;
+        }
+        const size_t take = j->len - off; /* the last, partial block, zero-padded for the MAC */
+        uint8_t ks[CC_B];
+        memset(blk, 0, CC_B);
+        memcpy(blk, j->in + off, take);
+        karx_i_lanes_bytes(ks, ln->ks);
+        if (seal)
+            karx_i_xor(j->out + off, blk, ks, take);
+        else
+            karx_i_xor(blk, blk, ks, take); /* the plaintext, for the MAC only */
+        karx_memzero(ks, sizeof ks);
+        break;
+    }
     case CC_B0: {
         const size_t q = 15 - j->nonce_len;
         blk[0] = (uint8_t)((j->aad_len != 0 ? 0x40 : 0) | (((j->tag_len - 2) / 2) << 3) | (q - 1));
         memcpy(blk + 1, j->nonce, j->nonce_len);
         for (size_t b = 0; b < q; b++)
             blk[CC_B - 1 - b] = (uint8_t)(b < sizeof(size_t) ? (uint64_t)j->len >> (8 * b) : 0);
+        karx_i_lanes_put(w, L, l, blk);
         return;
     }
-    case CC_AAD: {
+    default: { /* CC_AAD */
         const uint64_t end = ln->hdr + (uint64_t)j->aad_len;
         for (size_t b = 0; b < CC_B; b++) {
             uint64_t p = ln->pos + b;
-            uint8_t v = p < ln->hdr ? ln->prefix[p] : p < end ? j->aad[p - ln->hdr] : 0;
-            blk[b] = (uint8_t)(ln->x[b] ^ v);
+            blk[b] = p < ln->hdr ? ln->prefix[p] : p < end ? j->aad[p - ln->hdr] : 0;
         }
-        return;
-    }
-    default: { /* CC_MAC */
-        const size_t off = (size_t)ln->pos, take = j->len - off < CC_B ? j->len - off : CC_B;
-        uint8_t p[CC_B];
-        memset(p, 0, CC_B);
-        memcpy(p, j->in + off, take);
-        if (!seal)
-            karx_i_xor(p, p, ln->ks, take); /* the plaintext, for the MAC only */
-        for (size_t b = 0; b < CC_B; b++)
-            blk[b] = (uint8_t)(ln->x[b] ^ p[b]);
-        if (seal)
-            karx_i_xor(j->out + off, p, ln->ks, take);
-        karx_memzero(p, sizeof p);
-        return;
+        break;
     }
     }
+    /* AAD or a partial payload block in blk: the CBC-MAC input */
+    for (unsigned q = 0; q < 4; q++)
+        w[q * L + l] = ln->x[q] ^ karx_load32_le(blk + 4 * q);
+    karx_memzero(blk, sizeof blk);
 }
 
-/* Takes the encrypted block; at the record's end writes or checks its tag. */
-static void cc_consume(cc_lane *ln, karx_ccm_job *j, int seal, const uint8_t res[CC_B])
+/* Takes lane l's encrypted block from w; at the record's end writes or checks its tag. */
+static void cc_consume(cc_lane *ln, karx_ccm_job *j, int seal, const uint32_t *w, unsigned L,
+                       unsigned l)
 {
+    uint32_t r[4];
+    for (unsigned q = 0; q < 4; q++)
+        r[q] = w[q * L + l];
     switch (ln->phase) {
     case CC_S0:
-        memcpy(ln->s0, res, CC_B);
-        ln->ctr[CC_B - 1] = 1; /* A_1 */
+        memcpy(ln->s0, r, sizeof r);
+        ln->ctr[3] = (ln->ctr[3] & 0x00ffffffu) | 0x01000000u; /* A_1: last byte 1 */
         ln->phase = CC_B0;
         return;
+    case CC_CTR:
+        memcpy(ln->ks, r, sizeof r);
+        karx_i_lanes_inc(ln->ctr);
+        ln->phase = CC_MAC;
+        return;
+    case CC_MAC:
+        memcpy(ln->x, r, sizeof r);
+        ln->pos += CC_B;
+        ln->phase = ln->pos < (uint64_t)j->len ? CC_CTR : CC_DONE;
+        break;
     case CC_B0:
-        memcpy(ln->x, res, CC_B);
+        memcpy(ln->x, r, sizeof r);
         ln->phase = ln->hdr != 0 ? CC_AAD : j->len != 0 ? CC_CTR : CC_DONE;
         break;
-    case CC_AAD:
-        memcpy(ln->x, res, CC_B);
+    default: /* CC_AAD */
+        memcpy(ln->x, r, sizeof r);
         ln->pos += CC_B;
         if (ln->pos >= ln->hdr + (uint64_t)j->aad_len) {
             ln->pos = 0;
             ln->phase = j->len != 0 ? CC_CTR : CC_DONE;
         }
         break;
-    case CC_CTR:
-        memcpy(ln->ks, res, CC_B);
-        karx_i_ctr_add(ln->ctr, CC_B, 1);
-        ln->phase = CC_MAC;
-        return;
-    default: /* CC_MAC */
-        memcpy(ln->x, res, CC_B);
-        ln->pos += CC_B;
-        ln->phase = ln->pos < (uint64_t)j->len ? CC_CTR : CC_DONE;
-        break;
     }
     if (ln->phase != CC_DONE)
         return;
     uint8_t t[CC_B];
-    for (size_t b = 0; b < CC_B; b++)
-        t[b] = (uint8_t)(ln->x[b] ^ ln->s0[b]);
+    for (unsigned q = 0; q < 4; q++)
+        r[q] = ln->x[q] ^ ln->s0[q];
+    karx_i_lanes_bytes(t, r);
     if (seal)
         memcpy(j->tag, t, j->tag_len);
     else if (karx_memcmp_ct(t, j->tag, j->tag_len) != 0)
         j->status = KARX_ERR_AUTHENTICATION;
     karx_memzero(t, sizeof t);
+    karx_memzero(r, sizeof r);
 }
 
 static int cc_lane_job(const karx_ccm_job *j, karx_cipher_alg alg)
@@ -180,29 +209,33 @@ static int cc_lane_job(const karx_ccm_job *j, karx_cipher_alg alg)
     return j->status == KARX_OK && (karx_cipher_alg)j->key->cipher.alg == alg;
 }
 
-static size_t cc_next(const karx_ccm_job *jobs, size_t n, size_t *next, karx_cipher_alg alg)
+/* Moves *next to the next record of alg (n when none is left); 1 if there is one. */
+static int cc_more(const karx_ccm_job *jobs, size_t n, size_t *next, karx_cipher_alg alg)
 {
     while (*next < n && !cc_lane_job(&jobs[*next], alg))
         (*next)++;
-    return *next < n ? (*next)++ : n;
+    return *next < n;
 }
 
-static int cc_more(const karx_ccm_job *jobs, size_t n, size_t next, karx_cipher_alg alg)
+/* That record, taken; n when none is left. */
+static size_t cc_next(const karx_ccm_job *jobs, size_t n, size_t *next, karx_cipher_alg alg)
 {
-    while (next < n && !cc_lane_job(&jobs[next], alg))
-        next++;
-    return next < n;
+    return cc_more(jobs, n, next, alg) ? (*next)++ : n;
 }
 
 /* The rest of lane ln's record, step by step on the scalar single-block code. */
 static void cc_finish_scalar(cc_lane *ln, karx_ccm_job *j, int seal)
 {
+    uint32_t w[4];
     uint8_t blk[CC_B];
     while (ln->phase != CC_DONE) {
-        cc_prepare(ln, j, seal, blk);
+        cc_prepare(ln, j, seal, w, 1, 0);
+        karx_i_lanes_bytes(blk, w);
         (void)karx_cipher_encrypt_block(&j->key->cipher, blk, blk);
-        cc_consume(ln, j, seal, blk);
+        karx_i_lanes_words(w, blk);
+        cc_consume(ln, j, seal, w, 1, 0);
     }
+    karx_memzero(w, sizeof w);
     karx_memzero(blk, sizeof blk);
 }
 
@@ -215,13 +248,13 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
     const uint8_t *keys[KARX_I_LANES_MAX];
     cc_lane lane[KARX_I_LANES_MAX];
     unsigned char busy[KARX_I_LANES_MAX];
-    uint8_t blk[CC_B];
     const unsigned L = k->lanes;
     const size_t key_len = karx_cipher_key_bytes(alg);
     size_t next = 0, active = 0;
 
     memset(busy, 0, sizeof busy);
     memset(w, 0, sizeof w);
+    memset(lane, 0, sizeof lane);
     for (unsigned l = 0; l < L; l++) {
         size_t i = cc_next(jobs, n, &next, alg);
         if (i == n)
@@ -230,7 +263,7 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
         cc_start(&lane[l], jobs, i);
         active++;
     }
-    int dirty = 1, more = cc_more(jobs, n, next, alg);
+    int dirty = 1, more = cc_more(jobs, n, &next, alg);
     while (active != 0 && (more || 4 * active > L)) {
         if (dirty) { /* idle lanes borrow a busy lane's key */
             const uint8_t *live = NULL;
@@ -245,20 +278,18 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
         for (unsigned l = 0; l < L; l++) {
             if (!busy[l])
                 continue;
-            cc_prepare(&lane[l], &jobs[lane[l].job], seal, blk);
-            karx_i_lanes_put(w, L, l, blk);
+            cc_prepare(&lane[l], &jobs[lane[l].job], seal, w, L, l);
         }
         k->encrypt(ctx, w);
         for (unsigned l = 0; l < L; l++) {
             if (!busy[l])
                 continue;
             cc_lane *ln = &lane[l];
-            karx_i_lanes_get(w, L, l, blk);
-            cc_consume(ln, &jobs[ln->job], seal, blk);
+            cc_consume(ln, &jobs[ln->job], seal, w, L, l);
             if (ln->phase != CC_DONE)
                 continue;
             size_t i = cc_next(jobs, n, &next, alg);
-            more = cc_more(jobs, n, next, alg);
+            more = cc_more(jobs, n, &next, alg);
             dirty = 1;
             if (i < n) {
                 cc_start(ln, jobs, i);
@@ -273,7 +304,6 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
             cc_finish_scalar(&lane[l], &jobs[lane[l].job], seal);
     karx_i_lanes_wipe(ctx);
     karx_memzero(w, sizeof w);
-    karx_memzero(blk, sizeof blk);
     karx_memzero(lane, sizeof lane);
 }
 

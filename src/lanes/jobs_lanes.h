@@ -24,6 +24,61 @@ static inline void karx_i_lanes_get(const uint32_t *w, unsigned L, unsigned l, u
         karx_store32_le(blk + 4 * j, w[j * L + l]);
 }
 
+/* A 16-byte block as the lanes hold it: 4 little-endian words. */
+static inline void karx_i_lanes_words(uint32_t c[4], const uint8_t *blk)
+{
+    for (unsigned j = 0; j < 4; j++)
+        c[j] = karx_load32_le(blk + 4 * j);
+}
+
+static inline void karx_i_lanes_bytes(uint8_t *blk, const uint32_t c[4])
+{
+    for (unsigned j = 0; j < 4; j++)
+        karx_store32_le(blk + 4 * j, c[j]);
+}
+
+static inline uint32_t karx_i_lanes_bswap32(uint32_t x)
+{
+    return (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
+}
+
+/* Adds 1 to a block in words (the whole block one big-endian counter, as karx_ctr_xor counts). */
+static inline void karx_i_lanes_inc(uint32_t c[4])
+{
+    for (int j = 3; j >= 0; j--) {
+        uint32_t v = karx_i_lanes_bswap32(c[j]) + 1;
+        c[j] = karx_i_lanes_bswap32(v);
+        if (v != 0)
+            return;
+    }
+}
+
+/* out = in ^ lane l's block of w, for a whole block. */
+static inline void karx_i_lanes_xor_block(uint8_t *out, const uint8_t *in, const uint32_t *w,
+                                          unsigned L, unsigned l)
+{
+    for (unsigned j = 0; j < 4; j++)
+        karx_store32_le(out + 4 * j, karx_load32_le(in + 4 * j) ^ w[j * L + l]);
+}
+
+/* Asks for len bytes at in (read) and out (written) to be brought into the cache: a lane that
+ * takes a job reads and writes it 16 bytes per kernel call, interleaved with up to 15 other
+ * jobs, more streams than the hardware prefetchers follow. */
+static inline void karx_i_lanes_prefetch(const uint8_t *in, const uint8_t *out, size_t len)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    for (size_t o = 0; o < len; o += 64) {
+        __builtin_prefetch(in + o, 0, 3);
+        if (out != in)
+            __builtin_prefetch(out + o, 1, 3);
+    }
+#else
+    (void)in;
+    (void)out;
+    (void)len;
+#endif
+}
+
 /* 1 if out and in (len bytes each) overlap other than exactly (out == in). */
 static inline int karx_i_jobs_overlap(const void *out, const void *in, size_t len)
 {

@@ -16,7 +16,7 @@
 
 /* Jobs of at least this many bytes run alone on the bulk kernel, which fills its lanes from one
  * message as well as the job lanes would from many, without the per-job schedule. */
-#define CJ_LONG 4096
+#define CJ_LONG 224
 
 static karx_status cj_check(const karx_ctr_job *j)
 {
@@ -44,11 +44,11 @@ static void cj_single(const karx_ctr_job *j, uint8_t *ctr, uint8_t *out, const u
     karx_cipher_key_wipe(&k);
 }
 
-/* A lane: its job, the bytes done, and its counter. */
+/* A lane: its job, the bytes done, and its counter (as the lanes hold a block: 4 words). */
 typedef struct {
     size_t job;
     size_t off;
-    uint8_t ctr[16];
+    uint32_t c[4];
 } cj_lane;
 
 /* 1 if job i is one for the lanes of alg. */
@@ -57,18 +57,18 @@ static int cj_lane_job(const karx_ctr_job *j, karx_cipher_alg alg)
     return j->status == KARX_OK && j->alg == alg && j->len != 0 && j->len < CJ_LONG;
 }
 
-static size_t cj_next(const karx_ctr_job *jobs, size_t n, size_t *next, karx_cipher_alg alg)
+/* Moves *next to the next lane job of alg (n when none is left); 1 if there is one. */
+static int cj_more(const karx_ctr_job *jobs, size_t n, size_t *next, karx_cipher_alg alg)
 {
     while (*next < n && !cj_lane_job(&jobs[*next], alg))
         (*next)++;
-    return *next < n ? (*next)++ : n;
+    return *next < n;
 }
 
-static int cj_more(const karx_ctr_job *jobs, size_t n, size_t next, karx_cipher_alg alg)
+/* That job, taken; n when none is left. */
+static size_t cj_next(const karx_ctr_job *jobs, size_t n, size_t *next, karx_cipher_alg alg)
 {
-    while (next < n && !cj_lane_job(&jobs[next], alg))
-        next++;
-    return next < n;
+    return cj_more(jobs, n, next, alg) ? (*next)++ : n;
 }
 
 /* The lane jobs of alg in jobs [0, n), on kernel k. */
@@ -85,6 +85,7 @@ static void cj_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ctr
     size_t next = 0, active = 0, key_len = karx_cipher_key_bytes(alg);
 
     memset(busy, 0, sizeof busy);
+    memset(lane, 0, sizeof lane);
     for (unsigned l = 0; l < L; l++) {
         size_t i = cj_next(jobs, n, &next, alg);
         if (i == n)
@@ -92,12 +93,13 @@ static void cj_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ctr
         busy[l] = 1;
         lane[l].job = i;
         lane[l].off = 0;
-        memcpy(lane[l].ctr, jobs[i].ctr, 16);
+        karx_i_lanes_words(lane[l].c, jobs[i].ctr);
+        karx_i_lanes_prefetch(jobs[i].in, jobs[i].out, jobs[i].len);
         active++;
     }
     if (active == 0)
         return;
-    int dirty = 1, more = cj_more(jobs, n, next, alg);
+    int dirty = 1, more = cj_more(jobs, n, &next, alg);
     while (active != 0 && (more || 4 * active > L)) {
         if (dirty) { /* idle lanes borrow a busy lane's key */
             const uint8_t *live = NULL;
@@ -109,33 +111,39 @@ static void cj_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ctr
             k->schedule(ctx, keys, key_len);
             dirty = 0;
         }
-        for (unsigned l = 0; l < L; l++)
-            karx_i_lanes_put(w, L, l, lane[l].ctr); /* idle lanes: a stale counter, unused */
+        for (unsigned l = 0; l < L; l++) /* idle lanes: a stale counter, unused */
+            for (unsigned q = 0; q < 4; q++)
+                w[q * L + l] = lane[l].c[q];
         k->encrypt(ctx, w);
         for (unsigned l = 0; l < L; l++) {
             if (!busy[l])
                 continue;
             cj_lane *ln = &lane[l];
             karx_ctr_job *j = &jobs[ln->job];
-            size_t take = j->len - ln->off < 16 ? j->len - ln->off : 16;
-            karx_i_lanes_get(w, L, l, ks);
-            karx_i_xor(j->out + ln->off, j->in + ln->off, ks, take);
-            ln->off += take;
-            karx_i_ctr_add(ln->ctr, 16, 1);
+            const size_t left = j->len - ln->off;
+            if (left >= 16) {
+                karx_i_lanes_xor_block(j->out + ln->off, j->in + ln->off, w, L, l);
+                ln->off += 16;
+            } else {
+                karx_i_lanes_get(w, L, l, ks);
+                karx_i_xor(j->out + ln->off, j->in + ln->off, ks, left);
+                ln->off += left;
+            }
+            karx_i_lanes_inc(ln->c);
             if (ln->off < j->len)
                 continue;
-            memcpy(j->ctr, ln->ctr, 16);
+            karx_i_lanes_bytes(j->ctr, ln->c);
             size_t i = cj_next(jobs, n, &next, alg);
-            more = cj_more(jobs, n, next, alg);
+            more = cj_more(jobs, n, &next, alg);
+            dirty = 1;
             if (i < n) {
                 ln->job = i;
                 ln->off = 0;
-                memcpy(ln->ctr, jobs[i].ctr, 16);
-                dirty = 1;
+                karx_i_lanes_words(ln->c, jobs[i].ctr);
+                karx_i_lanes_prefetch(jobs[i].in, jobs[i].out, jobs[i].len);
             } else {
                 busy[l] = 0;
                 active--;
-                dirty = 1;
             }
         }
     }
@@ -144,8 +152,10 @@ static void cj_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ctr
         if (!busy[l])
             continue;
         karx_ctr_job *j = &jobs[lane[l].job];
-        cj_single(j, lane[l].ctr, j->out + lane[l].off, j->in + lane[l].off, j->len - lane[l].off);
-        memcpy(j->ctr, lane[l].ctr, 16);
+        uint8_t c[16];
+        karx_i_lanes_bytes(c, lane[l].c);
+        cj_single(j, c, j->out + lane[l].off, j->in + lane[l].off, j->len - lane[l].off);
+        memcpy(j->ctr, c, 16);
     }
     karx_i_lanes_wipe(ctx);
     karx_memzero(w, sizeof w);
