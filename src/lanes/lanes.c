@@ -9,6 +9,7 @@
     extern const karx_i_lanes_kernel karx_i_lanes_##b##_lea, karx_i_lanes_##b##_cham;
 LANES_DECL(portable)
 #if defined(KARX_HAVE_X86_SIMD)
+extern const karx_i_lanes_kernel karx_i_lanes_avx512c_lea_gcm, karx_i_lanes_avx512c_cham_gcm;
 LANES_DECL(sse2)
 LANES_DECL(avx2)
 LANES_DECL(avx512)
@@ -49,8 +50,18 @@ static const karx_i_lanes_kernel *lanes_pick(const lanes_row *row, karx_cipher_a
     }
 }
 
+#if defined(KARX_HAVE_X86_SIMD)
+/* avx512 on a CPU with VPCLMULQDQ: the kernels with GHASH fused */
+static const lanes_row lanes_avx512_vpclmul = {KARX_BACKEND_AVX512, &karx_i_lanes_avx512c_lea_gcm,
+                                               &karx_i_lanes_avx512c_cham_gcm};
+#endif
+
 static const lanes_row *lanes_row_of(karx_backend b)
 {
+#if defined(KARX_HAVE_X86_SIMD)
+    if (b == KARX_BACKEND_AVX512 && (karx_cpu_features() & KARX_CPU_VPCLMUL))
+        return &lanes_avx512_vpclmul;
+#endif
     for (size_t i = 0; i < sizeof lanes_rows / sizeof lanes_rows[0]; i++)
         if (lanes_rows[i].backend == b)
             return &lanes_rows[i];

@@ -14,4 +14,6 @@
 #define LV_NAME "neon"
 #define LV_FN(x) karx_i_lanes_neon_##x
 
+#define LV_BSWAP32(v) vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(v)))
+
 #include "lanes_template.h"
