@@ -35,6 +35,8 @@ typedef struct {
     uint8_t y[16];     /* GHASH, open only: over AAD and ciphertext, length block included */
     int fused;         /* GHASH runs in the lane kernel's pass (gcm32_xor), its state in ky */
     uint8_t ky[16];
+    int has_tail;      /* fused: the partial last ciphertext block, zero-padded, waits in tail */
+    uint8_t tail[16];
 } gj_lane;
 
 #define GJ_FUSE_MIN 128 /* records from this length hash in the lane kernel's pass, if it can */
@@ -146,6 +148,90 @@ static void gj_ghash_lanes(gj_lane *lane, uint32_t mask, int from_out,
             karx_memzero(bufs[i], 16 * nb);
 }
 
+/* Runs one block a lane (blk[i], 16 bytes) into the GHASH states st[i] of the lanes in mask,
+ * in the lane GHASH kernel where there is one, else lane by lane. */
+static void gj_ghash_one(gj_lane *lane, uint32_t mask, uint8_t (*blk)[16], int ky,
+                         const karx_i_lanes_kernel *k)
+{
+    const uint8_t *data[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
+    uint8_t *ys[KARX_I_LANES_MAX];
+    for (unsigned i = 0; i < k->lanes; i++) {
+        data[i] = blk[i];
+        ys[i] = ky ? lane[i].ky : lane[i].y;
+        hs[i] = mask >> i & 1 ? (const uint8_t *)(const void *)lane[i].job->key->htab : NULL;
+        if ((mask >> i & 1) && k->ghash == NULL)
+            karx_i_ghash_blocks(lane[i].job->key->htab, ys[i], blk[i], 1);
+    }
+    if (k->ghash != NULL)
+        k->ghash(ys, hs, data, 1, mask);
+}
+
+/* The fused lanes in mask begin: ky = GHASH(A || 0*), in lanes when every AAD is short (lead
+ * zero blocks align them), else lane by lane. */
+static void gj_fused_open(gj_lane *lane, uint32_t mask, const karx_i_lanes_kernel *k)
+{
+    size_t nb = 0;
+    int batch = k->ghash != NULL;
+    for (unsigned i = 0; i < k->lanes; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        memset(lane[i].ky, 0, 16);
+        size_t b = (lane[i].job->aad_len + 15) / 16;
+        batch &= lane[i].job->aad_len <= GJ_SHORT;
+        nb = b > nb ? b : nb;
+    }
+    if (nb == 0)
+        return;
+    if (!batch) {
+        for (unsigned i = 0; i < k->lanes; i++)
+            if (mask >> i & 1)
+                karx_i_ghash_bytes(lane[i].job->key->htab, lane[i].ky, lane[i].job->aad,
+                                   lane[i].job->aad_len);
+        return;
+    }
+    _Alignas(64) uint8_t bufs[KARX_I_LANES_MAX][GJ_SHORT + 48];
+    const uint8_t *data[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
+    uint8_t *ys[KARX_I_LANES_MAX];
+    for (unsigned i = 0; i < k->lanes; i++) {
+        data[i] = bufs[i];
+        ys[i] = lane[i].ky;
+        hs[i] = NULL;
+        if (!(mask >> i & 1))
+            continue;
+        const karx_gcm_job *j = lane[i].job;
+        size_t lead = 16 * nb - j->aad_len;
+        memset(bufs[i], 0, 16 * nb);
+        if (j->aad_len != 0)
+            memcpy(bufs[i] + lead - (16 - j->aad_len % 16) % 16, j->aad, j->aad_len);
+        hs[i] = (const uint8_t *)(const void *)j->key->htab;
+    }
+    k->ghash(ys, hs, data, nb, mask);
+    for (unsigned i = 0; i < k->lanes; i++)
+        if (mask >> i & 1)
+            karx_memzero(bufs[i], 16 * nb);
+}
+
+/* The fused lanes in mask end: their partial last blocks, then their length blocks. */
+static void gj_fused_close(gj_lane *lane, uint32_t mask, const karx_i_lanes_kernel *k)
+{
+    uint8_t blk[KARX_I_LANES_MAX][16];
+    uint32_t tails = 0;
+    for (unsigned i = 0; i < k->lanes; i++)
+        if ((mask >> i & 1) && lane[i].has_tail) {
+            memcpy(blk[i], lane[i].tail, 16);
+            tails |= 1u << i;
+        }
+    if (tails != 0)
+        gj_ghash_one(lane, tails, blk, 1, k);
+    for (unsigned i = 0; i < k->lanes; i++)
+        if (mask >> i & 1) {
+            karx_store64_be(blk[i], (uint64_t)lane[i].job->aad_len * 8);
+            karx_store64_be(blk[i] + 8, (uint64_t)lane[i].job->len * 8);
+        }
+    gj_ghash_one(lane, mask, blk, 1, k);
+    karx_memzero(blk, sizeof blk);
+}
+
 static void gj_lane_start(gj_lane *l, karx_gcm_job *j, int enc, int can_fuse)
 {
     uint8_t j0[16];
@@ -164,11 +250,8 @@ static void gj_lane_start(gj_lane *l, karx_gcm_job *j, int enc, int can_fuse)
     l->pos = 0;
     l->at_j0 = 1;
     l->fused = can_fuse && j->len >= GJ_FUSE_MIN;
-    if (l->fused) {
-        memset(l->ky, 0, 16);
-        karx_i_ghash_bytes(j->key->htab, l->ky, j->aad, j->aad_len);
-    }
-    /* open, not fused: the caller hashes the ciphertext before out is written (in may be out) */
+    /* the caller hashes: the AAD of a fused lane, the ciphertext of an open one before out is
+     * written (in may be out) */
     (void)enc;
 }
 
@@ -176,13 +259,9 @@ static void gj_lane_start(gj_lane *l, karx_gcm_job *j, int enc, int can_fuse)
 static void gj_lane_finish(gj_lane *l, int enc)
 {
     karx_gcm_job *j = l->job;
-    if (l->fused) {
-        uint8_t lenblk[16];
-        karx_store64_be(lenblk, (uint64_t)j->aad_len * 8);
-        karx_store64_be(lenblk + 8, (uint64_t)j->len * 8);
-        karx_i_ghash_blocks(j->key->htab, l->ky, lenblk, 1);
+    if (l->fused) /* the tail and length blocks went in (gj_fused_close) */
         memcpy(l->y, l->ky, 16);
-    } /* else l->y holds the short GHASH (gj_ghash_lanes) */
+    /* else l->y holds the short GHASH (gj_ghash_lanes) */
     for (int i = 0; i < 16; i++)
         l->y[i] ^= l->ek0[i];
     if (enc) {
@@ -210,8 +289,10 @@ static void gj_lane_tail(gj_lane *l, const uint32_t *w, unsigned i, unsigned L, 
         j->out[l->pos + b] = (uint8_t)(j->in[l->pos + b] ^ ks[b]);
     if (enc)
         memcpy(cblk, j->out + l->pos, n);
-    if (l->fused)
-        karx_i_ghash_blocks(j->key->htab, l->ky, cblk, 1);
+    if (l->fused) {
+        memcpy(l->tail, cblk, 16);
+        l->has_tail = 1;
+    }
     karx_memzero(ks, sizeof ks);
     karx_memzero(cblk, sizeof cblk);
     l->pos = j->len;
@@ -272,12 +353,18 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
         live |= fresh;
         if (live == 0)
             break;
-        if (!enc) { /* open: hash the new records before they are decrypted */
-            uint32_t m = 0;
+        if (fresh != 0) {
+            uint32_t m = 0, f = 0;
             for (unsigned i = 0; i < L; i++)
-                if ((fresh >> i & 1) && !lane[i].fused)
-                    m |= 1u << i;
-            if (m != 0)
+                if (fresh >> i & 1) {
+                    if (lane[i].fused)
+                        f |= 1u << i;
+                    else
+                        m |= 1u << i;
+                }
+            if (f != 0) /* fused: the AAD now, the ciphertext in the pass */
+                gj_fused_open(lane, f, k);
+            if (m != 0 && !enc) /* open: hash the new records before they are decrypted */
                 gj_ghash_lanes(lane, m, 0, k);
         }
         if (fresh != 0) {
@@ -358,16 +445,20 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
                 if (tail >> i & 1)
                     gj_lane_tail(&lane[i], w, i, L, enc);
         }
-        uint32_t done = 0, hash = 0;
+        uint32_t done = 0, hash = 0, close = 0;
         for (unsigned i = 0; i < L; i++) {
             if ((live >> i & 1) && lane[i].pos == lane[i].job->len) {
                 done |= 1u << i;
-                if (enc && !lane[i].fused)
+                if (lane[i].fused)
+                    close |= 1u << i;
+                else if (enc)
                     hash |= 1u << i;
             }
         }
         if (hash != 0) /* seal: hash the finished ciphertexts */
             gj_ghash_lanes(lane, hash, 1, k);
+        if (close != 0)
+            gj_fused_close(lane, close, k);
         for (unsigned i = 0; i < L; i++)
             if (done >> i & 1)
                 gj_lane_finish(&lane[i], enc);
