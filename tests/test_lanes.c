@@ -9,8 +9,69 @@
 #include "karx/cipher.h"
 #include "karx/cpu.h"
 #include "common/endian.h"
+#include "aead/ghash.h"
 #include "lanes/lanes.h"
 #include "test_util.h"
+
+/* The GCM members: gcm32_xor equals ctr32_xor plus GHASH over the ciphertext (the portable
+ * GHASH, from each lane's own H and state), for 1..9 steps (the four-step reductions and the
+ * single steps after them), sealing and opening; ghash equals the portable GHASH. */
+static void fused(const karx_i_lanes_kernel *k, void *ctx, const uint8_t **kp, size_t kl,
+                  karx_cipher_alg alg, const char *bname)
+{
+    enum { MAXS = 9 };
+    static uint8_t src[KARX_I_LANES_MAX][MAXS * 16], d1[KARX_I_LANES_MAX][MAXS * 16],
+        d2[KARX_I_LANES_MAX][MAXS * 16];
+    static uint64_t htab[KARX_I_LANES_MAX][2 * KARX_I_GHASH_POWERS];
+    uint8_t y[KARX_I_LANES_MAX][16], want[KARX_I_LANES_MAX][16], hb[16];
+    _Alignas(64) uint32_t c[4 * KARX_I_LANES_MAX];
+    uint8_t *o1[KARX_I_LANES_MAX], *o2[KARX_I_LANES_MAX], *ys[KARX_I_LANES_MAX];
+    const uint8_t *in[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
+    unsigned L = k->lanes < KARX_I_LANES_MAX ? k->lanes : KARX_I_LANES_MAX; /* bounds for gcc */
+    for (size_t nsteps = 1; nsteps <= MAXS; nsteps++) {
+        int enc = (int)(nsteps & 1);
+        uint32_t live = (uint32_t)t_rand64() & ((1u << L) - 1u);
+        for (unsigned i = 0; i < L; i++) {
+            t_fill(src[i], sizeof src[i]);
+            t_fill(hb, 16);
+            karx_i_ghash_powers_portable(htab[i], hb);
+            t_fill(y[i], 16);
+            memcpy(want[i], y[i], 16);
+            for (unsigned j = 0; j < 4; j++)
+                c[j * L + i] = (uint32_t)t_rand64();
+            in[i] = src[i];
+            o1[i] = d1[i];
+            o2[i] = d2[i];
+            ys[i] = y[i];
+            hs[i] = (const uint8_t *)(const void *)htab[i];
+        }
+        k->schedule(ctx, kp, kl);
+        k->ctr32_xor(ctx, c, o1, in, 0, nsteps, live);
+        if (k->gcm32_xor != NULL) {
+            k->gcm32_xor(ctx, c, o2, in, 0, nsteps, live, enc, ys, hs);
+            for (unsigned i = 0; i < L; i++) {
+                if (!(live >> i & 1))
+                    continue;
+                karx_i_ghash_blocks_portable(htab[i], want[i], enc ? d1[i] : src[i], nsteps);
+                CHECK(memcmp(d1[i], d2[i], 16 * nsteps) == 0 && memcmp(y[i], want[i], 16) == 0,
+                      "%s %s gcm32_xor lane %u steps %zu enc %d", bname, karx_cipher_name(alg),
+                      i, nsteps, enc);
+            }
+        }
+        if (k->ghash != NULL) {
+            for (unsigned i = 0; i < L; i++) {
+                memcpy(want[i], y[i], 16);
+                if (live >> i & 1)
+                    karx_i_ghash_blocks_portable(htab[i], want[i], src[i], nsteps);
+            }
+            k->ghash(ys, hs, in, nsteps, live);
+            for (unsigned i = 0; i < L; i++)
+                if (live >> i & 1)
+                    CHECK(memcmp(y[i], want[i], 16) == 0, "%s ghash lane %u blocks %zu", bname, i,
+                          nsteps);
+        }
+    }
+}
 
 static void one(karx_cipher_alg alg, const char *bname)
 {
@@ -108,6 +169,8 @@ static void one(karx_cipher_alg alg, const char *bname)
             CHECK(memcmp(dst[i], want[i], sizeof dst[i]) == 0, "%s %s ctr32_xor lane %u live %d",
                   bname, karx_cipher_name(alg), i, (int)(live >> i & 1));
     }
+    if (k->gcm32_xor != NULL || k->ghash != NULL)
+        fused(k, ctx, kp, kl, alg, bname);
     karx_i_lanes_wipe(ctx);
 }
 
