@@ -31,7 +31,7 @@ typedef struct {
     uint32_t c[3];     /* J0's first three words, as the cipher reads them (little-endian) */
     uint32_t ctr;      /* the low 32 bits of the next counter block, big-endian value */
     int at_j0;         /* the next block is J0 */
-    uint8_t ek0[16];   /* E(J0) */
+    uint32_t ek0[4];   /* E(J0), as the cipher's words (no byte stores read back as words) */
     uint8_t y[16];     /* GHASH, open only: over AAD and ciphertext, length block included */
     int fused;         /* GHASH runs in the lane kernel's pass (gcm32_xor), its state in ky */
     uint8_t ky[16];
@@ -234,18 +234,18 @@ static void gj_fused_close(gj_lane *lane, uint32_t mask, const karx_i_lanes_kern
 
 static void gj_lane_start(gj_lane *l, karx_gcm_job *j, int enc, int can_fuse)
 {
-    uint8_t j0[16];
-    if (j->iv_len == 12) {
-        memcpy(j0, j->iv, 12);
-        memset(j0 + 12, 0, 3);
-        j0[15] = 1;
+    if (j->iv_len == 12) { /* J0 = IV || 0^31 || 1, read straight from the IV */
+        for (int i = 0; i < 3; i++)
+            l->c[i] = karx_load32_le(j->iv + 4 * i);
+        l->ctr = 1;
     } else {
+        uint8_t j0[16];
         (void)karx_i_gcm_j0(j->key, j0, j->iv, j->iv_len); /* checked: cannot fail */
+        for (int i = 0; i < 3; i++)
+            l->c[i] = karx_load32_le(j0 + 4 * i);
+        l->ctr = (uint32_t)karx_load64_be(j0 + 8);
+        karx_memzero(j0, sizeof j0);
     }
-    for (int i = 0; i < 3; i++)
-        l->c[i] = karx_load32_le(j0 + 4 * i);
-    l->ctr = (uint32_t)karx_load64_be(j0 + 8);
-    karx_memzero(j0, sizeof j0);
     l->job = j;
     l->pos = 0;
     l->at_j0 = 1;
@@ -262,15 +262,17 @@ static void gj_lane_finish(gj_lane *l, int enc)
     if (l->fused) /* the tail and length blocks went in (gj_fused_close) */
         memcpy(l->y, l->ky, 16);
     /* else l->y holds the short GHASH (gj_ghash_lanes) */
-    for (int i = 0; i < 16; i++)
-        l->y[i] ^= l->ek0[i];
+    uint8_t full[16];
+    for (unsigned w = 0; w < 4; w++)
+        karx_store32_le(full + 4 * w, karx_load32_le(l->y + 4 * w) ^ l->ek0[w]);
     if (enc) {
-        memcpy(j->tag, l->y, j->tag_len);
-    } else if (karx_memcmp_ct(l->y, j->tag, j->tag_len) != 0) {
+        memcpy(j->tag, full, j->tag_len);
+    } else if (karx_memcmp_ct(full, j->tag, j->tag_len) != 0) {
         if (j->len != 0)
             karx_memzero(j->out, j->len);
         j->status = KARX_ERR_AUTHENTICATION;
     }
+    karx_memzero(full, sizeof full);
     karx_memzero(l, sizeof *l);
 }
 
@@ -307,6 +309,25 @@ static int gj_in_class(const karx_gcm_job *j, uint32_t alg, uint32_t klen)
  * one record): 16 long records in lockstep are 32 streams at one page offset when the buffers
  * are page-aligned, and they evict each other from L1 (measured 3x slower at 16 KiB). */
 #define GJ_LANE_MAX 4096
+
+/* Asks for the lines a job a few lanes-worth ahead will touch (its key's first two lines: the
+ * key as given and H^1..H^4; its IV, AAD and record): with tens of thousands of sessions they
+ * come from DRAM, and a lane refill would otherwise wait for each in turn. A hint only. */
+#if defined(__GNUC__)
+#define GJ_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define GJ_PREFETCH(p) ((void)(p))
+#endif
+#define GJ_AHEAD 24 /* jobs */
+
+static void gj_prefetch(const karx_gcm_job *j)
+{
+    GJ_PREFETCH(j->key);
+    GJ_PREFETCH((const uint8_t *)(const void *)j->key + 64);
+    GJ_PREFETCH(j->iv);
+    GJ_PREFETCH(j->aad);
+    GJ_PREFETCH(j->in);
+}
 
 static int gj_lane_job(const karx_gcm_job *j, uint32_t alg, uint32_t klen)
 {
@@ -347,6 +368,8 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
                 next++;
             if (next == n)
                 break;
+            if (next + GJ_AHEAD < n)
+                gj_prefetch(&jobs[next + GJ_AHEAD]);
             gj_lane_start(&lane[i], &jobs[next++], enc, k->gcm32_xor != NULL);
             fresh |= 1u << i;
         }
@@ -388,7 +411,7 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
             for (unsigned i = 0; i < L; i++)
                 if (fresh >> i & 1)
                     for (unsigned b = 0; b < 4; b++)
-                        karx_store32_le(lane[i].ek0 + 4 * b, w[b * L + i]);
+                        lane[i].ek0[b] = w[b * L + i];
         }
         /* whole blocks: as many as every live lane has */
         size_t steps = SIZE_MAX;

@@ -68,12 +68,10 @@ static void LV_FN(lea_schedule)(void *vctx, const uint8_t *const *keys, size_t k
             LV_LEA_KS(t[1], d, i + 1, 3);
             LV_LEA_KS(t[2], d, i + 2, 6);
             LV_LEA_KS(t[3], d, i + 3, 11);
-            c->rk[i][0] = t[0];
+            c->rk[i][0] = t[0]; /* rk3 = rk5 = rk1: not stored, the rounds read rk1 */
             c->rk[i][1] = t[1];
             c->rk[i][2] = t[2];
-            c->rk[i][3] = t[1];
             c->rk[i][4] = t[3];
-            c->rk[i][5] = t[1];
         }
         c->rounds = 24;
     } else if (nkw == 6) {
