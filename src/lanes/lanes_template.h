@@ -61,30 +61,36 @@ static void LV_FN(lea_schedule)(void *vctx, const uint8_t *const *keys, size_t k
     unsigned nkw = (unsigned)(key_len / 4);
     for (unsigned j = 0; j < nkw; j++)
         t[j] = LV_FN(key_word)(keys, j);
-    if (nkw == 4) {
+    if (nkw == 4) { /* the words in locals: an array would go through memory every round */
+        LV t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3];
         for (unsigned i = 0; i < 24; i++) {
             uint32_t d = LV_FN(lea_delta)[i % 4];
-            LV_LEA_KS(t[0], d, i, 1);
-            LV_LEA_KS(t[1], d, i + 1, 3);
-            LV_LEA_KS(t[2], d, i + 2, 6);
-            LV_LEA_KS(t[3], d, i + 3, 11);
-            c->rk[i][0] = t[0]; /* rk3 = rk5 = rk1: not stored, the rounds read rk1 */
-            c->rk[i][1] = t[1];
-            c->rk[i][2] = t[2];
-            c->rk[i][4] = t[3];
+            LV_LEA_KS(t0, d, i, 1);
+            LV_LEA_KS(t1, d, i + 1, 3);
+            LV_LEA_KS(t2, d, i + 2, 6);
+            LV_LEA_KS(t3, d, i + 3, 11);
+            c->rk[i][0] = t0; /* rk3 = rk5 = rk1: not stored, the rounds read rk1 */
+            c->rk[i][1] = t1;
+            c->rk[i][2] = t2;
+            c->rk[i][4] = t3;
         }
         c->rounds = 24;
     } else if (nkw == 6) {
+        LV t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5];
         for (unsigned i = 0; i < 28; i++) {
             uint32_t d = LV_FN(lea_delta)[i % 6];
-            LV_LEA_KS(t[0], d, i, 1);
-            LV_LEA_KS(t[1], d, i + 1, 3);
-            LV_LEA_KS(t[2], d, i + 2, 6);
-            LV_LEA_KS(t[3], d, i + 3, 11);
-            LV_LEA_KS(t[4], d, i + 4, 13);
-            LV_LEA_KS(t[5], d, i + 5, 17);
-            for (unsigned j = 0; j < 6; j++)
-                c->rk[i][j] = t[j];
+            LV_LEA_KS(t0, d, i, 1);
+            LV_LEA_KS(t1, d, i + 1, 3);
+            LV_LEA_KS(t2, d, i + 2, 6);
+            LV_LEA_KS(t3, d, i + 3, 11);
+            LV_LEA_KS(t4, d, i + 4, 13);
+            LV_LEA_KS(t5, d, i + 5, 17);
+            c->rk[i][0] = t0;
+            c->rk[i][1] = t1;
+            c->rk[i][2] = t2;
+            c->rk[i][3] = t3;
+            c->rk[i][4] = t4;
+            c->rk[i][5] = t5;
         }
         c->rounds = 28;
     } else {
