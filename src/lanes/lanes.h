@@ -10,11 +10,13 @@
  * results from w; lanes whose job has ended are refilled and the schedule is rebuilt.
  *
  * Under avx512 on a CPU with VPCLMULQDQ the kernels also fuse GCM's GHASH into the counter
- * pass (gcm32_xor, lanes_gcm_avx512.c).
+ * pass (gcm32_xor, lanes_gcm_avx512.h) and carry a lane GHASH (lanes_gcm_avx512.c).
  *
- * Kernels exist for the 128-bit-block ARX ciphers (LEA, CHAM-128) on every back end (portable,
- * SSE2, AVX2, AVX-512, NEON); karx_i_lanes_for returns NULL for the others (ARIA, the 64-bit
- * block ciphers), and the drivers then loop over the one-record calls. */
+ * A family registers its lane kernels in its cipher descriptor (lane_impls, src/registry), one
+ * per back end, written over lanes_template.h and a vector header (lanes_vec_<isa>.h) in the
+ * family's folder: the 128-bit-block ARX ciphers (LEA, CHAM-128) have them on every back end
+ * (portable, SSE2, AVX2, AVX-512, NEON). karx_i_lanes_for returns NULL for the others (ARIA, the
+ * 64-bit block ciphers), and the drivers then loop over the one-record calls. */
 #ifndef KARX_LANES_H
 #define KARX_LANES_H
 

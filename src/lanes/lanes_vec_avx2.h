@@ -1,4 +1,7 @@
-/* Lane kernels for AVX2: 8 lanes per ymm; a rotation is two shifts and an or. */
+/* The lane vector (lanes_template.h) for AVX2: 8 lanes per ymm; a rotation is two shifts and an or. */
+#ifndef KARX_LANES_VEC_AVX2_H
+#define KARX_LANES_VEC_AVX2_H
+
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,7 +15,6 @@
 #define LV_ADD(a, b) _mm256_add_epi32(a, b)
 #define LV_ROL(v, n) _mm256_or_si256(_mm256_slli_epi32(v, n), _mm256_srli_epi32(v, 32 - (n)))
 #define LV_NAME "avx2"
-#define LV_FN(x) karx_i_lanes_avx2_##x
 
 /* The keystream blocks, word-sliced in x, become one block per 128-bit chunk by a 4x4
  * transpose inside each chunk (chunk l of r[j] is lane 4l + j's block), and each live lane
@@ -38,4 +40,4 @@ static inline void lanes256_store_xor(const __m256i *x, uint8_t *const *out, con
                                                                       10, 9, 8, 15, 14, 13, 12)))
 #define LV_STORE_XOR(x, out, in, off, live) lanes256_store_xor(x, out, in, off, live)
 
-#include "lanes_template.h"
+#endif

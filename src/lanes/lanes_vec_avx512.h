@@ -1,8 +1,8 @@
 /* The AVX-512 lane vector (16 lanes per zmm) for lanes_template.h, shared by the plain kernel
- * (lanes_avx512.c) and the one with GCM's GHASH fused in (lanes_gcm_avx512.c). Include only from
+ * and the ones with GCM's GHASH fused in (lanes_gcm_avx512.h). Include only from
  * files compiled with AVX-512 F/BW flags. */
-#ifndef KARX_LANES_AVX512_DEFS_H
-#define KARX_LANES_AVX512_DEFS_H
+#ifndef KARX_LANES_VEC_AVX512_H
+#define KARX_LANES_VEC_AVX512_H
 
 #include <immintrin.h>
 #include <stddef.h>
