@@ -31,9 +31,15 @@ typedef struct {
     uint32_t c[3];     /* J0's first three words, as the cipher reads them (little-endian) */
     uint32_t ctr;      /* the low 32 bits of the next counter block, big-endian value */
     int at_j0;         /* the next block is J0 */
-    uint8_t ek0[16];   /* E(J0) */
+    uint32_t ek0[4];   /* E(J0), as the cipher's words (no byte stores read back as words) */
     uint8_t y[16];     /* GHASH, open only: over AAD and ciphertext, length block included */
+    int fused;         /* GHASH runs in the lane kernel's pass (gcm32_xor), its state in ky */
+    uint8_t ky[16];
+    int has_tail;      /* fused: the partial last ciphertext block, zero-padded, waits in tail */
+    uint8_t tail[16];
 } gj_lane;
+
+#define GJ_FUSE_MIN 128 /* records from this length hash in the lane kernel's pass, if it can */
 
 static int gj_overlap(const void *a, size_t alen, const void *b, size_t blen)
 {
@@ -56,90 +62,242 @@ static karx_status gj_check(const karx_gcm_job *j)
     return KARX_OK;
 }
 
-/* y = GHASH_H(A || 0* || C || 0* || len(A) || len(C)) from a zero state. */
-static void gj_ghash(const karx_gcm_key *gk, uint8_t y[16], const uint8_t *aad, size_t aad_len,
-                     const uint8_t *c, size_t len)
+/* The blocks A || 0* || C || 0* || len(A) || len(C) of a short record (aad_len + len <=
+ * GJ_SHORT): how many (gj_short_blocks), and written to buf after lead zero blocks up to
+ * nblocks in all (gj_short_build), as the lane GHASH kernel runs every lane for one count and
+ * lead zero blocks leave a zero GHASH state zero. */
+static size_t gj_short_blocks(const karx_gcm_job *j)
 {
-    uint8_t lenblk[16];
-    karx_store64_be(lenblk, (uint64_t)aad_len * 8);
-    karx_store64_be(lenblk + 8, (uint64_t)len * 8);
+    return (j->aad_len + 15) / 16 + (j->len + 15) / 16 + 1;
+}
+
+static void gj_short_build(uint8_t *buf, size_t nblocks, const karx_gcm_job *j, const uint8_t *c)
+{
+    size_t a = (j->aad_len + 15) & ~(size_t)15, b = (j->len + 15) & ~(size_t)15;
+    size_t lead = 16 * nblocks - (a + b + 16);
+    memset(buf, 0, lead + a + b);
+    if (j->aad_len != 0)
+        memcpy(buf + lead, j->aad, j->aad_len);
+    if (j->len != 0)
+        memcpy(buf + lead + a, c, j->len);
+    karx_store64_be(buf + lead + a + b, (uint64_t)j->aad_len * 8);
+    karx_store64_be(buf + lead + a + b + 8, (uint64_t)j->len * 8);
+}
+
+/* y = GHASH_H(A || 0* || C || 0* || len(A) || len(C)) from a zero state. */
+static void gj_ghash(const karx_gcm_job *j, uint8_t y[16], const uint8_t *c)
+{
+    const karx_gcm_key *gk = j->key;
     memset(y, 0, 16);
-    if (aad_len + len <= GJ_SHORT) {
+    if (j->aad_len + j->len <= GJ_SHORT) {
         uint8_t buf[GJ_SHORT + 48];
-        size_t a = (aad_len + 15) & ~(size_t)15, b = (len + 15) & ~(size_t)15;
-        memset(buf, 0, a + b);
-        if (aad_len != 0)
-            memcpy(buf, aad, aad_len);
-        if (len != 0)
-            memcpy(buf + a, c, len);
-        memcpy(buf + a + b, lenblk, 16);
-        karx_i_ghash_blocks(gk->htab, y, buf, (a + b) / 16 + 1);
-        karx_memzero(buf, a + b + 16);
+        size_t nb = gj_short_blocks(j);
+        gj_short_build(buf, nb, j, c);
+        karx_i_ghash_blocks(gk->htab, y, buf, nb);
+        karx_memzero(buf, 16 * nb);
         return;
     }
-    karx_i_ghash_bytes(gk->htab, y, aad, aad_len);
-    karx_i_ghash_bytes(gk->htab, y, c, len);
+    uint8_t lenblk[16];
+    karx_store64_be(lenblk, (uint64_t)j->aad_len * 8);
+    karx_store64_be(lenblk + 8, (uint64_t)j->len * 8);
+    karx_i_ghash_bytes(gk->htab, y, j->aad, j->aad_len);
+    karx_i_ghash_bytes(gk->htab, y, c, j->len);
     karx_i_ghash_blocks(gk->htab, y, lenblk, 1);
 }
 
-static void gj_lane_start(gj_lane *l, karx_gcm_job *j, int enc)
+/* The short GHASH (over c = in or out) of the lanes in mask, at once in the lane GHASH kernel
+ * where there is one and every record is short, else lane by lane. */
+static void gj_ghash_lanes(gj_lane *lane, uint32_t mask, int from_out,
+                           const karx_i_lanes_kernel *k)
 {
-    uint8_t j0[16];
-    if (j->iv_len == 12) {
-        memcpy(j0, j->iv, 12);
-        memset(j0 + 12, 0, 3);
-        j0[15] = 1;
-    } else {
-        (void)karx_i_gcm_j0(j->key, j0, j->iv, j->iv_len); /* checked: cannot fail */
+    size_t nb = 0;
+    int batch = k->ghash != NULL;
+    for (unsigned i = 0; i < k->lanes && batch; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        const karx_gcm_job *j = lane[i].job;
+        if (j->aad_len + j->len > GJ_SHORT)
+            batch = 0;
+        size_t b = gj_short_blocks(j);
+        nb = b > nb ? b : nb;
     }
-    for (int i = 0; i < 3; i++)
-        l->c[i] = karx_load32_le(j0 + 4 * i);
-    l->ctr = (uint32_t)karx_load64_be(j0 + 8);
-    karx_memzero(j0, sizeof j0);
+    if (!batch) {
+        for (unsigned i = 0; i < k->lanes; i++)
+            if (mask >> i & 1)
+                gj_ghash(lane[i].job, lane[i].y,
+                         from_out ? lane[i].job->out : lane[i].job->in);
+        return;
+    }
+    _Alignas(64) uint8_t bufs[KARX_I_LANES_MAX][GJ_SHORT + 48];
+    const uint8_t *data[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
+    uint8_t *ys[KARX_I_LANES_MAX];
+    for (unsigned i = 0; i < k->lanes; i++) {
+        data[i] = bufs[i];
+        ys[i] = lane[i].y;
+        hs[i] = NULL;
+        if (!(mask >> i & 1))
+            continue;
+        const karx_gcm_job *j = lane[i].job;
+        gj_short_build(bufs[i], nb, j, from_out ? j->out : j->in);
+        hs[i] = (const uint8_t *)(const void *)j->key->htab;
+        memset(lane[i].y, 0, 16);
+    }
+    k->ghash(ys, hs, data, nb, mask);
+    for (unsigned i = 0; i < k->lanes; i++)
+        if (mask >> i & 1)
+            karx_memzero(bufs[i], 16 * nb);
+}
+
+/* Runs one block a lane (blk[i], 16 bytes) into the GHASH states st[i] of the lanes in mask,
+ * in the lane GHASH kernel where there is one, else lane by lane. */
+static void gj_ghash_one(gj_lane *lane, uint32_t mask, uint8_t (*blk)[16], int ky,
+                         const karx_i_lanes_kernel *k)
+{
+    const uint8_t *data[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
+    uint8_t *ys[KARX_I_LANES_MAX];
+    for (unsigned i = 0; i < k->lanes; i++) {
+        data[i] = blk[i];
+        ys[i] = ky ? lane[i].ky : lane[i].y;
+        hs[i] = mask >> i & 1 ? (const uint8_t *)(const void *)lane[i].job->key->htab : NULL;
+        if ((mask >> i & 1) && k->ghash == NULL)
+            karx_i_ghash_blocks(lane[i].job->key->htab, ys[i], blk[i], 1);
+    }
+    if (k->ghash != NULL)
+        k->ghash(ys, hs, data, 1, mask);
+}
+
+/* The fused lanes in mask begin: ky = GHASH(A || 0*), in lanes when every AAD is short (lead
+ * zero blocks align them), else lane by lane. */
+static void gj_fused_open(gj_lane *lane, uint32_t mask, const karx_i_lanes_kernel *k)
+{
+    size_t nb = 0;
+    int batch = k->ghash != NULL;
+    for (unsigned i = 0; i < k->lanes; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        memset(lane[i].ky, 0, 16);
+        size_t b = (lane[i].job->aad_len + 15) / 16;
+        batch &= lane[i].job->aad_len <= GJ_SHORT;
+        nb = b > nb ? b : nb;
+    }
+    if (nb == 0)
+        return;
+    if (!batch) {
+        for (unsigned i = 0; i < k->lanes; i++)
+            if (mask >> i & 1)
+                karx_i_ghash_bytes(lane[i].job->key->htab, lane[i].ky, lane[i].job->aad,
+                                   lane[i].job->aad_len);
+        return;
+    }
+    _Alignas(64) uint8_t bufs[KARX_I_LANES_MAX][GJ_SHORT + 48];
+    const uint8_t *data[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
+    uint8_t *ys[KARX_I_LANES_MAX];
+    for (unsigned i = 0; i < k->lanes; i++) {
+        data[i] = bufs[i];
+        ys[i] = lane[i].ky;
+        hs[i] = NULL;
+        if (!(mask >> i & 1))
+            continue;
+        const karx_gcm_job *j = lane[i].job;
+        size_t lead = 16 * nb - j->aad_len;
+        memset(bufs[i], 0, 16 * nb);
+        if (j->aad_len != 0)
+            memcpy(bufs[i] + lead - (16 - j->aad_len % 16) % 16, j->aad, j->aad_len);
+        hs[i] = (const uint8_t *)(const void *)j->key->htab;
+    }
+    k->ghash(ys, hs, data, nb, mask);
+    for (unsigned i = 0; i < k->lanes; i++)
+        if (mask >> i & 1)
+            karx_memzero(bufs[i], 16 * nb);
+}
+
+/* The fused lanes in mask end: their partial last blocks, then their length blocks. */
+static void gj_fused_close(gj_lane *lane, uint32_t mask, const karx_i_lanes_kernel *k)
+{
+    uint8_t blk[KARX_I_LANES_MAX][16];
+    uint32_t tails = 0;
+    for (unsigned i = 0; i < k->lanes; i++)
+        if ((mask >> i & 1) && lane[i].has_tail) {
+            memcpy(blk[i], lane[i].tail, 16);
+            tails |= 1u << i;
+        }
+    if (tails != 0)
+        gj_ghash_one(lane, tails, blk, 1, k);
+    for (unsigned i = 0; i < k->lanes; i++)
+        if (mask >> i & 1) {
+            karx_store64_be(blk[i], (uint64_t)lane[i].job->aad_len * 8);
+            karx_store64_be(blk[i] + 8, (uint64_t)lane[i].job->len * 8);
+        }
+    gj_ghash_one(lane, mask, blk, 1, k);
+    karx_memzero(blk, sizeof blk);
+}
+
+static void gj_lane_start(gj_lane *l, karx_gcm_job *j, int enc, int can_fuse)
+{
+    if (j->iv_len == 12) { /* J0 = IV || 0^31 || 1, read straight from the IV */
+        for (int i = 0; i < 3; i++)
+            l->c[i] = karx_load32_le(j->iv + 4 * i);
+        l->ctr = 1;
+    } else {
+        uint8_t j0[16];
+        (void)karx_i_gcm_j0(j->key, j0, j->iv, j->iv_len); /* checked: cannot fail */
+        for (int i = 0; i < 3; i++)
+            l->c[i] = karx_load32_le(j0 + 4 * i);
+        l->ctr = (uint32_t)karx_load64_be(j0 + 8);
+        karx_memzero(j0, sizeof j0);
+    }
     l->job = j;
     l->pos = 0;
     l->at_j0 = 1;
-    if (!enc) /* before out is written: in may be out */
-        gj_ghash(j->key, l->y, j->aad, j->aad_len, j->in, j->len);
+    l->fused = can_fuse && j->len >= GJ_FUSE_MIN;
+    /* the caller hashes: the AAD of a fused lane, the ciphertext of an open one before out is
+     * written (in may be out) */
+    (void)enc;
 }
 
 /* The record is done: seal writes the tag, open checks it (zero-filling out on a mismatch). */
 static void gj_lane_finish(gj_lane *l, int enc)
 {
     karx_gcm_job *j = l->job;
-    if (enc)
-        gj_ghash(j->key, l->y, j->aad, j->aad_len, j->out, j->len);
-    for (int i = 0; i < 16; i++)
-        l->y[i] ^= l->ek0[i];
+    if (l->fused) /* the tail and length blocks went in (gj_fused_close) */
+        memcpy(l->y, l->ky, 16);
+    /* else l->y holds the short GHASH (gj_ghash_lanes) */
+    uint8_t full[16];
+    for (unsigned w = 0; w < 4; w++)
+        karx_store32_le(full + 4 * w, karx_load32_le(l->y + 4 * w) ^ l->ek0[w]);
     if (enc) {
-        memcpy(j->tag, l->y, j->tag_len);
-    } else if (karx_memcmp_ct(l->y, j->tag, j->tag_len) != 0) {
+        memcpy(j->tag, full, j->tag_len);
+    } else if (karx_memcmp_ct(full, j->tag, j->tag_len) != 0) {
         if (j->len != 0)
             karx_memzero(j->out, j->len);
         j->status = KARX_ERR_AUTHENTICATION;
     }
+    karx_memzero(full, sizeof full);
     karx_memzero(l, sizeof *l);
 }
 
-/* XORs lane i's keystream block (words w[i], w[L + i], ...) into the record at pos. */
-static void gj_lane_xor(gj_lane *l, const uint32_t *w, unsigned i, unsigned L)
+/* XORs the first n < 16 bytes of lane i's keystream block (words w[i], w[L + i], ...) into
+ * the record's tail. */
+static void gj_lane_tail(gj_lane *l, const uint32_t *w, unsigned i, unsigned L, int enc)
 {
     karx_gcm_job *j = l->job;
-    size_t n = j->len - l->pos < 16 ? j->len - l->pos : 16;
-    const uint8_t *in = j->in + l->pos;
-    uint8_t *out = j->out + l->pos;
-    if (n == 16) {
-        for (unsigned k = 0; k < 4; k++)
-            karx_store32_le(out + 4 * k, karx_load32_le(in + 4 * k) ^ w[k * L + i]);
-    } else {
-        uint8_t ks[16];
-        for (unsigned k = 0; k < 4; k++)
-            karx_store32_le(ks + 4 * k, w[k * L + i]);
-        for (size_t b = 0; b < n; b++)
-            out[b] = (uint8_t)(in[b] ^ ks[b]);
-        karx_memzero(ks, sizeof ks);
+    size_t n = j->len - l->pos;
+    uint8_t ks[16], cblk[16] = {0};
+    for (unsigned k = 0; k < 4; k++)
+        karx_store32_le(ks + 4 * k, w[k * L + i]);
+    if (!enc)
+        memcpy(cblk, j->in + l->pos, n); /* before the XOR: in may be out */
+    for (size_t b = 0; b < n; b++)
+        j->out[l->pos + b] = (uint8_t)(j->in[l->pos + b] ^ ks[b]);
+    if (enc)
+        memcpy(cblk, j->out + l->pos, n);
+    if (l->fused) {
+        memcpy(l->tail, cblk, 16);
+        l->has_tail = 1;
     }
-    l->pos += n;
+    karx_memzero(ks, sizeof ks);
+    karx_memzero(cblk, sizeof cblk);
+    l->pos = j->len;
 }
 
 static int gj_in_class(const karx_gcm_job *j, uint32_t alg, uint32_t klen)
@@ -147,87 +305,201 @@ static int gj_in_class(const karx_gcm_job *j, uint32_t alg, uint32_t klen)
     return j->status == KARX_OK && j->key->cipher.alg == alg && j->key->raw_len == klen;
 }
 
+/* Records longer than this run one at a time (the one-record call's kernel fills its lanes from
+ * one record): 16 long records in lockstep are 32 streams at one page offset when the buffers
+ * are page-aligned, and they evict each other from L1 (measured 3x slower at 16 KiB). */
+#define GJ_LANE_MAX 4096
+
+/* Asks for the lines a job a few lanes-worth ahead will touch (its key's first two lines: the
+ * key as given and H^1..H^4; its IV, AAD and record): with tens of thousands of sessions they
+ * come from DRAM, and a lane refill would otherwise wait for each in turn. A hint only. */
+#if defined(__GNUC__)
+#define GJ_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define GJ_PREFETCH(p) ((void)(p))
+#endif
+#define GJ_AHEAD 24 /* jobs */
+
+static void gj_prefetch(const karx_gcm_job *j)
+{
+    GJ_PREFETCH(j->key);
+    GJ_PREFETCH((const uint8_t *)(const void *)j->key + 64);
+    GJ_PREFETCH(j->iv);
+    GJ_PREFETCH(j->aad);
+    GJ_PREFETCH(j->in);
+}
+
+static int gj_lane_job(const karx_gcm_job *j, uint32_t alg, uint32_t klen)
+{
+    return gj_in_class(j, alg, klen) && j->len <= GJ_LANE_MAX;
+}
+
 static uint32_t gj_bswap(uint32_t v)
 {
     return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
 }
 
-/* Runs the jobs of one class (alg, key length) from index first on, through lane kernel k. */
+/* Runs the jobs of one class (alg, key length) from index first on, through lane kernel k.
+ * A round: refill idle lanes (and reschedule), encrypt the new jobs' J0, run counter mode over
+ * as many whole blocks as every live lane has, then the partial last blocks, then finish the
+ * lanes whose record is done. With one record length for all, a round is one group of jobs. */
 static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
                          const karx_i_lanes_kernel *k, uint32_t alg, uint32_t klen)
 {
     _Alignas(KARX_I_LANES_CTX_ALIGN) unsigned char ctx[KARX_I_LANES_CTX_BYTES];
     _Alignas(64) uint32_t w[4 * KARX_I_LANES_MAX];
+    _Alignas(64) uint32_t c[4 * KARX_I_LANES_MAX];
     gj_lane lane[KARX_I_LANES_MAX];
     const uint8_t *keys[KARX_I_LANES_MAX];
+    uint8_t *outs[KARX_I_LANES_MAX], *ys[KARX_I_LANES_MAX];
+    const uint8_t *ins[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
     const unsigned L = k->lanes;
     memset(lane, 0, sizeof lane);
     memset(w, 0, sizeof w);
+    memset(c, 0, sizeof c);
     size_t next = first;
-    unsigned live = 0;
+    uint32_t live = 0;
     for (;;) {
-        int refilled = 0;
+        uint32_t fresh = 0;
         for (unsigned i = 0; i < L && next < n; i++) {
-            if (lane[i].job != NULL)
+            if (live >> i & 1)
                 continue;
-            while (next < n && !gj_in_class(&jobs[next], alg, klen))
+            while (next < n && !gj_lane_job(&jobs[next], alg, klen))
                 next++;
             if (next == n)
                 break;
-            gj_lane_start(&lane[i], &jobs[next++], enc);
-            live++;
-            refilled = 1;
+            if (next + GJ_AHEAD < n)
+                gj_prefetch(&jobs[next + GJ_AHEAD]);
+            gj_lane_start(&lane[i], &jobs[next++], enc, k->gcm32_xor != NULL);
+            fresh |= 1u << i;
         }
+        live |= fresh;
         if (live == 0)
             break;
-        if (refilled) {
+        if (fresh != 0) {
+            uint32_t m = 0, f = 0;
+            for (unsigned i = 0; i < L; i++)
+                if (fresh >> i & 1) {
+                    if (lane[i].fused)
+                        f |= 1u << i;
+                    else
+                        m |= 1u << i;
+                }
+            if (f != 0) /* fused: the AAD now, the ciphertext in the pass */
+                gj_fused_open(lane, f, k);
+            if (m != 0 && !enc) /* open: hash the new records before they are decrypted */
+                gj_ghash_lanes(lane, m, 0, k);
+        }
+        if (fresh != 0) {
             const uint8_t *any = NULL;
             for (unsigned i = 0; i < L && any == NULL; i++)
-                if (lane[i].job != NULL)
+                if (live >> i & 1)
                     any = lane[i].job->key->raw;
             for (unsigned i = 0; i < L; i++)
-                keys[i] = lane[i].job != NULL ? lane[i].job->key->raw : any;
+                keys[i] = live >> i & 1 ? lane[i].job->key->raw : any;
             k->schedule(ctx, keys, klen);
+            /* E(J0) for the new jobs; their counters then start at J0 + 1 */
+            for (unsigned i = 0; i < L; i++) {
+                if (!(fresh >> i & 1))
+                    continue;
+                w[i] = lane[i].c[0];
+                w[L + i] = lane[i].c[1];
+                w[2 * L + i] = lane[i].c[2];
+                w[3 * L + i] = gj_bswap(lane[i].ctr++);
+            }
+            k->encrypt(ctx, w);
+            for (unsigned i = 0; i < L; i++)
+                if (fresh >> i & 1)
+                    for (unsigned b = 0; b < 4; b++)
+                        lane[i].ek0[b] = w[b * L + i];
         }
+        /* whole blocks: as many as every live lane has */
+        size_t steps = SIZE_MAX;
+        for (unsigned i = 0; i < L; i++) {
+            if (!(live >> i & 1))
+                continue;
+            size_t s = (lane[i].job->len - lane[i].pos) / 16;
+            steps = s < steps ? s : steps;
+        }
+        if (steps > 0) {
+            uint32_t fused = 0;
+            for (unsigned i = 0; i < L; i++) {
+                gj_lane *l = &lane[i];
+                ys[i] = l->ky;
+                hs[i] = (const uint8_t *)(const void *)(l->job != NULL ? l->job->key->htab : NULL);
+                if (live >> i & 1) {
+                    fused |= (uint32_t)l->fused << i;
+                    c[i] = l->c[0];
+                    c[L + i] = l->c[1];
+                    c[2 * L + i] = l->c[2];
+                    c[3 * L + i] = l->ctr;
+                    outs[i] = l->job->out + l->pos;
+                    ins[i] = l->job->in + l->pos;
+                    l->pos += 16 * steps;
+                    l->ctr += (uint32_t)steps;
+                } else {
+                    outs[i] = NULL;
+                    ins[i] = NULL;
+                }
+            }
+            if (fused != 0) /* the other live lanes' ky is scratch */
+                k->gcm32_xor(ctx, c, outs, ins, 0, steps, live, enc, ys, hs);
+            else
+                k->ctr32_xor(ctx, c, outs, ins, 0, steps, live);
+        }
+        /* partial last blocks: one more counter block for the lanes that end inside one */
+        uint32_t tail = 0;
         for (unsigned i = 0; i < L; i++) {
             gj_lane *l = &lane[i];
-            if (l->job == NULL)
+            if (!(live >> i & 1))
                 continue;
-            w[i] = l->c[0];
-            w[L + i] = l->c[1];
-            w[2 * L + i] = l->c[2];
-            w[3 * L + i] = gj_bswap(l->ctr++); /* J0, then inc32 */
+            size_t rem = l->job->len - l->pos;
+            if (rem != 0 && rem < 16) {
+                tail |= 1u << i;
+                w[i] = l->c[0];
+                w[L + i] = l->c[1];
+                w[2 * L + i] = l->c[2];
+                w[3 * L + i] = gj_bswap(l->ctr++);
+            }
         }
-        k->encrypt(ctx, w);
+        if (tail != 0) {
+            k->encrypt(ctx, w);
+            for (unsigned i = 0; i < L; i++)
+                if (tail >> i & 1)
+                    gj_lane_tail(&lane[i], w, i, L, enc);
+        }
+        uint32_t done = 0, hash = 0, close = 0;
         for (unsigned i = 0; i < L; i++) {
-            gj_lane *l = &lane[i];
-            if (l->job == NULL)
-                continue;
-            if (l->at_j0) {
-                for (unsigned b = 0; b < 4; b++)
-                    karx_store32_le(l->ek0 + 4 * b, w[b * L + i]);
-                l->at_j0 = 0;
-            } else {
-                gj_lane_xor(l, w, i, L);
-            }
-            if (!l->at_j0 && l->pos == l->job->len) {
-                gj_lane_finish(l, enc);
-                live--;
+            if ((live >> i & 1) && lane[i].pos == lane[i].job->len) {
+                done |= 1u << i;
+                if (lane[i].fused)
+                    close |= 1u << i;
+                else if (enc)
+                    hash |= 1u << i;
             }
         }
+        if (hash != 0) /* seal: hash the finished ciphertexts */
+            gj_ghash_lanes(lane, hash, 1, k);
+        if (close != 0)
+            gj_fused_close(lane, close, k);
+        for (unsigned i = 0; i < L; i++)
+            if (done >> i & 1)
+                gj_lane_finish(&lane[i], enc);
+        live &= ~done;
     }
     karx_i_lanes_wipe(ctx);
     karx_memzero(w, sizeof w);
+    karx_memzero(c, sizeof c);
     karx_memzero(lane, sizeof lane);
 }
 
-/* One class without a lane kernel: the one-record calls. */
+/* One class without a lane kernel, or its long records (long_only): the one-record calls. */
 static void gj_run_loop(karx_gcm_job *jobs, size_t n, size_t first, int enc, uint32_t alg,
-                        uint32_t klen)
+                        uint32_t klen, int long_only)
 {
     for (size_t i = first; i < n; i++) {
         karx_gcm_job *j = &jobs[i];
-        if (!gj_in_class(j, alg, klen))
+        if (!gj_in_class(j, alg, klen) || (long_only && j->len <= GJ_LANE_MAX))
             continue;
         j->status = enc ? karx_gcm_seal(j->key, j->iv, j->iv_len, j->out, j->tag, j->tag_len,
                                         j->in, j->len, j->aad, j->aad_len)
@@ -261,7 +533,7 @@ static void gj_run(karx_gcm_job *jobs, size_t n, int enc)
         while (c < ncls && !(cls[c].alg == j->key->cipher.alg && cls[c].klen == j->key->raw_len))
             c++;
         if (c == GJ_CLASSES) { /* cannot happen (8 classes exist); kept correct anyway */
-            gj_run_loop(jobs, i + 1, i, enc, j->key->cipher.alg, j->key->raw_len);
+            gj_run_loop(jobs, i + 1, i, enc, j->key->cipher.alg, j->key->raw_len, 0);
             continue;
         }
         if (c == ncls) {
@@ -275,8 +547,7 @@ static void gj_run(karx_gcm_job *jobs, size_t n, int enc)
         const karx_i_lanes_kernel *k = karx_i_lanes_for((karx_cipher_alg)cls[c].alg);
         if (k != NULL)
             gj_run_class(jobs, n, cls[c].first, enc, k, cls[c].alg, cls[c].klen);
-        else
-            gj_run_loop(jobs, n, cls[c].first, enc, cls[c].alg, cls[c].klen);
+        gj_run_loop(jobs, n, cls[c].first, enc, cls[c].alg, cls[c].klen, k != NULL);
     }
 }
 

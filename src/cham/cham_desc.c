@@ -33,6 +33,25 @@ static const karx_i_impl cham128_impls[] = {
 #endif
 };
 
+#if !defined(KARX_COMPACT)
+static const karx_i_impl cham128_lane_impls[] = {
+    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_cham_lanes_portable),
+#ifdef KARX_HAVE_X86_SIMD
+    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_cham_lanes_sse2),
+    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_cham_lanes_avx2),
+    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_cham_lanes_avx512),
+    KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_CPU_VPCLMUL, 1,
+                &karx_i_cham_lanes_avx512_vpclmul),
+#endif
+#ifdef KARX_HAVE_NEON
+    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_cham_lanes_neon),
+#endif
+};
+#define CHAM128_LANES IMPLS(cham128_lane_impls)
+#else
+#define CHAM128_LANES NULL, 0 /* the compact builds have no record jobs */
+#endif
+
 static karx_status cham64_set_key(void *ks, const uint8_t *k, size_t key_len)
 {
     return karx_cham64_set_key((karx_cham64_key *)ks, k, key_len);
@@ -62,10 +81,10 @@ static const uint8_t ct256[16] = {0xdc, 0x77, 0x73, 0x02, 0x51, 0x56, 0x0b, 0x12
 
 const karx_i_cipher karx_i_cham64_desc = {
     KARX_CIPHER_CHAM64_128, "cham64-128", "CHAM-64/128", 8, 16, sizeof(karx_cham64_key),
-    KARX_I_FAMILY_CHAM64, 88, cham64_set_key, IMPLS(cham64_impls), key_lo, pt, ct64};
+    KARX_I_FAMILY_CHAM64, 88, cham64_set_key, IMPLS(cham64_impls), key_lo, pt, ct64, NULL, 0};
 const karx_i_cipher karx_i_cham128_128_desc = {
     KARX_CIPHER_CHAM128_128, "cham128-128", "CHAM-128/128", 16, 16, sizeof(karx_cham128_key),
-    KARX_I_FAMILY_CHAM128, 112, cham128_set_key, IMPLS(cham128_impls), key_lo, pt, ct128};
+    KARX_I_FAMILY_CHAM128, 112, cham128_set_key, IMPLS(cham128_impls), key_lo, pt, ct128, CHAM128_LANES};
 const karx_i_cipher karx_i_cham128_256_desc = {
     KARX_CIPHER_CHAM128_256, "cham128-256", "CHAM-128/256", 16, 32, sizeof(karx_cham128_key),
-    KARX_I_FAMILY_CHAM128, 120, cham128_set_key, IMPLS(cham128_impls), key256, pt, ct256};
+    KARX_I_FAMILY_CHAM128, 120, cham128_set_key, IMPLS(cham128_impls), key256, pt, ct256, CHAM128_LANES};

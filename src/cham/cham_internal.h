@@ -21,6 +21,12 @@ void karx_i_cham128_ctr_blocks(const karx_cham128_key *k, uint8_t *out, const ui
 
 extern const karx_block_kernels karx_i_cham64_portable, karx_i_cham128_portable;
 
+/* CHAM-128's lane kernels (cham_lanes_*.c; src/lanes/lanes.h). */
+struct karx_i_lanes_kernel;
+extern const struct karx_i_lanes_kernel karx_i_cham_lanes_portable, karx_i_cham_lanes_sse2,
+    karx_i_cham_lanes_avx2, karx_i_cham_lanes_avx512, karx_i_cham_lanes_avx512_vpclmul,
+    karx_i_cham_lanes_neon;
+
 #ifdef KARX_HAVE_X86_SIMD
 extern const karx_block_kernels karx_i_cham64_sse2, karx_i_cham64_ssse3, karx_i_cham64_avx2,
     karx_i_cham64_avx512, karx_i_cham64_avx512_vbmi2;

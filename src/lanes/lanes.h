@@ -9,9 +9,14 @@
  * and the others) build counter blocks or CBC-MAC inputs in w, call encrypt, and take the
  * results from w; lanes whose job has ended are refilled and the schedule is rebuilt.
  *
- * Kernels exist for the 128-bit-block ARX ciphers (LEA, CHAM-128) on every back end (portable,
- * SSE2, AVX2, AVX-512, NEON); karx_i_lanes_for returns NULL for the others (ARIA, the 64-bit
- * block ciphers), and the drivers then loop over the one-record calls. */
+ * Under avx512 on a CPU with VPCLMULQDQ the kernels also fuse GCM's GHASH into the counter
+ * pass (gcm32_xor, lanes_gcm_avx512.h) and carry a lane GHASH (lanes_gcm_avx512.c).
+ *
+ * A family registers its lane kernels in its cipher descriptor (lane_impls, src/registry), one
+ * per back end, written over lanes_template.h and a vector header (lanes_vec_<isa>.h) in the
+ * family's folder: the 128-bit-block ARX ciphers (LEA, CHAM-128) have them on every back end
+ * (portable, SSE2, AVX2, AVX-512, NEON). karx_i_lanes_for returns NULL for the others (ARIA, the
+ * 64-bit block ciphers), and the drivers then loop over the one-record calls. */
 #ifndef KARX_LANES_H
 #define KARX_LANES_H
 
@@ -35,6 +40,25 @@ typedef struct karx_i_lanes_kernel {
     void (*schedule)(void *ctx, const uint8_t *const *keys, size_t key_len);
     /* Encrypts the L word-sliced blocks in w (4 * L words) in place. */
     void (*encrypt)(const void *ctx, uint32_t *w);
+    /* Counter mode over whole blocks, nsteps of them in every lane: for s < nsteps, lane i's
+     * counter block has words c[i], c[L + i], c[2L + i] and the byte-swapped c[3L + i] + s
+     * (mod 2^32: GCM's inc32 when c[3L + i] is the big-endian value of the low 32 bits), and
+     * its encryption is XORed into out[i][off + 16s ..] from in[i][off + 16s ..] (in place
+     * allowed). Lanes whose bit in live is clear are computed but neither read nor written. */
+    void (*ctr32_xor)(const void *ctx, const uint32_t *c, uint8_t *const *out,
+                      const uint8_t *const *in, size_t off, size_t nsteps, uint32_t live);
+    /* GCM's pass with GHASH fused (NULL where the back end has none): as ctr32_xor, and each
+     * live lane's GHASH state y[i] (16 spec bytes) takes the step's ciphertext block (out when
+     * enc, else in) under H = h[i] (the integer form of src/aead/ghash.h; h[i] points at
+     * H^1 .. H^4, htab's first 64 bytes, as four steps take one reduction). */
+    void (*gcm32_xor)(const void *ctx, const uint32_t *c, uint8_t *const *out,
+                      const uint8_t *const *in, size_t off, size_t nsteps, uint32_t live,
+                      int enc, uint8_t *const *y, const uint8_t *const *h);
+    /* GHASH in lanes (NULL where the back end has none; not cipher-specific): each live lane's
+     * state y[i] takes nblocks blocks from data[i] under H^1..H^4 = h[i] as above. Leading
+     * zero blocks leave a zero state zero, so lanes of fewer blocks are padded in front. */
+    void (*ghash)(uint8_t *const *y, const uint8_t *const *h, const uint8_t *const *data,
+                  size_t nblocks, uint32_t live);
 } karx_i_lanes_kernel;
 
 /* The lane kernel of alg for the active back end (cpu.h), or NULL where alg has none. */

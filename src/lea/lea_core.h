@@ -154,6 +154,11 @@ static inline void karx_lea_ctr_blocks(const uint32_t (*rk)[6], unsigned rounds,
 /* Kernel tables, one per back end (lea_portable.c, lea_sse2.c, lea_avx2.c, lea_avx512.c). */
 extern const karx_block_kernels karx_i_lea_portable, karx_i_lea_sse2, karx_i_lea_avx2,
     karx_i_lea_avx512, karx_i_lea_neon;
+/* Lane kernels (lea_lanes_*.c; src/lanes/lanes.h). */
+struct karx_i_lanes_kernel;
+extern const struct karx_i_lanes_kernel karx_i_lea_lanes_portable, karx_i_lea_lanes_sse2,
+    karx_i_lea_lanes_avx2, karx_i_lea_lanes_avx512, karx_i_lea_lanes_avx512_vpclmul,
+    karx_i_lea_lanes_neon;
 #endif
 
 #endif

@@ -18,6 +18,25 @@ static const karx_i_impl lea_impls[] = {
 #endif
 };
 
+#if !defined(KARX_COMPACT)
+static const karx_i_impl lea_lane_impls[] = {
+    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_lea_lanes_portable),
+#ifdef KARX_HAVE_X86_SIMD
+    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_lea_lanes_sse2),
+    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_lea_lanes_avx2),
+    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_lea_lanes_avx512),
+    KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_CPU_VPCLMUL, 1,
+                &karx_i_lea_lanes_avx512_vpclmul),
+#endif
+#ifdef KARX_HAVE_NEON
+    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_lea_lanes_neon),
+#endif
+};
+#define LEA_LANES lea_lane_impls, sizeof lea_lane_impls / sizeof lea_lane_impls[0]
+#else
+#define LEA_LANES NULL, 0 /* the compact builds have no record jobs */
+#endif
+
 static karx_status lea_set_key(void *ks, const uint8_t *k, size_t key_len)
 {
     return karx_lea_set_key((karx_lea_key *)ks, k, key_len);
@@ -49,7 +68,7 @@ static const uint8_t ct256[16] = {0xED, 0xA2, 0x04, 0x20, 0x98, 0xF6, 0x67, 0xE8
 
 #define LEA_DESC(id, name, std_name, key_bytes, rounds, key, pt, ct)                          \
     {id, name, std_name, 16, key_bytes, sizeof(karx_lea_key), KARX_I_FAMILY_LEA, rounds,     \
-     lea_set_key, lea_impls, sizeof lea_impls / sizeof lea_impls[0], key, pt, ct}
+     lea_set_key, lea_impls, sizeof lea_impls / sizeof lea_impls[0], key, pt, ct, LEA_LANES}
 
 const karx_i_cipher karx_i_lea128_desc =
     LEA_DESC(KARX_CIPHER_LEA128, "lea128", "LEA-128", 16, 24, key128, pt128, ct128);

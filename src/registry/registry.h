@@ -88,6 +88,10 @@ typedef struct karx_i_cipher {
     size_t nimpls;
     /* Known answer for the self-tests: one block under one key, from the official vectors. */
     const uint8_t *kat_key, *kat_pt, *kat_ct;
+    /* Lane kernels (src/lanes/lanes.h: a key per lane, for the record jobs), portable first;
+     * NULL and 0 where the cipher has none (the jobs then loop over the one-record calls). */
+    const karx_i_impl *lane_impls;
+    size_t nlane_impls;
 } karx_i_cipher;
 
 typedef struct karx_i_hash {

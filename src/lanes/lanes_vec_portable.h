@@ -1,7 +1,10 @@
-/* Lane kernels in portable C (any C11 target, either byte order): 4 lanes of plain uint32_t,
+/* The lane vector (lanes_template.h) in portable C (any C11 target, either byte order): 4 lanes of plain uint32_t,
  * elementwise loops the compiler may vectorise. The template's code is the same on every back
  * end, so this file also runs it where no SIMD back end exists (big-endian s390x, the MCUs'
  * hosts), and the tests compare each SIMD back end with it. */
+#ifndef KARX_LANES_VEC_PORTABLE_H
+#define KARX_LANES_VEC_PORTABLE_H
+
 #include <stdint.h>
 
 #include "../common/rotate.h"
@@ -53,6 +56,5 @@ static inline karx_i_lv4 lv4_rol(karx_i_lv4 a, unsigned n)
 #define LV_ADD(a, b) lv4_add(a, b)
 #define LV_ROL(v, n) lv4_rol(v, n)
 #define LV_NAME "portable"
-#define LV_FN(x) karx_i_lanes_portable_##x
 
-#include "lanes_template.h"
+#endif

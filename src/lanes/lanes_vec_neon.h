@@ -1,5 +1,8 @@
-/* Lane kernels for NEON (AArch64 and 32-bit Arm): 4 lanes per q register; a rotation is a
+/* The lane vector (lanes_template.h) for NEON (AArch64 and 32-bit Arm): 4 lanes per q register; a rotation is a
  * shift and a shift-right-insert. */
+#ifndef KARX_LANES_VEC_NEON_H
+#define KARX_LANES_VEC_NEON_H
+
 #include <arm_neon.h>
 #include <stdint.h>
 
@@ -12,6 +15,7 @@
 #define LV_ADD(a, b) vaddq_u32(a, b)
 #define LV_ROL(v, n) vsriq_n_u32(vshlq_n_u32(v, n), v, 32 - (n))
 #define LV_NAME "neon"
-#define LV_FN(x) karx_i_lanes_neon_##x
 
-#include "lanes_template.h"
+#define LV_BSWAP32(v) vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(v)))
+
+#endif

@@ -1,4 +1,7 @@
-/* Lane kernels for SSE2: 4 lanes per xmm; a rotation is two shifts and an or. */
+/* The lane vector (lanes_template.h) for SSE2: 4 lanes per xmm; a rotation is two shifts and an or. */
+#ifndef KARX_LANES_VEC_SSE2_H
+#define KARX_LANES_VEC_SSE2_H
+
 #include <emmintrin.h>
 #include <stdint.h>
 
@@ -11,6 +14,5 @@
 #define LV_ADD(a, b) _mm_add_epi32(a, b)
 #define LV_ROL(v, n) _mm_or_si128(_mm_slli_epi32(v, n), _mm_srli_epi32(v, 32 - (n)))
 #define LV_NAME "sse2"
-#define LV_FN(x) karx_i_lanes_sse2_##x
 
-#include "lanes_template.h"
+#endif

@@ -1,0 +1,7 @@
+/* CHAM-128's lane kernel for avx2 (8 lanes): src/lanes/lanes_template.h over lanes_vec_avx2.h. */
+#include "../lanes/lanes_vec_avx2.h"
+#define LV_FN(x) karx_i_cham_lanes_avx2_##x
+#include "../lanes/lanes_template.h"
+#include "cham_lanes.h"
+
+LV_TABLE(karx_i_cham_lanes_avx2, cham, NULL, NULL);
