@@ -38,7 +38,12 @@ static void check_batch(size_t n, int use_pool, int one_alg)
         t_fill(ctr[i], 16);
         j->len = rand_len();
         switch (t_rand64() % 4) { /* counters that carry over bytes, and that end at all-ones */
-        case 0: memset(ctr[i] + bb - 3, 0xff, 3); break;
+        case 0: /* the low 32 bits wrap within the job: carries into the words above */
+            memset(ctr[i] + bb - 4, 0xff, 4);
+            ctr[i][bb - 1] = (uint8_t)(0xf0 | (t_rand64() & 15));
+            if (t_rand64() % 2)
+                ctr[i][bb - 5] = 0xff; /* and on into the next byte */
+            break;
         case 1: {
             size_t blocks = j->len / bb + (j->len % bb != 0);
             memset(ctr[i], 0xff, bb);

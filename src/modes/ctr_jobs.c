@@ -14,9 +14,11 @@
 #include "modes/modes_internal.h"
 #include "pool/par_jobs.h"
 
-/* Jobs of at least this many bytes run alone on the bulk kernel, which fills its lanes from one
- * message as well as the job lanes would from many, without the per-job schedule. */
-#define CJ_LONG 224
+/* Jobs of at least CJ_LONG(L) bytes run alone on the bulk kernel, which fills its lanes from one
+ * message as well as the job lanes (L of them) would from many, without the per-job schedule:
+ * 2 KiB for 16 lanes (AVX-512), 1 KiB for 8 (AVX2), 512 bytes for 4 (measured crossovers,
+ * LEA-128, 1,024 sessions: 1500-byte jobs 1.1x a loop of karx_ctr_xor on AVX-512, 4 KiB 0.65x). */
+#define CJ_LONG(L) ((size_t)128 * (L))
 
 static karx_status cj_check(const karx_ctr_job *j)
 {
@@ -44,121 +46,188 @@ static void cj_single(const karx_ctr_job *j, uint8_t *ctr, uint8_t *out, const u
     karx_cipher_key_wipe(&k);
 }
 
-/* A lane: its job, the bytes done, and its counter (as the lanes hold a block: 4 words). */
+/* A lane: its job, the bytes done, and its counter: the first three words as the lanes hold a
+ * block, and the big-endian value of the last four bytes (ctr32_xor's form, lanes.h). */
 typedef struct {
     size_t job;
     size_t off;
-    uint32_t c[4];
+    uint32_t c[3];
+    uint32_t low;
 } cj_lane;
 
-/* 1 if job i is one for the lanes of alg. */
-static int cj_lane_job(const karx_ctr_job *j, karx_cipher_alg alg)
+/* 1 if job i is one for the L lanes of alg. */
+static int cj_lane_job(const karx_ctr_job *j, karx_cipher_alg alg, unsigned L)
 {
-    return j->status == KARX_OK && j->alg == alg && j->len != 0 && j->len < CJ_LONG;
+    return j->status == KARX_OK && j->alg == alg && j->len != 0 && j->len < CJ_LONG(L);
 }
 
-/* Moves *next to the next lane job of alg (n when none is left); 1 if there is one. */
-static int cj_more(const karx_ctr_job *jobs, size_t n, size_t *next, karx_cipher_alg alg)
+/* Moves *next to the next lane job (n when none is left); 1 if there is one. */
+static int cj_more(const karx_ctr_job *jobs, size_t n, size_t *next, karx_cipher_alg alg,
+                   unsigned L)
 {
-    while (*next < n && !cj_lane_job(&jobs[*next], alg))
+    while (*next < n && !cj_lane_job(&jobs[*next], alg, L))
         (*next)++;
     return *next < n;
 }
 
-/* That job, taken; n when none is left. */
-static size_t cj_next(const karx_ctr_job *jobs, size_t n, size_t *next, karx_cipher_alg alg)
+static void cj_lane_start(cj_lane *ln, const karx_ctr_job *jobs, size_t i)
 {
-    return cj_more(jobs, n, next, alg) ? (*next)++ : n;
+    const karx_ctr_job *j = &jobs[i];
+    ln->job = i;
+    ln->off = 0;
+    for (unsigned q = 0; q < 3; q++)
+        ln->c[q] = karx_load32_le(j->ctr + 4 * q);
+    ln->low = karx_i_lanes_bswap32(karx_load32_le(j->ctr + 12));
+    karx_i_lanes_prefetch(j->in, j->out, j->len);
 }
 
-/* The lane jobs of alg in jobs [0, n), on kernel k. */
+/* The counter's bytes. */
+static void cj_lane_ctr(const cj_lane *ln, uint8_t ctr[16])
+{
+    for (unsigned q = 0; q < 3; q++)
+        karx_store32_le(ctr + 4 * q, ln->c[q]);
+    karx_store32_le(ctr + 12, karx_i_lanes_bswap32(ln->low));
+}
+
+/* Advances the counter by steps (at most up to the wrap of its low 32 bits, which carries). */
+static void cj_lane_add(cj_lane *ln, size_t steps)
+{
+    ln->low += (uint32_t)steps;
+    if (ln->low != 0 || steps == 0)
+        return;
+    for (int q = 2; q >= 0; q--) { /* the low 32 bits wrapped: carry into the words above */
+        uint32_t v = karx_i_lanes_bswap32(ln->c[q]) + 1;
+        ln->c[q] = karx_i_lanes_bswap32(v);
+        if (v != 0)
+            return;
+    }
+}
+
+/* The lane jobs of alg in jobs [0, n), on kernel k. A round: refill the idle lanes (and
+ * reschedule), run counter mode over as many whole blocks as every live lane has (and as no
+ * lane's low 32 counter bits wrap within), then the partial last blocks, then hand back the
+ * finished jobs' counters. When no job is left to start and few lanes are live, the rest of
+ * each live job runs as one karx_ctr_xor. */
 static void cj_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ctr_job *jobs,
                      size_t n)
 {
     _Alignas(KARX_I_LANES_CTX_ALIGN) uint8_t ctx[KARX_I_LANES_CTX_BYTES];
     _Alignas(64) uint32_t w[4 * KARX_I_LANES_MAX];
+    _Alignas(64) uint32_t c[4 * KARX_I_LANES_MAX];
     const uint8_t *keys[KARX_I_LANES_MAX];
+    const uint8_t *ins[KARX_I_LANES_MAX];
+    uint8_t *outs[KARX_I_LANES_MAX];
     cj_lane lane[KARX_I_LANES_MAX];
-    unsigned char busy[KARX_I_LANES_MAX];
     uint8_t ks[16];
     const unsigned L = k->lanes;
-    size_t next = 0, active = 0, key_len = karx_cipher_key_bytes(alg);
+    const size_t key_len = karx_cipher_key_bytes(alg);
+    size_t next = 0;
+    uint32_t live = 0;
+    unsigned active = 0;
 
-    memset(busy, 0, sizeof busy);
     memset(lane, 0, sizeof lane);
-    for (unsigned l = 0; l < L; l++) {
-        size_t i = cj_next(jobs, n, &next, alg);
-        if (i == n)
-            break;
-        busy[l] = 1;
-        lane[l].job = i;
-        lane[l].off = 0;
-        karx_i_lanes_words(lane[l].c, jobs[i].ctr);
-        karx_i_lanes_prefetch(jobs[i].in, jobs[i].out, jobs[i].len);
-        active++;
-    }
-    if (active == 0)
-        return;
-    int dirty = 1, more = cj_more(jobs, n, &next, alg);
-    while (active != 0 && (more || 4 * active > L)) {
-        if (dirty) { /* idle lanes borrow a busy lane's key */
-            const uint8_t *live = NULL;
-            for (unsigned l = 0; l < L; l++)
-                if (busy[l])
-                    live = jobs[lane[l].job].key;
-            for (unsigned l = 0; l < L; l++)
-                keys[l] = busy[l] ? jobs[lane[l].job].key : live;
-            k->schedule(ctx, keys, key_len);
-            dirty = 0;
-        }
-        for (unsigned l = 0; l < L; l++) /* idle lanes: a stale counter, unused */
-            for (unsigned q = 0; q < 4; q++)
-                w[q * L + l] = lane[l].c[q];
-        k->encrypt(ctx, w);
+    memset(w, 0, sizeof w);
+    memset(c, 0, sizeof c);
+    for (;;) {
+        uint32_t fresh = 0;
         for (unsigned l = 0; l < L; l++) {
-            if (!busy[l])
+            if ((live >> l & 1) || !cj_more(jobs, n, &next, alg, L))
                 continue;
-            cj_lane *ln = &lane[l];
-            karx_ctr_job *j = &jobs[ln->job];
-            const size_t left = j->len - ln->off;
-            if (left >= 16) {
-                karx_i_lanes_xor_block(j->out + ln->off, j->in + ln->off, w, L, l);
-                ln->off += 16;
-            } else {
-                karx_i_lanes_get(w, L, l, ks);
-                karx_i_xor(j->out + ln->off, j->in + ln->off, ks, left);
-                ln->off += left;
+            cj_lane_start(&lane[l], jobs, next++);
+            fresh |= 1u << l;
+            active++;
+        }
+        live |= fresh;
+        if (live == 0 || (!cj_more(jobs, n, &next, alg, L) && 4 * active <= L))
+            break;
+        if (fresh != 0) { /* idle lanes borrow a live lane's key */
+            const uint8_t *any = NULL;
+            for (unsigned l = 0; l < L && any == NULL; l++)
+                if (live >> l & 1)
+                    any = jobs[lane[l].job].key;
+            for (unsigned l = 0; l < L; l++)
+                keys[l] = live >> l & 1 ? jobs[lane[l].job].key : any;
+            k->schedule(ctx, keys, key_len);
+        }
+        /* whole blocks: as many as every live lane has, short of a wrap of the low 32 bits */
+        uint64_t steps = UINT64_MAX;
+        for (unsigned l = 0; l < L; l++) {
+            if (!(live >> l & 1))
+                continue;
+            const cj_lane *ln = &lane[l];
+            uint64_t s = (jobs[ln->job].len - ln->off) / 16, wrap = ((uint64_t)1 << 32) - ln->low;
+            s = s < wrap ? s : wrap;
+            steps = s < steps ? s : steps;
+        }
+        if (steps != 0) {
+            for (unsigned l = 0; l < L; l++) {
+                cj_lane *ln = &lane[l];
+                if (!(live >> l & 1)) {
+                    ins[l] = NULL;
+                    outs[l] = NULL;
+                    continue;
+                }
+                c[l] = ln->c[0];
+                c[L + l] = ln->c[1];
+                c[2 * L + l] = ln->c[2];
+                c[3 * L + l] = ln->low;
+                ins[l] = jobs[ln->job].in + ln->off;
+                outs[l] = jobs[ln->job].out + ln->off;
+                ln->off += 16 * (size_t)steps;
+                cj_lane_add(ln, (size_t)steps);
             }
-            karx_i_lanes_inc(ln->c);
-            if (ln->off < j->len)
+            k->ctr32_xor(ctx, c, outs, ins, 0, (size_t)steps, live);
+        }
+        /* partial last blocks */
+        uint32_t tail = 0;
+        for (unsigned l = 0; l < L; l++) {
+            cj_lane *ln = &lane[l];
+            if (!(live >> l & 1))
                 continue;
-            karx_i_lanes_bytes(j->ctr, ln->c);
-            size_t i = cj_next(jobs, n, &next, alg);
-            more = cj_more(jobs, n, &next, alg);
-            dirty = 1;
-            if (i < n) {
-                ln->job = i;
-                ln->off = 0;
-                karx_i_lanes_words(ln->c, jobs[i].ctr);
-                karx_i_lanes_prefetch(jobs[i].in, jobs[i].out, jobs[i].len);
-            } else {
-                busy[l] = 0;
+            size_t rem = jobs[ln->job].len - ln->off;
+            if (rem != 0 && rem < 16) {
+                tail |= 1u << l;
+                w[l] = ln->c[0];
+                w[L + l] = ln->c[1];
+                w[2 * L + l] = ln->c[2];
+                w[3 * L + l] = karx_i_lanes_bswap32(ln->low);
+            }
+        }
+        if (tail != 0) {
+            k->encrypt(ctx, w);
+            for (unsigned l = 0; l < L; l++) {
+                if (!(tail >> l & 1))
+                    continue;
+                cj_lane *ln = &lane[l];
+                karx_ctr_job *j = &jobs[ln->job];
+                karx_i_lanes_get(w, L, l, ks);
+                karx_i_xor(j->out + ln->off, j->in + ln->off, ks, j->len - ln->off);
+                ln->off = j->len;
+                cj_lane_add(ln, 1);
+            }
+        }
+        for (unsigned l = 0; l < L; l++) {
+            cj_lane *ln = &lane[l];
+            if ((live >> l & 1) && ln->off == jobs[ln->job].len) {
+                cj_lane_ctr(ln, jobs[ln->job].ctr);
+                live &= ~(1u << l);
                 active--;
             }
         }
     }
     /* the last few jobs: their rest on the bulk kernel */
     for (unsigned l = 0; l < L; l++) {
-        if (!busy[l])
+        if (!(live >> l & 1))
             continue;
         karx_ctr_job *j = &jobs[lane[l].job];
-        uint8_t c[16];
-        karx_i_lanes_bytes(c, lane[l].c);
-        cj_single(j, c, j->out + lane[l].off, j->in + lane[l].off, j->len - lane[l].off);
-        memcpy(j->ctr, c, 16);
+        uint8_t ctr[16];
+        cj_lane_ctr(&lane[l], ctr);
+        cj_single(j, ctr, j->out + lane[l].off, j->in + lane[l].off, j->len - lane[l].off);
+        memcpy(j->ctr, ctr, 16);
     }
     karx_i_lanes_wipe(ctx);
     karx_memzero(w, sizeof w);
+    karx_memzero(c, sizeof c);
     karx_memzero(ks, sizeof ks);
     karx_memzero(lane, sizeof lane);
 }
@@ -175,7 +244,8 @@ static void cj_run(void *p, size_t lo, size_t hi, void *arg)
         j->status = cj_check(j);
         if (j->status != KARX_OK || j->len == 0)
             continue;
-        if (j->len < CJ_LONG && karx_i_lanes_for(j->alg) != NULL)
+        const karx_i_lanes_kernel *k = karx_i_lanes_for(j->alg);
+        if (k != NULL && k->ctr32_xor != NULL && j->len < CJ_LONG(k->lanes))
             seen |= 1u << j->alg;
         else
             cj_single(j, j->ctr, j->out, j->in, j->len);
