@@ -3,7 +3,8 @@
 # (VALGRIND_MAKE_MEM_UNDEFINED) and valgrind memcheck reports every branch and memory address
 # computed from them. Covered, on every back end valgrind can run: key schedules, the block
 # kernels under every mode, GCM (GHASH) and CCM, LSH, HMAC / CMAC and their verification,
-# PBKDF2, CTR_DRBG. Any report fails. The reviewed allowlist: tests/ct/README.md.
+# PBKDF2, CTR_DRBG, the record jobs (CCM, CTR, HMAC-LSH in ct_jobs; GCM in ct_aead). Any report
+# fails. The reviewed allowlist: tests/ct/README.md.
 #
 #   scripts/ct-check.sh            build build-ct/ (gcc, Release -O3 + debug info) and run everything
 #   CC=clang scripts/ct-check.sh   the same with clang, in build-ct-clang/
@@ -39,7 +40,7 @@ mkdir -p "$OUT/logs"
 rm -f "$OUT"/logs/*.log
 CFLAGS_CT="-std=c11 -O2 -gdwarf-4 -Wall -Wextra -Werror -Iinclude -Isrc -Itests/ct"
 for prog in ct_selftest ct_backends ct_cipher ct_padding ct_aead ct_mac ct_drbg ct_lsh_drbg \
-    ct_kbkdf; do
+    ct_kbkdf ct_jobs; do
     # The accept/reject allowlist entry: the library's calls to karx_memcmp_ct go through
     # ct_declassify.c, which marks only its 0 / -1 result public.
     "$CC" $CFLAGS_CT "tests/ct/$prog.c" tests/ct/ct_declassify.c "$BUILD/libkarx.a" \
@@ -121,6 +122,7 @@ for b in $under; do
     run "drbg-$b" "" "$OUT/ct_drbg" "$b"
     run "lsh-drbg-$b" "" "$OUT/ct_lsh_drbg" "$b"
     run "kbkdf-$b" "" "$OUT/ct_kbkdf" "$b"
+    run "jobs-$b" "" "$OUT/ct_jobs" "$b"
 done
 
 echo "ct-check: $passed passed, $failed failed"
