@@ -521,7 +521,7 @@ static void gj_run(karx_gcm_job *jobs, size_t n, int enc)
 {
     struct {
         uint32_t alg, klen;
-        size_t first;
+        size_t first, nlong; /* first job; jobs over GJ_LANE_MAX */
     } cls[GJ_CLASSES];
     size_t ncls = 0;
     for (size_t i = 0; i < n; i++) {
@@ -540,14 +540,17 @@ static void gj_run(karx_gcm_job *jobs, size_t n, int enc)
             cls[c].alg = j->key->alg;
             cls[c].klen = j->key->raw_len;
             cls[c].first = i;
+            cls[c].nlong = 0;
             ncls++;
         }
+        cls[c].nlong += j->len > GJ_LANE_MAX;
     }
     for (size_t c = 0; c < ncls; c++) {
         const karx_i_lanes_kernel *k = karx_i_lanes_for((karx_cipher_alg)cls[c].alg);
         if (k != NULL)
             gj_run_class(jobs, n, cls[c].first, enc, k, cls[c].alg, cls[c].klen);
-        gj_run_loop(jobs, n, cls[c].first, enc, cls[c].alg, cls[c].klen, k != NULL);
+        if (k == NULL || cls[c].nlong != 0)
+            gj_run_loop(jobs, n, cls[c].first, enc, cls[c].alg, cls[c].klen, k != NULL);
     }
 }
 
