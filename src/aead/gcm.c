@@ -44,8 +44,6 @@ int karx_gcm_tag_len_ok(size_t tag_len)
     return tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16);
 }
 
-_Static_assert(sizeof(((karx_gcm_key *)0)->hstitch) == 8 * KARX_I_GCM_STITCH_WORDS,
-               "karx_gcm_key.hstitch holds the stitched kernel's table");
 
 
 static uint32_t load32_be(const uint8_t *p)
@@ -99,7 +97,6 @@ karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_
         gk->raw_len = (uint32_t)key_len;
         gk->alg = (uint32_t)alg;
         karx_i_ghash_powers(gk->htab, h);
-        karx_i_gcm_stitch_table(gk->hstitch, gk->htab);
         gk->ready = 1;
     } else {
         karx_memzero(gk, sizeof *gk);
