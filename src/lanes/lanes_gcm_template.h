@@ -76,10 +76,11 @@ static inline GV gl_mul(GV y, GV x, GV h, GV hk)
     {                                                                                          \
         const LV_FN(cipher##_ctx) *ctx = (const LV_FN(cipher##_ctx) *)vctx;                    \
         GV H[4][4], HK[4][4], Y[4], g[4];                                                 \
-        for (unsigned p = 0; p < 4; p++)                                                       \
+        /* H^2..H^4 only for a call of four steps or more: a gather is 4 loads and inserts */ \
+        for (unsigned p = 0; p < (nsteps >= 4 ? 4u : 1u); p++)                                 \
             for (unsigned j = 0; j < 4; j++) {                                                 \
-                H[p][j] = GV_LOADN(h, j, 16 * p, live);                           \
-                HK[p][j] = GV_XOR(H[p][j], GV_SWAP64(H[p][j])); \
+                H[p][j] = GV_LOADN(h, j, 16 * p, live);                                        \
+                HK[p][j] = GV_XOR(H[p][j], GV_SWAP64(H[p][j]));                                \
             }                                                                                  \
         for (unsigned j = 0; j < 4; j++)                                                       \
             Y[j] = gl_bswap(GV_LOADN((const uint8_t *const *)(const void *)y, j, 0, live)); \
@@ -124,7 +125,7 @@ static inline GV gl_mul(GV y, GV x, GV h, GV hk)
               size_t nblocks, uint32_t live)                                                   \
     {                                                                                          \
     GV H[4][4], HK[4][4], Y[4];                                                                \
-    for (unsigned p = 0; p < 4; p++)                                                           \
+    for (unsigned p = 0; p < (nblocks >= 4 ? 4u : 1u); p++)                                    \
         for (unsigned j = 0; j < 4; j++) {                                                     \
             H[p][j] = GV_LOADN(h, j, 16 * p, live);                                            \
             HK[p][j] = GV_XOR(H[p][j], GV_SWAP64(H[p][j]));                                    \
