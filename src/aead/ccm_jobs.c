@@ -305,7 +305,8 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
     karx_memzero(lane, sizeof lane);
 }
 
-/* Checks the jobs of [0, n) and runs their MAC and (seal) encryption pass. */
+/* Checks the jobs of [0, n) and runs their tag pass (the one-record calls for a cipher without
+ * a lane kernel). */
 static void cc_pass(karx_ccm_job *jobs, size_t n, int seal)
 {
     unsigned seen = 0; /* bit a: a record of cipher a waits for the lanes */
