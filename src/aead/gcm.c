@@ -312,9 +312,7 @@ karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
                           const uint8_t *aad, size_t aad_len)
 {
     if (gcm_short_ok(iv_len, len, aad_len)) {
-        karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-        if (st == KARX_OK)
-            st = gcm_check_key(gk);
+        karx_status st = karx_i_gcm_check(gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
         return st != KARX_OK ? st
                              : gcm_short_seal(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
     }
@@ -336,9 +334,7 @@ karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
                           const uint8_t *aad, size_t aad_len)
 {
     if (gcm_short_ok(iv_len, len, aad_len)) {
-        karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-        if (st == KARX_OK)
-            st = gcm_check_key(gk);
+        karx_status st = karx_i_gcm_check(gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
         return st != KARX_OK ? st
                              : gcm_short_open(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
     }

@@ -107,6 +107,48 @@ static void gj_ghash(const karx_gcm_job *j, uint8_t y[16], const uint8_t *c)
     karx_i_ghash_blocks(gk->htab, y, lenblk, 1);
 }
 
+/* Builds lane l's blocks for a lane-GHASH batch of nb blocks (lead zero blocks first). */
+typedef void (*gj_build_fn)(uint8_t *buf, size_t nb, const gj_lane *l, int from_out);
+
+static void gj_build_short(uint8_t *buf, size_t nb, const gj_lane *l, int from_out)
+{
+    gj_short_build(buf, nb, l->job, from_out ? l->job->out : l->job->in);
+}
+
+static void gj_build_aad(uint8_t *buf, size_t nb, const gj_lane *l, int from_out)
+{
+    (void)from_out;
+    const karx_gcm_job *j = l->job;
+    size_t a = (j->aad_len + 15) & ~(size_t)15;
+    memset(buf, 0, 16 * nb);
+    if (j->aad_len != 0)
+        memcpy(buf + 16 * nb - a, j->aad, j->aad_len);
+}
+
+/* From zero states (y, or ky when ky), GHASH over each masked lane's nb blocks as build lays
+ * them out, in one call of the lane GHASH kernel (k->ghash, not NULL). */
+static void gj_ghash_batch(gj_lane *lane, uint32_t mask, size_t nb, int ky, gj_build_fn build,
+                           int from_out, const karx_i_lanes_kernel *k)
+{
+    _Alignas(64) uint8_t bufs[KARX_I_LANES_MAX][GJ_SHORT + 48];
+    const uint8_t *data[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
+    uint8_t *ys[KARX_I_LANES_MAX];
+    for (unsigned i = 0; i < k->lanes; i++) {
+        data[i] = bufs[i];
+        ys[i] = ky ? lane[i].ky : lane[i].y;
+        hs[i] = NULL;
+        if (!(mask >> i & 1))
+            continue;
+        build(bufs[i], nb, &lane[i], from_out);
+        hs[i] = (const uint8_t *)(const void *)lane[i].job->key->htab;
+        memset(ys[i], 0, 16);
+    }
+    k->ghash(ys, hs, data, nb, mask);
+    for (unsigned i = 0; i < k->lanes; i++)
+        if (mask >> i & 1)
+            karx_memzero(bufs[i], 16 * nb);
+}
+
 /* The short GHASH (over c = in or out) of the lanes in mask, at once in the lane GHASH kernel
  * where there is one and every record is short, else lane by lane. */
 static void gj_ghash_lanes(gj_lane *lane, uint32_t mask, int from_out,
@@ -123,31 +165,13 @@ static void gj_ghash_lanes(gj_lane *lane, uint32_t mask, int from_out,
         size_t b = gj_short_blocks(j);
         nb = b > nb ? b : nb;
     }
-    if (!batch) {
-        for (unsigned i = 0; i < k->lanes; i++)
-            if (mask >> i & 1)
-                gj_ghash(lane[i].job, lane[i].y,
-                         from_out ? lane[i].job->out : lane[i].job->in);
+    if (batch) {
+        gj_ghash_batch(lane, mask, nb, 0, gj_build_short, from_out, k);
         return;
     }
-    _Alignas(64) uint8_t bufs[KARX_I_LANES_MAX][GJ_SHORT + 48];
-    const uint8_t *data[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
-    uint8_t *ys[KARX_I_LANES_MAX];
-    for (unsigned i = 0; i < k->lanes; i++) {
-        data[i] = bufs[i];
-        ys[i] = lane[i].y;
-        hs[i] = NULL;
-        if (!(mask >> i & 1))
-            continue;
-        const karx_gcm_job *j = lane[i].job;
-        gj_short_build(bufs[i], nb, j, from_out ? j->out : j->in);
-        hs[i] = (const uint8_t *)(const void *)j->key->htab;
-        memset(lane[i].y, 0, 16);
-    }
-    k->ghash(ys, hs, data, nb, mask);
     for (unsigned i = 0; i < k->lanes; i++)
         if (mask >> i & 1)
-            karx_memzero(bufs[i], 16 * nb);
+            gj_ghash(lane[i].job, lane[i].y, from_out ? lane[i].job->out : lane[i].job->in);
 }
 
 /* Runs one block a lane (blk[i], 16 bytes) into the GHASH states st[i] of the lanes in mask,
@@ -184,33 +208,14 @@ static void gj_fused_open(gj_lane *lane, uint32_t mask, const karx_i_lanes_kerne
     }
     if (nb == 0)
         return;
-    if (!batch) {
-        for (unsigned i = 0; i < k->lanes; i++)
-            if (mask >> i & 1)
-                karx_i_ghash_bytes(lane[i].job->key->htab, lane[i].ky, lane[i].job->aad,
-                                   lane[i].job->aad_len);
+    if (batch) {
+        gj_ghash_batch(lane, mask, nb, 1, gj_build_aad, 0, k);
         return;
     }
-    _Alignas(64) uint8_t bufs[KARX_I_LANES_MAX][GJ_SHORT + 48];
-    const uint8_t *data[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
-    uint8_t *ys[KARX_I_LANES_MAX];
-    for (unsigned i = 0; i < k->lanes; i++) {
-        data[i] = bufs[i];
-        ys[i] = lane[i].ky;
-        hs[i] = NULL;
-        if (!(mask >> i & 1))
-            continue;
-        const karx_gcm_job *j = lane[i].job;
-        size_t lead = 16 * nb - j->aad_len;
-        memset(bufs[i], 0, 16 * nb);
-        if (j->aad_len != 0)
-            memcpy(bufs[i] + lead - (16 - j->aad_len % 16) % 16, j->aad, j->aad_len);
-        hs[i] = (const uint8_t *)(const void *)j->key->htab;
-    }
-    k->ghash(ys, hs, data, nb, mask);
     for (unsigned i = 0; i < k->lanes; i++)
         if (mask >> i & 1)
-            karx_memzero(bufs[i], 16 * nb);
+            karx_i_ghash_bytes(lane[i].job->key->htab, lane[i].ky, lane[i].job->aad,
+                               lane[i].job->aad_len);
 }
 
 /* The fused lanes in mask end: their partial last blocks, then their length blocks. */

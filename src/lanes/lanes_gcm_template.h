@@ -47,6 +47,15 @@ static inline GV gl_mul(GV y, GV x, GV h, GV hk)
                      GV_CLMUL(ak, hk, 0x00));
 }
 
+/* Each lane's H .. H^4 (from h[i]) gathered in the r[j] layout, with their Karatsuba halves;
+ * H^2 .. H^4 only for a call of four blocks or more (a gather is four loads and inserts). */
+#define GL_POWERS(H, HK, h, live, n)                                                           \
+    for (unsigned p_ = 0; p_ < ((n) >= 4 ? 4u : 1u); p_++)                                     \
+        for (unsigned j_ = 0; j_ < 4; j_++) {                                                  \
+            H[p_][j_] = GV_LOADN(h, j_, 16 * p_, live);                                        \
+            HK[p_][j_] = GV_XOR(H[p_][j_], GV_SWAP64(H[p_][j_]));                              \
+        }
+
 /* One counter step at offset off: encrypt, XOR into the live lanes, and hand back the four
  * registers of ciphertext blocks (r[j] layout) in GHASH's integer form. */
 #define GL_STEP(cipher, s, g)                                                                  \
@@ -76,12 +85,7 @@ static inline GV gl_mul(GV y, GV x, GV h, GV hk)
     {                                                                                          \
         const LV_FN(cipher##_ctx) *ctx = (const LV_FN(cipher##_ctx) *)vctx;                    \
         GV H[4][4], HK[4][4], Y[4], g[4];                                                 \
-        /* H^2..H^4 only for a call of four steps or more: a gather is 4 loads and inserts */ \
-        for (unsigned p = 0; p < (nsteps >= 4 ? 4u : 1u); p++)                                 \
-            for (unsigned j = 0; j < 4; j++) {                                                 \
-                H[p][j] = GV_LOADN(h, j, 16 * p, live);                                        \
-                HK[p][j] = GV_XOR(H[p][j], GV_SWAP64(H[p][j]));                                \
-            }                                                                                  \
+        GL_POWERS(H, HK, h, live, nsteps);                                                     \
         for (unsigned j = 0; j < 4; j++)                                                       \
             Y[j] = gl_bswap(GV_LOADN((const uint8_t *const *)(const void *)y, j, 0, live)); \
         LV c0 = LV_LOAD(c), c1 = LV_LOAD(c + LV_L), c2 = LV_LOAD(c + 2 * LV_L);                 \
@@ -125,11 +129,7 @@ static inline GV gl_mul(GV y, GV x, GV h, GV hk)
               size_t nblocks, uint32_t live)                                                   \
     {                                                                                          \
     GV H[4][4], HK[4][4], Y[4];                                                                \
-    for (unsigned p = 0; p < (nblocks >= 4 ? 4u : 1u); p++)                                    \
-        for (unsigned j = 0; j < 4; j++) {                                                     \
-            H[p][j] = GV_LOADN(h, j, 16 * p, live);                                            \
-            HK[p][j] = GV_XOR(H[p][j], GV_SWAP64(H[p][j]));                                    \
-        }                                                                                      \
+    GL_POWERS(H, HK, h, live, nblocks);                                                        \
     for (unsigned j = 0; j < 4; j++)                                                           \
         Y[j] = gl_bswap(GV_LOADN((const uint8_t *const *)(const void *)y, j, 0, live));        \
     size_t b = 0;                                                                              \
