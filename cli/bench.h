@@ -24,6 +24,7 @@ typedef struct {
     double target_ns, core_ghz, tsc_ghz;
     int reps, quick;
     unsigned threads;  /* --threads: the most threads a scaling suite uses (0 = all CPUs) */
+    const char *sessions, *sizes; /* the sessions suite's --sessions / --sizes lists, or NULL */
     const char *backends; /* --backend list as given, NULL = not given */
     char stamp[32];
     uint8_t *in, *out; /* 16 MiB each */
@@ -78,6 +79,10 @@ int suite_aead(const bench_env *e, const char *bname);
 void threads_header(void);
 int suite_threads(const bench_env *e, const char *bname);
 void many_header(void);
+void sessions_header(void);
+/* A comma-separated list of counts (1 .. 2^24, at most cap): how many, 0 when it is not one. */
+size_t bench_parse_counts(const char *s, size_t *out, size_t cap);
+int suite_sessions(const bench_env *e, const char *bname);
 int suite_many(const bench_env *e, const char *bname);
 
 #endif

@@ -16,15 +16,23 @@
 #include "cli_opts.h"
 #include "karx/karx.h"
 
-#define BENCH_OPTS "json= backend= alg= op= quick T|threads= h|help"
-enum { B_JSON, B_BACKEND, B_ALG, B_OP, B_QUICK, B_THREADS, B_HELP, B_N };
-enum { SUITE_LSH = 1, SUITE_CIPHER = 2, SUITE_AEAD = 4, SUITE_THREADS = 8, SUITE_MANY = 16 };
+#define BENCH_OPTS "json= backend= alg= op= quick T|threads= sessions= sizes= h|help"
+enum { B_JSON, B_BACKEND, B_ALG, B_OP, B_QUICK, B_THREADS, B_SESSIONS, B_SIZES, B_HELP, B_N };
+enum {
+    SUITE_LSH = 1,
+    SUITE_CIPHER = 2,
+    SUITE_AEAD = 4,
+    SUITE_THREADS = 8,
+    SUITE_MANY = 16,
+    SUITE_SESSIONS = 32 /* not in "all": minutes, and a sweep of its own */
+};
 #define SUITE_ALL (SUITE_LSH | SUITE_CIPHER | SUITE_AEAD | SUITE_THREADS | SUITE_MANY)
 
 static void bench_usage(FILE *to)
 {
-    fputs("usage: karx bench [lsh|cipher|aead|threads|many|all ...] [--json FILE] [--backend B[,B...]]\n"
-          "                  [--alg LIST] [--op LIST] [--quick] [-T N]\n"
+    fputs("usage: karx bench [lsh|cipher|aead|threads|many|sessions|all ...] [--json FILE]\n"
+          "                  [--backend B[,B...]] [--alg LIST] [--op LIST] [--quick] [-T N]\n"
+          "                  [--sessions LIST] [--sizes LIST]\n"
           "       karx bench gpu [--json FILE] [--alg LIST] [--quick] [--no-sweep]  (CUDA device)\n"
           "  lsh             the LSH suite (default): one-shot at 64 B, 256 B, 4 KiB, 16 MiB and\n"
           "                  hash_many at 64 B and 256 B (ops hash, hash_many; hash_many_sweep,\n"
@@ -50,6 +58,12 @@ static void bench_usage(FILE *to)
           "                  beside the hash of 1 MiB) for every LSH variant\n"
           "  threads         the *_pool calls at 1, 2, 4 ... up to -T threads (speed-up)\n"
           "  many            multi-message CBC encryption, CMAC and HMAC against one message a call\n"
+          "  sessions        a server's records: S sessions keyed once, a round seals one record\n"
+          "                  a session (13-byte AAD) and gives records/s: ops gcm-seal, gcm-jobs,\n"
+          "                  gcm-jobs-pool (-T threads, default 2), ccm-seal, ccm-jobs (LEA-128,\n"
+          "                  CHAM-128/128 unless --alg), hmac, hmac-jobs (LSH-256-256); sessions\n"
+          "                  16,512,4096,65536 x sizes 64,576,1500,16384 unless --sessions,\n"
+          "                  --sizes (not in 'all'; peers beside it: bench/sessions.py)\n"
           "  all             every suite\n"
           "  --json FILE     also append one JSON object per measurement to FILE ('-' = stdout)\n"
           "  --backend LIST  only these back ends (default: every one this CPU runs); a cipher\n"
@@ -66,7 +80,8 @@ static int suites_of(int argc, char **argv, int first, int *suites)
 {
     static const struct { const char *name; int bits; } known[] = {
         {"lsh", SUITE_LSH}, {"cipher", SUITE_CIPHER}, {"aead", SUITE_AEAD},
-        {"threads", SUITE_THREADS}, {"many", SUITE_MANY}, {"all", SUITE_ALL}};
+        {"threads", SUITE_THREADS}, {"many", SUITE_MANY}, {"sessions", SUITE_SESSIONS},
+        {"all", SUITE_ALL}};
     *suites = 0;
     for (int i = first; i < argc; i++) {
         size_t k = 0;
@@ -154,7 +169,8 @@ static int run_suites(const bench_env *e, int suites, const char *backends)
                {SUITE_CIPHER, cipher_header, suite_cipher},
                {SUITE_AEAD, aead_header, suite_aead},
                {SUITE_THREADS, threads_header, suite_threads},
-               {SUITE_MANY, many_header, suite_many}};
+               {SUITE_MANY, many_header, suite_many},
+               {SUITE_SESSIONS, sessions_header, suite_sessions}};
     karx_backend keep = karx_get_backend();
     int rc = EXIT_OK, first = 1;
     for (size_t s = 0; s < sizeof all / sizeof all[0]; s++) {
@@ -189,6 +205,16 @@ int cmd_bench(int argc, char **argv)
     e.ops = o[B_OP].val;
     e.quick = o[B_QUICK].count > 0;
     e.backends = o[B_BACKEND].val;
+    e.sessions = o[B_SESSIONS].val;
+    e.sizes = o[B_SIZES].val;
+    for (int l = B_SESSIONS; l <= B_SIZES; l++) {
+        size_t tmp[16];
+        if (o[l].val && bench_parse_counts(o[l].val, tmp, 16) == 0) {
+            cli_error("bench: --%s wants up to 16 numbers like 16,4096, not '%s'",
+                      l == B_SESSIONS ? "sessions" : "sizes", o[l].val);
+            return EXIT_USAGE;
+        }
+    }
     if (o[B_THREADS].val) {
         char *end;
         unsigned long n = strtoul(o[B_THREADS].val, &end, 10);

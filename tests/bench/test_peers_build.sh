@@ -11,3 +11,10 @@ bin=$(sh "$src/bench/peers/build.sh" "$out" | tail -n 1) || { echo "FAIL: build.
 "$bin" --check-only > "$out/check.log" 2>&1 || { echo "FAIL: peer-bench --check-only:" >&2; tail -n 20 "$out/check.log" >&2; exit 1; }
 grep -q "^checks: all passed" "$out/check.log" || { echo "FAIL: no 'checks: all passed'" >&2; exit 1; }
 echo "ok: $bin --check-only: $(grep "^checks:" "$out/check.log")"
+# The sessions peers (bench/peers/sessions.c): OpenSSL, and IPsec-MB where installed, each
+# checked against OpenSSL's AES-128-GCM / AES-128-CCM record.
+ses="$(dirname "$bin")/peer-sessions"
+[ -x "$ses" ] || { echo "FAIL: no peer-sessions next to $bin" >&2; exit 1; }
+"$ses" --check-only > "$out/sessions.log" 2>&1 || { echo "FAIL: peer-sessions --check-only:" >&2; tail -n 20 "$out/sessions.log" >&2; exit 1; }
+grep -q "^peer-sessions: checks passed" "$out/sessions.log" || { echo "FAIL: no 'checks passed' from peer-sessions" >&2; exit 1; }
+echo "ok: $ses --check-only$(grep -q 'ipsec-mb: not installed' "$out/sessions.log" && echo ' (IPsec-MB not installed)')"
