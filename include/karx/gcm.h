@@ -64,6 +64,8 @@ KARX_API int karx_gcm_tag_len_ok(size_t tag_len);
 typedef struct karx_gcm_key {
     uint32_t ready;        /* 1 once set */
     uint32_t raw_len;      /* bytes of raw */
+    uint32_t alg;          /* cipher.alg, here too: a record job reads only these first lines */
+    uint32_t reserved;     /* zero */
     uint8_t raw[32];       /* the cipher key as given to karx_gcm_set_key */
     uint64_t htab[64];     /* H^1 .. H^32 */
     uint64_t hstitch[128]; /* H^32 .. H^1 paired, their Karatsuba halves (stitched AVX2 GCM) */

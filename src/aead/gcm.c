@@ -97,6 +97,7 @@ karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_
     if (st == KARX_OK) {
         memcpy(gk->raw, key, key_len); /* key_len <= 32: karx_cipher_set_key checked it */
         gk->raw_len = (uint32_t)key_len;
+        gk->alg = (uint32_t)alg;
         karx_i_ghash_powers(gk->htab, h);
         karx_i_gcm_stitch_table(gk->hstitch, gk->htab);
         gk->ready = 1;
@@ -117,7 +118,8 @@ static karx_status gcm_check_key(const karx_gcm_key *gk)
 {
     if (gk == NULL)
         return KARX_ERR_ARGUMENT;
-    if (gk->ready != 1 || karx_cipher_block_bytes((karx_cipher_alg)gk->cipher.alg) != GCM_B)
+    if (gk->ready != 1 ||
+        karx_cipher_block_bytes((karx_cipher_alg)gk->alg) != GCM_B)
         return KARX_ERR_STATE;
     return KARX_OK;
 }

@@ -302,7 +302,7 @@ static void gj_lane_tail(gj_lane *l, const uint32_t *w, unsigned i, unsigned L, 
 
 static int gj_in_class(const karx_gcm_job *j, uint32_t alg, uint32_t klen)
 {
-    return j->status == KARX_OK && j->key->cipher.alg == alg && j->key->raw_len == klen;
+    return j->status == KARX_OK && j->key->alg == alg && j->key->raw_len == klen;
 }
 
 /* Records longer than this run one at a time (the one-record call's kernel fills its lanes from
@@ -521,7 +521,7 @@ static void gj_run(karx_gcm_job *jobs, size_t n, int enc)
 {
     struct {
         uint32_t alg, klen;
-        size_t first;
+        size_t first, nlong; /* first job; jobs over GJ_LANE_MAX */
     } cls[GJ_CLASSES];
     size_t ncls = 0;
     for (size_t i = 0; i < n; i++) {
@@ -530,24 +530,27 @@ static void gj_run(karx_gcm_job *jobs, size_t n, int enc)
         if (j->status != KARX_OK)
             continue;
         size_t c = 0;
-        while (c < ncls && !(cls[c].alg == j->key->cipher.alg && cls[c].klen == j->key->raw_len))
+        while (c < ncls && !(cls[c].alg == j->key->alg && cls[c].klen == j->key->raw_len))
             c++;
         if (c == GJ_CLASSES) { /* cannot happen (8 classes exist); kept correct anyway */
-            gj_run_loop(jobs, i + 1, i, enc, j->key->cipher.alg, j->key->raw_len, 0);
+            gj_run_loop(jobs, i + 1, i, enc, j->key->alg, j->key->raw_len, 0);
             continue;
         }
         if (c == ncls) {
-            cls[c].alg = j->key->cipher.alg;
+            cls[c].alg = j->key->alg;
             cls[c].klen = j->key->raw_len;
             cls[c].first = i;
+            cls[c].nlong = 0;
             ncls++;
         }
+        cls[c].nlong += j->len > GJ_LANE_MAX;
     }
     for (size_t c = 0; c < ncls; c++) {
         const karx_i_lanes_kernel *k = karx_i_lanes_for((karx_cipher_alg)cls[c].alg);
         if (k != NULL)
             gj_run_class(jobs, n, cls[c].first, enc, k, cls[c].alg, cls[c].klen);
-        gj_run_loop(jobs, n, cls[c].first, enc, cls[c].alg, cls[c].klen, k != NULL);
+        if (k == NULL || cls[c].nlong != 0)
+            gj_run_loop(jobs, n, cls[c].first, enc, cls[c].alg, cls[c].klen, k != NULL);
     }
 }
 
