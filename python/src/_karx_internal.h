@@ -205,7 +205,7 @@ struct PoolEntry;
 // pool in a forked child (the parent's threads do not exist there).
 class PoolLease {
 public:
-    PoolLease(unsigned threads, size_t work);
+    PoolLease(unsigned threads, size_t work, size_t min_work = POOL_MIN_WORK);
     ~PoolLease();
     PoolLease(const PoolLease &) = delete;
     PoolLease &operator=(const PoolLease &) = delete;
@@ -215,8 +215,35 @@ private:
     PoolEntry *entry_ = nullptr;
 };
 
+// The record-job calls (karx_gcm_seal_jobs_pool and the others) split batches of 16 KiB a run
+// (src/pool/par_jobs.h): a job batch makes a pool from two such runs of work (its records' bytes
+// plus JOB_COST a record).
+constexpr size_t JOB_POOL_MIN_WORK = 2 * 16 * 1024;
+constexpr size_t JOB_COST = 256;
+
 // [(threads, users)] of the cached pools (karx._karx._pool_cache, for tests).
 nb::list pool_cache();
+
+// ---------------------------------------------------------------- batches (_karx_common.cpp)
+
+// The items of a batch argument: a sequence (list, tuple, ...) of n items, or a 2-D buffer (a
+// NumPy array: its rows). A str or a flat bytes-like object is refused with TypeError (it would
+// be read as a sequence of ints or one-byte items). None is allowed only where the caller says.
+struct Items {
+    nb::object fast; // PySequence_Fast of the argument
+    PyObject **items = nullptr;
+    size_t n = 0;
+    bool present = false;
+    Items(nb::handle h, const char *what, bool none_ok = false);
+    nb::handle operator[](size_t i) const { return items[i]; }
+};
+
+// Item i of a batch as a bytes-like view; errors name it as what[i].
+void item_buf(Buf &b, nb::handle h, const char *what, size_t i);
+// "what[i]: "
+std::string item_name(const char *what, size_t i);
+// InvalidArgument unless the batch arguments have the same count ("3 keys but 4 nonces").
+void same_count(size_t n, const char *what_n, size_t m, const char *what_m);
 
 // ---------------------------------------------------------------- the module's sections
 
@@ -229,6 +256,7 @@ void bind_gpu(nb::module_ &m);      // _karx_gpu.cpp: GPU, lsh_many, ctr_xor_man
 void bind_xts(nb::module_ &m);      // _karx_xts.cpp: XTS
 void bind_gmac(nb::module_ &m);     // _karx_gmac.cpp: GMAC
 void bind_kbkdf(nb::module_ &m);    // _karx_kbkdf.cpp: KBKDF
+void bind_jobs(nb::module_ &m);     // _karx_jobs.cpp: HMAC-LSH record jobs, HmacKey
 
 } // namespace karxpy
 
