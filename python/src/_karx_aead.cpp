@@ -718,7 +718,7 @@ struct AeadBatch {
         db.reset(new Buf[n]);
         ab.reset(new Buf[n]);
         obj.assign(n, nullptr);
-        alg.assign(n, KARX_CIPHER_LEA128);
+        alg.assign(n, karx_cipher_alg{});
         raw_index.assign(n, 0);
         tl.assign(n, 0);
         for (size_t i = 0; i < n; i++) {

@@ -53,7 +53,7 @@ struct HmacBatch {
     {
         same_count(n, "keys", msgs.n, "messages");
         bool named = !digest_h.is_none();
-        karx_lsh_alg alg = KARX_LSH256_256;
+        karx_lsh_alg alg{};
         if (named) {
             if (!PyUnicode_Check(digest_h.ptr()))
                 raise_type("digest: expected str or None, got " + tp_name_of(digest_h));
