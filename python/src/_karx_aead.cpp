@@ -686,7 +686,7 @@ struct AeadBatch {
     bool gcm;
     Items keys, nonces, data, aads;
     size_t n;
-    std::unique_ptr<Buf[]> kb, nb_, db, ab;
+    Views kb, nb_, db, ab;
     std::vector<const Aead *> obj;     // the key object, or nullptr for raw bytes
     std::vector<karx_cipher_alg> alg;  // raw keys: their cipher
     std::vector<size_t> raw_index;     // raw keys: their slot in raw
@@ -699,7 +699,7 @@ struct AeadBatch {
               nb::handle tag_length)
         : mode(&aead_mode(mode_name)), gcm(mode == &MODES[0]), keys(keys_h, "keys"),
           nonces(nonces_h, "nonces"), data(data_h, data_what),
-          aads(aads_h, "associated_data", true), n(keys.n)
+          aads(aads_h, "associated_data", true), n(keys.n), kb(n), nb_(n), db(n), ab(n)
     {
         same_count(n, "keys", nonces.n, "nonces");
         same_count(n, "keys", data.n, data_what);
@@ -713,10 +713,6 @@ struct AeadBatch {
                                                     mode->tags + ", got " + arg_str(tag_length));
         }
         RawCipher rc(cipher_h, *mode);
-        kb.reset(new Buf[n]);
-        nb_.reset(new Buf[n]);
-        db.reset(new Buf[n]);
-        ab.reset(new Buf[n]);
         obj.assign(n, nullptr);
         alg.assign(n, karx_cipher_alg{});
         raw_index.assign(n, 0);
@@ -731,16 +727,16 @@ struct AeadBatch {
                                      " key object in a " + mode->name + " batch");
                 obj[i] = a;
             } else {
-                item_buf(kb[i], k, "keys", i);
-                alg[i] = rc.for_key(i, kb[i].n);
+                kb.set(i, k, "keys");
+                alg[i] = rc.for_key(i, kb.n[i]);
                 raw_index[i] = n_raw++;
             }
             tl[i] = forced >= 0 ? static_cast<size_t>(forced) : obj[i] ? obj[i]->tag_len : 16;
-            item_buf(nb_[i], nonces[i], "nonces", i);
-            item_buf(db[i], data[i], data_what, i);
+            nb_.set(i, nonces[i], "nonces");
+            db.set(i, data[i], data_what);
             if (aads.present && !aads[i].is_none())
-                item_buf(ab[i], aads[i], "associated_data", i);
-            work += db[i].n + ab[i].n + JOB_COST;
+                ab.set(i, aads[i], "associated_data");
+            work += db.n[i] + ab.n[i] + JOB_COST;
         }
     }
 
@@ -757,8 +753,8 @@ struct AeadBatch {
             if (obj[i] != nullptr)
                 continue;
             karx_status st =
-                gcm ? karx_gcm_set_key(&raw.g[raw_index[i]], alg[i], kb[i].p, kb[i].n)
-                    : karx_ccm_set_key(&raw.c[raw_index[i]], alg[i], kb[i].p, kb[i].n);
+                gcm ? karx_gcm_set_key(&raw.g[raw_index[i]], alg[i], kb.p[i], kb.n[i])
+                    : karx_ccm_set_key(&raw.c[raw_index[i]], alg[i], kb.p[i], kb.n[i]);
             if (st != KARX_OK)
                 return st;
         }
@@ -796,10 +792,10 @@ struct AeadBatch {
                         continue;
                     karx_gcm_job j{};
                     j.key = gkey(i);
-                    j.iv = nb_[i].p;
-                    j.iv_len = nb_[i].n;
-                    j.aad = ab[i].p;
-                    j.aad_len = ab[i].n;
+                    j.iv = nb_.p[i];
+                    j.iv_len = nb_.n[i];
+                    j.aad = ab.p[i];
+                    j.aad_len = ab.n[i];
                     j.in = in[i];
                     j.out = out[i];
                     j.len = len[i];
@@ -823,10 +819,10 @@ struct AeadBatch {
                         continue;
                     karx_ccm_job j{};
                     j.key = ckey(i);
-                    j.nonce = nb_[i].p;
-                    j.nonce_len = nb_[i].n;
-                    j.aad = ab[i].p;
-                    j.aad_len = ab[i].n;
+                    j.nonce = nb_.p[i];
+                    j.nonce_len = nb_.n[i];
+                    j.aad = ab.p[i];
+                    j.aad_len = ab.n[i];
                     j.in = in[i];
                     j.out = out[i];
                     j.len = len[i];
@@ -861,9 +857,9 @@ nb::list aead_seal_many(const std::string &mode_name, nb::handle keys, nb::handl
     std::vector<karx_status> status(n, KARX_OK);
     Outs outs(n);
     for (size_t i = 0; i < n; i++) {
-        job_nonce_ok(b.gcm, i, b.nb_[i].n, b.db[i].n, "messages");
-        len[i] = b.db[i].n;
-        in[i] = b.db[i].p;
+        job_nonce_ok(b.gcm, i, b.nb_.n[i], b.db.n[i], "messages");
+        len[i] = b.db.n[i];
+        in[i] = b.db.p[i];
         out[i] = outs.make(i, len[i] + b.tl[i]);
         tag[i] = out[i] + len[i];
     }
@@ -888,17 +884,17 @@ nb::list aead_open_many(const std::string &mode_name, nb::handle keys, nb::handl
     std::vector<karx_status> status(n, KARX_OK);
     Outs outs(n);
     for (size_t i = 0; i < n; i++) {
-        size_t rn = b.db[i].n, t = b.tl[i];
+        size_t rn = b.db.n[i], t = b.tl[i];
         if (rn < t) { // shorter than its tag: does not verify, as the one-record decrypt
-            job_nonce_ok(b.gcm, i, b.nb_[i].n, 0, "records");
+            job_nonce_ok(b.gcm, i, b.nb_.n[i], 0, "records");
             go[i] = 0;
             status[i] = KARX_ERR_AUTHENTICATION;
             continue;
         }
-        job_nonce_ok(b.gcm, i, b.nb_[i].n, rn - t, "records");
+        job_nonce_ok(b.gcm, i, b.nb_.n[i], rn - t, "records");
         len[i] = rn - t;
-        in[i] = b.db[i].p;
-        tag[i] = const_cast<uint8_t *>(b.db[i].p + len[i]); // read only: open checks it
+        in[i] = b.db.p[i];
+        tag[i] = const_cast<uint8_t *>(b.db.p[i] + len[i]); // read only: open checks it
         out[i] = outs.make(i, len[i]);
     }
     b.run(false, nt, in, out, tag, len, go, status);

@@ -23,8 +23,10 @@
 #include <Python.h>
 
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include <karx/karx.h>
@@ -240,8 +242,31 @@ struct Items {
 
 // Item i of a batch as a bytes-like view; errors name it as what[i].
 void item_buf(Buf &b, nb::handle h, const char *what, size_t i);
-// "what[i]: "
+// "what[i]"
 std::string item_name(const char *what, size_t i);
+
+// The buffers of a batch's items, 16 bytes a record: a bytes item is read where it lies (the
+// Items list holds it), any other buffer through a view held here until the call ends. Item i
+// absent (not set) is (nullptr, 0).
+struct Views {
+    std::vector<const uint8_t *> p;
+    std::vector<size_t> n;
+    std::vector<std::unique_ptr<Buf>> held;
+    explicit Views(size_t count) : p(count, nullptr), n(count, 0) {}
+    void set(size_t i, nb::handle h, const char *what)
+    {
+        PyObject *o = h.ptr();
+        if (PyBytes_Check(o)) {
+            p[i] = reinterpret_cast<const uint8_t *>(PyBytes_AS_STRING(o));
+            n[i] = static_cast<size_t>(PyBytes_GET_SIZE(o));
+            return;
+        }
+        held.emplace_back(new Buf());
+        held.back()->set(h, item_name(what, i).c_str());
+        p[i] = held.back()->p;
+        n[i] = held.back()->n;
+    }
+};
 // InvalidArgument unless the batch arguments have the same count ("3 keys but 4 nonces").
 void same_count(size_t n, const char *what_n, size_t m, const char *what_m);
 

@@ -43,13 +43,13 @@ struct HmacKey {
 struct HmacBatch {
     Items keys, msgs;
     size_t n;
-    std::unique_ptr<Buf[]> kb, mb;
+    Views kb, mb;
     std::vector<karx_hmac_lsh_job> jobs;
     std::vector<size_t> digest; // each job's digest size
     size_t work = 0;
 
     HmacBatch(nb::handle keys_h, nb::handle msgs_h, nb::handle digest_h)
-        : keys(keys_h, "keys"), msgs(msgs_h, "messages"), n(keys.n)
+        : keys(keys_h, "keys"), msgs(msgs_h, "messages"), n(keys.n), kb(n), mb(n)
     {
         same_count(n, "keys", msgs.n, "messages");
         bool named = !digest_h.is_none();
@@ -59,8 +59,6 @@ struct HmacBatch {
                 raise_type("digest: expected str or None, got " + tp_name_of(digest_h));
             alg = hmac_alg(nb::cast<std::string>(digest_h));
         }
-        kb.reset(new Buf[n]);
-        mb.reset(new Buf[n]);
         jobs.assign(n, karx_hmac_lsh_job{});
         digest.assign(n, 0);
         for (size_t i = 0; i < n; i++) {
@@ -79,16 +77,16 @@ struct HmacBatch {
                     raise_status(KARX_ERR_ARGUMENT,
                                  item_name("keys", i) + ": raw key bytes need digest= (such as "
                                                         "'lsh256-256'); or pass a karx.HmacKey");
-                item_buf(kb[i], k, "keys", i);
+                kb.set(i, k, "keys");
                 j.alg = alg;
-                j.key = kb[i].p;
-                j.key_len = kb[i].n;
+                j.key = kb.p[i];
+                j.key_len = kb.n[i];
             }
-            item_buf(mb[i], msgs[i], "messages", i);
-            j.msg = mb[i].p;
-            j.len = mb[i].n;
+            mb.set(i, msgs[i], "messages");
+            j.msg = mb.p[i];
+            j.len = mb.n[i];
             digest[i] = karx_lsh_digest_bytes(j.alg);
-            work += mb[i].n + kb[i].n + JOB_COST;
+            work += mb.n[i] + kb.n[i] + JOB_COST;
         }
     }
 
@@ -152,19 +150,19 @@ nb::list hmac_verify_many(nb::handle keys, nb::handle messages, nb::handle tags,
     Items ts(tags, "tags");
     size_t n = b.n;
     same_count(n, "keys", ts.n, "tags");
-    std::unique_ptr<Buf[]> tb(new Buf[n]);
+    Views tb(n);
     std::vector<char> ok(n, 0), go(n, 0);
     std::vector<karx_hmac_lsh_job> run;
     std::vector<size_t> at;
     run.reserve(n);
     for (size_t i = 0; i < n; i++) {
-        item_buf(tb[i], ts[i], "tags", i);
+        tb.set(i, ts[i], "tags");
         size_t lo = karx_hmac_lsh_min_tag_bytes(b.jobs[i].alg);
-        if (tb[i].n < lo || tb[i].n > b.digest[i])
+        if (tb.n[i] < lo || tb.n[i] > b.digest[i])
             continue; // a tag of a length the verify refuses does not verify
         karx_hmac_lsh_job j = b.jobs[i];
-        j.tag = const_cast<uint8_t *>(tb[i].p); // read only: verify compares it
-        j.tag_len = tb[i].n;
+        j.tag = const_cast<uint8_t *>(tb.p[i]); // read only: verify compares it
+        j.tag_len = tb.n[i];
         run.push_back(j);
         at.push_back(i);
     }
