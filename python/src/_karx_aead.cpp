@@ -720,7 +720,10 @@ struct AeadBatch {
         for (size_t i = 0; i < n; i++) {
             nb::handle k = keys[i];
             if (nb::isinstance<Aead>(k)) {
-                const Aead *a = nb::cast<const Aead *>(k);
+                if (!nb::inst_ready(k))
+                    raise_status(KARX_ERR_STATE, item_name("keys", i) +
+                                                     ": a key object that was never initialised");
+                const Aead *a = nb::inst_ptr<Aead>(k);
                 if (a->mode != mode)
                     raise_status(KARX_ERR_ARGUMENT,
                                  item_name("keys", i) + ": a " + a->mode->name +

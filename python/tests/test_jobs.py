@@ -386,6 +386,21 @@ def test_wrong_types_raise_type_errors(call, exc, text):
     assert text in str(e.value)
 
 
+class _NeverKeyed(karx.LEAGCM):
+    def __init__(self) -> None:  # skips the base's __init__: no key
+        pass
+
+
+@pytest.mark.parametrize("call", [
+    lambda: karx.gcm_seal_many([_NeverKeyed()], [bytes(12)], [b"x"]),
+    lambda: karx.gcm_open_many([karx.LEAGCM.__new__(karx.LEAGCM)], [bytes(12)], [bytes(20)]),
+    lambda: karx.hmac_many([karx.HmacKey.__new__(karx.HmacKey)], [b"x"]),
+])
+def test_a_key_object_never_initialised_raises(call):
+    with pytest.raises(karx.InvalidState, match="never initialised"):
+        call()
+
+
 def test_a_bad_argument_processes_nothing():
     """Arguments are checked before the jobs run: no record is sealed when one is bad."""
     k = karx.LEAGCM(bytes(16))
