@@ -5,6 +5,7 @@
  * place and out of place at odd offsets, n = 0, 1 and the lane counts +- 1. Forged tags fail
  * alone (their out zero-filled, the others opened); bad jobs get their status and the others
  * still complete; jobs NULL with n > 0 is refused. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,8 +205,23 @@ static void bad_jobs(void)
     CHECK(karx_gcm_seal_jobs_pool(NULL, NULL, 2) == KARX_ERR_ARGUMENT, "NULL jobs (pool)");
 }
 
+/* The bytes per session docs/API.md states, and the layout a record job relies on: the key as
+ * given and H .. H^4 in the first two cache lines (a key at a 64-byte boundary). */
+static void key_layout(void)
+{
+    CHECK(sizeof(karx_gcm_key) <= 48 + 512 + sizeof(karx_cipher_key),
+          "sizeof(karx_gcm_key) %zu: no stitched table, no growth", sizeof(karx_gcm_key));
+    CHECK(offsetof(karx_gcm_key, raw) + 32 <= 64, "the key as given in the first line");
+    CHECK(offsetof(karx_gcm_key, htab) + 4 * 16 <= 128, "H .. H^4 within the first two lines");
+#if UINTPTR_MAX == 0xffffffffffffffffu
+    CHECK(sizeof(karx_gcm_key) == 1336, "1,336 bytes a session on LP64 (docs/API.md): %zu",
+          sizeof(karx_gcm_key));
+#endif
+}
+
 int main(void)
 {
+    key_layout();
     static uint8_t mem[MAXJOBS][3][MAXREC + 8];
     for (size_t i = 0; i < MAXJOBS; i++) {
         recs[i].pt = mem[i][0];

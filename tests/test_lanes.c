@@ -11,6 +11,7 @@
 #include "common/endian.h"
 #include "aead/ghash.h"
 #include "lanes/lanes.h"
+#include "registry/registry.h"
 #include "test_util.h"
 
 /* The GCM members: gcm32_xor equals ctr32_xor plus GHASH over the ciphertext (the portable
@@ -73,18 +74,23 @@ static void fused(const karx_i_lanes_kernel *k, void *ctx, const uint8_t **kp, s
     }
 }
 
-static void one(karx_cipher_alg alg, const char *bname)
+/* A back end the CPU runs has a lane kernel of its own (ssse3 takes sse2's). */
+static void check_backend(karx_cipher_alg alg, const char *bname)
 {
     const karx_i_lanes_kernel *k = karx_i_lanes_for_backend(alg, bname);
     karx_backend b;
     int runs = karx_backend_from_name(bname, &b) == KARX_OK && karx_backend_supported(b);
-    int ssse3 = strcmp(bname, "ssse3") == 0; /* takes sse2's through the fallback chain */
+    int ssse3 = strcmp(bname, "ssse3") == 0;
     CHECK((k != NULL) == (runs && !ssse3), "%s %s: a kernel where the back end runs", bname,
           karx_cipher_name(alg));
-    if (k == NULL)
-        return;
-    CHECK(strcmp(k->backend, bname) == 0 && k->lanes >= 4 && k->lanes <= KARX_I_LANES_MAX,
-          "%s: name and lanes", bname);
+    if (k != NULL)
+        CHECK(strcmp(k->backend, bname) == 0 && k->lanes >= 4 && k->lanes <= KARX_I_LANES_MAX,
+              "%s: name and lanes", bname);
+}
+
+/* Every member of one lane kernel (impl bname of alg's list). */
+static void one(const karx_i_lanes_kernel *k, karx_cipher_alg alg, const char *bname)
+{
     _Alignas(KARX_I_LANES_CTX_ALIGN) unsigned char ctx[KARX_I_LANES_CTX_BYTES];
     _Alignas(64) uint32_t w[4 * KARX_I_LANES_MAX];
     uint8_t kb[KARX_I_LANES_MAX][32], blk[KARX_I_LANES_MAX][16];
@@ -179,9 +185,20 @@ int main(void)
     static const karx_cipher_alg algs[] = {KARX_CIPHER_LEA128, KARX_CIPHER_LEA192,
                                            KARX_CIPHER_LEA256, KARX_CIPHER_CHAM128_128,
                                            KARX_CIPHER_CHAM128_256};
-    for (int b = 0; b < t_backend_count(); b++)
-        for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++)
-            one(algs[a], karx_backend_name((karx_backend)b));
+    for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
+        for (int b = 0; b < t_backend_count(); b++)
+            check_backend(algs[a], karx_backend_name((karx_backend)b));
+        /* every impl of the list this CPU runs, not only each back end's best */
+        const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)algs[a]);
+        CHECK(c != NULL && c->lane_impls != NULL && c->nlane_impls >= 1, "a lane impl list");
+        for (size_t i = 0; c != NULL && i < c->nlane_impls; i++) {
+            const karx_i_impl *im = &c->lane_impls[i];
+            if (!karx_backend_supported(im->backend) ||
+                (im->features & karx_cpu_features()) != im->features)
+                continue;
+            one((const karx_i_lanes_kernel *)im->table, algs[a], im->name);
+        }
+    }
     CHECK(karx_i_lanes_for(KARX_CIPHER_ARIA128) == NULL, "ARIA: no lane kernel");
     CHECK(karx_i_lanes_for(KARX_CIPHER_HIGHT) == NULL, "HIGHT: no lane kernel");
     CHECK(karx_i_lanes_for(KARX_CIPHER_LEA128) != NULL, "LEA: a lane kernel now");

@@ -58,9 +58,12 @@ KARX_API size_t karx_gcm_max_payload_bytes(void);
 /* 1 if tag_len is accepted (4, 8, 12..16), else 0. */
 KARX_API int karx_gcm_tag_len_ok(size_t tag_len);
 
-/* A scheduled key; fields are private. Copyable; wipe with karx_gcm_key_wipe. The first
- * cache line holds what a record job touches (the cipher key as given, which the job kernels
- * schedule in their SIMD lanes, and H); docs/API.md gives the bytes per session. */
+/* A scheduled key; fields are private. Copyable; wipe with karx_gcm_key_wipe. Per session:
+ * sizeof(karx_gcm_key) bytes, 1,336 on x86-64 (was 2,360 with the stitched kernel's table,
+ * now built per call for long messages). A record job touches its first two cache lines (the
+ * cipher key as given, which the job kernels schedule in their SIMD lanes, and H .. H^4); one
+ * karx_gcm_seal of a short record touches those, the powers of H its GHASH call needs and the
+ * cipher schedule (docs/API.md, "Record jobs"). */
 typedef struct karx_gcm_key {
     uint32_t ready;        /* 1 once set */
     uint32_t raw_len;      /* bytes of raw */
@@ -68,7 +71,6 @@ typedef struct karx_gcm_key {
     uint32_t reserved;     /* zero */
     uint8_t raw[32];       /* the cipher key as given to karx_gcm_set_key */
     uint64_t htab[64];     /* H^1 .. H^32 */
-    uint64_t hstitch[128]; /* H^32 .. H^1 paired, their Karatsuba halves (stitched AVX2 GCM) */
     karx_cipher_key cipher;
 } karx_gcm_key;
 

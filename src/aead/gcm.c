@@ -44,8 +44,6 @@ int karx_gcm_tag_len_ok(size_t tag_len)
     return tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16);
 }
 
-_Static_assert(sizeof(((karx_gcm_key *)0)->hstitch) == 8 * KARX_I_GCM_STITCH_WORDS,
-               "karx_gcm_key.hstitch holds the stitched kernel's table");
 
 
 static uint32_t load32_be(const uint8_t *p)
@@ -99,7 +97,6 @@ karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_
         gk->raw_len = (uint32_t)key_len;
         gk->alg = (uint32_t)alg;
         karx_i_ghash_powers(gk->htab, h);
-        karx_i_gcm_stitch_table(gk->hstitch, gk->htab);
         gk->ready = 1;
     } else {
         karx_memzero(gk, sizeof *gk);
@@ -224,10 +221,103 @@ static karx_status gcm_call_end(gcm_call *g, karx_status st, uint8_t *out, size_
     return st;
 }
 
+/* ---- short records with a 12-byte IV: one counter pass and one GHASH call ----
+ * A server's records are mostly short. For them the general path's fixed costs dominate: E(J0)
+ * in a call of its own, and GHASH in three calls (AAD, record, length block), each reducing
+ * alone. Here the counter pass starts at J0 over a zero block followed by the record (copied to
+ * the stack), so E(J0) comes out of the same kernel call, and GHASH runs once over
+ * A || 0* || C || 0* || len(A) || len(C) laid out on the stack. J0's low word is 1 and a record
+ * is at most 16 blocks, so the whole-block counter of karx_ctr_xor steps exactly as inc32. */
+#define GCM_SHORT 256
+
+static int gcm_short_ok(size_t iv_len, size_t len, size_t aad_len)
+{
+    return iv_len == 12 && len <= GCM_SHORT && aad_len <= GCM_SHORT;
+}
+
+/* y = GHASH over A, C and the length block, in one kernel call. */
+static void gcm_short_ghash(const karx_gcm_key *gk, uint8_t y[GCM_B], const uint8_t *aad,
+                            size_t aad_len, const uint8_t *c, size_t len)
+{
+    uint8_t buf[2 * GCM_SHORT + GCM_B];
+    size_t a = (aad_len + 15) & ~(size_t)15, b = (len + 15) & ~(size_t)15;
+    memset(buf, 0, a + b);
+    if (aad_len != 0)
+        memcpy(buf, aad, aad_len);
+    if (len != 0)
+        memcpy(buf + a, c, len);
+    gcm_lenblock(buf + a + b, aad_len, len);
+    memset(y, 0, GCM_B);
+    karx_i_ghash_blocks(gk->htab, y, buf, (a + b) / GCM_B + 1);
+    karx_memzero(buf, a + b + GCM_B);
+}
+
+/* E(J0) into ek0 and the keystream XORed into out (from in). */
+static karx_status gcm_short_ctr(const karx_gcm_key *gk, const uint8_t *iv, uint8_t ek0[GCM_B],
+                                 uint8_t *out, const uint8_t *in, size_t len)
+{
+    uint8_t buf[GCM_B + GCM_SHORT], ctr[GCM_B];
+    memset(buf, 0, GCM_B);
+    if (len != 0)
+        memcpy(buf + GCM_B, in, len);
+    memcpy(ctr, iv, 12);
+    store32_be(ctr + 12, 1);
+    karx_status st = karx_ctr_xor(&gk->cipher, ctr, buf, buf, GCM_B + len);
+    memcpy(ek0, buf, GCM_B);
+    if (st == KARX_OK && len != 0)
+        memcpy(out, buf + GCM_B, len);
+    karx_memzero(buf, GCM_B + len);
+    return st;
+}
+
+static karx_status gcm_short_seal(const karx_gcm_key *gk, const uint8_t *iv, uint8_t *out,
+                                  uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                                  const uint8_t *aad, size_t aad_len)
+{
+    uint8_t ek0[GCM_B], y[GCM_B];
+    karx_status st = gcm_short_ctr(gk, iv, ek0, out, in, len);
+    if (st == KARX_OK) {
+        gcm_short_ghash(gk, y, aad, aad_len, out, len);
+        for (int i = 0; i < GCM_B; i++)
+            y[i] ^= ek0[i];
+        memcpy(tag, y, tag_len);
+    } else if (len != 0) {
+        karx_memzero(out, len);
+    }
+    karx_memzero(ek0, sizeof ek0);
+    karx_memzero(y, sizeof y);
+    return st;
+}
+
+static karx_status gcm_short_open(const karx_gcm_key *gk, const uint8_t *iv, uint8_t *out,
+                                  const uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                  size_t len, const uint8_t *aad, size_t aad_len)
+{
+    uint8_t ek0[GCM_B], y[GCM_B];
+    gcm_short_ghash(gk, y, aad, aad_len, in, len); /* before out is written: in may be out */
+    karx_status st = gcm_short_ctr(gk, iv, ek0, out, in, len);
+    for (int i = 0; i < GCM_B; i++)
+        y[i] ^= ek0[i];
+    if (st == KARX_OK && karx_memcmp_ct(y, tag, tag_len) != 0)
+        st = KARX_ERR_AUTHENTICATION;
+    if (st != KARX_OK && len != 0)
+        karx_memzero(out, len);
+    karx_memzero(ek0, sizeof ek0);
+    karx_memzero(y, sizeof y);
+    return st;
+}
+
 karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len, uint8_t *out,
                           uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
                           const uint8_t *aad, size_t aad_len)
 {
+    if (gcm_short_ok(iv_len, len, aad_len)) {
+        karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+        if (st == KARX_OK)
+            st = gcm_check_key(gk);
+        return st != KARX_OK ? st
+                             : gcm_short_seal(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
+    }
     gcm_call g;
     karx_status st =
         gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
@@ -245,6 +335,13 @@ karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_l
                           const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
                           const uint8_t *aad, size_t aad_len)
 {
+    if (gcm_short_ok(iv_len, len, aad_len)) {
+        karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
+        if (st == KARX_OK)
+            st = gcm_check_key(gk);
+        return st != KARX_OK ? st
+                             : gcm_short_open(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
+    }
     gcm_call g;
     karx_status st =
         gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);

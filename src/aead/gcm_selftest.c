@@ -88,7 +88,6 @@ static karx_status kat_key_of(const karx_i_gcm_kat *k, karx_gcm_key *gk, uint8_t
         st = karx_cipher_encrypt_block(&gk->cipher, ej0, j0);
     if (st == KARX_OK) {
         karx_i_ghash_portable.powers(gk->htab, h);
-        karx_i_gcm_stitch_table(gk->hstitch, gk->htab);
         memcpy(gk->raw, k->key, k->key_len); /* as karx_gcm_set_key leaves a key */
         gk->raw_len = (uint32_t)k->key_len;
         gk->alg = (uint32_t)c->id;

@@ -1,5 +1,6 @@
 /* Internal: the stitched GCM kernels (CTR and GHASH in one pass over the data) and the table of
- * powers of H they read from the key (karx_gcm_key.hstitch). */
+ * powers of H they read, built from the key's powers once per call (a long message's: the
+ * stitched pass runs on groups of 512 bytes and more), not kept in every session's key. */
 #ifndef KARX_AEAD_GCM_STITCH_H
 #define KARX_AEAD_GCM_STITCH_H
 
@@ -10,7 +11,7 @@
 
 /* Blocks GHASHed per reduction by the stitched kernels; every call is a multiple of it. */
 #define KARX_I_GCM_STITCH_AGG 32
-/* uint64_t words of karx_gcm_key.hstitch */
+/* uint64_t words of the stitched table */
 #define KARX_I_GCM_STITCH_WORDS (4 * KARX_I_GCM_STITCH_AGG)
 
 /* hstitch from htab (H^1 .. H^32 as ghash.h keeps them): the pairs (H^(A-2i), H^(A-1-2i)),
@@ -44,13 +45,14 @@ const karx_i_gcm_pass *karx_i_gcm_pass_now(void);
  * do not wrap the low 32 counter bits, the rest chunked. */
 extern const karx_i_gcm_pass karx_i_gcm_pass_stitch_avx2;
 /* nblocks (a multiple of KARX_I_GCM_STITCH_AGG) of GCTR from ctr with the key's back-end CTR
- * kernel, GHASH state y updated over the ciphertext. The low 32 bits of ctr must not wrap
+ * kernel, GHASH state y updated over the ciphertext; hs: karx_i_gcm_stitch_table of the key. The low 32 bits of ctr must not wrap
  * inside the call; ctr is advanced (inc32). */
-void karx_i_gcm_stitch_avx2(const karx_gcm_key *gk, uint8_t y[16], uint8_t ctr[16], uint8_t *out,
+void karx_i_gcm_stitch_avx2(const karx_gcm_key *gk, const uint64_t *hs, uint8_t y[16],
+                            uint8_t ctr[16], uint8_t *out,
                             const uint8_t *in, size_t nblocks, int decrypt);
 /* The GHASH half of it alone (same contract for y and nblocks): for bench/gcm_stitch_bound.c,
  * which measures the two halves apart to give the bound of the stitched pass. */
-void karx_i_gcm_ghash_avx2(const karx_gcm_key *gk, uint8_t y[16], const uint8_t *data,
+void karx_i_gcm_ghash_avx2(const uint64_t *hs, uint8_t y[16], const uint8_t *data,
                            size_t nblocks);
 #endif
 

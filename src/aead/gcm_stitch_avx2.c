@@ -31,14 +31,14 @@ static inline void ctr_add32(uint8_t ctr[16], size_t n)
     ctr[15] = (uint8_t)lo;
 }
 
-void karx_i_gcm_stitch_avx2(const karx_gcm_key *gk, uint8_t y[16], uint8_t ctr[16], uint8_t *out,
-                            const uint8_t *in, size_t nblocks, int decrypt)
+void karx_i_gcm_stitch_avx2(const karx_gcm_key *gk, const uint64_t *hs, uint8_t y[16],
+                            uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks,
+                            int decrypt)
 {
     const karx_i_cipher *c = karx_i_key_row(&gk->cipher);
     void (*ctr_xor)(const void *, uint8_t *, const uint8_t *, size_t, const uint8_t *) =
         karx_i_kernels(c)->ctr_xor;
     const void *ks = karx_i_ks(&gk->cipher);
-    const uint64_t *hs = gk->hstitch;
     __m128i s = karx_i_gh_bswap128(_mm_loadu_si128((const __m128i *)(const void *)y));
     const uint8_t *pend = NULL; /* seal: the ciphertext chunk written last, not yet hashed */
     size_t pend_n = 0;
@@ -61,11 +61,11 @@ void karx_i_gcm_stitch_avx2(const karx_gcm_key *gk, uint8_t y[16], uint8_t ctr[1
     _mm_storeu_si128((__m128i *)(void *)y, karx_i_gh_bswap128(s));
 }
 
-void karx_i_gcm_ghash_avx2(const karx_gcm_key *gk, uint8_t y[16], const uint8_t *data,
+void karx_i_gcm_ghash_avx2(const uint64_t *hs, uint8_t y[16], const uint8_t *data,
                            size_t nblocks)
 {
     __m128i s = karx_i_gh_bswap128(_mm_loadu_si128((const __m128i *)(const void *)y));
-    s = ghash_run(gk->hstitch, s, data, nblocks);
+    s = ghash_run(hs, s, data, nblocks);
     _mm_storeu_si128((__m128i *)(void *)y, karx_i_gh_bswap128(s));
 }
 
@@ -81,6 +81,8 @@ static karx_status stitch_pass(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t 
                                uint8_t *out, const uint8_t *in, size_t len, int enc)
 {
     const size_t agg = KARX_I_GCM_STITCH_AGG;
+    uint64_t hs[KARX_I_GCM_STITCH_WORDS];
+    int have_hs = 0; /* built at the first group: a message under one group never needs it */
     for (;;) {
         uint64_t to_wrap = ((uint64_t)1 << 32) - ld32_be(ctr + 12);
         size_t nb = len / 16;
@@ -89,11 +91,17 @@ static karx_status stitch_pass(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t 
         nb -= nb % agg;
         if (nb == 0)
             break;
-        karx_i_gcm_stitch_avx2(gk, y, ctr, out, in, nb, !enc);
+        if (!have_hs) {
+            karx_i_gcm_stitch_table(hs, gk->htab);
+            have_hs = 1;
+        }
+        karx_i_gcm_stitch_avx2(gk, hs, y, ctr, out, in, nb, !enc);
         out += nb * 16;
         in += nb * 16;
         len -= nb * 16;
     }
+    if (have_hs)
+        karx_memzero(hs, sizeof hs);
     return karx_i_gcm_chunked(gk, ctr, y, out, in, len, 0, enc);
 }
 

@@ -58,11 +58,16 @@ static inline __m128i ld(const uint8_t *p)
 void karx_i_ghash_blocks_pclmul(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                                 const uint8_t *data, size_t nblocks)
 {
+    /* only the powers this call uses: 16 for groups of 16, else 8, else one a block (a short
+     * message reads 1-2 lines of the key's table, not 4) */
     __m128i hp[GH_AGG], hk[GH_AGG];
-    for (int k = 0; k < GH_AGG; k++) {
+    int np = nblocks >= GH_AGG ? GH_AGG : nblocks >= 8 ? 8 : (int)nblocks;
+    for (int k = 0; k < np; k++) {
         hp[k] = _mm_loadu_si128((const __m128i *)(const void *)(htab + 2 * k)); /* H^(k+1) */
         hk[k] = kara(hp[k]);
     }
+    for (int k = np; k < GH_AGG; k++)
+        hp[k] = hk[k] = _mm_setzero_si128();
     __m128i s = bswap128(ld(y));
     while (nblocks >= GH_AGG) {
         acc128 acc = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};

@@ -2,6 +2,7 @@
  * CHAM-64 kernel has a VBMI2 form (vpshldw/vpshrdw for the 16-bit rotations), chosen where
  * the CPU reports VBMI2. */
 #include "../cpu/dispatch.h"
+#include "../lanes/lanes.h"
 #include "../registry/registry.h"
 #include "cham_internal.h"
 
@@ -39,8 +40,10 @@ static const karx_i_impl cham128_lane_impls[] = {
 #ifdef KARX_HAVE_X86_SIMD
     KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_cham_lanes_sse2),
     KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_cham_lanes_avx2),
+    KARX_I_IMPL("avx2-vpclmul", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2 | KARX_I_LANES_VPCLMUL, 1,
+                &karx_i_cham_lanes_avx2_vpclmul),
     KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_cham_lanes_avx512),
-    KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_CPU_VPCLMUL, 1,
+    KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_I_LANES_VPCLMUL, 1,
                 &karx_i_cham_lanes_avx512_vpclmul),
 #endif
 #ifdef KARX_HAVE_NEON

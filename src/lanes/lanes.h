@@ -24,8 +24,11 @@
 #include <stdint.h>
 
 #include "karx/cipher.h"
+#include "karx/cpu.h"
 
 #define KARX_I_LANES_MAX 16
+/* The CPU features a kernel with GHASH fused (gcm32_xor, ghash) needs beyond its back end's. */
+#define KARX_I_LANES_VPCLMUL (KARX_CPU_VPCLMUL | KARX_CPU_PCLMUL)
 /* The schedule context's size bound, for a caller's aligned buffer: LEA-256 at 16 lanes holds
  * 32 rounds x 6 words x 64 bytes. */
 #define KARX_I_LANES_CTX_BYTES (32 * 6 * 64 + 64)

@@ -1,5 +1,6 @@
 /* LEA's registry entries: LEA-128, LEA-192 and LEA-256 share one kernel list. */
 #include "../cpu/dispatch.h"
+#include "../lanes/lanes.h"
 #include "../registry/registry.h"
 #include "karx/lea.h"
 #include "lea_core.h"
@@ -24,8 +25,10 @@ static const karx_i_impl lea_lane_impls[] = {
 #ifdef KARX_HAVE_X86_SIMD
     KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_lea_lanes_sse2),
     KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_lea_lanes_avx2),
+    KARX_I_IMPL("avx2-vpclmul", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2 | KARX_I_LANES_VPCLMUL, 1,
+                &karx_i_lea_lanes_avx2_vpclmul),
     KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_lea_lanes_avx512),
-    KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_CPU_VPCLMUL, 1,
+    KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_I_LANES_VPCLMUL, 1,
                 &karx_i_lea_lanes_avx512_vpclmul),
 #endif
 #ifdef KARX_HAVE_NEON

@@ -1,0 +1,7 @@
+/* The lane GHASH for AVX2 with VPCLMULQDQ (lanes.h: ghash): 8 lanes, each its own H and state,
+ * four blocks a reduction (lanes_gcm_template.h). */
+#include "karx/common.h"
+#include "lanes.h"
+#include "lanes_gcm_avx2.h"
+
+GL_GHASH(karx_i_lanes_ghash_avx2)
