@@ -108,9 +108,9 @@ static karx_status first_failure(const karx_status *st, size_t n)
     return KARX_OK;
 }
 
-static const karx_cipher_alg aead_algs[5] = {KARX_CIPHER_LEA128, KARX_CIPHER_LEA192,
-                                             KARX_CIPHER_LEA256, KARX_CIPHER_CHAM128_128,
-                                             KARX_CIPHER_CHAM128_256};
+static const karx_cipher_alg aead_algs[6] = {KARX_CIPHER_LEA128,      KARX_CIPHER_LEA192,
+                                             KARX_CIPHER_LEA256,      KARX_CIPHER_CHAM128_128,
+                                             KARX_CIPHER_CHAM128_256, KARX_CIPHER_ARIA128};
 
 /* ---- GCM and CCM: one driver, the mode chosen by ccm ---- */
 static void run_aead(fz *f, size_t n, int use_pool, int ccm)
@@ -119,7 +119,7 @@ static void run_aead(fz *f, size_t n, int use_pool, int ccm)
     karx_ccm_key ck[NKEYS];
     for (unsigned k = 0; k < NKEYS; k++) {
         uint8_t raw[32];
-        karx_cipher_alg a = aead_algs[fz_u8(f) % 5];
+        karx_cipher_alg a = aead_algs[fz_u8(f) % 6];
         fz_fill(f, raw, 32);
         if (ccm)
             MUST(karx_ccm_set_key(&ck[k], a, raw, karx_cipher_key_bytes(a)) == KARX_OK);

@@ -145,12 +145,13 @@ KARX_API karx_status karx_ccm_set_key(karx_ccm_key *ck, karx_cipher_alg alg, con
 KARX_API void karx_ccm_key_wipe(karx_ccm_key *ck);
 
 /* CCM is a CBC-MAC chain within a record, so one record cannot fill SIMD lanes; the job calls
- * take a batch of records and run a record per lane (its CBC-MAC and its counter blocks), each
- * lane scheduling its own job's key, a lane refilled as its job ends. Any mix of keys, ciphers,
+ * take a batch of records and run a record per lane (its CBC-MAC, one block per kernel call),
+ * each lane scheduling its own job's key, a lane refilled as its job ends; the counter-mode part
+ * then runs as CTR jobs (karx_ctr_jobs, many blocks per lane per call). Any mix of keys, ciphers,
  * nonce lengths, record lengths and tag lengths is allowed; the results equal a loop of
  * karx_ccm_seal / karx_ccm_open over each key's cipher field. karx_ccm_open_jobs verifies before
  * it writes, as karx_ccm_open does: the lanes first recompute every tag (the plaintext stays in
- * the lanes), then the records whose tag matched are decrypted into out as CTR jobs.
+ * the lanes), then the records whose tag matched are decrypted into out.
  *
  * Every job gets a status, as the one-record calls would give it (key NULL KARX_ERR_ARGUMENT, a
  * key never set KARX_ERR_STATE, a bad nonce length KARX_ERR_IV_LENGTH, a bad tag length or a

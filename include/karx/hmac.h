@@ -96,8 +96,8 @@ KARX_API karx_status karx_hmac_lsh_many_ctx(const karx_hmac_lsh_ctx *ctx, uint8_
  * its key either as a keyed context (ctx: from karx_hmac_lsh_init, read and not changed, so the
  * key is processed once per session and one context serves any number of batches and threads;
  * data fed to it before must be whole LSH blocks, as for karx_hmac_lsh_many_ctx) or, with ctx
- * NULL, as given (alg, key, key_len: processed in the job, which costs two more compressions
- * than a keyed context, more for keys longer than a block). Any mix of variants and lengths is
+ * NULL, as given (alg, key, key_len: keyed in the job's lane, which costs two more compressions
+ * than a keyed context, more for keys longer than a block, which are hashed first). Any mix of variants and lengths is
  * allowed; the tags equal karx_hmac_lsh's (and karx_hmac_lsh_verify's results).
  *
  * tag_len: karx_hmac_lsh_jobs writes the leading min(tag_len, digest) bytes of the tag (a

@@ -1,18 +1,20 @@
 /* CCM record jobs (karx_ccm_seal_jobs, karx_ccm_open_jobs and their _pool forms): many records,
  * each under its own key, a record per lane of the lane kernels (lanes.h).
  *
- * A record is a sequence of single-block encryptions, each one step of its lane: E(A_0) (S_0,
- * which masks the tag), E(B_0), then the CBC-MAC of the encoded AAD, then per payload block
- * E(A_i) (keystream) and the CBC-MAC of the plaintext block. A lane kernel call runs one step of
- * every lane; a lane whose record ends writes or checks its tag and takes the next record (the
- * lanes' keys are then rescheduled, once per call). When no record is left to start and few
- * lanes are busy, their records finish step by step on the scalar single-block code.
+ * The tag pass: a record is a sequence of single-block encryptions, each one step of its lane:
+ * E(A_0) (S_0, which masks the tag), E(B_0), the CBC-MAC of the encoded AAD, then the CBC-MAC of
+ * each plaintext block (open: each preceded by E(A_i), the keystream that decrypts the block for
+ * the MAC only). A lane kernel call runs one step of every lane; a lane whose record ends writes
+ * or checks its tag and takes the next record (the lanes' keys are then rescheduled, once per
+ * call). When no record is left to start and few lanes are busy, their records finish step by
+ * step on the scalar single-block code. Nothing is written to out in this pass.
  *
- * Seal writes each ciphertext block as its MAC step reads the plaintext (so in == out works).
- * Open never writes out in the lanes: the decrypted block only feeds the MAC. The records whose
- * tag matched are then decrypted into out from A_1 as CTR jobs (karx_ctr_jobs), and the others'
- * out is zero-filled, so, as with karx_ccm_open, out never holds unverified plaintext.
- * Records of a cipher without a lane kernel run as karx_ccm_seal / karx_ccm_open. */
+ * The CTR pass: the records (seal) or the records whose tag matched (open) are then encrypted or
+ * decrypted from A_1 as CTR jobs (karx_ctr_jobs: many blocks per lane per kernel call), in place
+ * or not; the open of a forged record has its out zero-filled instead, so, as with
+ * karx_ccm_open, out never holds unverified plaintext. Records go through the two passes in
+ * chunks of CC_CHUNK. Records of a cipher without a lane kernel run as karx_ccm_seal /
+ * karx_ccm_open. */
 #include <string.h>
 
 #include "karx/ccm.h"
@@ -93,8 +95,7 @@ static void cc_start(cc_lane *ln, const karx_ccm_job *jobs, size_t i)
     karx_i_lanes_prefetch(j->in, j->out, j->len);
 }
 
-/* Puts the block lane ln encrypts next into lane l of w (L lanes). Seal writes the ciphertext
- * block of a MAC step here. */
+/* Puts the block lane ln encrypts next into lane l of w (L lanes). */
 static void cc_prepare(cc_lane *ln, const karx_ccm_job *j, int seal, uint32_t *w, unsigned L,
                        unsigned l)
 {
@@ -113,8 +114,6 @@ static void cc_prepare(cc_lane *ln, const karx_ccm_job *j, int seal, uint32_t *w
                 uint32_t c = karx_load32_le(in + 4 * q);
                 uint32_t p = seal ? c : c ^ ln->ks[q]; /* the plaintext word */
                 w[q * L + l] = ln->x[q] ^ p;
-                if (seal)
-                    karx_store32_le(j->out + off + 4 * q, p ^ ln->ks[q]);
             }
             return;
         }
@@ -122,12 +121,11 @@ static void cc_prepare(cc_lane *ln, const karx_ccm_job *j, int seal, uint32_t *w
         uint8_t ks[CC_B];
         memset(blk, 0, CC_B);
         memcpy(blk, j->in + off, take);
-        karx_i_lanes_bytes(ks, ln->ks);
-        if (seal)
-            karx_i_xor(j->out + off, blk, ks, take);
-        else
+        if (!seal) {
+            karx_i_lanes_bytes(ks, ln->ks);
             karx_i_xor(blk, blk, ks, take); /* the plaintext, for the MAC only */
-        karx_memzero(ks, sizeof ks);
+            karx_memzero(ks, sizeof ks);
+        }
         break;
     }
     case CC_B0: {
@@ -175,18 +173,18 @@ static void cc_consume(cc_lane *ln, karx_ccm_job *j, int seal, const uint32_t *w
     case CC_MAC:
         memcpy(ln->x, r, sizeof r);
         ln->pos += CC_B;
-        ln->phase = ln->pos < (uint64_t)j->len ? CC_CTR : CC_DONE;
+        ln->phase = ln->pos >= (uint64_t)j->len ? CC_DONE : seal ? CC_MAC : CC_CTR;
         break;
     case CC_B0:
         memcpy(ln->x, r, sizeof r);
-        ln->phase = ln->hdr != 0 ? CC_AAD : j->len != 0 ? CC_CTR : CC_DONE;
+        ln->phase = ln->hdr != 0 ? CC_AAD : j->len == 0 ? CC_DONE : seal ? CC_MAC : CC_CTR;
         break;
     default: /* CC_AAD */
         memcpy(ln->x, r, sizeof r);
         ln->pos += CC_B;
         if (ln->pos >= ln->hdr + (uint64_t)j->aad_len) {
             ln->pos = 0;
-            ln->phase = j->len != 0 ? CC_CTR : CC_DONE;
+            ln->phase = j->len == 0 ? CC_DONE : seal ? CC_MAC : CC_CTR;
         }
         break;
     }
@@ -337,11 +335,7 @@ static void cc_run(void *p, size_t lo, size_t hi, void *arg)
 {
     karx_ccm_job *jobs = (karx_ccm_job *)p + lo;
     const int seal = *(const int *)arg;
-    if (seal) {
-        cc_pass(jobs, hi - lo, 1);
-        return;
-    }
-    /* open: tags first, in chunks whose A_1 wait here for the CTR pass */
+    /* the tags first, in chunks whose A_1 wait here for the CTR pass */
     for (size_t c = 0; c < hi - lo; c += CC_CHUNK) {
         karx_ccm_job *cj = jobs + c;
         const size_t m = hi - lo - c < CC_CHUNK ? hi - lo - c : CC_CHUNK;
@@ -354,13 +348,13 @@ static void cc_run(void *p, size_t lo, size_t hi, void *arg)
             done[i] = checked[i] &&
                       karx_i_lanes_for((karx_cipher_alg)cj[i].key->cipher.alg) == NULL;
         }
-        cc_pass(cj, m, 0);
+        cc_pass(cj, m, seal);
         for (size_t i = 0; i < m; i++) {
             karx_ccm_job *j = &cj[i];
             if (!checked[i] || done[i] || j->len == 0)
                 continue;
             if (j->status != KARX_OK) {
-                karx_memzero(j->out, j->len); /* forged: never plaintext */
+                karx_memzero(j->out, j->len); /* open, forged: never plaintext */
                 continue;
             }
             cc_a0(j, a1[nc]);

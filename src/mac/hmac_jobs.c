@@ -61,8 +61,24 @@ static void hj_finish(karx_hmac_lsh_job *job, const uint8_t *full, size_t d, int
     memcpy(job->tag, full, job->tag_len < d ? job->tag_len : d);
 }
 
+/* The IV of a variant: the chaining value of a fresh hash. */
+static void hj256_iv(uint32_t cv[16], size_t d)
+{
+    karx_lsh256_ctx c;
+    (void)karx_lsh256_init(&c, d);
+    memcpy(cv, c.cv, sizeof c.cv);
+}
+
+static void hj512_iv(uint64_t cv[16], size_t d)
+{
+    karx_lsh512_ctx c;
+    (void)karx_lsh512_init(&c, d);
+    memcpy(cv, c.cv, sizeof c.cv);
+}
+
 #define HJ_W uint32_t
 #define HJ_BLOCK KARX_LSH256_BLOCK_BYTES
+#define HJ_IV hj256_iv
 #define HJ_KERNELS karx_lsh256_kernels
 #define HJ_STORE karx_store32_le
 #define HJ_CV(lc) ((lc).u.s256.cv)
@@ -76,9 +92,11 @@ static void hj_finish(karx_hmac_lsh_job *job, const uint8_t *full, size_t d, int
 #undef HJ_CV
 #undef HJ_WIDE
 #undef HJ_FN
+#undef HJ_IV
 
 #define HJ_W uint64_t
 #define HJ_BLOCK KARX_LSH512_BLOCK_BYTES
+#define HJ_IV hj512_iv
 #define HJ_KERNELS karx_lsh512_kernels
 #define HJ_STORE karx_store64_le
 #define HJ_CV(lc) ((lc).u.s512.cv)

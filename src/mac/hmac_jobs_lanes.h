@@ -7,7 +7,10 @@
  * K^ipad chaining value and then, in the same lane, the one-block outer hash from its K^opad
  * chaining value; a lane whose job ends takes the next job of this width at once. The difference
  * is that the keyed chaining values are per lane: a job's start loads its K^ipad value into the
- * lane's column of the state and keeps its K^opad value beside the lane. */
+ * lane's column of the state and keeps its K^opad value beside the lane. A job with its key as
+ * given (ctx NULL, a key no longer than a block) is keyed in its lane: two more steps, K0^opad
+ * and then K0^ipad from the IV, before its message. HJ_IV(cv, d) writes the IV of the variant
+ * with d digest bytes. */
 
 typedef struct {
     const uint8_t *pos;
@@ -15,6 +18,7 @@ typedef struct {
     size_t job;   /* index in the batch */
     size_t d;     /* digest bytes */
     int outer;    /* 0: inner hash; 1: the outer block (in pad) is next */
+    int keying;   /* 2: the K0^opad block is next, 1: the K0^ipad block, 0: keyed */
     HJ_W kout[16]; /* the K^opad chaining value */
 } HJ_FN(lane);
 
@@ -40,6 +44,13 @@ static void HJ_FN(start)(karx_hmac_lsh_job *jobs, size_t i, HJ_FN(lane) *j, HJ_W
     j->left = job->len;
     j->job = i;
     j->outer = 0;
+    j->keying = 0;
+    if (job->ctx == NULL && job->key_len <= HJ_BLOCK) { /* keyed in the lane, from the IV */
+        j->d = karx_lsh_digest_bytes(job->alg);
+        j->keying = 2;
+        HJ_IV(kin, j->d);
+        return;
+    }
     if (job->ctx != NULL) {
         j->d = karx_lsh_digest_bytes((karx_lsh_alg)job->ctx->alg);
         memcpy(kin, HJ_CV(job->ctx->inner), 16 * sizeof(HJ_W));
@@ -54,11 +65,40 @@ static void HJ_FN(start)(karx_hmac_lsh_job *jobs, size_t i, HJ_FN(lane) *j, HJ_W
     karx_hmac_lsh_ctx_wipe(&c);
 }
 
+/* The key block K0 ^ x (x = ipad or opad) of a job's key as given (at most a block). */
+static void HJ_FN(keyblk)(uint8_t *blk, const karx_hmac_lsh_job *job, uint8_t x)
+{
+    const uint8_t *key = (const uint8_t *)job->key;
+    for (size_t b = 0; b < job->key_len; b++)
+        blk[b] = (uint8_t)(key[b] ^ x);
+    memset(blk + job->key_len, x, HJ_BLOCK - job->key_len);
+}
+
+/* After a keying step of lane j: the K^opad value kept and the IV back in the state (cv, with
+ * stride words apart), or the K^ipad value now in the state. */
+static void HJ_FN(keyed)(HJ_FN(lane) *j, HJ_W *cv, size_t stride)
+{
+    if (j->keying == 2) {
+        HJ_W iv[16];
+        HJ_IV(iv, j->d);
+        for (size_t w = 0; w < 16; w++) {
+            j->kout[w] = cv[w * stride];
+            cv[w * stride] = iv[w];
+        }
+    }
+    j->keying--;
+}
+
 /* The rest of lane j's job on a contiguous chaining value with the serial kernel. */
 static void HJ_FN(serial)(const HJ_KERNELS *k, karx_hmac_lsh_job *jobs, int verify, HJ_W cv[16],
                           HJ_FN(lane) *j, uint8_t *pad)
 {
     uint8_t full[64];
+    while (j->keying != 0) {
+        HJ_FN(keyblk)(pad, &jobs[j->job], j->keying == 2 ? 0x5c : 0x36);
+        k->compress(cv, pad, 1);
+        HJ_FN(keyed)(j, cv, 1);
+    }
     if (!j->outer) {
         size_t whole = j->left / HJ_BLOCK;
         const uint8_t *tail = j->pos;
@@ -135,6 +175,10 @@ static void HJ_FN(run)(const HJ_KERNELS *k, karx_hmac_lsh_job *jobs, size_t n, i
             last[l] = 0;
             if (!busy[l]) {
                 blk[l] = idle;
+            } else if (j->keying != 0) {
+                HJ_FN(keyblk)(pad[l], &jobs[j->job], j->keying == 2 ? 0x5c : 0x36);
+                blk[l] = pad[l];
+                last[l] = 2; /* a keying step */
             } else if (!j->outer && j->left >= HJ_BLOCK) {
                 blk[l] = j->pos;
                 j->pos += HJ_BLOCK;
@@ -149,6 +193,10 @@ static void HJ_FN(run)(const HJ_KERNELS *k, karx_hmac_lsh_job *jobs, size_t n, i
         k->compress_lanes(state, blk);
         for (unsigned l = 0; l < lanes; l++) {
             HJ_FN(lane) *j = &lj[l];
+            if (last[l] == 2) {
+                HJ_FN(keyed)(j, state + l, lanes);
+                continue;
+            }
             if (!last[l])
                 continue;
             uint8_t full[64];
