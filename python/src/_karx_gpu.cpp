@@ -427,6 +427,59 @@ nb::str ctr_xor_many_into(const std::string &cipher, nb::handle keys_h, nb::hand
     return nb::str(used_gpu ? "gpu" : "cpu");
 }
 
+// ctr_xor_many's CPU path for a sequence of records: the records read where they lie and the
+// results written straight into new bytes objects (no concatenation), as record jobs
+// (karx_ctr_jobs_pool). keys (n x key size) and ctrs (n x block) are the arrays the Python layer
+// made; ctrs advance only when every record succeeded (all or nothing, as the other paths).
+nb::list ctr_jobs_many(const std::string &cipher, nb::handle keys_h, nb::handle ctrs_h,
+                       nb::handle data_h, nb::handle threads)
+{
+    unsigned nt = threads_arg(threads);
+    karx_cipher_alg alg = cipher_alg(cipher);
+    size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg);
+    Buf keys(keys_h, "keys");
+    OutView cv(ctrs_h);
+    Items data(data_h, "data");
+    size_t n = data.n;
+    if (keys.n != n * kl)
+        raise_status(KARX_ERR_KEY_LENGTH, std::string(karx_cipher_name(alg)) + ": keys must be " +
+                                              std::to_string(n) + " x " + std::to_string(kl) +
+                                              " bytes, got " + std::to_string(keys.n));
+    if (cv.size() != n * bl)
+        raise_status(KARX_ERR_IV_LENGTH, std::string(karx_cipher_name(alg)) +
+                                             ": counters must be " + std::to_string(n) + " x " +
+                                             std::to_string(bl) + " bytes, got " +
+                                             std::to_string(cv.size()));
+    Views dv(n);
+    Outs outs(n);
+    std::vector<karx_ctr_job> jobs(n);
+    size_t work = 0;
+    for (size_t i = 0; i < n; i++) {
+        dv.set(i, data[i], "data");
+        work += dv.n[i] + JOB_COST;
+    }
+    std::vector<uint8_t> ctr(cv.data(), cv.data() + n * bl); // advanced here first
+    for (size_t i = 0; i < n; i++) {
+        karx_ctr_job &j = jobs[i];
+        j.alg = alg;
+        j.key = keys.p + i * kl;
+        j.key_len = kl;
+        j.ctr = ctr.data() + i * bl;
+        j.in = dv.p[i];
+        j.out = outs.make(i, dv.n[i]);
+        j.len = dv.n[i];
+    }
+    PoolLease lease(nt, work, JOB_POOL_MIN_WORK);
+    karx_pool *pool = lease.get();
+    karx_status st = KARX_OK;
+    maybe_nogil(work, [&] { st = karx_ctr_jobs_pool(pool, jobs.data(), n); });
+    if (st == KARX_ERR_COUNTER_OVERFLOW)
+        raise_status(st, "a record's CTR counter would wrap: nothing was encrypted");
+    check(st, "ctr_xor_many");
+    std::memcpy(cv.data(), ctr.data(), n * bl);
+    return outs.take();
+}
+
 } // namespace
 
 void bind_gpu(nb::module_ &m)
@@ -435,6 +488,8 @@ void bind_gpu(nb::module_ &m)
           "threads"_a = 1);
     m.def("_ctr_xor_many_into", &ctr_xor_many_into, "cipher"_a, "keys"_a, "counters"_a, "out"_a,
           "data"_a, "offsets"_a, "device"_a, "threads"_a = 1);
+    m.def("_ctr_jobs_many", &ctr_jobs_many, "cipher"_a, "keys"_a, "counters"_a, "data"_a,
+          "threads"_a = 1);
     m.def("gpu_available", &gpu_available, "True when a GPU opens (CUDA build and a device).");
     m.def("gpu_built", &gpu_built, "True when the library was built with the CUDA back end.");
     m.def("gpu_info", &gpu_info, "Device properties; raises NoDevice without a GPU.");

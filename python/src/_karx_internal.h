@@ -270,6 +270,48 @@ struct Views {
 // InvalidArgument unless the batch arguments have the same count ("3 keys but 4 nonces").
 void same_count(size_t n, const char *what_n, size_t m, const char *what_m);
 
+// A batch's results: new bytes objects, dropped (after a wipe, where they may hold plaintext)
+// unless handed to the result list.
+struct Outs {
+    std::vector<PyObject *> v;
+    explicit Outs(size_t n) : v(n, nullptr) {}
+    Outs(const Outs &) = delete;
+    Outs &operator=(const Outs &) = delete;
+    uint8_t *make(size_t i, size_t len)
+    {
+        v[i] = PyBytes_FromStringAndSize(nullptr, static_cast<Py_ssize_t>(len));
+        if (v[i] == nullptr)
+            throw nb::python_error();
+        return reinterpret_cast<uint8_t *>(PyBytes_AS_STRING(v[i]));
+    }
+    void wipe()
+    {
+        for (PyObject *o : v)
+            if (o != nullptr)
+                karx_memzero(PyBytes_AS_STRING(o), static_cast<size_t>(PyBytes_GET_SIZE(o)));
+    }
+    ~Outs()
+    {
+        for (PyObject *o : v)
+            Py_XDECREF(o);
+    }
+    // The result list: item i the bytes made for it, or None.
+    nb::list take()
+    {
+        PyObject *l = PyList_New(static_cast<Py_ssize_t>(v.size()));
+        if (l == nullptr)
+            throw nb::python_error();
+        for (size_t i = 0; i < v.size(); i++) {
+            PyObject *o = v[i] != nullptr ? v[i] : Py_None;
+            if (v[i] == nullptr)
+                Py_INCREF(Py_None);
+            v[i] = nullptr;
+            PyList_SET_ITEM(l, static_cast<Py_ssize_t>(i), o);
+        }
+        return nb::steal<nb::list>(l);
+    }
+};
+
 // ---------------------------------------------------------------- the module's sections
 
 void bind_registry(nb::module_ &m); // _karx_module.cpp: errors, back ends, registry, self-test

@@ -245,6 +245,21 @@ def test_ctr_threads_give_the_same_bytes():
         karx.ctr_xor_many("lea128", keys, ctrs, data, threads=-1)
 
 
+def test_ctr_records_list_in_place_and_all_or_nothing():
+    keys = np.zeros((3, 16), np.uint8)
+    ctrs = np.zeros((3, 16), np.uint8)
+    recs = [bytearray(b"a" * 40), memoryview(b"b" * 17), array.array("B", b"c" * 5)]
+    got = karx.ctr_xor_many("lea128", keys, ctrs, recs, update_counters=True, threads=2)
+    assert got == [karx.Cipher("lea128", "ctr", bytes(16), bytes(16)).encrypt(bytes(r))
+                   for r in recs]
+    assert ctrs[:, -1].tolist() == [3, 2, 1]  # blocks used
+    ctrs[2] = 0xFF  # one block left: the second block of record 2 would wrap
+    before = ctrs.copy()
+    with pytest.raises(karx.CounterOverflow, match="nothing was encrypted"):
+        karx.ctr_xor_many("lea128", keys, ctrs, [b"", b"x", bytes(32)], update_counters=True)
+    assert np.array_equal(ctrs, before)
+
+
 # ---------------------------------------------------------------- HMAC-LSH
 
 def test_hmac_many_equals_hmac_digest():

@@ -647,19 +647,31 @@ def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
         recs = [_byte_view(r, f"data[{i}]") for i, r in enumerate(data)]
         if len(recs) != n:
             raise InvalidArgument(f"{n} keys but {len(recs)} records")
-        lens = [len(r) for r in recs]
-        offsets = np.zeros(n + 1, dtype=np.uintp)
-        np.cumsum(lens, out=offsets[1:])
-        flat = b"".join(bytes(r) for r in recs)
-        outb = bytearray(len(flat))
-        _karx._ctr_xor_many_into(cipher, k, c, outb, flat, offsets, dev, threads)
-        mv = memoryview(outb)
-        result = [bytes(mv[offsets[i]:offsets[i + 1]]) for i in range(n)]
+        if dev == 0:  # the CPU: records read in place, results written into their bytes
+            result = _karx._ctr_jobs_many(cipher, k, c, recs, threads)
+        else:
+            result = _ctr_concatenated(cipher, k, c, recs, dev, threads)
     if update_counters:
         if not (isinstance(counters, np.ndarray) and counters.flags.writeable):
             raise InvalidArgument("update_counters=True needs counters as a writable uint8 array")
         counters[...] = c
     return result
+
+
+def _ctr_concatenated(cipher: str, k: U8Array, c: U8Array, recs: List[memoryview], dev: int,
+                      threads: int) -> List[bytes]:
+    """ctr_xor_many's GPU path for records of any lengths: one buffer and offsets."""
+    import numpy as np
+
+    n = len(recs)
+    lens = [len(r) for r in recs]
+    offsets = np.zeros(n + 1, dtype=np.uintp)
+    np.cumsum(lens, out=offsets[1:])
+    flat = b"".join(bytes(r) for r in recs)
+    outb = bytearray(len(flat))
+    _karx._ctr_xor_many_into(cipher, k, c, outb, flat, offsets, dev, threads)
+    mv = memoryview(outb)
+    return [bytes(mv[offsets[i]:offsets[i + 1]]) for i in range(n)]
 
 
 # ---------------------------------------------------------------------------- record jobs
