@@ -6,9 +6,11 @@ bad arguments raise specific errors naming the record; threads=1/2/4 give the sa
 batch releases the GIL."""
 import array
 import random
+import threading
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import karx
 from gil_probe import spins_during
@@ -187,6 +189,54 @@ def test_every_backend_equals_the_loop(backend):
              for k, c, x in zip(keys, ctrs, msgs)]
     finally:
         karx.set_backend(before)
+
+
+_record = st.tuples(st.sampled_from([c for c in CIPHERS if not c[0].startswith("aria")]),
+                    st.binary(max_size=600), st.one_of(st.none(), st.binary(max_size=40)),
+                    st.sampled_from([1, 8, 12, 13, 16]), st.sampled_from([4, 8, 12, 14, 16]),
+                    st.booleans(), st.binary(min_size=32, max_size=32))
+
+
+@settings(max_examples=60)
+@given(st.lists(_record, max_size=40), st.sampled_from([1, 2]))
+def test_property_gcm_and_ccm_equal_the_loop(recs, threads):
+    """Raw keys (cipher="LEA": LEA records only) and key objects of every cipher side by side."""
+    for mode in ("gcm", "ccm"):
+        keys, nonces, msgs, aads, want = [], [], [], [], []
+        for (name, kl, fam, _, _), msg, aad, nl, t, raw, kbytes in recs:
+            key = kbytes[:kl]
+            raw = raw and fam == "LEA"
+            nonce = bytes(range(min(max(nl, 7), 13) if mode == "ccm" else nl))
+            obj = karx.AEAD(name, mode, key, tag_length=16 if raw else t)
+            keys.append(key if raw else obj)
+            nonces.append(nonce)
+            msgs.append(msg)
+            aads.append(aad)
+            want.append(obj.encrypt(nonce, msg, aad))
+        got = SEAL[mode](keys, nonces, msgs, aads, cipher="LEA", threads=threads)
+        assert got == want
+        assert OPEN[mode](keys, nonces, got, aads, cipher="LEA", threads=threads) == msgs
+
+
+def test_python_threads_share_key_objects_and_pools():
+    m = Mix("gcm", 200, seed=99)
+    want = karx.gcm_seal_many(m.keys, m.nonces, m.msgs, m.aads)
+    errors = []
+
+    def worker(t):
+        try:
+            for _ in range(5):
+                assert karx.gcm_seal_many(m.keys, m.nonces, m.msgs, m.aads, threads=t) == want
+                assert karx.gcm_open_many(m.keys, m.nonces, want, m.aads, threads=t) == m.msgs
+        except BaseException as e:  # noqa: BLE001 (reported below)
+            errors.append(e)
+
+    ts = [threading.Thread(target=worker, args=(t,)) for t in (1, 2, 2, 4, 0)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert not errors, errors
 
 
 # ---------------------------------------------------------------- forged records fail alone
