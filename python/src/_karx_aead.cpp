@@ -6,6 +6,7 @@
 // change here).
 #include <strings.h>
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -578,7 +579,7 @@ struct RawCipher {
     bool given = false, family = false;
     std::string name;
     karx_cipher_alg alg{};
-    size_t last_len = 0; // family: the key length alg was found for
+    size_t last_len = SIZE_MAX; // family: the key length alg was found for (none yet)
     const AeadMode *mode;
 
     RawCipher(nb::handle h, const AeadMode &m) : mode(&m)
