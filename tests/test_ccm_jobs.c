@@ -3,6 +3,8 @@
  * and payload lengths 0 to several KiB, every tag length, in place and out of place, n around
  * the lane counts) equal a loop of karx_ccm_seal / karx_ccm_open; forged tags fail alone with
  * their out zero-filled; bad jobs get their status and the others complete. */
+#include <stddef.h>
+
 #include "karx/ccm.h"
 #include "karx/pool.h"
 #include "test_util.h"
@@ -197,6 +199,9 @@ static void check_errors(void)
     CHECK(karx_ccm_seal_jobs(j + 10, 1) == KARX_ERR_ARGUMENT, "tag in out");
     j[10].tag = c + 50;
     CHECK(karx_ccm_open_jobs(j + 10, 1) == KARX_ERR_ARGUMENT, "tag in in");
+    /* what a job reads of its key is in the key's first cache line */
+    CHECK(offsetof(karx_ccm_key, raw) + 32 <= 64 && offsetof(karx_ccm_key, alg) + 4 <= 64,
+          "karx_ccm_key layout");
     /* set_key */
     karx_ccm_key k;
     uint8_t raw[32] = {0};
@@ -208,9 +213,11 @@ static void check_errors(void)
     CHECK(karx_ccm_set_key(&k, KARX_CIPHER_LEA128, raw, 15) == KARX_ERR_KEY_LENGTH && !k.ready,
           "set key_len");
     CHECK(karx_ccm_set_key(&k, KARX_CIPHER_LEA128, NULL, 16) == KARX_ERR_ARGUMENT, "set key NULL");
-    CHECK(karx_ccm_set_key(&k, KARX_CIPHER_LEA256, raw, 32) == KARX_OK && k.ready, "set");
+    CHECK(karx_ccm_set_key(&k, KARX_CIPHER_LEA256, raw, 32) == KARX_OK && k.ready &&
+              k.alg == KARX_CIPHER_LEA256 && k.cipher.alg == KARX_CIPHER_LEA256 && k.raw_len == 32,
+          "set");
     karx_ccm_key_wipe(&k);
-    CHECK(!k.ready && k.cipher.alg == 0, "wipe");
+    CHECK(!k.ready && k.alg == 0 && k.cipher.alg == 0, "wipe");
 }
 
 int main(void)

@@ -137,6 +137,8 @@ typedef struct karx_ccm_key {
     uint32_t ready;   /* 1 once set */
     uint32_t raw_len; /* bytes of raw */
     uint8_t raw[32];  /* the cipher key as given to karx_ccm_set_key */
+    uint32_t alg;     /* karx_cipher_alg: a job reads this line only */
+    uint32_t reserved;
     karx_cipher_key cipher;
 } karx_ccm_key;
 

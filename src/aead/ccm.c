@@ -458,6 +458,7 @@ karx_status karx_ccm_set_key(karx_ccm_key *ck, karx_cipher_alg alg, const uint8_
     }
     memcpy(ck->raw, key, key_len);
     ck->raw_len = (uint32_t)key_len;
+    ck->alg = (uint32_t)alg;
     ck->ready = 1;
     return KARX_OK;
 }

@@ -33,7 +33,7 @@ static karx_status cc_check(const karx_ccm_job *j)
 {
     if (j->key == NULL)
         return KARX_ERR_ARGUMENT;
-    if (!j->key->ready || karx_i_aead_alg((karx_cipher_alg)j->key->cipher.alg) != KARX_OK)
+    if (!j->key->ready || karx_i_aead_alg((karx_cipher_alg)j->key->alg) != KARX_OK)
         return KARX_ERR_STATE;
     if (karx_i_aead_pointers(j->nonce, j->aad, j->aad_len, j->out, j->in, j->len, j->tag) !=
             KARX_OK ||
@@ -204,7 +204,7 @@ static void cc_consume(cc_lane *ln, karx_ccm_job *j, int seal, const uint32_t *w
 
 static int cc_lane_job(const karx_ccm_job *j, karx_cipher_alg alg)
 {
-    return j->status == KARX_OK && (karx_cipher_alg)j->key->cipher.alg == alg;
+    return j->status == KARX_OK && (karx_cipher_alg)j->key->alg == alg;
 }
 
 /* Moves *next to the next record of alg (n when none is left); 1 if there is one. */
@@ -314,7 +314,7 @@ static void cc_pass(karx_ccm_job *jobs, size_t n, int seal)
         j->status = cc_check(j);
         if (j->status != KARX_OK)
             continue;
-        karx_cipher_alg a = (karx_cipher_alg)j->key->cipher.alg;
+        karx_cipher_alg a = (karx_cipher_alg)j->key->alg;
         if (karx_i_lanes_for(a) != NULL) {
             seen |= 1u << a;
         } else if (seal) {
@@ -346,7 +346,7 @@ static void cc_run(void *p, size_t lo, size_t hi, void *arg)
         for (size_t i = 0; i < m; i++) { /* which jobs the lanes will run */
             checked[i] = cc_check(&cj[i]) == KARX_OK;
             done[i] = checked[i] &&
-                      karx_i_lanes_for((karx_cipher_alg)cj[i].key->cipher.alg) == NULL;
+                      karx_i_lanes_for((karx_cipher_alg)cj[i].key->alg) == NULL;
         }
         cc_pass(cj, m, seal);
         for (size_t i = 0; i < m; i++) {
@@ -360,7 +360,7 @@ static void cc_run(void *p, size_t lo, size_t hi, void *arg)
             cc_a0(j, a1[nc]);
             a1[nc][CC_B - 1] = 1;
             karx_ctr_job *t = &ctr[nc];
-            t->alg = (karx_cipher_alg)j->key->cipher.alg;
+            t->alg = (karx_cipher_alg)j->key->alg;
             t->key = j->key->raw;
             t->key_len = j->key->raw_len;
             t->ctr = a1[nc];
