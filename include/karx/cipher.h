@@ -212,7 +212,7 @@ KARX_API karx_status karx_cipher_update_pool(karx_pool *pool, karx_cipher_ctx *c
  * karx_cipher_key_bytes(alg)) and a block-sized counter ctr, advanced exactly as karx_ctr_xor
  * advances it. Jobs of the 128-bit-block ARX ciphers (LEA, CHAM-128) run in the lanes of one
  * SIMD kernel, a job per lane, each lane scheduling its own key; jobs of one cipher share a
- * kernel, so a mixed batch runs cipher by cipher. Long jobs (128 bytes per lane and more: 2 KiB
+ * kernel, so a mixed batch runs cipher by cipher. Long jobs (96 bytes per lane and more: 1.5 KiB
  * on AVX-512, where the bulk kernel fills its lanes from one message as fast) and the other
  * ciphers (ARIA, HIGHT, CHAM-64/128) run as one karx_ctr_xor each. The results equal a loop of
  * karx_cipher_set_key + karx_ctr_xor.

@@ -16,9 +16,11 @@
 
 /* Jobs of at least CJ_LONG(L) bytes run alone on the bulk kernel, which fills its lanes from one
  * message as well as the job lanes (L of them) would from many, without the per-job schedule:
- * 2 KiB for 16 lanes (AVX-512), 1 KiB for 8 (AVX2), 512 bytes for 4 (measured crossovers,
- * LEA-128, 1,024 sessions: 1500-byte jobs 1.1x a loop of karx_ctr_xor on AVX-512, 4 KiB 0.65x). */
-#define CJ_LONG(L) ((size_t)128 * (L))
+ * 1.5 KiB for 16 lanes (AVX-512), 768 bytes for 8 (AVX2), 384 for 4. Measured, LEA-128 against a
+ * loop of set_key + karx_ctr_xor: 576-byte jobs 1.2-1.3x on AVX-512 and AVX2, 1500-byte jobs
+ * 1.0-1.1x with 1,024 sessions but 0.7x with 4,096 (16 lanes of records out of cache), 4 KiB
+ * 0.65x; SSE2 breaks even near 576 bytes. */
+#define CJ_LONG(L) ((size_t)96 * (L))
 
 static karx_status cj_check(const karx_ctr_job *j)
 {
