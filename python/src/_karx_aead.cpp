@@ -6,6 +6,8 @@
 // change here).
 #include <strings.h>
 
+#include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "_karx_internal.h"
@@ -143,6 +145,7 @@ karx_cipher_alg aead_cipher(const std::string &family, size_t key_len)
 
 struct Aead {
     AeadKey key;
+    karx_ccm_key ccm; // CCM: the session key of the record jobs (karx_ccm_seal_jobs)
     const AeadMode *mode;
     karx_cipher_alg alg;
     size_t tag_len;
@@ -153,6 +156,7 @@ struct Aead {
          nb::handle tag_length, bool exact)
     {
         std::memset(&key, 0, sizeof key);
+        std::memset(&ccm, 0, sizeof ccm);
         mode = &aead_mode(mode_name);
         Buf k(k_, "key");
         alg = exact ? exact_cipher(family, mode->name) : aead_cipher(family, k.n);
@@ -164,9 +168,15 @@ struct Aead {
                                                 mode->tags + ", got " + arg_str(tag_length));
         tag_len = static_cast<size_t>(t);
         check(mode->set_key(&key, alg, k.p, k.n), std::string(mode->name) + " key");
+        if (!gcm())
+            check(karx_ccm_set_key(&ccm, alg, k.p, k.n), "CCM key");
     }
     Aead(const Aead &) = delete;
-    ~Aead() { mode->wipe(&key); }
+    ~Aead()
+    {
+        mode->wipe(&key);
+        karx_ccm_key_wipe(&ccm);
+    }
 
     std::string what(const char *call) const { return std::string(mode->name) + " " + call; }
 
@@ -527,6 +537,344 @@ struct AeadStream {
     }
 };
 
+// ---------------------------------------------------------------- record jobs (issue 26)
+//
+// _aead_seal_many / _aead_open_many: a batch of records, each under its own key and nonce, run
+// as one karx_gcm_seal_jobs / karx_ccm_seal_jobs (or open) call, on a pool with threads=. A key
+// is a key object (an _Aead of the batch's mode: its scheduled key is used as it is, and its
+// tag_length unless tag_length= is given) or raw key bytes with cipher= (a family such as
+// "LEA", the key length picking LEA-128/192/256, or a cipher such as "aria256"), scheduled for
+// this call. Argument errors raise before any record is processed, naming the record
+// ("nonces[3]: ..."); a record that fails authentication is None in the result of an open.
+
+// The nonce and length rules of the one-record calls, naming record i.
+void job_nonce_ok(bool gcm, size_t i, size_t nl, size_t payload, const char *data_what)
+{
+    if (gcm) {
+        if (nl == 0)
+            raise_status(KARX_ERR_IV_LENGTH, item_name("nonces", i) +
+                                                 ": GCM nonce must be at least 1 byte (12 "
+                                                 "recommended), got 0");
+        if (payload > karx_gcm_max_payload_bytes())
+            raise_status(KARX_ERR_DATA_LENGTH, item_name(data_what, i) +
+                                                   ": GCM data must be at most 2**36 - 32 bytes, "
+                                                   "got " +
+                                                   std::to_string(payload));
+        return;
+    }
+    if (nl < KARX_CCM_NONCE_MIN_BYTES || nl > KARX_CCM_NONCE_MAX_BYTES)
+        raise_status(KARX_ERR_IV_LENGTH, item_name("nonces", i) +
+                                             ": CCM nonce must be 7 to 13 bytes, got " +
+                                             std::to_string(nl));
+    size_t max = karx_ccm_max_payload_bytes(nl);
+    if (payload > max)
+        raise_status(KARX_ERR_DATA_LENGTH, item_name(data_what, i) + ": CCM with a " +
+                                               std::to_string(nl) + "-byte nonce takes at most " +
+                                               std::to_string(max) + " bytes, got " +
+                                               std::to_string(payload));
+}
+
+// cipher= of a batch: the cipher of a raw key.
+struct RawCipher {
+    bool given = false, family = false;
+    std::string name;
+    karx_cipher_alg alg{};
+    size_t last_len = SIZE_MAX; // family: the key length alg was found for (none yet)
+    const AeadMode *mode;
+
+    RawCipher(nb::handle h, const AeadMode &m) : mode(&m)
+    {
+        if (h.is_none())
+            return;
+        if (!PyUnicode_Check(h.ptr()))
+            raise_type("cipher: expected str or None, got " + tp_name_of(h));
+        given = true;
+        name = nb::cast<std::string>(h);
+        family = !family_key_sizes(name).empty();
+        if (!family)
+            alg = exact_cipher(name, m.name); // UnknownAlgorithm, Unsupported
+    }
+
+    karx_cipher_alg for_key(size_t i, size_t key_len)
+    {
+        if (!given)
+            raise_status(KARX_ERR_ARGUMENT,
+                         item_name("keys", i) + ": raw key bytes need cipher= (a family such as "
+                                                "'LEA' or a cipher such as 'aria256'); or pass a "
+                                                "key object (karx.LEA" +
+                             mode->name + "(key), karx.AEAD(cipher, '" + mode->name + "', key))");
+        if (!family) {
+            size_t want = karx_cipher_key_bytes(alg);
+            if (key_len != want)
+                raise_status(KARX_ERR_KEY_LENGTH, item_name("keys", i) + ": " +
+                                                      karx_cipher_name(alg) + " key must be " +
+                                                      std::to_string(want) + " bytes, got " +
+                                                      std::to_string(key_len));
+            return alg;
+        }
+        if (last_len != key_len) {
+            karx_alg_info a;
+            if (!family_cipher(name, key_len, &a))
+                raise_status(KARX_ERR_KEY_LENGTH,
+                             item_name("keys", i) + ": " + name + " key must be " +
+                                 one_of(family_key_sizes(name)) + " bytes, got " +
+                                 std::to_string(key_len));
+            alg = cipher_id(a);
+            last_len = key_len;
+        }
+        return alg;
+    }
+};
+
+// Keys scheduled for one call (raw key bytes), wiped when it ends.
+struct RawKeys {
+    std::vector<AeadKey> g;
+    std::vector<karx_ccm_key> c;
+    ~RawKeys()
+    {
+        for (AeadKey &k : g)
+            karx_gcm_key_wipe(&k);
+        for (karx_ccm_key &k : c)
+            karx_ccm_key_wipe(&k);
+    }
+};
+
+// The arguments of a batch, checked, with views of every buffer.
+struct AeadBatch {
+    const AeadMode *mode;
+    bool gcm;
+    Items keys, nonces, data, aads;
+    size_t n;
+    Views kb, nb_, db, ab;
+    std::vector<const Aead *> obj;     // the key object, or nullptr for raw bytes
+    std::vector<karx_cipher_alg> alg;  // raw keys: their cipher
+    std::vector<size_t> raw_index;     // raw keys: their slot in raw
+    std::vector<size_t> tl;            // each record's tag length
+    RawKeys raw;
+    size_t n_raw = 0, work = 0;
+
+    AeadBatch(const std::string &mode_name, nb::handle keys_h, nb::handle nonces_h,
+              nb::handle data_h, const char *data_what, nb::handle aads_h, nb::handle cipher_h,
+              nb::handle tag_length)
+        : mode(&aead_mode(mode_name)), gcm(mode == &MODES[0]), keys(keys_h, "keys"),
+          nonces(nonces_h, "nonces"), data(data_h, data_what),
+          aads(aads_h, "associated_data", true), n(keys.n), kb(n), nb_(n), db(n), ab(n)
+    {
+        same_count(n, "keys", nonces.n, "nonces");
+        same_count(n, "keys", data.n, data_what);
+        if (aads.present)
+            same_count(n, "keys", aads.n, "associated_data items");
+        int forced = -1;
+        if (!tag_length.is_none()) {
+            forced = tag_len_arg(tag_length, "tag_length");
+            if (forced < 0 || !mode->tag_ok(static_cast<size_t>(forced)))
+                raise_status(KARX_ERR_ARGUMENT, std::string(mode->name) + " tag_length must be " +
+                                                    mode->tags + ", got " + arg_str(tag_length));
+        }
+        RawCipher rc(cipher_h, *mode);
+        obj.assign(n, nullptr);
+        alg.assign(n, karx_cipher_alg{});
+        raw_index.assign(n, 0);
+        tl.assign(n, 0);
+        for (size_t i = 0; i < n; i++) {
+            nb::handle k = keys[i];
+            if (nb::isinstance<Aead>(k)) {
+                if (!nb::inst_ready(k))
+                    raise_status(KARX_ERR_STATE, item_name("keys", i) +
+                                                     ": a key object that was never initialised");
+                const Aead *a = nb::inst_ptr<Aead>(k);
+                if (a->mode != mode)
+                    raise_status(KARX_ERR_ARGUMENT,
+                                 item_name("keys", i) + ": a " + a->mode->name +
+                                     " key object in a " + mode->name + " batch");
+                obj[i] = a;
+            } else {
+                kb.set(i, k, "keys");
+                alg[i] = rc.for_key(i, kb.n[i]);
+                raw_index[i] = n_raw++;
+            }
+            tl[i] = forced >= 0 ? static_cast<size_t>(forced) : obj[i] ? obj[i]->tag_len : 16;
+            nb_.set(i, nonces[i], "nonces");
+            db.set(i, data[i], data_what);
+            if (aads.present && !aads[i].is_none())
+                ab.set(i, aads[i], "associated_data");
+            work += db.n[i] + ab.n[i] + JOB_COST;
+        }
+    }
+
+    // Schedules the raw keys (with the GIL released: a GCM key takes H and its powers).
+    karx_status schedule()
+    {
+        if (n_raw == 0)
+            return KARX_OK;
+        if (gcm)
+            raw.g.resize(n_raw);
+        else
+            raw.c.resize(n_raw);
+        for (size_t i = 0; i < n; i++) {
+            if (obj[i] != nullptr)
+                continue;
+            karx_status st =
+                gcm ? karx_gcm_set_key(&raw.g[raw_index[i]], alg[i], kb.p[i], kb.n[i])
+                    : karx_ccm_set_key(&raw.c[raw_index[i]], alg[i], kb.p[i], kb.n[i]);
+            if (st != KARX_OK)
+                return st;
+        }
+        return KARX_OK;
+    }
+    const AeadKey *gkey(size_t i) const
+    {
+        return obj[i] != nullptr ? &obj[i]->key : &raw.g[raw_index[i]];
+    }
+    const karx_ccm_key *ckey(size_t i) const
+    {
+        return obj[i] != nullptr ? &obj[i]->ccm : &raw.c[raw_index[i]];
+    }
+
+    // Runs the jobs for the records with go[i] (in, out, tag, len per record) on this thread or
+    // the pool; each record's status lands in status[i].
+    void run(bool seal, unsigned threads, const std::vector<const uint8_t *> &in,
+             const std::vector<uint8_t *> &out, const std::vector<uint8_t *> &tag,
+             const std::vector<size_t> &len, const std::vector<char> &go,
+             std::vector<karx_status> &status)
+    {
+        PoolLease lease(threads, work, JOB_POOL_MIN_WORK);
+        karx_pool *pool = lease.get();
+        karx_status kst = KARX_OK;
+        maybe_nogil(work, [&] {
+            kst = schedule();
+            if (kst != KARX_OK)
+                return;
+            if (gcm) {
+                std::vector<karx_gcm_job> jobs;
+                std::vector<size_t> at;
+                jobs.reserve(n);
+                for (size_t i = 0; i < n; i++) {
+                    if (!go[i])
+                        continue;
+                    karx_gcm_job j{};
+                    j.key = gkey(i);
+                    j.iv = nb_.p[i];
+                    j.iv_len = nb_.n[i];
+                    j.aad = ab.p[i];
+                    j.aad_len = ab.n[i];
+                    j.in = in[i];
+                    j.out = out[i];
+                    j.len = len[i];
+                    j.tag = tag[i];
+                    j.tag_len = tl[i];
+                    jobs.push_back(j);
+                    at.push_back(i);
+                }
+                if (seal)
+                    karx_gcm_seal_jobs_pool(pool, jobs.data(), jobs.size());
+                else
+                    karx_gcm_open_jobs_pool(pool, jobs.data(), jobs.size());
+                for (size_t k = 0; k < jobs.size(); k++)
+                    status[at[k]] = jobs[k].status;
+            } else {
+                std::vector<karx_ccm_job> jobs;
+                std::vector<size_t> at;
+                jobs.reserve(n);
+                for (size_t i = 0; i < n; i++) {
+                    if (!go[i])
+                        continue;
+                    karx_ccm_job j{};
+                    j.key = ckey(i);
+                    j.nonce = nb_.p[i];
+                    j.nonce_len = nb_.n[i];
+                    j.aad = ab.p[i];
+                    j.aad_len = ab.n[i];
+                    j.in = in[i];
+                    j.out = out[i];
+                    j.len = len[i];
+                    j.tag = tag[i];
+                    j.tag_len = tl[i];
+                    jobs.push_back(j);
+                    at.push_back(i);
+                }
+                if (seal)
+                    karx_ccm_seal_jobs_pool(pool, jobs.data(), jobs.size());
+                else
+                    karx_ccm_open_jobs_pool(pool, jobs.data(), jobs.size());
+                for (size_t k = 0; k < jobs.size(); k++)
+                    status[at[k]] = jobs[k].status;
+            }
+        });
+        check(kst, std::string(mode->name) + " key");
+    }
+};
+
+nb::list aead_seal_many(const std::string &mode_name, nb::handle keys, nb::handle nonces,
+                        nb::handle messages, nb::handle aads, nb::handle cipher,
+                        nb::handle tag_length, nb::handle threads)
+{
+    unsigned nt = threads_arg(threads);
+    AeadBatch b(mode_name, keys, nonces, messages, "messages", aads, cipher, tag_length);
+    size_t n = b.n;
+    std::vector<const uint8_t *> in(n);
+    std::vector<uint8_t *> out(n), tag(n);
+    std::vector<size_t> len(n);
+    std::vector<char> go(n, 1);
+    std::vector<karx_status> status(n, KARX_OK);
+    Outs outs(n);
+    for (size_t i = 0; i < n; i++) {
+        job_nonce_ok(b.gcm, i, b.nb_.n[i], b.db.n[i], "messages");
+        len[i] = b.db.n[i];
+        in[i] = b.db.p[i];
+        out[i] = outs.make(i, len[i] + b.tl[i]);
+        tag[i] = out[i] + len[i];
+    }
+    b.run(true, nt, in, out, tag, len, go, status);
+    for (size_t i = 0; i < n; i++)
+        if (status[i] != KARX_OK)
+            check(status[i], item_name("messages", i) + ": " + b.mode->name + " seal");
+    return outs.take();
+}
+
+nb::list aead_open_many(const std::string &mode_name, nb::handle keys, nb::handle nonces,
+                        nb::handle records, nb::handle aads, nb::handle cipher,
+                        nb::handle tag_length, nb::handle threads)
+{
+    unsigned nt = threads_arg(threads);
+    AeadBatch b(mode_name, keys, nonces, records, "records", aads, cipher, tag_length);
+    size_t n = b.n;
+    std::vector<const uint8_t *> in(n);
+    std::vector<uint8_t *> out(n), tag(n);
+    std::vector<size_t> len(n);
+    std::vector<char> go(n, 1);
+    std::vector<karx_status> status(n, KARX_OK);
+    Outs outs(n);
+    for (size_t i = 0; i < n; i++) {
+        size_t rn = b.db.n[i], t = b.tl[i];
+        if (rn < t) { // shorter than its tag: does not verify, as the one-record decrypt
+            job_nonce_ok(b.gcm, i, b.nb_.n[i], 0, "records");
+            go[i] = 0;
+            status[i] = KARX_ERR_AUTHENTICATION;
+            continue;
+        }
+        job_nonce_ok(b.gcm, i, b.nb_.n[i], rn - t, "records");
+        len[i] = rn - t;
+        in[i] = b.db.p[i];
+        tag[i] = const_cast<uint8_t *>(b.db.p[i] + len[i]); // read only: open checks it
+        out[i] = outs.make(i, len[i]);
+    }
+    b.run(false, nt, in, out, tag, len, go, status);
+    for (size_t i = 0; i < n; i++) {
+        if (status[i] == KARX_OK)
+            continue;
+        if (status[i] != KARX_ERR_AUTHENTICATION) {
+            outs.wipe();
+            check(status[i], item_name("records", i) + ": " + b.mode->name + " open");
+        }
+        if (outs.v[i] != nullptr) {
+            karx_memzero(PyBytes_AS_STRING(outs.v[i]), len[i]);
+            Py_CLEAR(outs.v[i]);
+        }
+    }
+    return outs.take();
+}
+
 nb::tuple aead_key_sizes(const std::string &family)
 {
     nb::list l;
@@ -558,6 +906,12 @@ void bind_aead(nb::module_ &m)
         .def("finalize", &AeadStream::finalize)
         .def("finalize_with_tag", &AeadStream::finalize_with_tag, "tag"_a)
         .def_prop_ro("tag", &AeadStream::get_tag);
+    m.def("_aead_seal_many", &aead_seal_many, "mode"_a, "keys"_a, "nonces"_a, "messages"_a,
+          "associated_data"_a.none(), "cipher"_a.none(), "tag_length"_a.none(), "threads"_a,
+          "Record jobs: seal n records, each under its own key and nonce (karx.gcm_seal_many).");
+    m.def("_aead_open_many", &aead_open_many, "mode"_a, "keys"_a, "nonces"_a, "records"_a,
+          "associated_data"_a.none(), "cipher"_a.none(), "tag_length"_a.none(), "threads"_a,
+          "Record jobs: open n records; None where a record does not verify.");
     m.def("_aead_key_sizes", &aead_key_sizes, "family"_a,
           "Key lengths in bytes of a cipher family for GCM and CCM ('LEA': (16, 24, 32)).");
 }

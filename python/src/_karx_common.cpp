@@ -186,9 +186,9 @@ unsigned threads_arg(nb::handle threads)
     return n > 1024 ? 1024 : n;
 }
 
-PoolLease::PoolLease(unsigned threads, size_t work)
+PoolLease::PoolLease(unsigned threads, size_t work, size_t min_work)
 {
-    if (threads <= 1 || work < POOL_MIN_WORK)
+    if (threads <= 1 || work < min_work)
         return;
     std::vector<PoolEntry *> dead;
     karx_status st = KARX_OK;
@@ -375,6 +375,64 @@ void Buf::set(nb::handle h, const char *what)
     has_view = true;
     p = static_cast<const uint8_t *>(view.buf);
     n = static_cast<size_t>(view.len);
+}
+
+Items::Items(nb::handle h, const char *what, bool none_ok)
+{
+    PyObject *o = h.ptr();
+    if (h.is_none()) {
+        if (none_ok)
+            return;
+        raise_type(std::string(what) + ": expected a sequence of bytes-like objects, got None");
+    }
+    if (PyUnicode_Check(o))
+        raise_type(std::string(what) + ": expected a sequence of bytes-like objects, got str");
+    if (PyObject_CheckBuffer(o)) { // a 2-D array is a sequence of rows; anything flatter is not
+        Py_buffer v;
+        int ndim = 0;
+        if (PyObject_GetBuffer(o, &v, PyBUF_RECORDS_RO) == 0) {
+            ndim = v.ndim;
+            PyBuffer_Release(&v);
+        } else {
+            PyErr_Clear();
+        }
+        if (ndim != 2)
+            raise_type(std::string(what) + ": expected a sequence of bytes-like objects or a "
+                                           "2-D uint8 array, got " +
+                       tp_name_of(h) + (ndim ? " of " + std::to_string(ndim) + " dimensions" : ""));
+    }
+    // A private list (a tuple is immutable): its items stay alive, whatever another thread does
+    // to the caller's list while the GIL is released.
+    PyObject *f = PyTuple_Check(o) ? PySequence_Fast(o, "") : PySequence_List(o);
+    if (f == nullptr) {
+        PyErr_Clear();
+        raise_type(std::string(what) + ": expected a sequence of bytes-like objects, got " +
+                   tp_name_of(h));
+    }
+    fast = nb::steal(f);
+    items = PySequence_Fast_ITEMS(f);
+    n = static_cast<size_t>(PySequence_Fast_GET_SIZE(f));
+    present = true;
+}
+
+std::string item_name(const char *what, size_t i)
+{
+    return std::string(what) + "[" + std::to_string(i) + "]";
+}
+
+void item_buf(Buf &b, nb::handle h, const char *what, size_t i)
+{
+    if (PyBytes_Check(h.ptr()))
+        b.set(h, what); // cannot fail
+    else
+        b.set(h, item_name(what, i).c_str());
+}
+
+void same_count(size_t n, const char *what_n, size_t m, const char *what_m)
+{
+    if (n != m)
+        raise_status(KARX_ERR_ARGUMENT, std::to_string(n) + " " + what_n + " but " +
+                                            std::to_string(m) + " " + what_m);
 }
 
 OutBytes::OutBytes(size_t n)

@@ -322,18 +322,23 @@ struct CtrBatch {
         return true;
     }
 
-    karx_status on_cpu(uint8_t *work) const
+    // The CPU: one record job a record (karx_ctr_jobs: records of LEA and CHAM-128 side by side
+    // in SIMD lanes, a key each), on the pool when there is one. All or nothing: the first
+    // failure is returned (the caller then discards every output and counter).
+    karx_status on_cpu(karx_pool *pool, uint8_t *work) const
     {
-        karx_status st = KARX_OK;
-        karx_cipher_key k;
-        for (size_t i = 0; i < n && st == KARX_OK; i++) {
-            st = karx_cipher_set_key(&k, alg, keys + i * kl, kl);
-            if (st == KARX_OK)
-                st = karx_ctr_xor(&k, work + i * bl, out + off[i], in + off[i],
-                                  off[i + 1] - off[i]);
+        std::vector<karx_ctr_job> jobs(n);
+        for (size_t i = 0; i < n; i++) {
+            karx_ctr_job &j = jobs[i];
+            j.alg = alg;
+            j.key = keys + i * kl;
+            j.key_len = kl;
+            j.ctr = work + i * bl;
+            j.in = in + off[i];
+            j.out = out + off[i];
+            j.len = off[i + 1] - off[i];
         }
-        karx_cipher_key_wipe(&k);
-        return st;
+        return karx_ctr_jobs_pool(pool, jobs.data(), n);
     }
 
 #ifdef KARX_PY_HAVE_GPU
@@ -374,8 +379,10 @@ void check_ctr_batch(const CtrBatch &b, size_t keys_len, size_t ctrs_len, size_t
 // Counters advance in place, as n separate karx_ctr_xor calls would. Nothing is written to the
 // counters or out unless every record succeeds (out is zeroed on failure).
 nb::str ctr_xor_many_into(const std::string &cipher, nb::handle keys_h, nb::handle ctrs_h,
-                          nb::handle out_h, nb::handle in_h, nb::handle offsets_h, int device)
+                          nb::handle out_h, nb::handle in_h, nb::handle offsets_h, int device,
+                          nb::handle threads)
 {
+    unsigned nt = threads_arg(threads);
     CtrBatch b{};
     b.alg = cipher_alg(cipher);
     b.kl = karx_cipher_key_bytes(b.alg);
@@ -395,6 +402,8 @@ nb::str ctr_xor_many_into(const std::string &cipher, nb::handle keys_h, nb::hand
 
     bool used_gpu;
     karx_status st = KARX_OK;
+    PoolLease lease(device == DEV_GPU ? 1 : nt, in.n + b.n * JOB_COST, JOB_POOL_MIN_WORK);
+    karx_pool *pool = lease.get();
     {
         nb::gil_scoped_release rel;
         std::vector<uint8_t> work(b.ctrs, b.ctrs + b.n * b.bl); // counters advance here first
@@ -406,7 +415,7 @@ nb::str ctr_xor_many_into(const std::string &cipher, nb::handle keys_h, nb::hand
 #endif
         });
         if (!used_gpu && st == KARX_OK)
-            st = b.on_cpu(work.data());
+            st = b.on_cpu(pool, work.data());
         if (st == KARX_OK)
             std::memcpy(b.ctrs, work.data(), b.n * b.bl);
         else
@@ -418,6 +427,59 @@ nb::str ctr_xor_many_into(const std::string &cipher, nb::handle keys_h, nb::hand
     return nb::str(used_gpu ? "gpu" : "cpu");
 }
 
+// ctr_xor_many's CPU path for a sequence of records: the records read where they lie and the
+// results written straight into new bytes objects (no concatenation), as record jobs
+// (karx_ctr_jobs_pool). keys (n x key size) and ctrs (n x block) are the arrays the Python layer
+// made; ctrs advance only when every record succeeded (all or nothing, as the other paths).
+nb::list ctr_jobs_many(const std::string &cipher, nb::handle keys_h, nb::handle ctrs_h,
+                       nb::handle data_h, nb::handle threads)
+{
+    unsigned nt = threads_arg(threads);
+    karx_cipher_alg alg = cipher_alg(cipher);
+    size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg);
+    Buf keys(keys_h, "keys");
+    OutView cv(ctrs_h);
+    Items data(data_h, "data");
+    size_t n = data.n;
+    if (keys.n != n * kl)
+        raise_status(KARX_ERR_KEY_LENGTH, std::string(karx_cipher_name(alg)) + ": keys must be " +
+                                              std::to_string(n) + " x " + std::to_string(kl) +
+                                              " bytes, got " + std::to_string(keys.n));
+    if (cv.size() != n * bl)
+        raise_status(KARX_ERR_IV_LENGTH, std::string(karx_cipher_name(alg)) +
+                                             ": counters must be " + std::to_string(n) + " x " +
+                                             std::to_string(bl) + " bytes, got " +
+                                             std::to_string(cv.size()));
+    Views dv(n);
+    Outs outs(n);
+    std::vector<karx_ctr_job> jobs(n);
+    size_t work = 0;
+    for (size_t i = 0; i < n; i++) {
+        dv.set(i, data[i], "data");
+        work += dv.n[i] + JOB_COST;
+    }
+    std::vector<uint8_t> ctr(cv.data(), cv.data() + n * bl); // advanced here first
+    for (size_t i = 0; i < n; i++) {
+        karx_ctr_job &j = jobs[i];
+        j.alg = alg;
+        j.key = keys.p + i * kl;
+        j.key_len = kl;
+        j.ctr = ctr.data() + i * bl;
+        j.in = dv.p[i];
+        j.out = outs.make(i, dv.n[i]);
+        j.len = dv.n[i];
+    }
+    PoolLease lease(nt, work, JOB_POOL_MIN_WORK);
+    karx_pool *pool = lease.get();
+    karx_status st = KARX_OK;
+    maybe_nogil(work, [&] { st = karx_ctr_jobs_pool(pool, jobs.data(), n); });
+    if (st == KARX_ERR_COUNTER_OVERFLOW)
+        raise_status(st, "a record's CTR counter would wrap: nothing was encrypted");
+    check(st, "ctr_xor_many");
+    std::memcpy(cv.data(), ctr.data(), n * bl);
+    return outs.take();
+}
+
 } // namespace
 
 void bind_gpu(nb::module_ &m)
@@ -425,7 +487,9 @@ void bind_gpu(nb::module_ &m)
     m.def("_lsh_many_into", &lsh_many_into, "name"_a, "out"_a, "messages"_a, "device"_a,
           "threads"_a = 1);
     m.def("_ctr_xor_many_into", &ctr_xor_many_into, "cipher"_a, "keys"_a, "counters"_a, "out"_a,
-          "data"_a, "offsets"_a, "device"_a);
+          "data"_a, "offsets"_a, "device"_a, "threads"_a = 1);
+    m.def("_ctr_jobs_many", &ctr_jobs_many, "cipher"_a, "keys"_a, "counters"_a, "data"_a,
+          "threads"_a = 1);
     m.def("gpu_available", &gpu_available, "True when a GPU opens (CUDA build and a device).");
     m.def("gpu_built", &gpu_built, "True when the library was built with the CUDA back end.");
     m.def("gpu_info", &gpu_info, "Device properties; raises NoDevice without a GPU.");

@@ -23,8 +23,10 @@
 #include <Python.h>
 
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include <karx/karx.h>
@@ -205,7 +207,7 @@ struct PoolEntry;
 // pool in a forked child (the parent's threads do not exist there).
 class PoolLease {
 public:
-    PoolLease(unsigned threads, size_t work);
+    PoolLease(unsigned threads, size_t work, size_t min_work = POOL_MIN_WORK);
     ~PoolLease();
     PoolLease(const PoolLease &) = delete;
     PoolLease &operator=(const PoolLease &) = delete;
@@ -215,8 +217,100 @@ private:
     PoolEntry *entry_ = nullptr;
 };
 
+// The record-job calls (karx_gcm_seal_jobs_pool and the others) split batches of 16 KiB a run
+// (src/pool/par_jobs.h): a job batch makes a pool from two such runs of work (its records' bytes
+// plus JOB_COST a record).
+constexpr size_t JOB_POOL_MIN_WORK = 2 * 16 * 1024;
+constexpr size_t JOB_COST = 256;
+
 // [(threads, users)] of the cached pools (karx._karx._pool_cache, for tests).
 nb::list pool_cache();
+
+// ---------------------------------------------------------------- batches (_karx_common.cpp)
+
+// The items of a batch argument: a sequence (list, tuple, ...) of n items, or a 2-D buffer (a
+// NumPy array: its rows). A str or a flat bytes-like object is refused with TypeError (it would
+// be read as a sequence of ints or one-byte items). None is allowed only where the caller says.
+struct Items {
+    nb::object fast; // PySequence_Fast of the argument
+    PyObject **items = nullptr;
+    size_t n = 0;
+    bool present = false;
+    Items(nb::handle h, const char *what, bool none_ok = false);
+    nb::handle operator[](size_t i) const { return items[i]; }
+};
+
+// Item i of a batch as a bytes-like view; errors name it as what[i].
+void item_buf(Buf &b, nb::handle h, const char *what, size_t i);
+// "what[i]"
+std::string item_name(const char *what, size_t i);
+
+// The buffers of a batch's items, 16 bytes a record: a bytes item is read where it lies (the
+// Items list holds it), any other buffer through a view held here until the call ends. Item i
+// absent (not set) is (nullptr, 0).
+struct Views {
+    std::vector<const uint8_t *> p;
+    std::vector<size_t> n;
+    std::vector<std::unique_ptr<Buf>> held;
+    explicit Views(size_t count) : p(count, nullptr), n(count, 0) {}
+    void set(size_t i, nb::handle h, const char *what)
+    {
+        PyObject *o = h.ptr();
+        if (PyBytes_Check(o)) {
+            p[i] = reinterpret_cast<const uint8_t *>(PyBytes_AS_STRING(o));
+            n[i] = static_cast<size_t>(PyBytes_GET_SIZE(o));
+            return;
+        }
+        held.emplace_back(new Buf());
+        held.back()->set(h, item_name(what, i).c_str());
+        p[i] = held.back()->p;
+        n[i] = held.back()->n;
+    }
+};
+// InvalidArgument unless the batch arguments have the same count ("3 keys but 4 nonces").
+void same_count(size_t n, const char *what_n, size_t m, const char *what_m);
+
+// A batch's results: new bytes objects, dropped (after a wipe, where they may hold plaintext)
+// unless handed to the result list.
+struct Outs {
+    std::vector<PyObject *> v;
+    explicit Outs(size_t n) : v(n, nullptr) {}
+    Outs(const Outs &) = delete;
+    Outs &operator=(const Outs &) = delete;
+    uint8_t *make(size_t i, size_t len)
+    {
+        v[i] = PyBytes_FromStringAndSize(nullptr, static_cast<Py_ssize_t>(len));
+        if (v[i] == nullptr)
+            throw nb::python_error();
+        return reinterpret_cast<uint8_t *>(PyBytes_AS_STRING(v[i]));
+    }
+    void wipe()
+    {
+        for (PyObject *o : v)
+            if (o != nullptr)
+                karx_memzero(PyBytes_AS_STRING(o), static_cast<size_t>(PyBytes_GET_SIZE(o)));
+    }
+    ~Outs()
+    {
+        for (PyObject *o : v)
+            Py_XDECREF(o);
+    }
+    // The result list: item i the bytes made for it, or None.
+    nb::list take()
+    {
+        PyObject *l = PyList_New(static_cast<Py_ssize_t>(v.size()));
+        if (l == nullptr)
+            throw nb::python_error();
+        for (size_t i = 0; i < v.size(); i++) {
+            PyObject *o = v[i] != nullptr ? v[i] : Py_None;
+            if (v[i] == nullptr)
+                Py_INCREF(Py_None);
+            v[i] = nullptr;
+            PyList_SET_ITEM(l, static_cast<Py_ssize_t>(i), o);
+        }
+        return nb::steal<nb::list>(l);
+    }
+};
 
 // ---------------------------------------------------------------- the module's sections
 
@@ -229,6 +323,7 @@ void bind_gpu(nb::module_ &m);      // _karx_gpu.cpp: GPU, lsh_many, ctr_xor_man
 void bind_xts(nb::module_ &m);      // _karx_xts.cpp: XTS
 void bind_gmac(nb::module_ &m);     // _karx_gmac.cpp: GMAC
 void bind_kbkdf(nb::module_ &m);    // _karx_kbkdf.cpp: KBKDF
+void bind_jobs(nb::module_ &m);     // _karx_jobs.cpp: HMAC-LSH record jobs, HmacKey
 
 } // namespace karxpy
 

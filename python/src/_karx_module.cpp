@@ -196,4 +196,5 @@ NB_MODULE(_karx, m)
     karxpy::bind_xts(m);
     karxpy::bind_gmac(m);
     karxpy::bind_kbkdf(m);
+    karxpy::bind_jobs(m);
 }

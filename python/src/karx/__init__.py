@@ -43,6 +43,7 @@ from ._karx import (  # noqa: E402  (after the error types are registered)
     CtrDrbg,
     GMAC,
     HashDrbg,
+    HmacKey,
     HmacDrbg,
     LshHash,
     XTS,
@@ -87,6 +88,12 @@ if TYPE_CHECKING:
     U8Array: TypeAlias = npt.NDArray[np.uint8]
     #: Where the batch calls run.
     Device: TypeAlias = Literal["cpu", "gpu", "auto"]
+    #: A batch of records: a sequence of bytes-like objects, or a 2-D uint8 array (its rows).
+    Records: TypeAlias = Union[U8Array, Sequence[ReadableBuffer]]
+    #: A key of a GCM / CCM batch: a key object (LEAGCM, AEAD(..., "gcm"), ...) or raw bytes.
+    AeadKeyArg: TypeAlias = Union[_karx._Aead, ReadableBuffer]
+    #: A key of an HMAC-LSH batch: an HmacKey (processed once) or raw bytes.
+    HmacKeyArg: TypeAlias = Union[HmacKey, ReadableBuffer]
     #: What ``Cipher(padding=...)`` takes: ``"pkcs7"``, ``None`` / ``"none"``, or the 0.1
     #: spellings ``True`` / ``False``.
     PaddingArg: TypeAlias = Union[Literal["pkcs7", "none"], bool, None]
@@ -121,7 +128,8 @@ __all__ = [
     "CHAMGCM", "ARIAGCM", "LEACCM", "CHAMCCM", "ARIACCM", "AEAD", "AEADEncryptionContext",
     "AEADDecryptionContext", "XTS", "GMAC", "CMAC", "cmac", "cmac_verify", "CtrDrbg",
     "HashDrbg", "HmacDrbg", "token_bytes",
-    "token_hex", "lsh_many", "ctr_xor_many", "gpu_available", "gpu_built", "gpu_info", "backend",
+    "token_hex", "lsh_many", "ctr_xor_many", "gcm_seal_many", "gcm_open_many", "ccm_seal_many",
+    "ccm_open_many", "hmac_many", "hmac_verify_many", "HmacKey", "gpu_available", "gpu_built", "gpu_info", "backend",
     "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
     "ciphers_available", "modes_available", "aead_ciphers_available", "Algorithm", "Kernel",
     "algorithm", "algorithms", "kernels", "selftest", "kbkdf", "set_approved_mode",
@@ -563,11 +571,11 @@ def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
 def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
                  counters: Union[U8Array, Sequence[ReadableBuffer]],
                  data: Sequence[ReadableBuffer], device: Device = "cpu", *,
-                 update_counters: bool = False) -> List[bytes]: ...
+                 update_counters: bool = False, threads: int = 1) -> List[bytes]: ...
 def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
                  counters: Union[U8Array, Sequence[ReadableBuffer]],
                  data: Union[U8Array, Sequence[ReadableBuffer]], device: Device = "cpu", *,
-                 update_counters: bool = False) -> Union[U8Array, List[bytes]]:
+                 update_counters: bool = False, threads: int = 1) -> Union[U8Array, List[bytes]]:
     """CTR encryption (= decryption) of n independent records, each under its own key and
     initial counter block, in one call.
 
@@ -580,6 +588,9 @@ def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
     uint8 array for ``counters``, each counter is advanced past the blocks its record used, as
     separate CTR calls would. If any record's counter would wrap, :class:`CounterOverflow` is
     raised and nothing is returned or updated. The GIL is released while encrypting.
+    ``threads``: on the CPU, spread the records over that many threads (0 = every CPU; the
+    record jobs of ``karx_ctr_jobs_pool``: records of LEA and CHAM-128 side by side in SIMD
+    lanes); the output is the same for any count.
     """
     import numpy as np
 
@@ -627,7 +638,7 @@ def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
             raise InvalidArgument(f"{n} keys but {d.shape[0]} records")
         offsets = np.arange(n + 1, dtype=np.uintp) * d.shape[1]
         out = np.empty_like(d)
-        _karx._ctr_xor_many_into(cipher, k, c, out, d, offsets, dev)
+        _karx._ctr_xor_many_into(cipher, k, c, out, d, offsets, dev, threads)
         result: Union[U8Array, List[bytes]] = out
     else:
         if isinstance(data, (str, bytes, bytearray)):
@@ -636,16 +647,138 @@ def ctr_xor_many(cipher: str, keys: Union[U8Array, Sequence[ReadableBuffer]],
         recs = [_byte_view(r, f"data[{i}]") for i, r in enumerate(data)]
         if len(recs) != n:
             raise InvalidArgument(f"{n} keys but {len(recs)} records")
-        lens = [len(r) for r in recs]
-        offsets = np.zeros(n + 1, dtype=np.uintp)
-        np.cumsum(lens, out=offsets[1:])
-        flat = b"".join(bytes(r) for r in recs)
-        outb = bytearray(len(flat))
-        _karx._ctr_xor_many_into(cipher, k, c, outb, flat, offsets, dev)
-        mv = memoryview(outb)
-        result = [bytes(mv[offsets[i]:offsets[i + 1]]) for i in range(n)]
+        if dev == 0:  # the CPU: records read in place, results written into their bytes
+            result = _karx._ctr_jobs_many(cipher, k, c, recs, threads)
+        else:
+            result = _ctr_concatenated(cipher, k, c, recs, dev, threads)
     if update_counters:
         if not (isinstance(counters, np.ndarray) and counters.flags.writeable):
             raise InvalidArgument("update_counters=True needs counters as a writable uint8 array")
         counters[...] = c
     return result
+
+
+def _ctr_concatenated(cipher: str, k: U8Array, c: U8Array, recs: List[memoryview], dev: int,
+                      threads: int) -> List[bytes]:
+    """ctr_xor_many's GPU path for records of any lengths: one buffer and offsets."""
+    import numpy as np
+
+    n = len(recs)
+    lens = [len(r) for r in recs]
+    offsets = np.zeros(n + 1, dtype=np.uintp)
+    np.cumsum(lens, out=offsets[1:])
+    flat = b"".join(bytes(r) for r in recs)
+    outb = bytearray(len(flat))
+    _karx._ctr_xor_many_into(cipher, k, c, outb, flat, offsets, dev, threads)
+    mv = memoryview(outb)
+    return [bytes(mv[offsets[i]:offsets[i + 1]]) for i in range(n)]
+
+
+# ---------------------------------------------------------------------------- record jobs
+
+def _open_result(results: List[Optional[bytes]], strict: bool, name: str) -> List[Optional[bytes]]:
+    if strict:
+        failed = tuple(i for i, r in enumerate(results) if r is None)
+        if failed:
+            shown = ", ".join(map(str, failed[:10])) + (", ..." if len(failed) > 10 else "")
+            e = InvalidTag(f"{name}: {len(failed)} of {len(results)} records do not verify "
+                           f"(records {shown}): no plaintext released")
+            e.failed = failed
+            raise e
+    return results
+
+
+def gcm_seal_many(keys: Union[U8Array, Sequence[AeadKeyArg]], nonces: Records,
+                  messages: Records,
+                  associated_data: Optional[Sequence[Optional[ReadableBuffer]]] = None, *,
+                  cipher: Optional[str] = None, tag_length: Optional[int] = None,
+                  threads: int = 1) -> List[bytes]:
+    """GCM-seal n records, each under its own key and nonce, in one call (the record jobs of
+    ``karx_gcm_seal_jobs``: records of many keys side by side in the SIMD lanes).
+
+    Record i is ``ciphertext || tag``, exactly ``LEAGCM(keys[i]).encrypt(nonces[i],
+    messages[i], associated_data[i])``. ``keys[i]``: a key object of GCM (:class:`LEAGCM`,
+    :class:`CHAMGCM`, :class:`ARIAGCM`, ``AEAD(cipher, "gcm", key)``: made once per session,
+    its scheduled key used as it is) or raw key bytes, which need ``cipher=`` (a family:
+    ``"LEA"``, ``"CHAM-128"``, ``"ARIA"``, the key length picking the cipher; or a cipher:
+    ``"aria256"``) and are scheduled for this call. Any mix of ciphers and key kinds.
+    ``tag_length``: every record's (4, 8, 12-16); ``None``: each key object's own, 16 for raw
+    keys. ``associated_data``: ``None`` or n items, each bytes-like or ``None``. ``threads``:
+    spread the records over that many threads (0 = every CPU); the output is the same for any
+    count. The GIL is released while sealing.
+
+    Bad arguments (a nonce of length 0, a key of the wrong length, counts that differ, a
+    non-bytes item) raise before any record is sealed, naming the record (``nonces[3]: ...``).
+    """
+    return _karx._aead_seal_many("gcm", keys, nonces, messages, associated_data, cipher,
+                                 tag_length, threads)
+
+
+def gcm_open_many(keys: Union[U8Array, Sequence[AeadKeyArg]], nonces: Records, records: Records,
+                  associated_data: Optional[Sequence[Optional[ReadableBuffer]]] = None, *,
+                  cipher: Optional[str] = None, tag_length: Optional[int] = None,
+                  threads: int = 1, strict: bool = False) -> List[Optional[bytes]]:
+    """Open n GCM records (``ciphertext || tag`` each), each under its own key and nonce, in
+    one call (``karx_gcm_open_jobs``); arguments as for :func:`gcm_seal_many`.
+
+    Item i is the plaintext of record i, or ``None`` when that record does not verify (a
+    forged or corrupted tag, ciphertext or AAD, a wrong key or nonce, a record shorter than
+    its tag): the other records are opened all the same, and no plaintext of a failed record
+    is released. With ``strict=True`` any failure raises :class:`InvalidTag` instead, with
+    ``failed`` the indices of every record that did not verify, and no plaintext is returned.
+    Bad arguments raise before any record is opened, as for :func:`gcm_seal_many`.
+    """
+    return _open_result(_karx._aead_open_many("gcm", keys, nonces, records, associated_data,
+                                              cipher, tag_length, threads),
+                        strict, "gcm_open_many")
+
+
+def ccm_seal_many(keys: Union[U8Array, Sequence[AeadKeyArg]], nonces: Records,
+                  messages: Records,
+                  associated_data: Optional[Sequence[Optional[ReadableBuffer]]] = None, *,
+                  cipher: Optional[str] = None, tag_length: Optional[int] = None,
+                  threads: int = 1) -> List[bytes]:
+    """CCM-seal n records, each under its own key and nonce (``karx_ccm_seal_jobs``: a
+    record's CBC-MAC is a chain, so the lanes take a record each). As :func:`gcm_seal_many`,
+    with CCM's rules: key objects :class:`LEACCM`, :class:`CHAMCCM`, :class:`ARIACCM`,
+    ``AEAD(cipher, "ccm", key)``; nonces 7 to 13 bytes; tags 4, 6, ..., 16. Record i equals
+    ``LEACCM(keys[i], tag_length).encrypt(nonces[i], messages[i], associated_data[i])``."""
+    return _karx._aead_seal_many("ccm", keys, nonces, messages, associated_data, cipher,
+                                 tag_length, threads)
+
+
+def ccm_open_many(keys: Union[U8Array, Sequence[AeadKeyArg]], nonces: Records, records: Records,
+                  associated_data: Optional[Sequence[Optional[ReadableBuffer]]] = None, *,
+                  cipher: Optional[str] = None, tag_length: Optional[int] = None,
+                  threads: int = 1, strict: bool = False) -> List[Optional[bytes]]:
+    """Open n CCM records (``karx_ccm_open_jobs``): ``None`` for a record that does not verify,
+    or with ``strict=True`` :class:`InvalidTag` with ``failed``; as :func:`gcm_open_many`."""
+    return _open_result(_karx._aead_open_many("ccm", keys, nonces, records, associated_data,
+                                              cipher, tag_length, threads),
+                        strict, "ccm_open_many")
+
+
+def hmac_many(keys: Union[U8Array, Sequence[HmacKeyArg]], messages: Records,
+              digest: Optional[str] = None, *, tag_length: Optional[int] = None,
+              threads: int = 1) -> List[bytes]:
+    """HMAC-LSH of n messages, each under its own key, in one call (``karx_hmac_lsh_jobs``:
+    the messages side by side in the lanes of the LSH multi-buffer kernel).
+
+    Item i equals ``hmac_digest(keys[i], messages[i], digest)`` (its first ``tag_length``
+    bytes when given). ``keys[i]``: an :class:`HmacKey` (the key processed once per session;
+    its hash is used) or raw key bytes, which need ``digest`` (``"lsh256-256"``,
+    ``"hmac-lsh512-512"``, ...). Any mix of variants. ``tag_length``: from
+    max(10, digest/2) bytes to the digest size, else :class:`InvalidOutputLength`.
+    ``threads`` as for :func:`gcm_seal_many`; the GIL is released."""
+    return _karx._hmac_many(keys, messages, digest, tag_length, threads)
+
+
+def hmac_verify_many(keys: Union[U8Array, Sequence[HmacKeyArg]], messages: Records,
+                     tags: Records, digest: Optional[str] = None, *,
+                     threads: int = 1) -> List[bool]:
+    """Check n HMAC-LSH tags in one call (``karx_hmac_lsh_verify_jobs``, constant-time
+    compares): item i is ``True`` when ``tags[i]`` is the tag of ``messages[i]`` under
+    ``keys[i]`` or its first ``len(tags[i])`` bytes, ``False`` otherwise, a tag shorter than
+    max(10, digest/2) bytes or longer than the digest included. Arguments as for
+    :func:`hmac_many`."""
+    return _karx._hmac_verify_many(keys, messages, tags, digest, threads)

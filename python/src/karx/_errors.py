@@ -1,7 +1,7 @@
 """The karx exception hierarchy: one class per karx_status (include/karx/common.h)."""
 from __future__ import annotations
 
-from typing import Dict, Type
+from typing import Dict, Tuple, Type
 
 
 class KarxError(Exception):
@@ -118,11 +118,14 @@ class OutOfMemory(KarxError, MemoryError):
 
 
 class InvalidTag(KarxError):
-    """An authentication tag does not verify; no plaintext is released."""
+    """An authentication tag does not verify; no plaintext is released. Raised by a batch open
+    with ``strict=True`` (:func:`karx.gcm_open_many`), ``failed`` holds the indices of every
+    record that did not verify (empty otherwise)."""
 
     __module__ = "karx"
     status = -14
     status_name = "KARX_ERR_AUTHENTICATION"
+    failed: Tuple[int, ...] = ()
 
 
 class UnknownAlgorithm(KarxError, ValueError):

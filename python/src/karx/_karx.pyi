@@ -89,6 +89,32 @@ class _AeadStream:
 
 def _aead_key_sizes(family: str) -> tuple[int, ...]: ...
 
+# The record jobs (karx.gcm_seal_many and the others): a batch is a sequence of bytes-like
+# objects or a 2-D uint8 array (its rows).
+_Records: TypeAlias = Union[_U8Array, Sequence[ReadableBuffer]]
+_Aads: TypeAlias = Optional[Sequence[Optional[ReadableBuffer]]]
+
+def _aead_seal_many(mode: str, keys: Union[_U8Array, Sequence[Union[_Aead, ReadableBuffer]]],
+                    nonces: _Records, messages: _Records, associated_data: _Aads,
+                    cipher: Optional[str], tag_length: Optional[int],
+                    threads: int) -> list[bytes]: ...
+def _aead_open_many(mode: str, keys: Union[_U8Array, Sequence[Union[_Aead, ReadableBuffer]]],
+                    nonces: _Records, records: _Records, associated_data: _Aads,
+                    cipher: Optional[str], tag_length: Optional[int],
+                    threads: int) -> list[Optional[bytes]]: ...
+
+class HmacKey:
+    def __init__(self, key: ReadableBuffer, digest: str) -> None: ...
+    name: Final[str]
+    digest_size: Final[int]
+
+def _hmac_many(keys: Union[_U8Array, Sequence[Union[HmacKey, ReadableBuffer]]],
+               messages: _Records, digest: Optional[str], tag_length: Optional[int],
+               threads: int) -> list[bytes]: ...
+def _hmac_verify_many(keys: Union[_U8Array, Sequence[Union[HmacKey, ReadableBuffer]]],
+                      messages: _Records, tags: _Records, digest: Optional[str],
+                      threads: int) -> list[bool]: ...
+
 class XTS:
     def __init__(self, cipher: str, key: ReadableBuffer) -> None: ...
     def encrypt(self, tweak: Union[ReadableBuffer, int], data: ReadableBuffer,
@@ -173,7 +199,10 @@ def _lsh_many_into(name: str, out: _U8Array, messages: Union[_U8Array, Sequence[
                    device: int, threads: int = 1) -> str: ...
 def _ctr_xor_many_into(cipher: str, keys: _U8Array, counters: _U8Array,
                        out: Union[_U8Array, bytearray], data: Union[_U8Array, bytes],
-                       offsets: npt.NDArray[np.uintp], device: int) -> str: ...
+                       offsets: npt.NDArray[np.uintp], device: int,
+                       threads: int = 1) -> str: ...
+def _ctr_jobs_many(cipher: str, keys: _U8Array, counters: _U8Array,
+                   data: Sequence[ReadableBuffer], threads: int = 1) -> list[bytes]: ...
 def gpu_available() -> bool: ...
 def gpu_built() -> bool: ...
 class _GpuInfo(TypedDict):

@@ -19,3 +19,6 @@ karx.LEAGCM(bytes(16)).encrypt(bytes(12), "data", None)  # E: arg-type
 s: str = karx.gpu_info()["sm_count"]  # E: assignment
 karx.AEAD("aria128", "gcm", bytes(16)).encryptor(bytes(12)).finalize_with_tag(b"")  # E: attr-defined
 karx.CMAC("aria128", bytes(16)).verify("tag")  # E: arg-type
+karx.gcm_seal_many([bytes(16)], [bytes(12)], ["text"], cipher="LEA")  # E: list-item
+karx.gcm_open_many([karx.LEAGCM(bytes(16))], [bytes(12)], [b"r"])[0].hex()  # E: union-attr
+karx.hmac_many([karx.HmacKey(b"k", "lsh256-256")], [b"m"], tag_length="16")  # E: arg-type

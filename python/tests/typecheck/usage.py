@@ -162,3 +162,30 @@ except karx.SealAuthenticationError:
     raise
 except karx.SealError as se:
     assert_type(se.status, int)
+
+# record jobs: many records, a key each (issue 26)
+sessions = [karx.LEAGCM(bytes(16)), karx.AEAD("cham128-128", "gcm", bytes(16), tag_length=12)]
+nonces = [bytes(12), bytes(16)]
+recs = karx.gcm_seal_many(sessions, nonces, [b"a", bytearray(b"b")], [b"hdr", None], threads=2)
+assert_type(recs, List[bytes])
+opened = karx.gcm_open_many(sessions, nonces, recs, [b"hdr", None], strict=False)
+assert_type(opened, List[Optional[bytes]])
+assert opened == [b"a", b"b"]
+raw_keys = np.zeros((2, 16), np.uint8)
+assert_type(karx.gcm_seal_many(raw_keys, nonces, [b"x", b"y"], cipher="LEA", tag_length=16),
+            List[bytes])
+cc = karx.ccm_seal_many([bytes(16), karx.LEACCM(bytes(32))], [bytes(13), bytes(7)],
+                        np.zeros((2, 5), np.uint8), cipher="lea128")
+assert_type(karx.ccm_open_many([bytes(16), karx.LEACCM(bytes(32))], [bytes(13), bytes(7)], cc,
+                               cipher="lea128"), List[Optional[bytes]])
+try:
+    karx.gcm_open_many(sessions, nonces, [b"", b""], strict=True)
+except karx.InvalidTag as bad:
+    assert_type(bad.failed, Tuple[int, ...])
+hk = karx.HmacKey(b"key", "lsh256-256")
+assert_type((hk.name, hk.digest_size), Tuple[str, int])
+tags = karx.hmac_many([hk, b"raw"], [b"m", memoryview(b"n")], "lsh256-256", tag_length=16)
+assert_type(tags, List[bytes])
+assert_type(karx.hmac_verify_many([hk, b"raw"], [b"m", b"n"], tags, "lsh256-256", threads=0),
+            List[bool])
+assert_type(karx.ctr_xor_many("lea128", [bytes(16)], [bytes(16)], [b"r"], threads=2), List[bytes])
