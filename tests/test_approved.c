@@ -149,8 +149,46 @@ static void test_refusals(void)
 }
 
 /* Every service refuses while in the error state. */
+/* Session keys set before any mode change (the mode off): the calls that use them later are
+ * services too, and the record jobs (which schedule keys in their lanes, not through the
+ * cipher's set_key) must meet the gate as the one-record calls do. */
+static karx_gcm_key pre_gcm;
+static karx_ccm_key pre_ccm;
+static karx_hmac_lsh_ctx pre_hmac;
+
+static void set_pre_keys(void)
+{
+    CHECK(karx_gcm_set_key(&pre_gcm, KARX_CIPHER_LEA128, key16, 16) == KARX_OK, "pre GCM key");
+    CHECK(karx_ccm_set_key(&pre_ccm, KARX_CIPHER_LEA128, key16, 16) == KARX_OK, "pre CCM key");
+    CHECK(karx_hmac_lsh_init(&pre_hmac, KARX_LSH256_256, key16, 16) == KARX_OK, "pre HMAC key");
+}
+
+/* Every job call and the one-record calls on keys set before: refused, nothing computed. */
+static void check_jobs_refused(const char *why)
+{
+    uint8_t in[64] = {0}, out[64], tag[32], ctr[16] = {0};
+    karx_gcm_job gj = {&pre_gcm, key16, 12, NULL, 0, in, out, 64, tag, 16, KARX_OK};
+    CHECK(karx_gcm_seal_jobs(&gj, 1) == KARX_ERR_SELFTEST && gj.status == KARX_ERR_SELFTEST,
+          "%s: GCM jobs refused", why);
+    CHECK(karx_gcm_seal(&pre_gcm, key16, 12, out, tag, 16, in, 64, NULL, 0) == KARX_ERR_SELFTEST,
+          "%s: GCM seal on an earlier key refused", why);
+    karx_ccm_job cj = {&pre_ccm, key16, 12, NULL, 0, in, out, 64, tag, 16, KARX_OK};
+    CHECK(karx_ccm_seal_jobs(&cj, 1) == KARX_ERR_SELFTEST && cj.status == KARX_ERR_SELFTEST,
+          "%s: CCM jobs refused", why);
+    karx_ctr_job tj = {KARX_CIPHER_LEA128, key16, 16, ctr, in, out, 64, KARX_OK};
+    CHECK(karx_ctr_jobs(&tj, 1) == KARX_ERR_SELFTEST && tj.status == KARX_ERR_SELFTEST,
+          "%s: CTR jobs refused", why);
+    karx_hmac_lsh_job hj = {NULL, KARX_LSH256_256, key16, 16, in, 64, tag, 32, KARX_OK};
+    CHECK(karx_hmac_lsh_jobs(&hj, 1) == KARX_ERR_SELFTEST && hj.status == KARX_ERR_SELFTEST,
+          "%s: HMAC jobs (a key as given) refused", why);
+    karx_hmac_lsh_job hc = {&pre_hmac, KARX_LSH256_256, NULL, 0, in, 64, tag, 32, KARX_OK};
+    CHECK(karx_hmac_lsh_jobs(&hc, 1) == KARX_ERR_SELFTEST && hc.status == KARX_ERR_SELFTEST,
+          "%s: HMAC jobs (a keyed context) refused", why);
+}
+
 static void check_all_refused(const char *why)
 {
+    check_jobs_refused(why);
     uint8_t out[64];
     karx_hmac_lsh_ctx h;
     karx_hash_drbg hd;
@@ -397,6 +435,7 @@ int main(int argc, char **argv)
         CHECK(cham_key() == KARX_OK, "CHAM allowed after the mode is turned off");
         return t_finish("approved_env");
     }
+    set_pre_keys(); /* the mode still off */
     test_off();
     CHECK(karx_set_approved_mode(1) == KARX_OK, "mode on");
     CHECK(karx_approved_mode() == 1, "on");

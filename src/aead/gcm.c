@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "aead/aead_args.h"
+#include "approved/approved.h"
 #include "aead/gcm_parts.h"
 #include "aead/gcm_stitch.h"
 #include "aead/ghash.h"
@@ -118,6 +119,8 @@ static karx_status gcm_check_key(const karx_gcm_key *gk)
     if (gk->ready != 1 ||
         karx_cipher_block_bytes((karx_cipher_alg)gk->alg) != GCM_B)
         return KARX_ERR_STATE;
+    /* a seal or open is a service: a key set earlier is refused in the error state */
+    KARX_I_SERVICE(karx_cipher_name((karx_cipher_alg)gk->alg));
     return KARX_OK;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../common/endian.h"
+#include "approved/approved.h"
 #include "karx/hmac.h"
 #include "lsh/lsh_internal.h"
 #include "pool/par_jobs.h"
@@ -42,6 +43,8 @@ static karx_status hj_check(const karx_hmac_lsh_job *job, int verify)
         if (d == 0)
             return KARX_ERR_UNKNOWN_ALGORITHM;
     }
+    /* a tag is a service: a context keyed earlier, or a key keyed in the lanes, meets the gate */
+    KARX_I_SERVICE(karx_i_lsh_svc(hj_wide(job), d));
     if (job->tag == NULL || (job->msg == NULL && job->len != 0))
         return KARX_ERR_ARGUMENT;
     const size_t min = karx_hmac_lsh_min_tag_bytes((karx_lsh_alg)hj_alg(job));
@@ -65,14 +68,14 @@ static void hj_finish(karx_hmac_lsh_job *job, const uint8_t *full, size_t d, int
 static void hj256_iv(uint32_t cv[16], size_t d)
 {
     karx_lsh256_ctx c;
-    (void)karx_lsh256_init(&c, d);
+    KARX_I_INNER(karx_lsh256_init(&c, d)); /* the job passed the gate (hj_check) */
     memcpy(cv, c.cv, sizeof c.cv);
 }
 
 static void hj512_iv(uint64_t cv[16], size_t d)
 {
     karx_lsh512_ctx c;
-    (void)karx_lsh512_init(&c, d);
+    KARX_I_INNER(karx_lsh512_init(&c, d)); /* the job passed the gate (hj_check) */
     memcpy(cv, c.cv, sizeof c.cv);
 }
 

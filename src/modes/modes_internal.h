@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../approved/approved.h"
 #include "../registry/registry.h"
 #include "block_kernels.h"
 #include "karx/cipher.h"
@@ -35,7 +36,12 @@ static inline karx_status karx_i_mode_args(const karx_cipher_key *key, const voi
     if (key == NULL || (len != 0 && (out == NULL || in == NULL)))
         return KARX_ERR_ARGUMENT;
     *c = karx_i_key_row(key);
-    return *c != NULL ? KARX_OK : KARX_ERR_STATE;
+    if (*c == NULL)
+        return KARX_ERR_STATE;
+    /* every mode call is a service: a key scheduled before the error state (or before the
+     * approved mode was turned on) is refused at use, not only at its set_key */
+    KARX_I_SERVICE((*c)->name);
+    return KARX_OK;
 }
 
 /* The same for the modes that carry an IV / register / counter. */
