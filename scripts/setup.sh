@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what karx needs to build, test and benchmark on a fresh Debian machine (as root or
-# with sudo): compilers, CMake, pkg-config, and the peer libraries (Crypto++ 8.7, OpenSSL 3).
+# with sudo): compilers, CMake, pkg-config, and the peer libraries (Crypto++ 8.7, OpenSSL 3,
+# IPsec-MB on x86-64).
 set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -16,6 +17,10 @@ pkgs="$pkgs time"
 # dependency list (dpkg-deb and dpkg-shlibdeps come with build-essential); zsh to run the
 # generated zsh completion
 pkgs="$pkgs rpm file zsh"
+# the sessions peers' IPsec-MB (bench/peers/sessions.c, checked by bench_peers_build): x86-64 only
+if [ "$(dpkg --print-architecture 2> /dev/null)" = amd64 ]; then
+    pkgs="$pkgs libipsec-mb-dev"
+fi
 # embedded/ (make embedded): AVR, Cortex-M, MSP430 (mspdebug; clang above) and big-endian
 # PowerPC cross compilers and their simulators
 pkgs="$pkgs gcc-avr avr-libc simavr libsimavr-dev libelf-dev gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm mspdebug gcc-powerpc-linux-gnu qemu-user"
