@@ -18,6 +18,7 @@
 #include <karx/cipher.h>
 #include <karx/gcm.h>
 #include <karx/gpu.h>
+#include <karx/selftest.h>
 
 #include "test_util.h"
 
@@ -335,6 +336,32 @@ static void no_device(void)
     CHECK(karx_gpu_ctr_jobs(NULL, NULL, 1) == KARX_ERR_ARGUMENT, "ctr jobs NULL");
 }
 
+/* Approved mode refuses the GPU job calls (the GPU kernels are not self-tested) before any job
+ * is looked at: every job gets KARX_ERR_NOT_APPROVED. A handle cannot be opened in approved mode
+ * (karx_gpu_open refuses), so the refusal is checked with a stand-in handle the calls never
+ * reach. */
+static void approved(void)
+{
+    if (karx_set_approved_mode(1) != KARX_OK) {
+        printf("approved mode not available: refusal not checked here\n");
+        return;
+    }
+    static int not_a_handle;
+    karx_gpu *fake = (karx_gpu *)(void *)&not_a_handle;
+    karx_gcm_job gj[2];
+    karx_ctr_job cj[2];
+    memset(gj, 0, sizeof gj);
+    memset(cj, 0, sizeof cj);
+    CHECK(karx_gpu_gcm_seal_jobs(fake, gj, 2) == KARX_ERR_NOT_APPROVED, "approved: seal jobs refused");
+    CHECK(gj[0].status == KARX_ERR_NOT_APPROVED && gj[1].status == KARX_ERR_NOT_APPROVED, "approved: statuses");
+    CHECK(karx_gpu_gcm_open_jobs(fake, gj, 2) == KARX_ERR_NOT_APPROVED, "approved: open jobs refused");
+    CHECK(karx_gpu_ctr_jobs(fake, cj, 2) == KARX_ERR_NOT_APPROVED, "approved: ctr jobs refused");
+    CHECK(cj[1].status == KARX_ERR_NOT_APPROVED, "approved: ctr statuses");
+    karx_gpu *g = NULL;
+    CHECK(karx_gpu_open(&g, 0) != KARX_OK && g == NULL, "approved: no handle opens");
+    CHECK(karx_set_approved_mode(0) == KARX_OK, "approved mode off");
+}
+
 int main(void)
 {
     t_seed_from_env();
@@ -352,5 +379,6 @@ int main(void)
         ctr_batch(sizes[round % 8], round);
     ctr_bad();
     no_device();
+    approved();
     return t_finish("gpu_jobs_core");
 }
