@@ -3,7 +3,7 @@
 # src/gpu/gpu_cipher.cu, src/gpu/gpu_jobs.cu (the record-job kernels) and, for the record,
 # src/gpu/gpu_lsh.cu with `nvcc -Xptxas -v` for each architecture in KARX_GPU_REGS_ARCHS (default
 # "90 80": H100/H200 and A100), prints a table, and fails, one line per kernel, when a many-key
-# CTR kernel (ctr_many_kernel, ctr_jobs_kernel) has a stack frame (a thread-local key schedule)
+# CTR kernel (ctr_many_kernel, ctr_many_block_kernel, ctr_jobs_kernel) has a stack frame (a thread-local key schedule)
 # or uses more than 64 registers, or a GCM record-job kernel (gcm_jobs_kernel: the cipher plus
 # GHASH's 64-bit carry-less products, 128 registers when written) has a stack frame or uses more
 # than 128. SKIPPED (exit 0) only without nvcc.
@@ -97,7 +97,7 @@ report() { # report LOG CHECKED: 1 for gpu_cipher.cu (its first template argumen
         for (i = 1; i <= NF; i++) if ($i == "Used") regs = $(i + 1) + 0
         warps = int(65536 / (int((regs + 7) / 8) * 8 * 32)); warps -= warps % 4
         if (warps > 64) warps = 64
-        many = cur ~ /ctr_many_kernel|ctr_jobs_kernel/
+        many = cur ~ /ctr_many_kernel|ctr_many_block_kernel|ctr_jobs_kernel/
         gcm = cur ~ /gcm_jobs_kernel/
         name = pretty(cur)
         printf "%-42s %-6s %5d %7d %7d %6d%%%s\n", name, arch, regs, stack, spill, warps * 100 / 64,
