@@ -116,5 +116,13 @@ extern "C" karx_status karx_i_gpu_jobs_device(karx_gpu *g, const karx_i_gpu_jobs
     struct karx_i_gpu_io io = {NULL, jobs_fill, p->desc_bytes + p->data_bytes, p->desc_bytes, 1,
                                out, p->data_bytes, 0, NULL, 0};
     karx_status st = karx_i_gpu_chunk(g, 0, &io, jobs_launch, &c);
-    return karx_i_gpu_finish(g, st, out, p->data_bytes);
+    st = karx_i_gpu_finish(g, st, out, p->data_bytes);
+    if (p->gcm && !p->enc) { /* open: plaintext not yet verified stays in no staging buffer */
+        struct karx_gpu_slot *sl = &g->slot[0];
+        if (sl->h_out)
+            karx_memzero(sl->h_out, p->data_bytes < sl->out_cap ? p->data_bytes : sl->out_cap);
+        if (sl->d_out)
+            cudaMemsetAsync(sl->d_out, 0, p->data_bytes < sl->out_cap ? p->data_bytes : sl->out_cap, sl->stream);
+    }
+    return st;
 }
