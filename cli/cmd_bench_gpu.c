@@ -573,13 +573,13 @@ static double time_jobs(gb_env *e, gj_fn f, void *jobs, size_t n, const char *wh
 }
 
 /* GCM seal jobs and CTR jobs with `sessions` keys, records of each size filling up to 64 MiB
- * (at most 262,144 records), in and out in pinned host memory (end to end: both copies), against
+ * (at most 262,144 records) for each registered cipher with 128-bit blocks and keys and a GPU
+ * kernel (or each cipher in --alg with 128-bit blocks), in and out in pinned host memory (end to end: both copies), against
  * the single-key CTR kernel end to end on the same bytes (pct_of_single_key: the issue's 85 %
  * goal) and the CPU job calls on this host (one thread). */
 static int bench_jobs(gb_env *e, const char *algs)
 {
     static const size_t sizes[] = {64, 576, 1500, 16384};
-    static const char *const names[] = {"lea128", "cham128-128"};
     const size_t sessions = 4096;
     printf("\nrecord jobs, a key each (%zu sessions), end to end, 13-byte AAD: GPU vs the single-key "
            "CTR kernel and the CPU job calls\n", sessions);
@@ -596,11 +596,18 @@ static int bench_jobs(gb_env *e, const char *algs)
     }
     for (size_t i = 0; i < sessions * 32; i++)
         raw[i] = (uint8_t)(i * 37 + 11);
-    for (unsigned a = 0; rc == EXIT_OK && a < 2; a++) {
+    /* The registered ciphers with 128-bit blocks and keys that have a GPU kernel (or the --alg list). */
+    for (size_t ai = 0; rc == EXIT_OK && ai < karx_alg_count(); ai++) {
         karx_alg_info info;
-        if (karx_alg_find(KARX_KIND_CIPHER, names[a], &info) != KARX_OK || (algs && !strstr(algs, info.name)))
+        if (!registered(ai, KARX_KIND_CIPHER, algs, &info) || info.block_bytes != 16 ||
+            (!algs && info.key_bytes != 16))
             continue;
         const karx_cipher_alg alg = (karx_cipher_alg)info.id;
+        if (karx_gcm_set_key(&keys[0], alg, raw, info.key_bytes) != KARX_OK)
+            continue;
+        karx_gcm_job probe = {&keys[0], iv, 12, NULL, 0, NULL, NULL, 0, tags, 16, KARX_OK};
+        if (karx_gpu_gcm_seal_jobs(e->g, &probe, 1) == KARX_ERR_UNSUPPORTED)
+            continue; /* no GPU kernel */
         for (size_t s = 0; s < sessions; s++)
             karx_gcm_set_key(&keys[s], alg, raw + 32 * s, info.key_bytes);
         karx_cipher_key k;

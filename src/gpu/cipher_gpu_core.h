@@ -79,6 +79,12 @@ typedef struct karx_gpu_ctr {
     uint64_t hi, lo; /* big-endian halves; 64-bit blocks use lo only */
 } karx_gpu_ctr;
 
+/* The block bytes of a shape as a constant expression (template arguments). */
+#define KARX_GPU_SHAPE_BLOCK_BYTES(shape)                                                  \
+    ((KARX_GPU_FAMILY(shape) == KARX_I_FAMILY_HIGHT || KARX_GPU_FAMILY(shape) == KARX_I_FAMILY_CHAM64) \
+         ? 8                                                                                \
+         : 16)
+
 static inline KARX_HD unsigned karx_gpu_block_bytes(int shape)
 {
     const int f = KARX_GPU_FAMILY(shape);

@@ -28,13 +28,28 @@ __global__ void ctr_jobs_kernel(const karx_gpu_ctr_rec *recs, const uint8_t *dat
         karx_gpu_ctr_job_record(SHAPE, &recs[r], data, out);
 }
 
-/* GCM takes the 128-bit block shapes only (karx_gcm_set_key refuses 64-bit blocks). */
-#define KARX_GCM_SHAPES(X)                 \
-    X(KARX_I_FAMILY_LEA, 24, 16)           \
-    X(KARX_I_FAMILY_LEA, 28, 24)           \
-    X(KARX_I_FAMILY_LEA, 32, 32)           \
-    X(KARX_I_FAMILY_CHAM128, 112, 16)      \
-    X(KARX_I_FAMILY_CHAM128, 120, 32)
+/* GCM launches for the 128-bit block shapes only (karx_gcm_set_key refuses 64-bit blocks): the
+ * 64-bit ones instantiate no GCM kernel. */
+template <int SHAPE, bool GCM = KARX_GPU_SHAPE_BLOCK_BYTES(SHAPE) == 16> struct gcm_launch {
+    static bool go(unsigned grid, unsigned tpb, cudaStream_t st, int enc, const karx_gpu_gcm_rec *recs,
+                   const uint8_t *data, uint8_t *out, uint64_t n)
+    {
+        if (enc)
+            gcm_jobs_kernel<SHAPE, 1><<<grid, karx_i_gpu_fit_threads(gcm_jobs_kernel<SHAPE, 1>, tpb), 0, st>>>(
+                recs, data, out, n);
+        else
+            gcm_jobs_kernel<SHAPE, 0><<<grid, karx_i_gpu_fit_threads(gcm_jobs_kernel<SHAPE, 0>, tpb), 0, st>>>(
+                recs, data, out, n);
+        return true;
+    }
+};
+template <int SHAPE> struct gcm_launch<SHAPE, false> {
+    static bool go(unsigned, unsigned, cudaStream_t, int, const karx_gpu_gcm_rec *, const uint8_t *,
+                   uint8_t *, uint64_t)
+    {
+        return false;
+    }
+};
 
 static unsigned jobs_grid(const karx_gpu *g, uint64_t n, unsigned tpb)
 {
@@ -70,19 +85,11 @@ static karx_status jobs_launch(karx_gpu *g, struct karx_gpu_slot *sl, const void
         int known = 0;
         if (p->gcm) {
             const karx_gpu_gcm_rec *recs = (const karx_gpu_gcm_rec *)(const void *)sl->d_in + first;
-#define KARX_JOBS_CASE(f, r, kb)                                                                        \
-    if (p->shape[k] == KARX_GPU_SHAPE(f, r, kb)) {                                                      \
-        known = 1;                                                                                      \
-        if (p->enc)                                                                                     \
-            gcm_jobs_kernel<KARX_GPU_SHAPE(f, r, kb), 1>                                                \
-                <<<grid, karx_i_gpu_fit_threads(gcm_jobs_kernel<KARX_GPU_SHAPE(f, r, kb), 1>, tpb), 0,  \
-                   sl->stream>>>(recs, data, sl->d_out, cnt);                                           \
-        else                                                                                            \
-            gcm_jobs_kernel<KARX_GPU_SHAPE(f, r, kb), 0>                                                \
-                <<<grid, karx_i_gpu_fit_threads(gcm_jobs_kernel<KARX_GPU_SHAPE(f, r, kb), 0>, tpb), 0,  \
-                   sl->stream>>>(recs, data, sl->d_out, cnt);                                           \
-    }
-            KARX_GCM_SHAPES(KARX_JOBS_CASE)
+#define KARX_JOBS_CASE(f, r, kb)                                                       \
+    if (p->shape[k] == KARX_GPU_SHAPE(f, r, kb))                                       \
+        known = gcm_launch<KARX_GPU_SHAPE(f, r, kb)>::go(grid, tpb, sl->stream, p->enc, recs, data, \
+                                                         sl->d_out, cnt);
+            KARX_GPU_CIPHER_SHAPES(KARX_JOBS_CASE)
 #undef KARX_JOBS_CASE
         } else {
             const karx_gpu_ctr_rec *recs = (const karx_gpu_ctr_rec *)(const void *)sl->d_in + first;
