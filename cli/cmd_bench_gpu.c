@@ -4,6 +4,8 @@
  *   end_to_end  pinned host memory in and out through the handle's pipeline (both copies)
  *   sweeps      threads per block, blocks (batch size), streams, as in the LSH GPU paper
  *   crossover   GPU end-to-end vs all CPU cores (karx_lsh*_many on every core) by batch size
+ *   jobs        record jobs, a key each (karx_gpu_gcm_seal_jobs, karx_gpu_ctr_jobs) against the
+ *               single-key CTR kernel on the same bytes and the CPU job calls on the same batch
  * Medians of repeated runs; JSON lines carry backend "gpu", scope, device and sm_clock_mhz. */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -527,14 +529,148 @@ static int bench_ciphers(gb_env *e, const char *algs, int sweep, double h2d)
     return EXIT_OK;
 }
 
+
+/* ---- record jobs: a key each (issue 26) ---- */
+
+/* Times one job call (median of reps; the jobs are rebuilt from the template each run). */
+typedef karx_status (*gj_fn)(gb_env *e, void *jobs, size_t n);
+
+static karx_status gj_gpu_seal(gb_env *e, void *jobs, size_t n)
+{
+    return karx_gpu_gcm_seal_jobs(e->g, (karx_gcm_job *)jobs, n);
+}
+static karx_status gj_cpu_seal(gb_env *e, void *jobs, size_t n)
+{
+    (void)e;
+    return karx_gcm_seal_jobs((karx_gcm_job *)jobs, n);
+}
+static karx_status cj_gpu(gb_env *e, void *jobs, size_t n)
+{
+    return karx_gpu_ctr_jobs(e->g, (karx_ctr_job *)jobs, n);
+}
+static karx_status cj_cpu(gb_env *e, void *jobs, size_t n)
+{
+    (void)e;
+    return karx_ctr_jobs((karx_ctr_job *)jobs, n);
+}
+
+static double time_jobs(gb_env *e, gj_fn f, void *jobs, size_t n, const char *what)
+{
+    double t[32];
+    karx_status st = f(e, jobs, n);
+    for (int r = 0; st == KARX_OK && r < e->reps; r++) {
+        double t0 = bench_now_ns();
+        st = f(e, jobs, n);
+        t[r] = (bench_now_ns() - t0) * 1e-9;
+    }
+    if (st != KARX_OK) {
+        char why[CLI_GPU_WHY_MAX];
+        cli_error("bench gpu %s: %s", what, cli_gpu_why(st, karx_gpu_last_error(e->g), why, sizeof why));
+        return -1;
+    }
+    e->sink += e->h_out[0];
+    return median(t, e->reps);
+}
+
+/* GCM seal jobs and CTR jobs with `sessions` keys, records of each size filling up to 64 MiB
+ * (at most 262,144 records) for each registered cipher with 128-bit blocks and keys and a GPU
+ * kernel (or each cipher in --alg with 128-bit blocks), in and out in pinned host memory (end to end: both copies), against
+ * the single-key CTR kernel end to end on the same bytes (pct_of_single_key: the issue's 85 %
+ * goal) and the CPU job calls on this host (one thread). */
+static int bench_jobs(gb_env *e, const char *algs)
+{
+    static const size_t sizes[] = {64, 576, 1500, 16384};
+    const size_t sessions = 4096;
+    printf("\nrecord jobs, a key each (%zu sessions), end to end, 13-byte AAD: GPU vs the single-key "
+           "CTR kernel and the CPU job calls\n", sessions);
+    karx_gcm_key *keys = calloc(sessions, sizeof *keys);
+    uint8_t *raw = malloc(sessions * 32), *ctrs = calloc(262144, 16), aad[13] = {5}, iv[12] = {9};
+    karx_gcm_job *gj = calloc(262144, sizeof *gj);
+    karx_ctr_job *cj = calloc(262144, sizeof *cj);
+    uint8_t *tags = malloc(262144 * 16);
+    int rc = EXIT_OK;
+    if (!keys || !raw || !ctrs || !gj || !cj || !tags) {
+        cli_error("bench gpu jobs: out of memory");
+        rc = EXIT_FAIL;
+        goto out;
+    }
+    for (size_t i = 0; i < sessions * 32; i++)
+        raw[i] = (uint8_t)(i * 37 + 11);
+    /* The registered ciphers with 128-bit blocks and keys that have a GPU kernel (or the --alg list). */
+    for (size_t ai = 0; rc == EXIT_OK && ai < karx_alg_count(); ai++) {
+        karx_alg_info info;
+        if (!registered(ai, KARX_KIND_CIPHER, algs, &info) || info.block_bytes != 16 ||
+            (!algs && info.key_bytes != 16))
+            continue;
+        const karx_cipher_alg alg = (karx_cipher_alg)info.id;
+        if (karx_gcm_set_key(&keys[0], alg, raw, info.key_bytes) != KARX_OK)
+            continue;
+        karx_gcm_job probe = {&keys[0], iv, 12, NULL, 0, NULL, NULL, 0, tags, 16, KARX_OK};
+        if (karx_gpu_gcm_seal_jobs(e->g, &probe, 1) == KARX_ERR_UNSUPPORTED)
+            continue; /* no GPU kernel */
+        for (size_t s = 0; s < sessions; s++)
+            karx_gcm_set_key(&keys[s], alg, raw + 32 * s, info.key_bytes);
+        karx_cipher_key k;
+        karx_cipher_set_key(&k, alg, raw, info.key_bytes);
+        for (unsigned z = 0; rc == EXIT_OK && z < sizeof sizes / sizeof sizes[0]; z++) {
+            size_t len = sizes[z], cap = e->cap < ((size_t)64 << 20) ? e->cap : ((size_t)64 << 20);
+            size_t n = cap / len < 262144 ? cap / len : 262144;
+            for (size_t i = 0; i < n; i++) {
+                karx_gcm_job j = {&keys[i % sessions], iv, 12, aad, 13, e->h_in + i * len,
+                                  e->h_out + i * len, len, tags + 16 * i, 16, KARX_OK};
+                gj[i] = j;
+                karx_ctr_job c = {alg, raw + 32 * (i % sessions), info.key_bytes, ctrs + 16 * i,
+                                  e->h_in + i * len, e->h_out + i * len, len, KARX_OK};
+                cj[i] = c;
+            }
+            memset(ctrs, 0, 262144 * 16); /* counters from zero: never near the end */
+            double tg = time_jobs(e, gj_gpu_seal, gj, n, "gcm seal jobs");
+            double tc = time_jobs(e, cj_gpu, cj, n, "ctr jobs");
+            cop one = {e, &k, 2, n * len, 0, NULL, NULL, NULL};
+            double t1 = time_cop(&one);
+            double tgc = time_jobs(e, gj_cpu_seal, gj, n, "cpu gcm seal jobs");
+            double tcc = time_jobs(e, cj_cpu, cj, n, "cpu ctr jobs");
+            if (tg < 0 || tc < 0 || t1 < 0 || tgc < 0 || tcc < 0) {
+                rc = EXIT_FAIL;
+                break;
+            }
+            char extra[160];
+            printf("  %-11s %6zu B x %6zu: gcm jobs %9.0f rec/s (%.1f %% of single-key CTR, %.2fx the CPU), "
+                   "ctr jobs %9.0f rec/s (%.1f %%, %.2fx the CPU)\n",
+                   info.name, len, n, n / tg, 100.0 * t1 / tg, tgc / tg, n / tc, 100.0 * t1 / tc, tcc / tc);
+            snprintf(extra, sizeof extra,
+                     ",\"sessions\":%zu,\"pct_of_single_key\":%.1f,\"x_cpu_jobs\":%.3f,\"cpu_records_per_s\":%.1f",
+                     sessions, 100.0 * t1 / tg, tgc / tg, n / tgc);
+            json_row(e, "gcm_seal_jobs", info.name, "end_to_end", len, n, n / tg, n * len / tg * 1e-9, extra);
+            snprintf(extra, sizeof extra,
+                     ",\"sessions\":%zu,\"pct_of_single_key\":%.1f,\"x_cpu_jobs\":%.3f,\"cpu_records_per_s\":%.1f",
+                     sessions, 100.0 * t1 / tc, tcc / tc, n / tcc);
+            json_row(e, "ctr_jobs", info.name, "end_to_end", len, n, n / tc, n * len / tc * 1e-9, extra);
+        }
+        karx_cipher_key_wipe(&k);
+        for (size_t s = 0; s < sessions; s++)
+            karx_gcm_key_wipe(&keys[s]);
+    }
+out:
+    free(keys);
+    free(raw);
+    free(ctrs);
+    free(gj);
+    free(cj);
+    free(tags);
+    return rc;
+}
+
 static void bench_gpu_usage(FILE *to)
 {
-    fputs("usage: karx bench gpu [--json FILE] [--alg LIST] [--suite lsh|cipher|all] [--quick]\n"
+    fputs("usage: karx bench gpu [--json FILE] [--alg LIST] [--suite lsh|cipher|jobs|all] [--quick]\n"
           "                      [--no-sweep]\n"
           "  Batch LSH on the CUDA device: copy bandwidth, kernel-only and end-to-end rates per\n"
           "  variant and message size (64 B .. 16 KiB), launch-shape sweeps, GPU/CPU crossover;\n"
           "  ciphers: CTR (16 MiB .. 1 GiB) kernel-only and end to end, ECB, many keys (1 KiB\n"
-          "  records), CTR_DRBG against the plain keystream, launch-shape sweeps.\n",
+          "  records), CTR_DRBG against the plain keystream, launch-shape sweeps; jobs: GCM seal\n"
+          "  and CTR record jobs with a key each (4,096 sessions; 64 B .. 16 KiB records) against\n"
+          "  the single-key CTR kernel and the CPU job calls.\n",
           to);
 }
 
@@ -571,12 +707,14 @@ int cmd_bench_gpu(int argc, char **argv)
         return EXIT_FAIL;
     }
     karx_gpu_get_info(e.g, &e.info);
-    if (strcmp(suite, "all") && strcmp(suite, "lsh") && strcmp(suite, "cipher")) {
-        cli_error("bench gpu: unknown suite '%s' (lsh, cipher, all)", suite);
+    if (strcmp(suite, "all") && strcmp(suite, "lsh") && strcmp(suite, "cipher") && strcmp(suite, "jobs")) {
+        cli_error("bench gpu: unknown suite '%s' (lsh, cipher, jobs, all)", suite);
         karx_gpu_close(e.g);
         return EXIT_USAGE;
     }
-    int do_lsh = strcmp(suite, "cipher") != 0, do_cipher = strcmp(suite, "lsh") != 0;
+    int do_lsh = !strcmp(suite, "all") || !strcmp(suite, "lsh");
+    int do_cipher = !strcmp(suite, "all") || !strcmp(suite, "cipher");
+    int do_jobs = !strcmp(suite, "all") || !strcmp(suite, "jobs");
     e.cap = quick ? (size_t)64 << 20 : (size_t)1 << 30;
     int rc = EXIT_OK;
     if ((st = karx_gpu_host_alloc(e.g, (void **)&e.h_in, e.cap)) != KARX_OK ||
@@ -618,6 +756,8 @@ int cmd_bench_gpu(int argc, char **argv)
     if (rc != EXIT_OK)
         goto done;
     if (do_cipher && bench_ciphers(&e, algs, sweep, h2d) != EXIT_OK)
+        rc = EXIT_FAIL;
+    if (rc == EXIT_OK && do_jobs && bench_jobs(&e, algs) != EXIT_OK)
         rc = EXIT_FAIL;
     printf("(output checksum %02x)\n", e.sink & 0xff);
 done:

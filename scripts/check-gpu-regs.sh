@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Registers and stack frames of the CUDA kernels, as ptxas reports them (no GPU needed): compiles
-# src/gpu/gpu_cipher.cu and, for the record, src/gpu/gpu_lsh.cu with `nvcc -Xptxas -v` for each
-# architecture in KARX_GPU_REGS_ARCHS (default "90 80": H100/H200 and A100), prints a table, and
-# fails, one line per kernel, when a many-key CTR kernel (ctr_many_kernel) has a stack frame (a
-# thread-local key schedule) or uses more than 64 registers. SKIPPED (exit 0) only without nvcc.
+# src/gpu/gpu_cipher.cu, src/gpu/gpu_jobs.cu (the record-job kernels) and, for the record,
+# src/gpu/gpu_lsh.cu with `nvcc -Xptxas -v` for each architecture in KARX_GPU_REGS_ARCHS (default
+# "90 80": H100/H200 and A100), prints a table, and fails, one line per kernel, when a many-key
+# CTR kernel (ctr_many_kernel, ctr_many_block_kernel, ctr_jobs_kernel) has a stack frame (a thread-local key schedule)
+# or uses more than 64 registers, or a GCM record-job kernel (gcm_jobs_kernel: the cipher plus
+# GHASH's 64-bit carry-less products, 128 registers when written) has a stack frame or uses more
+# than 128. SKIPPED (exit 0) only without nvcc.
 # Occupancy: resident warps per SM from the register count alone, for 65536 registers and 64
 # warps an SM (sm_80, sm_90) in blocks of 128 threads (the many-key launch) and 8-register steps.
 # usage: scripts/check-gpu-regs.sh [BUILD_DIR] [--source FILE.cu]
@@ -49,8 +52,10 @@ compile() { # compile FILE.cu NAME: the ptxas report in $out/NAME.log
 }
 compile "$src" gpu_cipher & cipher_pid=$!
 compile "$root/src/gpu/gpu_lsh.cu" gpu_lsh & lsh_pid=$!
+compile "$root/src/gpu/gpu_jobs.cu" gpu_jobs & jobs_pid=$!
 wait $cipher_pid || { cat "$out/gpu_cipher.log" >&2; echo "check-gpu-regs: FAIL: $src does not compile" >&2; exit 1; }
 wait $lsh_pid || { cat "$out/gpu_lsh.log" >&2; echo "check-gpu-regs: FAIL: gpu_lsh.cu does not compile" >&2; exit 1; }
+wait $jobs_pid || { cat "$out/gpu_jobs.log" >&2; echo "check-gpu-regs: FAIL: gpu_jobs.cu does not compile" >&2; exit 1; }
 
 # The cipher families' names, from the registry's enum (a kernel's template argument is a shape:
 # family | rounds << 4 | key bytes << 12, cipher_gpu_core.h).
@@ -92,19 +97,23 @@ report() { # report LOG CHECKED: 1 for gpu_cipher.cu (its first template argumen
         for (i = 1; i <= NF; i++) if ($i == "Used") regs = $(i + 1) + 0
         warps = int(65536 / (int((regs + 7) / 8) * 8 * 32)); warps -= warps % 4
         if (warps > 64) warps = 64
-        many = cur ~ /ctr_many_kernel/
+        many = cur ~ /ctr_many_kernel|ctr_many_block_kernel|ctr_jobs_kernel/
+        gcm = cur ~ /gcm_jobs_kernel/
         name = pretty(cur)
         printf "%-42s %-6s %5d %7d %7d %6d%%%s\n", name, arch, regs, stack, spill, warps * 100 / 64,
-            many && checked ? "  checked" : ""
+            (many || gcm) && checked ? "  checked" : ""
         if (many && checked && (stack != 0 || regs > 64)) {
             fail[++bad] = sprintf("check-gpu-regs: FAIL %s %s: %d registers, %d B stack frame (limit: 64 registers, no stack frame)", name, arch, regs, stack)
+        }
+        if (gcm && checked && (stack != 0 || regs > 128)) {
+            fail[++bad] = sprintf("check-gpu-regs: FAIL %s %s: %d registers, %d B stack frame (limit: 128 registers, no stack frame)", name, arch, regs, stack)
         }
         if (many && checked) nmany++
         cur = ""
     }
     END {
         if (checked && nmany == 0) fail[++bad] = "check-gpu-regs: FAIL no ctr_many_kernel in the ptxas report (did the names change?)"
-        for (i = 1; i <= bad; i++) print fail[i] > failf
+        for (i = 1; i <= bad; i++) print fail[i] >> failf
         exit bad > 0
     }' "$1"
 }
@@ -114,11 +123,14 @@ echo "-- ${src#"$root"/}"
 rm -f "$out/fail.txt"
 report "$out/gpu_cipher.log" 1 | sort -k1,1 -k2,2
 status=${PIPESTATUS[0]}
+echo "-- src/gpu/gpu_jobs.cu"
+report "$out/gpu_jobs.log" 1 | sort -k1,1 -k2,2
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 echo "-- src/gpu/gpu_lsh.cu (for the record, not checked)"
 report "$out/gpu_lsh.log" 0 | sort -k1,1 -k2,2
 if [ "$status" -ne 0 ]; then
     [ -f "$out/fail.txt" ] && cat "$out/fail.txt"
-    echo "check-gpu-regs: FAILED (a many-key CTR kernel keeps thread-local memory or over 64 registers)"
+    echo "check-gpu-regs: FAILED (a many-key CTR or GCM job kernel keeps thread-local memory or too many registers)"
     exit 1
 fi
-echo "check-gpu-regs: passed (every many-key CTR kernel: no stack frame, at most 64 registers)"
+echo "check-gpu-regs: passed (many-key CTR kernels: no stack frame, at most 64 registers; GCM job kernels: no stack frame, at most 128)"

@@ -41,6 +41,9 @@ run build 600 cmake --build build-gpu -j "$JOBS" || exit 1
 run info 60 build-gpu/karx info
 grep -q '^gpu: .*self-test passed' "$out/info.log" || { echo "no working GPU: see $out/info.log" | tee -a "$out/summary.txt"; exit 1; }
 run gpu_device 600 build-gpu/tests/test_gpu device
+run gpu_jobs_core 120 build-gpu/tests/test_gpu_jobs_core
+rm -f "$out/bench-gpu-jobs.jsonl"
+run bench_gpu_jobs 300 build-gpu/karx bench gpu --quick --no-sweep --suite jobs --json "$out/bench-gpu-jobs.jsonl"
 rm -f "$out/bench-gpu.jsonl"
 if [ "$quick" = --quick ]; then
     run bench_gpu 600 build-gpu/karx bench gpu --quick --json "$out/bench-gpu.jsonl"
@@ -67,6 +70,10 @@ if command -v ncu > /dev/null; then
         --section ComputeWorkloadAnalysis --section InstructionStats --section Occupancy \
         --section SpeedOfLight --metrics smsp__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,smsp__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active \
         build-gpu/karx bench gpu --quick --no-sweep --suite cipher --alg lea128,cham128-128,hight
+    # The record-job kernels: memory coalescing (a record a thread) and occupancy (GCM: 128 registers).
+    run ncu_jobs 300 ncu --kernel-name regex:'gcm_jobs_kernel|ctr_jobs_kernel' --launch-skip 4 --launch-count 4 \
+        --section SpeedOfLight --section Occupancy --section MemoryWorkloadAnalysis \
+        build-gpu/karx bench gpu --quick --no-sweep --suite jobs --alg lea128
 else
     echo "ncu: not found (skipped)" | tee -a "$out/summary.txt"
 fi

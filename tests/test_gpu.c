@@ -4,12 +4,17 @@
  *                    CPU's on random batches (n = 1, 31, 32, 33, 1023, 2^20; odd lengths; every
  *                    variant; equal-length, offsets and device-pointer forms; pinned and pageable
  *                    host memory; several launch shapes and chunk sizes), and bad input.
+ *                    Record jobs (karx_gpu_gcm_seal_jobs / open_jobs, karx_gpu_ctr_jobs) equal
+ *                    the CPU job calls on random mixes (ciphers, key sizes, IVs, AAD, lengths,
+ *                    tags, in place, forged tags, bad jobs), and approved mode refuses them.
  *   test_gpu small   the device test cut to a few cases (for compute-sanitizer). */
 #include <karx/cipher.h>
 #include <karx/drbg.h>
+#include <karx/gcm.h>
 #include <karx/gpu.h>
 #include <karx/lsh.h>
 #include <karx/registry.h>
+#include <karx/selftest.h>
 
 #include "test_util.h"
 
@@ -62,6 +67,15 @@ static void test_api(void)
     memset(&d, 0, sizeof d);
     CHECK(karx_gpu_ctr_drbg_generate(NULL, &d, out, 64, NULL, 0) == KARX_ERR_NO_DEVICE, "drbg without handle");
     karx_gpu_close(NULL);
+    karx_gcm_job gj[2];
+    karx_ctr_job cj[1];
+    memset(gj, 0, sizeof gj);
+    memset(cj, 0, sizeof cj);
+    CHECK(karx_gpu_gcm_seal_jobs(NULL, gj, 2) == KARX_ERR_NO_DEVICE && gj[1].status == KARX_ERR_NO_DEVICE,
+          "gcm jobs without handle");
+    CHECK(karx_gpu_gcm_open_jobs(NULL, gj, 2) == KARX_ERR_NO_DEVICE, "gcm open jobs without handle");
+    CHECK(karx_gpu_ctr_jobs(NULL, cj, 1) == KARX_ERR_NO_DEVICE && cj[0].status == KARX_ERR_NO_DEVICE,
+          "ctr jobs without handle");
 }
 
 /* Equal lengths from pageable memory at an odd offset, against karx_lsh*_many. */
@@ -354,6 +368,186 @@ static void cmp_drbg(karx_gpu *g, karx_cipher_alg alg)
     free(b);
 }
 
+
+/* ---- record jobs on the device: the GPU job calls against the CPU job calls ---- */
+
+#define JMAX 600
+#define JLEN 3000
+static karx_gcm_key jkeys[8];
+static uint8_t jin[JMAX][JLEN], jout[2][JMAX][JLEN], jiv[JMAX][60], jaad[JMAX][200], jtag[2][JMAX][16],
+    jkey[JMAX][32], jctr[2][JMAX][16];
+
+static void cmp_gcm_jobs(karx_gpu *g, size_t n)
+{
+    static karx_gcm_job a[JMAX], b[JMAX];
+    static const size_t ivl[] = {12, 12, 16, 7};
+    for (size_t i = 0; i < n; i++) {
+        karx_gcm_job j;
+        memset(&j, 0, sizeof j);
+        j.key = &jkeys[t_rand64() % 8];
+        j.iv_len = ivl[t_rand64() % 4];
+        t_fill(jiv[i], j.iv_len);
+        j.iv = jiv[i];
+        j.aad_len = t_rand64() % 3 ? 13 : t_rand64() % 200;
+        t_fill(jaad[i], j.aad_len);
+        j.aad = jaad[i];
+        size_t r = t_rand64() % 6;
+        j.len = r == 0 ? 0 : r == 1 ? 64 : r == 2 ? 576 : r == 3 ? 1500 : t_rand64() % JLEN;
+        t_fill(jin[i], j.len);
+        j.tag_len = t_rand64() % 3 ? 16 : 12 + t_rand64() % 4;
+        int inplace = t_rand64() % 3 == 0;
+        a[i] = b[i] = j;
+        memcpy(jout[0][i], jin[i], j.len);
+        memcpy(jout[1][i], jin[i], j.len);
+        a[i].out = jout[0][i];
+        b[i].out = jout[1][i];
+        a[i].in = inplace ? a[i].out : jin[i];
+        b[i].in = inplace ? b[i].out : jin[i];
+        a[i].tag = jtag[0][i];
+        b[i].tag = jtag[1][i];
+    }
+    karx_status sa = karx_gcm_seal_jobs(a, n), sb = karx_gpu_gcm_seal_jobs(g, b, n);
+    CHECK(sa == KARX_OK && sb == KARX_OK, "gcm seal jobs n=%zu: %d %d (%s)", n, (int)sa, (int)sb,
+          karx_gpu_last_error(g));
+    for (size_t i = 0; i < n; i++)
+        CHECK(b[i].status == a[i].status && memcmp(a[i].out, b[i].out, a[i].len) == 0 &&
+                  memcmp(a[i].tag, b[i].tag, a[i].tag_len) == 0,
+              "gcm seal job %zu of %zu (len %zu aad %zu iv %zu)", i, n, a[i].len, a[i].aad_len, a[i].iv_len);
+    for (size_t i = 0; i < n; i++) {
+        memcpy(jin[i], a[i].out, a[i].len);
+        a[i].in = jin[i];
+        b[i].in = jin[i];
+        memset(b[i].out, 0x5a, b[i].len);
+        if (t_rand64() % 5 == 0) { /* forged */
+            a[i].tag[0] ^= 4;
+            b[i].tag[0] ^= 4;
+        }
+    }
+    sa = karx_gcm_open_jobs(a, n);
+    sb = karx_gpu_gcm_open_jobs(g, b, n);
+    CHECK(sa == sb, "gcm open jobs n=%zu: %d %d", n, (int)sa, (int)sb);
+    for (size_t i = 0; i < n; i++)
+        CHECK(b[i].status == a[i].status && memcmp(a[i].out, b[i].out, a[i].len) == 0,
+              "gcm open job %zu of %zu: status %d vs %d", i, n, (int)a[i].status, (int)b[i].status);
+}
+
+static void cmp_ctr_jobs(karx_gpu *g, size_t n)
+{
+    static karx_ctr_job a[JMAX], b[JMAX];
+    static const karx_cipher_alg calgs[] = {KARX_CIPHER_LEA128, KARX_CIPHER_LEA192, KARX_CIPHER_LEA256,
+                                           KARX_CIPHER_HIGHT, KARX_CIPHER_CHAM64_128,
+                                           KARX_CIPHER_CHAM128_128, KARX_CIPHER_CHAM128_256};
+    for (size_t i = 0; i < n; i++) {
+        karx_ctr_job j;
+        memset(&j, 0, sizeof j);
+        j.alg = calgs[t_rand64() % 7];
+        j.key_len = karx_cipher_key_bytes(j.alg);
+        t_fill(jkey[i], j.key_len);
+        j.key = jkey[i];
+        size_t bb = karx_cipher_block_bytes(j.alg);
+        t_fill(jctr[0][i], bb);
+        if (t_rand64() % 2)
+            memset(jctr[0][i] + bb - 3, 0xff, 3);
+        memcpy(jctr[1][i], jctr[0][i], bb);
+        size_t r = t_rand64() % 4;
+        j.len = r == 0 ? t_rand64() % 40 : r == 1 ? 64 : t_rand64() % JLEN;
+        t_fill(jin[i], j.len);
+        int inplace = t_rand64() % 3 == 0;
+        a[i] = b[i] = j;
+        a[i].ctr = jctr[0][i];
+        b[i].ctr = jctr[1][i];
+        memcpy(jout[0][i], jin[i], j.len);
+        memcpy(jout[1][i], jin[i], j.len);
+        a[i].out = jout[0][i];
+        b[i].out = jout[1][i];
+        a[i].in = inplace ? a[i].out : jin[i];
+        b[i].in = inplace ? b[i].out : jin[i];
+    }
+    karx_status sa = karx_ctr_jobs(a, n), sb = karx_gpu_ctr_jobs(g, b, n);
+    CHECK(sa == sb, "ctr jobs n=%zu: %d %d (%s)", n, (int)sa, (int)sb, karx_gpu_last_error(g));
+    for (size_t i = 0; i < n; i++)
+        CHECK(b[i].status == a[i].status && memcmp(a[i].out, b[i].out, a[i].len) == 0 &&
+                  memcmp(a[i].ctr, b[i].ctr, karx_cipher_block_bytes(a[i].alg)) == 0,
+              "ctr job %zu of %zu (alg %d len %zu)", i, n, (int)a[i].alg, a[i].len);
+}
+
+/* Bad jobs keep the CPU call's statuses on the GPU; ARIA has no GPU kernel. */
+static void jobs_bad(karx_gpu *g)
+{
+    karx_gcm_job a[4], b[4];
+    uint8_t iv[12] = {0}, in[32] = {0}, o[2][4][32], t[2][4][16];
+    karx_gcm_key aria;
+    uint8_t k[16] = {1};
+    CHECK(karx_gcm_set_key(&aria, KARX_CIPHER_ARIA128, k, 16) == KARX_OK, "aria key");
+    for (int s = 0; s < 2; s++) {
+        karx_gcm_job *j = s ? b : a;
+        for (int i = 0; i < 4; i++) {
+            memset(&j[i], 0, sizeof j[i]);
+            j[i].key = &jkeys[0];
+            j[i].iv = iv;
+            j[i].iv_len = 12;
+            j[i].in = in;
+            j[i].out = o[s][i];
+            j[i].len = 32;
+            j[i].tag = t[s][i];
+            j[i].tag_len = 16;
+        }
+        j[0].key = NULL;
+        j[1].tag_len = 2;
+        j[2].in = o[s][2] + 3;
+    }
+    karx_gcm_seal_jobs(a, 4);
+    karx_gpu_gcm_seal_jobs(g, b, 4);
+    for (int i = 0; i < 4; i++)
+        CHECK(a[i].status == b[i].status, "bad gcm job %d: %d vs %d", i, (int)a[i].status, (int)b[i].status);
+    CHECK(memcmp(o[0][3], o[1][3], 32) == 0 && memcmp(t[0][3], t[1][3], 16) == 0, "the good job");
+    b[3].key = &aria;
+    CHECK(karx_gpu_gcm_seal_jobs(g, b, 4) == KARX_ERR_ARGUMENT && b[3].status == KARX_ERR_UNSUPPORTED,
+          "ARIA jobs: no GPU kernel");
+    karx_gcm_key_wipe(&aria);
+}
+
+/* Approved mode refuses the GPU job calls on an open handle; off again, they work. */
+static void jobs_approved(karx_gpu *g)
+{
+    if (karx_set_approved_mode(1) != KARX_OK) {
+        printf("approved mode not available: refusal not checked\n");
+        return;
+    }
+    karx_gcm_job gj[1];
+    karx_ctr_job cj[1];
+    memset(gj, 0, sizeof gj);
+    memset(cj, 0, sizeof cj);
+    CHECK(karx_gpu_gcm_seal_jobs(g, gj, 1) == KARX_ERR_NOT_APPROVED && gj[0].status == KARX_ERR_NOT_APPROVED,
+          "approved: gcm seal jobs refused");
+    CHECK(karx_gpu_gcm_open_jobs(g, gj, 1) == KARX_ERR_NOT_APPROVED, "approved: gcm open jobs refused");
+    CHECK(karx_gpu_ctr_jobs(g, cj, 1) == KARX_ERR_NOT_APPROVED && cj[0].status == KARX_ERR_NOT_APPROVED,
+          "approved: ctr jobs refused");
+    CHECK(karx_set_approved_mode(0) == KARX_OK, "approved mode off");
+    cmp_ctr_jobs(g, 3);
+}
+
+static void test_device_jobs(karx_gpu *g, int small)
+{
+    static const karx_cipher_alg ga[] = {KARX_CIPHER_LEA128, KARX_CIPHER_LEA192, KARX_CIPHER_LEA256,
+                                         KARX_CIPHER_CHAM128_128, KARX_CIPHER_CHAM128_256};
+    for (int i = 0; i < 8; i++) {
+        uint8_t k[32];
+        t_fill(k, sizeof k);
+        karx_cipher_alg alg = ga[i % 5];
+        CHECK(karx_gcm_set_key(&jkeys[i], alg, k, karx_cipher_key_bytes(alg)) == KARX_OK, "gcm key");
+    }
+    static const size_t ns[] = {1, 2, 31, 32, 33, 127, 128, 129, JMAX};
+    for (unsigned i = 0; i < (small ? 3u : 9u); i++) {
+        cmp_gcm_jobs(g, ns[i]);
+        cmp_ctr_jobs(g, ns[i]);
+    }
+    jobs_bad(g);
+    jobs_approved(g);
+    for (int i = 0; i < 8; i++)
+        karx_gcm_key_wipe(&jkeys[i]);
+}
+
 /* Every registered cipher. */
 static void test_device_ciphers(karx_gpu *g, int small)
 {
@@ -421,10 +615,13 @@ static int test_device(int small)
             cmp_cipher(g, KARX_CIPHER_HIGHT, 100003);
             cmp_cipher(g, KARX_CIPHER_CHAM128_256, 100003);
             cmp_many(g, KARX_CIPHER_CHAM64_128, 300, 1024, 0);
+            cmp_gcm_jobs(g, 200);
+            cmp_ctr_jobs(g, 200);
         }
         cmp_equal(g, KARX_LSH256_256, 3, 200000, 1); /* long messages: a chunk each */
     }
     test_device_ciphers(g, small);
+    test_device_jobs(g, small);
     bad_input(g);
     karx_gpu_close(g);
     return t_finish("gpu_device");

@@ -235,6 +235,52 @@ static void test_many(karx_cipher_alg alg)
     free(b);
 }
 
+/* Many keys, equal lengths, a thread per block (the kernel for karx_gpu_ctr_xor_many and its
+ * device form): every block of every record in reverse order (threads are unordered), in and
+ * out of place, lengths with and without a partial final block, counters about to carry, against
+ * n CPU calls; then the counters advanced as the advance kernel does. */
+static void test_many_equal(karx_cipher_alg alg)
+{
+    const char *name = karx_cipher_name(alg);
+    const int shape = shape_of(alg);
+    size_t kl = karx_cipher_key_bytes(alg), bl = karx_cipher_block_bytes(alg), n = 41;
+    static const size_t lens[] = {1, 7, 16, 64, 100, 1024};
+    for (unsigned li = 0; li < 6; li++) {
+        size_t len = lens[li], tot = n * len;
+        uint8_t *keys = malloc(n * kl), *ctrs = malloc(n * bl), *ctrs2 = malloc(n * bl);
+        uint8_t *in = malloc(tot), *a = malloc(tot), *b = malloc(tot);
+        t_fill(keys, n * kl);
+        t_fill(ctrs, n * bl);
+        t_fill(in, tot);
+        for (size_t i = 0; i < n; i += 3)
+            near_carry(ctrs + i * bl, bl, i % 2 ? 8 : 32, (unsigned)(t_rand64() % 5));
+        memcpy(ctrs2, ctrs, n * bl);
+        for (size_t i = 0; i < n; i++) {
+            karx_cipher_key k;
+            karx_cipher_set_key(&k, alg, keys + i * kl, kl);
+            CHECK(karx_ctr_xor(&k, ctrs2 + i * bl, a + i * len, in + i * len, len) == KARX_OK, "cpu");
+            karx_cipher_key_wipe(&k);
+        }
+        uint64_t bpr = karx_gpu_blocks(len, (unsigned)bl);
+        for (uint64_t i = n * bpr; i-- > 0;)
+            karx_gpu_ctr_many_block(shape, keys, (unsigned)kl, ctrs, b, in, len, i / bpr, i % bpr);
+        CHECK(memcmp(a, b, tot) == 0, "%s many-key CTR, a thread per block, len %zu", name, len);
+        memcpy(b, in, tot);
+        for (uint64_t i = 0; i < n * bpr; i++)
+            karx_gpu_ctr_many_block(shape, keys, (unsigned)kl, ctrs, b, b, len, i / bpr, i % bpr);
+        CHECK(memcmp(a, b, tot) == 0, "%s many-key CTR, a thread per block, in place, len %zu", name, len);
+        for (size_t r = 0; r < n; r++)
+            karx_gpu_ctr_advance(ctrs + r * bl, len, (unsigned)bl);
+        CHECK(memcmp(ctrs, ctrs2, n * bl) == 0, "%s many-key counters, len %zu", name, len);
+        free(keys);
+        free(ctrs);
+        free(ctrs2);
+        free(in);
+        free(a);
+        free(b);
+    }
+}
+
 /* The GPU DRBG path: plan on the CPU, blocks made independently, against generate calls. */
 static void test_drbg(karx_cipher_alg alg, unsigned flags, int wrap)
 {
@@ -295,6 +341,7 @@ int main(void)
         test_ctr(alg);
         test_many_blocks(alg);
         test_many(alg);
+        test_many_equal(alg);
         test_drbg(alg, KARX_DRBG_USE_DF, 0);
         test_drbg(alg, 0, i % 2);
     }

@@ -16,6 +16,7 @@
 #include "cipher.h"
 #include "common.h"
 #include "drbg.h"
+#include "gcm.h"
 #include "lsh.h"
 
 #ifdef __cplusplus
@@ -152,6 +153,27 @@ KARX_API karx_status karx_gpu_ctr_xor_many_device(karx_gpu *g, karx_cipher_alg a
                                                   const void *d_keys, size_t key_len, void *d_ctrs,
                                                   void *d_out, const void *d_in, size_t rec_len,
                                                   size_t n);
+
+/* ---- Record jobs: many records, each under its own key (issue 26) ----
+ * The GPU forms of karx_gcm_seal_jobs / karx_gcm_open_jobs (gcm.h) and karx_ctr_jobs
+ * (cipher.h): the same jobs, the same results and the same status for every job, as the CPU
+ * calls give them. The jobs are checked on the host first (a job that fails a check never goes
+ * to the GPU); the valid ones are packed into one transfer (for GCM: each record's raw key, H and
+ * J0, derived on the host from its karx_gcm_key and IV, then its AAD and data), run one record
+ * per GPU thread (its own key scheduled on the device; GCM's GHASH on the device with the
+ * record's own H), and come back in one transfer. Open compares each tag on the host, in
+ * constant time, and zero-fills out of a job whose tag does not match (KARX_ERR_AUTHENTICATION).
+ * A CTR job's counter is advanced as karx_ctr_xor advances it.
+ * Ciphers without a GPU kernel (ARIA) get KARX_ERR_UNSUPPORTED in their job's status (the CPU
+ * calls take them). g NULL, a build without CUDA, and approved mode (karx_approved_mode: the GPU
+ * kernels are not self-tested as approved services require) set every job's status to the
+ * call's refusal (KARX_ERR_NO_DEVICE, or the approved-mode status) and return it. A device
+ * failure sets the status of every job that was to run to the device error; no output of those
+ * jobs is written. The call returns KARX_OK when every job succeeded, else the first failing
+ * job's status; n = 0 is KARX_OK, jobs NULL with n > 0 KARX_ERR_ARGUMENT. */
+KARX_API karx_status karx_gpu_gcm_seal_jobs(karx_gpu *g, karx_gcm_job *jobs, size_t n);
+KARX_API karx_status karx_gpu_gcm_open_jobs(karx_gpu *g, karx_gcm_job *jobs, size_t n);
+KARX_API karx_status karx_gpu_ctr_jobs(karx_gpu *g, karx_ctr_job *jobs, size_t n);
 
 /* ---- CTR_DRBG output on the GPU ----
  * Equal bit for bit to karx_ctr_drbg_generate calls on the CPU: len bytes are produced as

@@ -79,6 +79,12 @@ typedef struct karx_gpu_ctr {
     uint64_t hi, lo; /* big-endian halves; 64-bit blocks use lo only */
 } karx_gpu_ctr;
 
+/* The block bytes of a shape as a constant expression (template arguments). */
+#define KARX_GPU_SHAPE_BLOCK_BYTES(shape)                                                  \
+    ((KARX_GPU_FAMILY(shape) == KARX_I_FAMILY_HIGHT || KARX_GPU_FAMILY(shape) == KARX_I_FAMILY_CHAM64) \
+         ? 8                                                                                \
+         : 16)
+
 static inline KARX_HD unsigned karx_gpu_block_bytes(int shape)
 {
     const int f = KARX_GPU_FAMILY(shape);
@@ -390,8 +396,8 @@ static inline KARX_HD void karx_gpu_many_set_key(int shape, karx_gpu_many_key *k
 {
     const int f = KARX_GPU_FAMILY(shape);
     if (f == KARX_I_FAMILY_LEA || f == KARX_I_FAMILY_HIGHT) {
-        KARX_HD_UNROLL for (unsigned i = 0; i < 8; i++)
-            k->kw[i] = i < KARX_GPU_KEY_BYTES(shape) / 4 ? karx_load32_le(raw + 4 * i) : 0;
+        KARX_HD_UNROLL for (unsigned i = 0; i < 8; i++) /* word loads when aligned */
+            k->kw[i] = i < KARX_GPU_KEY_BYTES(shape) / 4 ? karx_gpu_ld32(raw + 4 * i) : 0;
     } else {
         karx_gpu_set_key(shape, &k->sched, raw);
     }
@@ -431,6 +437,32 @@ static inline KARX_HD void karx_gpu_ctr_record(int shape, const uint8_t *keys, u
         karx_gpu_many_encrypt_words(shape, &k, w);
         karx_gpu_ctr_put(bl, w, i, out + start, in ? in + start : NULL, rec_len);
     }
+    karx_memzero_hd(&k, sizeof k);
+}
+
+/* Many keys, equal record lengths, one thread per block: block j of record r (records of
+ * rec_len bytes back to back; key keys[r*key_len ..], counter ctrs[r*bl ..]), as
+ * karx_gpu_ctr_record makes it. A warp's threads take neighbouring blocks, mostly of one record:
+ * their data loads and stores coalesce and their key and counter loads are broadcasts, where a
+ * thread per record reads 32 records rec_len bytes apart. The key costs nothing more per block
+ * for LEA and HIGHT (their round keys are made on the fly for every block anyway); CHAM
+ * schedules its 8 or 16 round keys per block (a few percent of its 112 or 120 rounds). */
+static inline KARX_HD void karx_gpu_ctr_many_block(int shape, const uint8_t *keys, unsigned key_len,
+                                                   const uint8_t *ctrs, uint8_t *out,
+                                                   const uint8_t *in, uint64_t rec_len, uint64_t r,
+                                                   uint64_t j)
+{
+    karx_gpu_many_key k;
+    karx_gpu_many_set_key(shape, &k, keys + r * key_len);
+    const unsigned bl = karx_gpu_block_bytes(shape);
+    const uint8_t *cp = ctrs + r * bl;
+    karx_gpu_ctr c;
+    c.hi = bl == 16 ? ((uint64_t)karx_gpu_bswap32(karx_gpu_ld32(cp)) << 32) | karx_gpu_bswap32(karx_gpu_ld32(cp + 4)) : 0;
+    c.lo = ((uint64_t)karx_gpu_bswap32(karx_gpu_ld32(cp + bl - 8)) << 32) | karx_gpu_bswap32(karx_gpu_ld32(cp + bl - 4));
+    uint32_t w[4];
+    karx_gpu_ctr_words(karx_gpu_ctr_add(c, j, bl), bl, w);
+    karx_gpu_many_encrypt_words(shape, &k, w);
+    karx_gpu_ctr_put(bl, w, j, out + r * rec_len, in ? in + r * rec_len : NULL, rec_len);
     karx_memzero_hd(&k, sizeof k);
 }
 

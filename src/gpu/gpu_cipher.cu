@@ -1,8 +1,9 @@
 /* The registered block ciphers on the GPU, dispatched by shape (cipher_gpu_core.h): CTR and ECB
  * under one key (thread per block, the counter from the block index, round keys as a kernel
- * parameter, i.e. in constant memory), CTR under many keys (thread per record holding its raw
- * key: LEA's and HIGHT's round keys are made on the fly, CHAM's scheduled into registers; no
- * thread-local memory, which scripts/check-gpu-regs.sh checks), and CTR_DRBG output (the state
+ * parameter, i.e. in constant memory), CTR under many keys (equal lengths: thread per block,
+ * the record's raw key broadcast to the warp; variable lengths: thread per record; LEA's and
+ * HIGHT's round keys are made on the fly, CHAM's scheduled into registers; no thread-local
+ * memory, which scripts/check-gpu-regs.sh checks), and CTR_DRBG output (the state
  * chain on the CPU, every call's keystream at once; see gpu_drbg_plan.h). The per-thread code is
  * src/gpu/cipher_gpu_core.h, which the CPU tests run as well. */
 #include <stdio.h>
@@ -44,6 +45,38 @@ __global__ void ctr_many_kernel(const uint8_t *keys, uint8_t *ctrs, uint8_t *out
         if (advance)
             karx_gpu_ctr_advance(ctrs + r * bl, len, bl);
     }
+}
+
+/* Equal lengths: a thread per block over every record's blocks (bpr blocks a record); the
+ * record and block index are divided out once, then stepped with the grid. */
+template <int SHAPE>
+__global__ void ctr_many_block_kernel(const uint8_t *keys, const uint8_t *ctrs, uint8_t *out,
+                                      const uint8_t *in, uint64_t rec_len, uint64_t bpr,
+                                      uint64_t nblocks)
+{
+    const uint64_t step = (uint64_t)gridDim.x * blockDim.x;
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= nblocks)
+        return;
+    uint64_t r = i / bpr, j = i % bpr;
+    const uint64_t sr = step / bpr, sj = step % bpr;
+    for (; i < nblocks; i += step) {
+        karx_gpu_ctr_many_block(SHAPE, keys, KARX_GPU_KEY_BYTES(SHAPE), ctrs, out, in, rec_len, r, j);
+        r += sr;
+        j += sj;
+        if (j >= bpr) {
+            j -= bpr;
+            r++;
+        }
+    }
+}
+
+/* The counters of n records of len bytes advanced (after ctr_many_block_kernel, same stream). */
+__global__ void ctr_many_advance_kernel(uint8_t *ctrs, uint64_t len, uint64_t n, unsigned bl)
+{
+    const uint64_t step = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t r = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; r < n; r += step)
+        karx_gpu_ctr_advance(ctrs + r * bl, len, bl);
 }
 
 template <int SHAPE>
@@ -108,6 +141,24 @@ static karx_status launch_many(karx_gpu *g, cudaStream_t st, int shape, const ui
 {
     if (!n)
         return KARX_OK;
+    if (!d_offs) { /* equal lengths: a thread per block (coalesced), then the counters */
+        const unsigned bl = karx_gpu_block_bytes(shape), tpb = g->cfg.threads_per_block;
+        const uint64_t bpr = karx_gpu_blocks(rec_len, bl), nb = n * bpr;
+        if (nb) {
+            unsigned grid = grid_for(g, nb, tpb);
+#define KARX_SHAPE_CALL(S) \
+    ctr_many_block_kernel<S><<<grid, karx_i_gpu_fit_threads(ctr_many_block_kernel<S>, tpb), 0, st>>>(d_keys, d_ctrs, d_out, d_in, rec_len, bpr, nb)
+            KARX_FOR_SHAPE(shape)
+#undef KARX_SHAPE_CALL
+            KARX_GPU_TRY(g, cudaGetLastError(), "many-key CTR kernel launch");
+        }
+        if (advance && nb) {
+            const unsigned atpb = 128;
+            ctr_many_advance_kernel<<<grid_for(g, n, atpb), atpb, 0, st>>>(d_ctrs, rec_len, n, bl);
+            KARX_GPU_TRY(g, cudaGetLastError(), "many-key counter advance launch");
+        }
+        return KARX_OK;
+    }
     unsigned tpb = g->cfg.threads_per_block < 128 ? g->cfg.threads_per_block : 128;
     unsigned grid = grid_for(g, n, tpb);
 #define KARX_SHAPE_CALL(S) \

@@ -3,6 +3,7 @@
 #include "karx/gpu.h"
 
 #include "../approved/approved.h"
+#include "gpu_jobs.h"
 
 /* The signatures are the API's; most parameters have nothing to do here. */
 #if defined(__GNUC__)
@@ -121,3 +122,8 @@ karx_status karx_gpu_ctr_drbg_generate_many(karx_gpu *g, karx_ctr_drbg *const *d
 karx_status karx_gpu_ctr_xor_many_device(karx_gpu *g, karx_cipher_alg alg, const void *d_keys,
                                          size_t key_len, void *d_ctrs, void *d_out,
                                          const void *d_in, size_t rec_len, size_t n) NO_DEVICE
+
+/* The record jobs' device step (their host side, gpu_jobs.c, is in every build). */
+karx_status karx_i_gpu_jobs_device(karx_gpu *g, const karx_i_gpu_jobs_plan *p,
+                                   karx_i_gpu_jobs_pack_fn pack, const void *jobs,
+                                   uint8_t *out) NO_DEVICE
