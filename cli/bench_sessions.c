@@ -18,6 +18,12 @@
 #include "cli.h"
 
 enum { S_GCM_SEAL, S_GCM_JOBS, S_GCM_POOL, S_CCM_SEAL, S_CCM_JOBS, S_HMAC, S_HMAC_JOBS, S_OPS };
+/* aligned_alloc wants a size that is a multiple of the alignment (C11 7.22.3.1) */
+static void *alloc64(size_t n)
+{
+    return aligned_alloc(64, (n + 63) & ~(size_t)63);
+}
+
 static const char *s_name(int op)
 {
     static const char *const n[S_OPS] = {"gcm-seal", "gcm-jobs", "gcm-jobs-pool", "ccm-seal",
@@ -227,9 +233,9 @@ int suite_sessions(const bench_env *e, const char *bname)
             b.S = S;
             b.len = len;
             b.stride = stride;
-            b.gk = aligned_alloc(64, S * sizeof *b.gk);
-            b.ck = aligned_alloc(64, S * sizeof *b.ck);
-            b.hk = aligned_alloc(64, S * sizeof *b.hk);
+            b.gk = alloc64(S * sizeof *b.gk);
+            b.ck = alloc64(S * sizeof *b.ck);
+            b.hk = alloc64(S * sizeof *b.hk);
             b.gj = malloc(S * sizeof *b.gj);
             b.cj = malloc(S * sizeof *b.cj);
             b.hj = malloc(S * sizeof *b.hj);

@@ -30,6 +30,12 @@ static FILE *json;
 static int quick, check_only;
 static volatile uint8_t sink;
 
+/* aligned_alloc wants a size that is a multiple of the alignment (C11 7.22.3.1) */
+static void *alloc64(size_t n)
+{
+    return aligned_alloc(64, (n + 63) & ~(size_t)63);
+}
+
 static double now_ns(void)
 {
     struct timespec t;
@@ -285,9 +291,9 @@ static int run_one(size_t S, size_t len)
 #ifdef HAVE_IPSEC_MB
     IMB_ARCH arch;
     s.mgr = alloc_mb_mgr(0);
-    s.gkeys = aligned_alloc(64, S * sizeof *s.gkeys);
-    s.enc = aligned_alloc(64, S * sizeof *s.enc);
-    s.dec = aligned_alloc(64, S * sizeof *s.dec);
+    s.gkeys = alloc64(S * sizeof *s.gkeys);
+    s.enc = alloc64(S * sizeof *s.enc);
+    s.dec = alloc64(S * sizeof *s.dec);
     if (!s.mgr || !s.gkeys || !s.enc || !s.dec) return fprintf(stderr, "peer-sessions: ipsec-mb alloc\n"), 1;
     init_mb_mgr_auto(s.mgr, &arch);
     imb_keys(&s, 0);
