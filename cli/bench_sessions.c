@@ -5,8 +5,8 @@
  * would pass 128 MiB. Ops: gcm-seal (one karx_gcm_seal a record), gcm-jobs (karx_gcm_seal_jobs
  * over the round), gcm-jobs-pool (the same on a pool of -T threads, default 2), ccm-seal,
  * ccm-jobs (the same for CCM), hmac (one keyed HMAC-LSH-256 context copied and run a record),
- * hmac-jobs (karx_hmac_lsh_jobs over the round); ciphers LEA-128 and CHAM-128/128 unless --alg
- * names others. The peers (OpenSSL AES-GCM, AES-CCM, ChaCha20-Poly1305 and HMAC-SHA256 with a
+ * hmac-jobs (karx_hmac_lsh_jobs over the round); unless --alg names others, the ciphers a
+ * session server would pick: a 16-byte block and key, and SIMD kernels (LEA-128, CHAM-128/128). The peers (OpenSSL AES-GCM, AES-CCM, ChaCha20-Poly1305 and HMAC-SHA256 with a
  * context per session, IPsec-MB's job API) are measured beside these by bench/sessions.py, which
  * runs this and bench/peers' sessions mode in one run. Records sit len + 64 bytes apart. */
 #define _GNU_SOURCE
@@ -22,6 +22,14 @@ enum { S_GCM_SEAL, S_GCM_JOBS, S_GCM_POOL, S_CCM_SEAL, S_CCM_JOBS, S_HMAC, S_HMA
 static void *alloc64(size_t n)
 {
     return aligned_alloc(64, (n + 63) & ~(size_t)63);
+}
+
+/* The default ciphers, from the registry's data: a 16-byte block and key, and SIMD kernels
+ * (more than the portable one), as the record jobs' lane kernels have. */
+static int s_default_cipher(karx_cipher_alg alg)
+{
+    return karx_cipher_block_bytes(alg) == 16 && karx_cipher_key_bytes(alg) == 16 &&
+           karx_alg_kernel_count(KARX_KIND_CIPHER, (int)alg) > 1;
 }
 
 static const char *s_name(int op)
@@ -254,8 +262,7 @@ int suite_sessions(const bench_env *e, const char *bname)
                 for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++) {
                     karx_cipher_alg alg = (karx_cipher_alg)a;
                     const char *name = karx_cipher_name(alg);
-                    if (e->algs ? !listed(e->algs, name)
-                                : (alg != KARX_CIPHER_LEA128 && alg != KARX_CIPHER_CHAM128_128))
+                    if (e->algs ? !listed(e->algs, name) : !s_default_cipher(alg))
                         continue;
                     if (karx_cipher_block_bytes(alg) != 16) continue;
                     cipher_ops(&r, &b, alg);

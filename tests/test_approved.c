@@ -14,6 +14,7 @@
 #include "approved/approved.h"
 #include "approved/selftest_run.h"
 #include "karx/karx.h"
+#include "registry/registry.h"
 #include "test_util.h"
 
 static const uint8_t key16[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
@@ -97,9 +98,38 @@ static void test_list(void)
     CHECK(!karx_alg_approved(KARX_KIND_CIPHER, 99), "unknown id");
 }
 
+/* KCMVP's list is the descriptors' approved field (issue 25): in the approved mode every
+ * cipher's set_key (the family's own call underneath) and every hash answers as its descriptor
+ * says, and karx_alg_approved reads the same field. */
+static void check_gate_reads_descriptors(void)
+{
+    uint8_t key[32] = {0}, d[64];
+    for (size_t i = 0; i < karx_i_cipher_count; i++) {
+        const karx_i_cipher *c = karx_i_ciphers[i];
+        karx_cipher_key k;
+        karx_status st = karx_cipher_set_key(&k, c->id, key, c->key_bytes);
+        CHECK(st == (c->approved ? KARX_OK : KARX_ERR_NOT_APPROVED), "%s: set_key %d, approved %d",
+              c->name, (int)st, c->approved);
+        CHECK(karx_last_service_approved() == c->approved, "%s: indicator", c->name);
+        CHECK(karx_alg_approved(KARX_KIND_CIPHER, (int)c->id) == c->approved, "%s: listed", c->name);
+    }
+    for (size_t i = 0; i < karx_i_hash_count; i++) {
+        const karx_i_hash *h = karx_i_hashes[i];
+        karx_status st = karx_lsh(h->id, d, h->digest_bytes, "abc", 3);
+        CHECK(st == (h->approved ? KARX_OK : KARX_ERR_NOT_APPROVED), "%s: %d", h->name, (int)st);
+        CHECK(karx_alg_approved(KARX_KIND_HASH, (int)h->id) == h->approved, "%s: listed", h->name);
+    }
+    for (size_t i = 0; i < karx_i_mode_count; i++)
+        CHECK(karx_alg_approved(KARX_KIND_MODE, (int)karx_i_modes[i].id) == karx_i_modes[i].approved,
+              "%s: listed", karx_i_modes[i].name);
+    CHECK(karx_i_service(0) == KARX_ERR_NOT_APPROVED, "the gate refuses approved = 0");
+    CHECK(karx_i_service(1) == KARX_OK, "the gate passes approved = 1");
+}
+
 /* Approved mode on and running: refusals and the indicator. */
 static void test_refusals(void)
 {
+    check_gate_reads_descriptors();
     CHECK(hash() == KARX_OK, "hash in the approved mode");
     CHECK(karx_last_service_approved() == 1, "indicator after LSH");
     CHECK(cham_key() == KARX_ERR_NOT_APPROVED, "CHAM refused");

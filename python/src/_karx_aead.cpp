@@ -599,9 +599,10 @@ struct RawCipher {
     {
         if (!given)
             raise_status(KARX_ERR_ARGUMENT,
-                         item_name("keys", i) + ": raw key bytes need cipher= (a family such as "
-                                                "'LEA' or a cipher such as 'aria256'); or pass a "
-                                                "key object (karx.LEA" +
+                         item_name("keys", i) +
+                             ": raw key bytes need cipher= (a family such as 'LEA' or a "
+                             "cipher name as karx.algorithms('cipher') lists it); or pass a "
+                             "key object (karx.LEA" +
                              mode->name + "(key), karx.AEAD(cipher, '" + mode->name + "', key))");
         if (!family) {
             size_t want = karx_cipher_key_bytes(alg);

@@ -36,7 +36,7 @@ static karx_status cc_check(const karx_ccm_job *j)
     if (!j->key->ready || karx_i_aead_alg((karx_cipher_alg)j->key->alg) != KARX_OK)
         return KARX_ERR_STATE;
     /* a record is a service: a key set earlier is refused in the error state (approved.h) */
-    KARX_I_SERVICE(karx_cipher_name((karx_cipher_alg)j->key->alg));
+    KARX_I_SERVICE(karx_i_cipher_approved(j->key->alg));
     if (karx_i_aead_pointers(j->nonce, j->aad, j->aad_len, j->out, j->in, j->len, j->tag) !=
             KARX_OK ||
         karx_i_jobs_overlap(j->out, j->in, j->len))

@@ -23,6 +23,7 @@
 #include "aead/gcm_stitch.h"
 #include "aead/ghash.h"
 #include "common/endian.h"
+#include "registry/registry.h"
 
 #define GCM_B 16
 #define GCM_MAX_LEN ((uint64_t)68719476704u)
@@ -120,7 +121,7 @@ static karx_status gcm_check_key(const karx_gcm_key *gk)
         karx_cipher_block_bytes((karx_cipher_alg)gk->alg) != GCM_B)
         return KARX_ERR_STATE;
     /* a seal or open is a service: a key set earlier is refused in the error state */
-    KARX_I_SERVICE(karx_cipher_name((karx_cipher_alg)gk->alg));
+    KARX_I_SERVICE(karx_i_cipher_approved(gk->alg));
     return KARX_OK;
 }
 

@@ -23,26 +23,27 @@ extern "C" {
 /* Nonzero unless the approved mode is known to be off. */
 extern int karx_i_approved_gate;
 
-/* The slow path (gate.c): KARX_OK to go on, else the status the service returns at once. name
- * is the algorithm's short or standard name ("lea128", "LSH-256-256"; "XTS", "GPU", NULL: never
- * approved); the list is in gate.c, by family. */
-karx_status karx_i_service(const char *name);
+/* The slow path (gate.c): KARX_OK to go on, else the status the service returns at once.
+ * approved is the service's descriptor's approved field (karx_i_cipher, karx_i_hash: KCMVP's
+ * list is data in the registry, src/registry/registry.h), or KARX_I_NEVER_APPROVED. */
+karx_status karx_i_service(int approved);
+/* For the services with no descriptor that are never approved: XTS and the GPU kernels. */
+#define KARX_I_NEVER_APPROVED 0
 /* KARX_APPROVED's value: 1 on (1, yes, true, on), 0 off (NULL: unset; empty, 0, no, false,
  * off), ASCII letters in any case; -1 for anything else (gate.c turns the mode on in the error
  * state then). */
 int karx_i_approved_env_parse(const char *v);
-int karx_i_name_approved(const char *name);
 
 /* Starts a service: returns the gate's refusal from the calling function. The compact (MCU)
  * builds (KARX_COMPACT, embedded/) have no approved mode: no threads, no OS entropy, no
  * self-test run; there the gate is compiled out. */
 #if defined(KARX_COMPACT)
-#define KARX_I_SERVICE(name) ((void)(name))
+#define KARX_I_SERVICE(approved) ((void)0)
 #else
-#define KARX_I_SERVICE(name)                                                       \
+#define KARX_I_SERVICE(approved)                                                   \
     do {                                                                           \
         if (__builtin_expect(__atomic_load_n(&karx_i_approved_gate, __ATOMIC_RELAXED) != 0, 0)) { \
-            karx_status karx_i_st_ = karx_i_service(name);                         \
+            karx_status karx_i_st_ = karx_i_service(approved);                     \
             if (karx_i_st_ != KARX_OK)                                             \
                 return karx_i_st_;                                                 \
         }                                                                          \
@@ -56,15 +57,6 @@ void karx_i_set_powerup(karx_i_powerup_fn fn);
 karx_status karx_i_run_selftests(karx_selftest_cb cb, void *arg);
 /* karx_set_approved_mode's work (the public call registers the run first). */
 karx_status karx_i_set_mode(int on);
-
-/* The service name of an LSH call by family (wide: LSH-512) and digest length: NULL for a length
- * that is not one of the six standard variants (not approved). */
-static inline const char *karx_i_lsh_svc(int wide, size_t digest_bytes)
-{
-    return digest_bytes == 28 || digest_bytes == 32 || (wide && (digest_bytes == 48 || digest_bytes == 64))
-               ? "lsh"
-               : NULL;
-}
 
 /* 1 when the conditional tests must run (the approved mode is on); cheap. */
 static inline int karx_i_approved_active(void)

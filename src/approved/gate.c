@@ -1,5 +1,7 @@
 /* The approved mode's bottom layer: the gate every service passes (approved.h), the mode, the
- * error state, the KCMVP approved list (by family name) and the per-thread service indicator.
+ * error state and the per-thread service indicator. Whether a service is on KCMVP's approved
+ * list is data: each descriptor's approved field (src/registry/registry.h), which the service
+ * passes in.
  *
  * It calls nothing else in the library: the services call it, and the self-test run (which
  * calls the services) sits above it and hands it the power-up function (karx_i_set_powerup),
@@ -8,7 +10,6 @@
  * in the error state: closed, never open. */
 #include <pthread.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "approved.h"
 
@@ -150,25 +151,6 @@ int karx_i_selftest_enter(void)
 
 void karx_i_selftest_leave(int previous) { tls_in_selftest = previous; }
 
-/* ---- the approved list (docs/VALIDATION.md "Approved algorithms"), by standard name ---- */
-
-int karx_i_name_approved(const char *name)
-{
-    /* KCMVP's families karx implements; the revised CHAM family, XTS and the GPU are not. A
-     * short name ("lea128", "lsh512-256") or a standard one ("LEA-128") starts with one. */
-    static const char *const families[] = {"lea", "aria", "hight", "lsh"};
-    if (name == NULL)
-        return 0;
-    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
-        size_t n = strlen(families[i]), j = 0;
-        while (j < n && name[j] != '\0' && (name[j] | 0x20) == families[i][j])
-            j++;
-        if (j == n)
-            return 1;
-    }
-    return 0;
-}
-
 /* ---- self-test runs ---- */
 
 /* One run under the lock; with only_pending, none unless the power-up tests are still due. */
@@ -199,7 +181,7 @@ static int powerup(void)
     return __atomic_load_n(&state, __ATOMIC_ACQUIRE);
 }
 
-karx_status karx_i_service(const char *name)
+karx_status karx_i_service(int approved)
 {
     if (!mode_now() || tls_in_selftest)
         return KARX_OK;
@@ -210,7 +192,7 @@ karx_status karx_i_service(const char *name)
         indicate(0);
         return KARX_ERR_SELFTEST;
     }
-    if (!karx_i_name_approved(name)) {
+    if (!approved) {
         indicate(0);
         return KARX_ERR_NOT_APPROVED;
     }

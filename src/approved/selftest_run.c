@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "approved.h"
+#include "registry/registry.h"
 #include "selftest_run.h"
 
 __attribute__((constructor)) static void hand_down(void) { karx_i_set_powerup(karx_i_selftest_all); }
@@ -25,18 +26,32 @@ karx_status karx_set_approved_mode(int on)
     return karx_i_set_mode(on);
 }
 
+/* A primitive's approved field, by its standard name (a MAC's: "CMAC-LEA-128" -> "LEA-128"). */
+static int prim_approved(const char *std_name)
+{
+    const karx_i_cipher *c = karx_i_cipher_by_name(std_name);
+    const karx_i_hash *h = c == NULL ? karx_i_hash_by_name(std_name) : NULL;
+    return c != NULL ? c->approved : h != NULL && h->approved;
+}
+
+/* Reads the descriptors' approved fields, as the gate does (approved.h). */
 int karx_alg_approved(karx_alg_kind kind, int id)
 {
     karx_alg_info a;
-    if (karx_alg_by_id(kind, id, &a) != KARX_OK)
+    if (id < 0 || karx_alg_by_id(kind, id, &a) != KARX_OK)
         return 0;
     switch (kind) {
-    case KARX_KIND_MODE: return 1; /* ECB, CBC, CTR, CFB (every segment), OFB; XTS is not a mode here */
-    case KARX_KIND_MAC: {
-        const char *prim = strchr(a.std_name, '-'); /* "CMAC-LEA-128" -> "LEA-128" */
-        return prim != NULL && karx_i_name_approved(prim + 1);
+    case KARX_KIND_CIPHER: return karx_i_cipher_approved((uint32_t)id);
+    case KARX_KIND_HASH: return karx_i_hash_approved((uint32_t)id);
+    case KARX_KIND_MODE: { /* XTS is not a mode here */
+        const karx_i_mode *m = karx_i_mode_desc((uint32_t)id);
+        return m != NULL && m->approved;
     }
-    default: return karx_i_name_approved(a.std_name);
+    case KARX_KIND_MAC: {
+        const char *prim = strchr(a.std_name, '-');
+        return prim != NULL && prim_approved(prim + 1);
+    }
+    default: return 0; /* parts (GHASH, the GCM pass) are no algorithm by themselves */
     }
 }
 

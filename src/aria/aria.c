@@ -113,7 +113,7 @@ karx_status karx_aria_set_key(karx_aria_key *key, const uint8_t *k, size_t key_l
     karx_aria_key_wipe(key);
     if (k == NULL || (key_len != 16 && key_len != 24 && key_len != 32))
         return k == NULL ? KARX_ERR_ARGUMENT : KARX_ERR_KEY_LENGTH;
-    KARX_I_SERVICE("aria");
+    KARX_I_SERVICE(KARX_I_ARIA_APPROVED);
     const unsigned first = (unsigned)(key_len - 16) / 8; /* CK1 = C1, C2 or C3 */
     uint8_t kr[16] = {0}, w[4][16];
     memcpy(w[0], k, 16); /* W0 = KL */

@@ -15,6 +15,10 @@
 #ifndef KARX_ARIA_CORE_H
 #define KARX_ARIA_CORE_H
 
+/* ARIA is on KCMVP's approved list: this is the descriptors' approved field
+ * (aria_desc.c), which the approved mode's gate reads, and aria.c's set_key's own. */
+#define KARX_I_ARIA_APPROVED 1
+
 #include <stddef.h>
 #include <stdint.h>
 

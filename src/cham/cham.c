@@ -27,7 +27,7 @@ karx_status karx_cham64_set_key(karx_cham64_key *key, const uint8_t *k, size_t k
         return KARX_ERR_ARGUMENT;
     if (key_len != KARX_CHAM64_KEY_BYTES)
         return KARX_ERR_KEY_LENGTH;
-    KARX_I_SERVICE("cham");
+    KARX_I_SERVICE(KARX_I_CHAM_APPROVED);
     karx_cham64_expand_key(key->rk, k);
     key->rounds = KARX_CHAM64_ROUNDS;
     return KARX_OK;
@@ -79,7 +79,7 @@ karx_status karx_cham128_set_key(karx_cham128_key *key, const uint8_t *k, size_t
         return KARX_ERR_ARGUMENT;
     if (key_len != 16 && key_len != 32)
         return KARX_ERR_KEY_LENGTH;
-    KARX_I_SERVICE("cham");
+    KARX_I_SERVICE(KARX_I_CHAM_APPROVED);
     unsigned words = (unsigned)(key_len / 4);
     karx_cham128_expand_key(key->rk, k, words);
     key->rk_count = 2 * words;

@@ -21,6 +21,7 @@
 #include "common/endian.h"
 #include "approved/approved.h"
 #include "drbg_internal.h"
+#include "registry/registry.h"
 
 #define DRBG_STATE_READY 0x44524247u /* "DRBG" */
 #define DRBG_DEFAULT_RESEED_INTERVAL KARX_CTR_DRBG_MAX_RESEED_INTERVAL
@@ -298,7 +299,7 @@ static karx_status check_ready(const karx_ctr_drbg *d, drbg_sizes *s)
         return KARX_ERR_ARGUMENT;
     if (d->state != DRBG_STATE_READY || !drbg_sizes_of(d->alg, s))
         return KARX_ERR_STATE;
-    KARX_I_SERVICE(karx_cipher_name((karx_cipher_alg)d->alg)); /* every call on a DRBG is a service */
+    KARX_I_SERVICE(karx_i_cipher_approved(d->alg)); /* every call on a DRBG is a service */
     return KARX_OK;
 }
 
@@ -455,7 +456,7 @@ karx_status karx_ctr_drbg_instantiate(karx_ctr_drbg *drbg, karx_cipher_alg alg, 
         return KARX_ERR_ARGUMENT;
     if (!drbg_sizes_of((uint32_t)alg, &s))
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    KARX_I_SERVICE(karx_cipher_name(alg));
+    KARX_I_SERVICE(karx_i_cipher_approved((uint32_t)alg));
     df_input in;
     if (flags & KARX_DRBG_USE_DF) {
         const size_t max = KARX_CTR_DRBG_MAX_INPUT_BYTES;
@@ -560,7 +561,7 @@ karx_status karx_ctr_drbg_instantiate_os(karx_ctr_drbg *drbg, karx_cipher_alg al
         return KARX_ERR_UNKNOWN_ALGORITHM;
     }
     karx_memzero(drbg, sizeof *drbg);
-    KARX_I_SERVICE(karx_cipher_name(alg));
+    KARX_I_SERVICE(karx_i_cipher_approved((uint32_t)alg));
     karx_status st = karx_os_random(buf, sl + DRBG_OS_NONCE_BYTES);
     if (st != KARX_OK) {
         karx_memzero(drbg, sizeof *drbg);

@@ -8,6 +8,7 @@
 
 #include "approved/approved.h"
 #include "drbg_internal.h"
+#include "registry/registry.h"
 
 #define bad_buf karx_i_drbg_bad_buf
 #define MAX_IN ((size_t)KARX_LSH_DRBG_MAX_INPUT_BYTES)
@@ -33,7 +34,7 @@ static karx_status check_ready(const karx_i_lsh_mech *m, void *d)
     const karx_drbg_ctl *c = ctl_of(d);
     if (c->state != m->tag || karx_lsh_drbg_strength_bytes((karx_lsh_alg)c->alg) == 0)
         return KARX_ERR_STATE;
-    KARX_I_SERVICE(karx_lsh_alg_name((karx_lsh_alg)c->alg)); /* every call on a DRBG is a service */
+    KARX_I_SERVICE(karx_i_hash_approved(c->alg)); /* every call on a DRBG is a service */
     return KARX_OK;
 }
 
@@ -102,7 +103,7 @@ karx_status karx_i_lsh_drbg_instantiate(const karx_i_lsh_mech *m, void *d, karx_
     size_t strength = karx_lsh_drbg_strength_bytes(alg);
     if (strength == 0)
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    KARX_I_SERVICE(karx_lsh_alg_name(alg));
+    KARX_I_SERVICE(karx_i_hash_approved((uint32_t)alg));
     if (entropy_len < strength || nonce_len < strength / 2 || entropy_len > MAX_IN ||
         nonce_len > MAX_IN || pers_len > MAX_IN)
         return KARX_ERR_DATA_LENGTH;
@@ -180,7 +181,7 @@ karx_status karx_i_lsh_drbg_instantiate_os(const karx_i_lsh_mech *m, void *d, ka
     karx_memzero(d, m->size);
     if (karx_lsh_drbg_strength_bytes(alg) == 0)
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    KARX_I_SERVICE(karx_lsh_alg_name(alg));
+    KARX_I_SERVICE(karx_i_hash_approved((uint32_t)alg));
     karx_status st = karx_os_random(buf, sizeof buf);
     if (st != KARX_OK) {
         karx_memzero(d, m->size);

@@ -288,7 +288,7 @@ void karx_i_gpu_ctr_unpack(const karx_i_gpu_jobs_plan *p, karx_ctr_job *jobs, co
 
 static karx_status gpu_service(void)
 {
-    KARX_I_SERVICE("GPU"); /* the GPU kernels are not self-tested: never approved */
+    KARX_I_SERVICE(KARX_I_NEVER_APPROVED); /* the GPU kernels are not self-tested: never approved */
     return KARX_OK;
 }
 

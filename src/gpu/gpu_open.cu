@@ -50,7 +50,7 @@ extern "C" karx_status karx_gpu_open(karx_gpu **out, int device)
         return KARX_ERR_ARGUMENT;
     *out = NULL;
     open_error[0] = 0;
-    KARX_I_SERVICE("GPU"); /* the GPU kernels are not self-tested: never approved */
+    KARX_I_SERVICE(KARX_I_NEVER_APPROVED); /* the GPU kernels are not self-tested: never approved */
     int count = 0;
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess) {

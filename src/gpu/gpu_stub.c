@@ -28,7 +28,7 @@ karx_status karx_gpu_open(karx_gpu **g, int device)
     if (!g)
         return KARX_ERR_ARGUMENT;
     *g = NULL;
-    KARX_I_SERVICE("GPU"); /* the GPU kernels are not self-tested: never approved */
+    KARX_I_SERVICE(KARX_I_NEVER_APPROVED); /* the GPU kernels are not self-tested: never approved */
     return KARX_ERR_NO_DEVICE;
 }
 

@@ -17,7 +17,7 @@ karx_status karx_hight_set_key(karx_hight_key *key, const uint8_t *k, size_t key
         karx_hight_key_wipe(key);
         return KARX_ERR_KEY_LENGTH;
     }
-    KARX_I_SERVICE("hight");
+    KARX_I_SERVICE(KARX_I_HIGHT_APPROVED);
     karx_hight_schedule(key->wk, key->sk, k);
     key->ready = KARX_HIGHT_READY;
     return KARX_OK;

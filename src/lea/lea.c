@@ -20,7 +20,7 @@ karx_status karx_lea_set_key(karx_lea_key *key, const uint8_t *k, size_t key_len
         karx_lea_key_wipe(key);
         return k == NULL ? KARX_ERR_ARGUMENT : KARX_ERR_KEY_LENGTH;
     }
-    KARX_I_SERVICE("lea");
+    KARX_I_SERVICE(KARX_I_LEA_APPROVED);
     uint32_t kw[8];
     unsigned nkw = (unsigned)(key_len / 4);
     for (unsigned i = 0; i < nkw; i++)

@@ -10,6 +10,10 @@
 #ifndef KARX_LEA_CORE_H
 #define KARX_LEA_CORE_H
 
+/* LEA is on KCMVP's approved list: this is the descriptors' approved field
+ * (lea_desc.c), which the approved mode's gate reads, and lea.c's set_key's own. */
+#define KARX_I_LEA_APPROVED 1
+
 #include <stdint.h>
 
 #include "../common/karx_hd.h"

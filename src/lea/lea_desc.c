@@ -71,7 +71,8 @@ static const uint8_t ct256[16] = {0xED, 0xA2, 0x04, 0x20, 0x98, 0xF6, 0x67, 0xE8
 
 #define LEA_DESC(id, name, std_name, key_bytes, rounds, key, pt, ct)                          \
     {id, name, std_name, 16, key_bytes, sizeof(karx_lea_key), KARX_I_FAMILY_LEA, rounds,     \
-     lea_set_key, lea_impls, sizeof lea_impls / sizeof lea_impls[0], key, pt, ct, LEA_LANES}
+     lea_set_key, lea_impls, sizeof lea_impls / sizeof lea_impls[0], key, pt, ct, LEA_LANES,   \
+     KARX_I_LEA_APPROVED}
 
 const karx_i_cipher karx_i_lea128_desc =
     LEA_DESC(KARX_CIPHER_LEA128, "lea128", "LEA-128", 16, 24, key128, pt128, ct128);

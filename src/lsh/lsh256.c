@@ -24,7 +24,7 @@ static const uint32_t *lsh256_iv(size_t digest_bytes)
 
 karx_status karx_lsh256_init(karx_lsh256_ctx *ctx, size_t digest_bytes)
 {
-    KARX_I_SERVICE(karx_i_lsh_svc(0, digest_bytes));
+    KARX_I_SERVICE(karx_i_lsh_approved(0, digest_bytes));
     return front_init(ctx, digest_bytes);
 }
 
@@ -45,28 +45,28 @@ karx_status karx_lsh256_final(karx_lsh256_ctx *ctx, uint8_t *out, size_t out_len
 
 karx_status karx_lsh256(uint8_t *out, size_t digest_bytes, const void *in, size_t len)
 {
-    KARX_I_SERVICE(karx_i_lsh_svc(0, digest_bytes));
+    KARX_I_SERVICE(karx_i_lsh_approved(0, digest_bytes));
     return front_digest(karx_i_lsh256_kernels(), out, digest_bytes, in, len);
 }
 
 karx_status karx_lsh256_many(uint8_t *out, size_t digest_bytes, const void *in, size_t msg_len,
                              size_t n)
 {
-    KARX_I_SERVICE(karx_i_lsh_svc(0, digest_bytes));
+    KARX_I_SERVICE(karx_i_lsh_approved(0, digest_bytes));
     return front_many(karx_i_lsh256_kernels(), out, digest_bytes, in, msg_len, n);
 }
 
 karx_status karx_lsh256_many_ptrs(uint8_t *out, size_t digest_bytes, const uint8_t *const *msgs,
                                   const size_t *lens, size_t n)
 {
-    KARX_I_SERVICE(karx_i_lsh_svc(0, digest_bytes));
+    KARX_I_SERVICE(karx_i_lsh_approved(0, digest_bytes));
     return front_many_ptrs(karx_i_lsh256_kernels(), out, digest_bytes, msgs, lens, n);
 }
 
 karx_status karx_lsh256_many_offsets(uint8_t *out, size_t digest_bytes, const void *buf,
                                      const size_t *offsets, size_t n)
 {
-    KARX_I_SERVICE(karx_i_lsh_svc(0, digest_bytes));
+    KARX_I_SERVICE(karx_i_lsh_approved(0, digest_bytes));
     return front_many_offsets(karx_i_lsh256_kernels(), out, digest_bytes, buf, offsets, n);
 }
 

@@ -95,9 +95,9 @@ static const uint8_t kat512_512[64] = {
     0x68, 0x5a, 0x5d, 0x31, 0x84, 0x5f, 0x98, 0x4a, 0x2a, 0x0a, 0x67, 0x8d, 0x3b, 0x46, 0xe9, 0x6d};
 
 #define LSH256_DESC(id, name, std_name, d, kat) \
-    {id, name, std_name, KARX_LSH256_BLOCK_BYTES, d, lsh256_impls, NIMPLS(lsh256_impls), kat}
+    {id, name, std_name, KARX_LSH256_BLOCK_BYTES, d, lsh256_impls, NIMPLS(lsh256_impls), kat, 1}
 #define LSH512_DESC(id, name, std_name, d, kat) \
-    {id, name, std_name, KARX_LSH512_BLOCK_BYTES, d, lsh512_impls, NIMPLS(lsh512_impls), kat}
+    {id, name, std_name, KARX_LSH512_BLOCK_BYTES, d, lsh512_impls, NIMPLS(lsh512_impls), kat, 1}
 
 const karx_i_hash karx_i_lsh256_224_desc =
     LSH256_DESC(KARX_LSH256_224, "lsh256-224", "LSH-256-224", 28, kat256_224);
@@ -111,3 +111,17 @@ const karx_i_hash karx_i_lsh512_384_desc =
     LSH512_DESC(KARX_LSH512_384, "lsh512-384", "LSH-512-384", 48, kat512_384);
 const karx_i_hash karx_i_lsh512_512_desc =
     LSH512_DESC(KARX_LSH512_512, "lsh512-512", "LSH-512-512", 64, kat512_512);
+
+#if !defined(KARX_COMPACT) /* the compact builds have no approved mode */
+int karx_i_lsh_approved(int wide, size_t digest_bytes)
+{
+    static const karx_i_hash *const descs[] = {
+        &karx_i_lsh256_224_desc, &karx_i_lsh256_256_desc, &karx_i_lsh512_224_desc,
+        &karx_i_lsh512_256_desc, &karx_i_lsh512_384_desc, &karx_i_lsh512_512_desc};
+    size_t block = wide ? KARX_LSH512_BLOCK_BYTES : KARX_LSH256_BLOCK_BYTES;
+    for (size_t i = 0; i < sizeof descs / sizeof descs[0]; i++)
+        if (descs[i]->block_bytes == block && descs[i]->digest_bytes == digest_bytes)
+            return descs[i]->approved;
+    return 0;
+}
+#endif

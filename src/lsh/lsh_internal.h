@@ -56,6 +56,10 @@ void karx_i_lsh512_avx2_mb_tail(uint64_t *state, const uint8_t *const *tails, si
 void karx_i_lsh256_avx512_mb_tail(uint32_t *state, const uint8_t *const *tails, size_t tail);
 void karx_i_lsh512_avx512_mb_tail(uint64_t *state, const uint8_t *const *tails, size_t tail);
 
+/* The approved field of the descriptor of an LSH call by width (wide: LSH-512) and digest
+ * length, for the approved mode's gate; 0 for a length that is none of the six variants. */
+int karx_i_lsh_approved(int wide, size_t digest_bytes);
+
 /* The kernels for the active back end (widest available at or below it). */
 const karx_lsh256_kernels *karx_i_lsh256_kernels(void);
 const karx_lsh512_kernels *karx_i_lsh512_kernels(void);

@@ -44,7 +44,7 @@ static karx_status hj_check(const karx_hmac_lsh_job *job, int verify)
             return KARX_ERR_UNKNOWN_ALGORITHM;
     }
     /* a tag is a service: a context keyed earlier, or a key keyed in the lanes, meets the gate */
-    KARX_I_SERVICE(karx_i_lsh_svc(hj_wide(job), d));
+    KARX_I_SERVICE(karx_i_lsh_approved(hj_wide(job), d));
     if (job->tag == NULL || (job->msg == NULL && job->len != 0))
         return KARX_ERR_ARGUMENT;
     const size_t min = karx_hmac_lsh_min_tag_bytes((karx_lsh_alg)hj_alg(job));

@@ -35,7 +35,7 @@ static karx_status cj_check(const karx_ctr_job *j)
     if (j->key_len != karx_cipher_key_bytes(j->alg))
         return KARX_ERR_KEY_LENGTH;
     /* the key is scheduled in the lanes, not by the cipher's set_key: the gate is met here */
-    KARX_I_SERVICE(karx_cipher_name(j->alg));
+    KARX_I_SERVICE(karx_i_cipher_approved((uint32_t)j->alg));
     size_t blocks = j->len / bb + (j->len % bb != 0);
     return blocks > karx_i_ctr_capacity(j->ctr, bb) ? KARX_ERR_COUNTER_OVERFLOW : KARX_OK;
 }

@@ -3,12 +3,12 @@
 #include "../registry/registry.h"
 
 const karx_i_mode karx_i_modes[] = {
-    {KARX_MODE_ECB, "ecb", "ECB", NULL, 0, 8, 0},
-    {KARX_MODE_CBC, "cbc", "CBC", NULL, 0, 8, 1},
-    {KARX_MODE_CTR, "ctr", "CTR", NULL, 0, 8, 1},
-    {KARX_MODE_CFB, "cfb", "CFB", "cfb128", 0, 8, 1},
-    {KARX_MODE_CFB8, "cfb8", "CFB-8", NULL, 1, 8, 1},
-    {KARX_MODE_CFB64, "cfb64", "CFB-64", NULL, 8, 8, 1},
-    {KARX_MODE_OFB, "ofb", "OFB", NULL, 0, 8, 1},
+    {KARX_MODE_ECB, "ecb", "ECB", NULL, 0, 8, 0, 1},
+    {KARX_MODE_CBC, "cbc", "CBC", NULL, 0, 8, 1, 1},
+    {KARX_MODE_CTR, "ctr", "CTR", NULL, 0, 8, 1, 1},
+    {KARX_MODE_CFB, "cfb", "CFB", "cfb128", 0, 8, 1, 1},
+    {KARX_MODE_CFB8, "cfb8", "CFB-8", NULL, 1, 8, 1, 1},
+    {KARX_MODE_CFB64, "cfb64", "CFB-64", NULL, 8, 8, 1, 1},
+    {KARX_MODE_OFB, "ofb", "OFB", NULL, 0, 8, 1, 1},
 };
 const size_t karx_i_mode_count = sizeof karx_i_modes / sizeof karx_i_modes[0];

@@ -40,7 +40,7 @@ static inline karx_status karx_i_mode_args(const karx_cipher_key *key, const voi
         return KARX_ERR_STATE;
     /* every mode call is a service: a key scheduled before the error state (or before the
      * approved mode was turned on) is refused at use, not only at its set_key */
-    KARX_I_SERVICE((*c)->name);
+    KARX_I_SERVICE((*c)->approved);
     return KARX_OK;
 }
 

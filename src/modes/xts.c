@@ -29,7 +29,7 @@ karx_status karx_xts_set_key(karx_xts_key *key, karx_cipher_alg alg, const uint8
     const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)alg);
     if (c == NULL)
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    KARX_I_SERVICE("XTS"); /* XTS is not on the KCMVP list */
+    KARX_I_SERVICE(KARX_I_NEVER_APPROVED); /* XTS is not on the KCMVP list */
     if (c->block_bytes != 16)
         return KARX_ERR_UNSUPPORTED;
     if (k == NULL)

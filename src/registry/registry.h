@@ -92,6 +92,7 @@ typedef struct karx_i_cipher {
      * NULL and 0 where the cipher has none (the jobs then loop over the one-record calls). */
     const karx_i_impl *lane_impls;
     size_t nlane_impls;
+    int approved; /* on KCMVP's approved list: the approved mode's gate reads this (gate.c) */
 } karx_i_cipher;
 
 typedef struct karx_i_hash {
@@ -103,6 +104,7 @@ typedef struct karx_i_hash {
     const karx_i_impl *impls; /* karx_lsh256_kernels or karx_lsh512_kernels tables */
     size_t nimpls;
     const uint8_t *kat_digest; /* digest of the self-test message */
+    int approved;              /* on KCMVP's approved list (the approved mode's gate) */
 } karx_i_hash;
 
 typedef struct karx_i_mode {
@@ -113,6 +115,7 @@ typedef struct karx_i_mode {
     size_t segment_bytes; /* CFB segment, 0 = one cipher block (or not CFB) */
     size_t min_block;     /* smallest cipher block the mode works on */
     int has_iv;
+    int approved; /* on KCMVP's approved list (a mode call also needs its cipher's) */
 } karx_i_mode;
 
 /* A part: a building block of constructions with kernels of its own, no algorithm by itself
@@ -157,6 +160,19 @@ const karx_i_cipher *karx_i_cipher_desc(uint32_t alg);
 const karx_i_hash *karx_i_hash_desc(uint32_t alg);
 const karx_i_mode *karx_i_mode_desc(uint32_t mode);
 const karx_i_part *karx_i_part_desc(uint32_t id);
+
+/* The approved field of an id's descriptor, for the gate (KARX_I_SERVICE); 0 for an unknown id. */
+static inline int karx_i_cipher_approved(uint32_t alg)
+{
+    const karx_i_cipher *c = karx_i_cipher_desc(alg);
+    return c != NULL && c->approved;
+}
+
+static inline int karx_i_hash_approved(uint32_t alg)
+{
+    const karx_i_hash *h = karx_i_hash_desc(alg);
+    return h != NULL && h->approved;
+}
 
 /* Looks name up among one kind's descriptors; NULL when none has it. */
 const karx_i_cipher *karx_i_cipher_by_name(const char *name);
