@@ -9,7 +9,7 @@ karx's GCM jobs and one-call-per-record seal to OpenSSL AES-128-GCM and to IPsec
 the 2-thread pool to one thread, CCM jobs to AES-128-CCM, HMAC-LSH jobs to HMAC-SHA256.
 
 usage: bench/sessions.py [--karx build/karx] [--sessions LIST] [--sizes LIST] [--quick]
-                         [--json OUT.json] [--plot OUT.png] [--cpu N]
+                         [--json OUT.json] [--plot OUT.png] [--cpu N] [--repeat N]
 Builds the peers with bench/peers/build.sh (which installs what it needs when run as root).
 """
 import argparse
@@ -43,6 +43,28 @@ def rate(rows, lib, op, alg, s, z, threads=None):
                 threads is None or r.get("threads") == threads):
             return r["records_per_s"]
     return None
+
+
+def median_rows(runs):
+    """One row per measurement over several runs: the first run's row with records_per_s and
+    gb_per_s set to the median over the runs (the middle one; the lower middle for an even
+    count) and 'runs' listing every run's records_per_s."""
+    key = lambda r: (r["lib"], r["op"], r["alg"], r["sessions"], r["bytes"], r.get("threads"))
+    seen = {}
+    for rows in runs:
+        for r in rows:
+            seen.setdefault(key(r), []).append(r)
+    out = []
+    for group in seen.values():
+        vals = sorted(group, key=lambda r: r["records_per_s"])
+        mid = vals[(len(vals) - 1) // 2]
+        row = dict(group[0])
+        row["records_per_s"] = mid["records_per_s"]
+        row["gb_per_s"] = mid["gb_per_s"]
+        if len(group) > 1:
+            row["runs"] = [r["records_per_s"] for r in group]
+        out.append(row)
+    return out
 
 
 def ratio(a, b):
@@ -126,6 +148,9 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", default=None)
     ap.add_argument("--plot", default=None)
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="run karx and the peers this many times, in turns, and keep each "
+                         "row's median (the rows' 'runs' field holds every run's records/s)")
     ap.add_argument("--cpu", type=int, default=None,
                     help="pin both runs to this CPU (default: unpinned, as the pool row wants "
                          "two CPUs; pinned, its two threads share one)")
@@ -141,9 +166,11 @@ def main():
     peers = subprocess.run(["sh", os.path.join(HERE, "peers", "build.sh")], check=True,
                            capture_output=True, text=True).stdout.strip().splitlines()[-1]
     peer_sessions = os.path.join(os.path.dirname(peers), "peer-sessions")
-    karx_rows = run_jsonl([a.karx, "bench", "sessions", "-T", "2"] + sweep, cpu)
-    peer_rows = run_jsonl([peer_sessions] + sweep, cpu)
-    rows = karx_rows + peer_rows
+    runs = []
+    for _ in range(a.repeat):  # karx and the peers take turns, so drift hits both alike
+        runs.append(run_jsonl([a.karx, "bench", "sessions", "-T", "2"] + sweep, cpu) +
+                    run_jsonl([peer_sessions] + sweep, cpu))
+    rows = median_rows(runs)
     print(table(rows))
     if a.json:
         with open(a.json, "w") as f:

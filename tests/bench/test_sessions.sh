@@ -27,6 +27,13 @@ sys.path.insert(0, sys.argv[2] + "/bench")
 import sessions
 t = sessions.table(rows)
 assert "17" in t and "64" in t, t
+# --repeat: each row's median over the runs, every run kept
+runs = [[dict(r, records_per_s=r["records_per_s"] * k) for r in rows] for k in (3, 1, 2)]
+med = sessions.median_rows(runs)
+assert len(med) == len(rows), (len(med), len(rows))
+for m, r in zip(med, rows):
+    assert m["records_per_s"] == 2 * r["records_per_s"], (m, r)
+    assert m["runs"] == [3 * r["records_per_s"], r["records_per_s"], 2 * r["records_per_s"]], m
 print(f"ok: {len(rows)} rows")
 PY
 for bad in "--sessions 0" "--sessions x" "--sizes 64,,1"; do
