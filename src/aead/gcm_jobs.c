@@ -20,6 +20,7 @@
 #include "common/endian.h"
 #include "karx/gcm.h"
 #include "karx/pool.h"
+#include "lanes/jobs_lanes.h"
 #include "lanes/lanes.h"
 
 #define GJ_SHORT 480 /* AAD plus record bytes hashed from one stack buffer */
@@ -43,23 +44,17 @@ typedef struct {
  * 64 bytes the fused pass matched the one-buffer lane GHASH, measured, and copies nothing). */
 #define GJ_FUSE_MIN 1
 
-static int gj_overlap(const void *a, size_t alen, const void *b, size_t blen)
-{
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-    return alen != 0 && blen != 0 && x < y + blen && y < x + alen;
-}
-
 /* The checks of karx_gcm_seal / karx_gcm_open, and buffers that would corrupt each other. */
-static karx_status gj_check(const karx_gcm_job *j)
+karx_status karx_i_gcm_job_check(const karx_gcm_job *j)
 {
     karx_status st = karx_i_gcm_check(j->key, j->iv, j->iv_len, j->aad, j->aad_len, j->out, j->in,
                                       j->len, j->tag, j->tag_len);
     if (st != KARX_OK)
         return st;
-    if (j->in != j->out && gj_overlap(j->in, j->len, j->out, j->len))
+    if (karx_i_jobs_overlap(j->out, j->in, j->len))
         return KARX_ERR_ARGUMENT;
-    if (gj_overlap(j->tag, j->tag_len, j->out, j->len) ||
-        gj_overlap(j->tag, j->tag_len, j->in, j->len))
+    if (karx_i_jobs_share(j->tag, j->tag_len, j->out, j->len) ||
+        karx_i_jobs_share(j->tag, j->tag_len, j->in, j->len))
         return KARX_ERR_ARGUMENT;
     return KARX_OK;
 }
@@ -341,11 +336,6 @@ static int gj_lane_job(const karx_gcm_job *j, uint32_t alg, uint32_t klen)
     return gj_in_class(j, alg, klen) && j->len <= GJ_LANE_MAX;
 }
 
-static uint32_t gj_bswap(uint32_t v)
-{
-    return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
-}
-
 /* Runs the jobs of one class (alg, key length) from index first on, through lane kernel k.
  * A round: refill idle lanes (and reschedule), encrypt the new jobs' J0, run counter mode over
  * as many whole blocks as every live lane has, then the partial last blocks, then finish the
@@ -412,7 +402,7 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
                 w[i] = lane[i].c[0];
                 w[L + i] = lane[i].c[1];
                 w[2 * L + i] = lane[i].c[2];
-                w[3 * L + i] = gj_bswap(lane[i].ctr++);
+                w[3 * L + i] = karx_i_lanes_bswap32(lane[i].ctr++);
             }
             k->encrypt(ctx, w);
             for (unsigned i = 0; i < L; i++)
@@ -466,7 +456,7 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
                 w[i] = l->c[0];
                 w[L + i] = l->c[1];
                 w[2 * L + i] = l->c[2];
-                w[3 * L + i] = gj_bswap(l->ctr++);
+                w[3 * L + i] = karx_i_lanes_bswap32(l->ctr++);
             }
         }
         if (tail != 0) {
@@ -533,7 +523,7 @@ static void gj_run(karx_gcm_job *jobs, size_t n, int enc)
     size_t ncls = 0;
     for (size_t i = 0; i < n; i++) {
         karx_gcm_job *j = &jobs[i];
-        j->status = gj_check(j);
+        j->status = karx_i_gcm_job_check(j);
         if (j->status != KARX_OK)
             continue;
         size_t c = 0;

@@ -46,4 +46,8 @@ karx_status karx_i_gcm_check(const karx_gcm_key *gk, const uint8_t *iv, size_t i
                              const uint8_t *aad, size_t aad_len, const void *out, const void *in,
                              size_t len, const void *tag, size_t tag_len);
 
+/* A GCM record job's checks (gcm_jobs.c): karx_i_gcm_check, and buffers that would corrupt each
+ * other; the CPU and GPU job calls both run it. */
+karx_status karx_i_gcm_job_check(const karx_gcm_job *j);
+
 #endif

@@ -12,38 +12,6 @@
 #include "lanes/jobs_lanes.h"
 #include "modes/modes_internal.h"
 
-/* ---- checks: the CPU job calls' rules ---- */
-
-static karx_status gcm_check(const karx_gcm_job *j)
-{
-    karx_status st = karx_i_gcm_check(j->key, j->iv, j->iv_len, j->aad, j->aad_len, j->out, j->in,
-                                      j->len, j->tag, j->tag_len);
-    if (st != KARX_OK)
-        return st;
-    if (karx_i_jobs_overlap(j->out, j->in, j->len))
-        return KARX_ERR_ARGUMENT;
-    if (karx_i_jobs_share(j->tag, j->tag_len, j->out, j->len) ||
-        karx_i_jobs_share(j->tag, j->tag_len, j->in, j->len))
-        return KARX_ERR_ARGUMENT;
-    return KARX_OK;
-}
-
-static karx_status ctr_check(const karx_ctr_job *j)
-{
-    const size_t bb = karx_cipher_block_bytes(j->alg);
-    if (bb == 0)
-        return KARX_ERR_UNKNOWN_ALGORITHM;
-    if (j->key == NULL || j->ctr == NULL || (j->len != 0 && (j->in == NULL || j->out == NULL)) ||
-        karx_i_jobs_overlap(j->out, j->in, j->len))
-        return KARX_ERR_ARGUMENT;
-    if (karx_i_jobs_share(j->ctr, bb, j->out, j->len) || karx_i_jobs_share(j->ctr, bb, j->in, j->len))
-        return KARX_ERR_ARGUMENT;
-    if (j->key_len != karx_cipher_key_bytes(j->alg))
-        return KARX_ERR_KEY_LENGTH;
-    size_t blocks = j->len / bb + (j->len % bb != 0);
-    return blocks > karx_i_ctr_capacity(j->ctr, bb) ? KARX_ERR_COUNTER_OVERFLOW : KARX_OK;
-}
-
 /* The kernel shape of cipher id alg, 0 when none is compiled for it. */
 static int shape_of(uint32_t alg)
 {
@@ -134,7 +102,7 @@ karx_status karx_i_gpu_gcm_plan(karx_i_gpu_jobs_plan *p, karx_gcm_job *jobs, siz
     }
     for (size_t i = 0; i < n; i++) {
         karx_gcm_job *j = &jobs[i];
-        j->status = gcm_check(j);
+        j->status = karx_i_gcm_job_check(j); /* the CPU job calls' rules */
         if (j->status != KARX_OK)
             continue;
         shape[i] = shape_of(j->key->alg);
@@ -159,7 +127,7 @@ karx_status karx_i_gpu_ctr_plan(karx_i_gpu_jobs_plan *p, karx_ctr_job *jobs, siz
     }
     for (size_t i = 0; i < n; i++) {
         karx_ctr_job *j = &jobs[i];
-        j->status = ctr_check(j);
+        j->status = karx_i_ctr_job_check(j, 0); /* this call met the gate */
         if (j->status != KARX_OK)
             continue;
         shape[i] = shape_of((uint32_t)j->alg);

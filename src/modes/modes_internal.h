@@ -100,4 +100,8 @@ void karx_i_ctr_blocks(const karx_i_cipher *c, const karx_cipher_key *key, uint8
  * returns nothing; reg is shifted by s and takes the ciphertext when the segment is whole. */
 void karx_i_cfb_shift(uint8_t *reg, size_t block_bytes, const uint8_t *cipher_seg, size_t s);
 
+/* A CTR job's checks (ctr_jobs.c), and with gate the approved mode's gate (the GPU job call
+ * meets its own); the CPU and GPU job calls both run it. */
+karx_status karx_i_ctr_job_check(const karx_ctr_job *j, int gate);
+
 #endif
