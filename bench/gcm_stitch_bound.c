@@ -11,9 +11,9 @@
  * minimum is robust on a shared machine; the medians of `karx bench aead` are not.
  *
  * build (from the top folder, after a build of the library in BUILD):
- *   cc -O2 -std=c11 -Iinclude -Isrc -Ibench -DKARX_STATIC_DEFINE -DKARX_HAVE_X86_SIMD \
+ *   cc -O2 -std=c11 -Iinclude -Isrc -Icli -DKARX_STATIC_DEFINE -DKARX_HAVE_X86_SIMD \
  *      -DKARX_GIT_COMMIT="\"$(git rev-parse --short HEAD)\"" bench/gcm_stitch_bound.c \
- *      bench/bench_timer.c BUILD/libkarx.a -lpthread -o BUILD/gcm_stitch_bound
+ *      cli/bench_timer.c BUILD/libkarx.a -lpthread -o BUILD/gcm_stitch_bound
  * usage: BUILD/gcm_stitch_bound [REPS] [JSONL]   (REPS per row, default 3000 for 16 KiB, /64
  *        for 1 MiB; JSONL: append one JSON object per row) */
 #define _POSIX_C_SOURCE 200809L

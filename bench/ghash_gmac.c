@@ -6,8 +6,8 @@
  * The CLI cannot reach GHASH (it uses the public headers only), hence this separate program.
  *
  * build (from the top folder, after a build of the library in BUILD):
- *   cc -O2 -std=c11 -Iinclude -Isrc -Ibench -DKARX_STATIC_DEFINE \
- *      -DKARX_GIT_COMMIT="\"$(git rev-parse --short HEAD)\"" bench/ghash_gmac.c bench/bench_timer.c \
+ *   cc -O2 -std=c11 -Iinclude -Isrc -Icli -DKARX_STATIC_DEFINE \
+ *      -DKARX_GIT_COMMIT="\"$(git rev-parse --short HEAD)\"" bench/ghash_gmac.c cli/bench_timer.c \
  *      BUILD/libkarx.a -lpthread -o BUILD/ghash_gmac
  * usage: BUILD/ghash_gmac [REPS]      (REPS: alternating repetitions per row, default 15) */
 #define _POSIX_C_SOURCE 200809L

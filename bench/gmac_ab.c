@@ -12,8 +12,8 @@
  *        -DKARX_STATIC_DEFINE -I$O/inc -Isrc -c $O/$f.c -o $O/$f.o; done &&
  *   nm $O/gmac.o $O/gcm.o | awk '$2=="T"{print $3" old_"$3}' | sort -u > $O/redef &&
  *   for f in gmac gcm; do objcopy --redefine-syms=$O/redef $O/$f.o $O/$f-old.o; done &&
- *   cc -O2 -std=c11 -Iinclude -Isrc -Ibench -DKARX_STATIC_DEFINE bench/gmac_ab.c \
- *      bench/bench_timer.c $O/gmac-old.o $O/gcm-old.o BUILD/libkarx.a -lpthread -o BUILD/gmac_ab
+ *   cc -O2 -std=c11 -Iinclude -Isrc -Icli -DKARX_STATIC_DEFINE bench/gmac_ab.c \
+ *      cli/bench_timer.c $O/gmac-old.o $O/gcm-old.o BUILD/libkarx.a -lpthread -o BUILD/gmac_ab
  * usage: BUILD/gmac_ab gmac|gcm [REPS]   (REPS default 31) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>

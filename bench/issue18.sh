@@ -39,8 +39,8 @@ part "4. LSH _many against the AVX2 port bound (bench/lsh_many_bound.py)"
 python3 bench/lsh_many_bound.py --build "$BUILD" --label "run-$COMMIT"
 
 part "5. GCM against CTR on the same back end (bench/gcm_stitch_bound.c)"
-cc -O2 -std=c11 -Iinclude -Isrc -Ibench -DKARX_STATIC_DEFINE -DKARX_HAVE_X86_SIMD \
-    -DKARX_GIT_COMMIT="\"$COMMIT\"" bench/gcm_stitch_bound.c bench/bench_timer.c \
+cc -O2 -std=c11 -Iinclude -Isrc -Icli -DKARX_STATIC_DEFINE -DKARX_HAVE_X86_SIMD \
+    -DKARX_GIT_COMMIT="\"$COMMIT\"" bench/gcm_stitch_bound.c cli/bench_timer.c \
     "$BUILD/libkarx.a" -lpthread -o "$BUILD/gcm_stitch_bound"
 "$BUILD/gcm_stitch_bound" 3000 "$R-gcm.jsonl"
 

@@ -5,7 +5,7 @@
  * one JSON object per row.
  *
  * build (from the top folder, after a build with the provider in BUILD):
- *   cc -O2 -std=c11 -Iinclude -Ibench bench/ossl_evp.c bench/bench_timer.c BUILD/libkarx.a \
+ *   cc -O2 -std=c11 -Iinclude -Icli bench/ossl_evp.c cli/bench_timer.c BUILD/libkarx.a \
  *      -lcrypto -lpthread -o BUILD/ossl_evp
  * usage: BUILD/ossl_evp BUILD/ossl-modules [REPS [JSON_FILE]]   (default 31 repetitions) */
 #define _POSIX_C_SOURCE 200809L

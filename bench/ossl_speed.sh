@@ -32,7 +32,7 @@ for name in LSH-256-256 LSH-512-512 LEA-128-CTR HIGHT-CTR CHAM128-128-CTR LEA-12
 done
 echo
 if [ ! -x "$build/ossl_evp" ] || [ bench/ossl_evp.c -nt "$build/ossl_evp" ]; then
-    cc -O2 -std=c11 -Iinclude -Ibench -DKARX_GIT_COMMIT="\"$(git describe --always --dirty 2> /dev/null || echo unknown)\"" \
-        bench/ossl_evp.c bench/bench_timer.c "$build/libkarx.a" -lcrypto -lpthread -o "$build/ossl_evp"
+    cc -O2 -std=c11 -Iinclude -Icli -DKARX_GIT_COMMIT="\"$(git describe --always --dirty 2> /dev/null || echo unknown)\"" \
+        bench/ossl_evp.c cli/bench_timer.c "$build/libkarx.a" -lcrypto -lpthread -o "$build/ossl_evp"
 fi
 "$build/ossl_evp" "$mods" 31 ${json:+"$json"}

@@ -34,10 +34,10 @@ build_cli_objs() { # fuzz_cli and fuzz_cavp both: the list is made afresh each t
     mkdir -p "$out/cli"
     local newest_header src obj
     newest_header=$(ls -t cli/*.h cli/cavp/*.h bench/*.h include/karx/*.h | sed -n 1p)
-    for src in cli/*.c cli/cavp/*.c bench/bench_timer.c; do # every file the karx target builds
+    for src in cli/*.c cli/cavp/*.c; do # every file the karx target builds
         obj="$out/cli/$(basename "$src" .c).o"
         if [ ! -e "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_header" -nt "$obj" ]; then
-            clang -std=gnu11 $cflags -fsanitize=fuzzer-no-link,address,undefined -Icli -Ibench -Isrc \
+            clang -std=gnu11 $cflags -fsanitize=fuzzer-no-link,address,undefined -Icli -Isrc \
                 -Dmain=karx_cli_main -DKARX_GIT_COMMIT='"fuzz"' -c "$src" -o "$obj"
         fi
         cli_objs+=("$obj")

@@ -8,7 +8,7 @@ name, in any case, as an identifier or inside a string literal ("lea128", KARX_C
   - its own folder, src/<family>/;
   - its public header, include/karx/<family>.h;
   - the registry tables (src/registry/registry.c, src/registry/registry.h);
-  - the approved-mode known answers (src/approved/selftest_kat.c).
+  - the approved-mode known answers (src/selftest/construction_kat.c).
 Comments are not code and are not read (C, C++ and CUDA comments; Python comments and
 docstrings, i.e. a string that is a statement by itself).
 
@@ -61,7 +61,7 @@ def boundary(code, m):
 def allowed(path, family):
     return (path.startswith(f"src/{family}/") or path == f"include/karx/{family}.h" or
             path in ("src/registry/registry.c", "src/registry/registry.h",
-                     "src/approved/selftest_kat.c"))
+                     "src/selftest/construction_kat.c"))
 
 
 def c_code(text):

@@ -4,7 +4,7 @@
 #  - each cipher id is named in at most 2 files under src/, cli/, python/src and provider/ (its descriptor,
 #    plus at most one more), so that adding a cipher is its folder and one registry line;
 #  - the front ends (the CLI with cli/cavp/, and the OpenSSL provider in provider/) include only
-#    public headers (include/karx/), their own headers, and for the CLI bench/bench_timer.h;
+#    public headers (include/karx/) and their own headers;
 #  - a cipher family's name (lea, hight, cham, aria) is written into code only in its own folder,
 #    its public header, the registry tables and the known answers, or is a known exception listed
 #    in scripts/family-names.baseline (scripts/check-family-names.py says what code is);
@@ -44,8 +44,7 @@ else
 fi
 
 # Front ends on public headers: every #include "X" of cli/ (cli/cavp/ too) and provider/ names
-# karx/X (a file of include/karx/), a header of the same front end, or one the CLI shares with
-# bench/ (its timer).
+# karx/X (a file of include/karx/) or a header of the same front end.
 includes_ok=1
 for fe in cli provider; do
     while IFS= read -r line; do
@@ -56,7 +55,6 @@ for fe in cli provider; do
         */*) ;;
         *) [ -n "$(find "$fe" -name "$inc" -print -quit)" ] && continue ;;
         esac
-        [ "$fe/$inc" = cli/bench_timer.h ] && continue
         echo "check-structure: $file includes \"$inc\": not a public header nor one of $fe/'s own"
         includes_ok=0
     done < <(grep -rn --include='*.c' --include='*.h' '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$fe" || true)

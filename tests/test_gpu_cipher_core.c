@@ -1,5 +1,5 @@
 /* Runs the CUDA cipher kernels' per-thread code (src/gpu/cipher_gpu_core.h) and the GPU
- * CTR_DRBG plan (src/gpu/gpu_drbg_plan.c) on the CPU, every emulated thread in turn, against the
+ * CTR_DRBG plan (src/drbg/drbg_plan.c) on the CPU, every emulated thread in turn, against the
  * library's CPU modes, for every registered cipher (through its shape, as the kernels see it):
  * single-key CTR (counters near every carry, keystream-only, partial final blocks), ECB both
  * ways, many-key CTR with each thread's round keys made on the fly from its raw key (every key
@@ -8,7 +8,7 @@
  * wrapping.
  * test_gpu checks the real device when there is one. */
 #include "gpu/cipher_gpu_core.h"
-#include "gpu/gpu_drbg_plan.h"
+#include "drbg/drbg_plan.h"
 
 #include <karx/cipher.h>
 #include <karx/drbg.h>
@@ -297,7 +297,7 @@ static void test_drbg(karx_cipher_alg alg, unsigned flags, int wrap)
     if (wrap) /* V close to all-ones: the keystream wraps mod 2^blocklen mid-call */
         memset(cpu.v, 0xff, bl), cpu.v[bl - 1] = 0xf0;
     gpu = cpu;
-    size_t len = 3 * KARX_CTR_DRBG_MAX_REQUEST_BYTES + 1234, calls = karx_i_gpu_drbg_calls(len);
+    size_t len = 3 * KARX_CTR_DRBG_MAX_REQUEST_BYTES + 1234, calls = karx_i_drbg_plan_calls(len);
     uint8_t *a = malloc(len), *b = malloc(len), *ctrs = malloc(calls * bl);
     karx_cipher_key *keys = malloc(calls * sizeof *keys);
     size_t al = flags & KARX_DRBG_USE_DF ? 20 : sl; /* no df: additional input is seedlen bytes */
@@ -305,8 +305,8 @@ static void test_drbg(karx_cipher_alg alg, unsigned flags, int wrap)
         size_t n = len - off < KARX_CTR_DRBG_MAX_REQUEST_BYTES ? len - off : KARX_CTR_DRBG_MAX_REQUEST_BYTES;
         CHECK(karx_ctr_drbg_generate(&cpu, a + off, n, add, al) == KARX_OK, "cpu generate");
     }
-    CHECK(karx_i_gpu_drbg_check(&gpu, len, add, al) == KARX_OK, "plan check");
-    karx_i_gpu_drbg_plan(&gpu, len, add, al, keys, ctrs);
+    CHECK(karx_i_drbg_plan_check(&gpu, len, add, al) == KARX_OK, "plan check");
+    karx_i_drbg_plan(&gpu, len, add, al, keys, ctrs);
     uint64_t nb = calls * ((KARX_CTR_DRBG_MAX_REQUEST_BYTES + bl - 1) / bl);
     for (uint64_t i = nb; i-- > 0;)
         karx_gpu_ctr_keyed_block(shape_of(alg), keys, ctrs, b, KARX_CTR_DRBG_MAX_REQUEST_BYTES, len, i);
@@ -319,9 +319,9 @@ static void test_drbg(karx_cipher_alg alg, unsigned flags, int wrap)
     /* The reseed limit is checked for the whole request before anything changes. */
     karx_ctr_drbg_set_reseed_interval(&gpu, gpu.reseed_counter + 1);
     karx_ctr_drbg before = gpu;
-    CHECK(karx_i_gpu_drbg_check(&gpu, len, NULL, 0) == KARX_ERR_RESEED_REQUIRED, "reseed needed");
+    CHECK(karx_i_drbg_plan_check(&gpu, len, NULL, 0) == KARX_ERR_RESEED_REQUIRED, "reseed needed");
     CHECK(memcmp(&before, &gpu, sizeof gpu) == 0, "refused check changes nothing");
-    CHECK(karx_i_gpu_drbg_check(&gpu, 2 * KARX_CTR_DRBG_MAX_REQUEST_BYTES, NULL, 0) == KARX_OK, "two calls fit");
+    CHECK(karx_i_drbg_plan_check(&gpu, 2 * KARX_CTR_DRBG_MAX_REQUEST_BYTES, NULL, 0) == KARX_OK, "two calls fit");
     karx_ctr_drbg_uninstantiate(&cpu);
     karx_ctr_drbg_uninstantiate(&gpu);
     free(a);

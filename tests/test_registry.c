@@ -11,6 +11,7 @@
 #include "aead/ghash.h"
 #include "cpu/backends.h"
 #include "karx/karx.h"
+#include "selftest/selftest_internal.h"
 #include "test_kernels.h"
 #include "test_util.h"
 

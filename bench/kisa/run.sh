@@ -47,8 +47,8 @@ if [ -n "${KARX_BEFORE:-}" ]; then
     before="-DKARX_BEFORE $obj/libkarx-before.a"
 fi
 commit=$(git -C "$top" rev-parse --short HEAD 2> /dev/null || echo unknown)
-$cc -O2 -std=c11 -Wall -Wextra -I"$top/include" -I"$top/bench" -DKARX_GIT_COMMIT="\"$commit\"" \
-    "$top/bench/kisa/kisa_vs_karx.c" "$top/bench/bench_timer.c" "$obj"/*.o "$build/libkarx.a" $before \
+$cc -O2 -std=c11 -Wall -Wextra -I"$top/include" -I"$top/cli" -DKARX_GIT_COMMIT="\"$commit\"" \
+    "$top/bench/kisa/kisa_vs_karx.c" "$top/cli/bench_timer.c" "$obj"/*.o "$build/libkarx.a" $before \
     -lcrypto -lpthread -o "$build/kisa_vs_karx"
 echo "KISA: $kisa (CFLAGS $kflags); karx-before: ${KARX_BEFORE:-none}; karx: $build/libkarx.a at $commit$(git -C "$top" diff --quiet HEAD -- src 2> /dev/null || echo '+changes')"
 if [ -n "$json" ]; then "$build/kisa_vs_karx" "$reps" "$json"; else "$build/kisa_vs_karx" "$reps"; fi

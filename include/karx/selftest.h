@@ -7,11 +7,12 @@
  * test of the OS entropy source.
  *
  * The approved mode (KCMVP style; off by default): turned on by karx_set_approved_mode(1), by
- * KARX_APPROVED in the environment (read once, at the first service or mode query: 1, yes, true
+ * KARX_APPROVED in the environment (read once, when the library loads: 1, yes, true
  * or on turn it on; unset, empty, 0, no, false or off leave it off; letters in any case; any
  * other value fails closed: the mode on, in the error state, see karx_approved_env_valid) or by
  * building with -DKARX_APPROVED_ONLY=ON (then it is always on). While it is on:
- *  - the self-tests run before the first service (the power-up tests);
+ *  - the self-tests run before any service (the power-up tests): when the library loads with
+ *    the mode on, and inside karx_set_approved_mode(1);
  *  - a failed self-test, a failed DRBG continuous test or a failed entropy health test puts
  *    the library in the ERROR STATE: every service returns KARX_ERR_SELFTEST until
  *    karx_selftest() passes again;
@@ -49,9 +50,11 @@ KARX_API karx_status karx_selftest_run(karx_selftest_cb cb, void *arg);
 /* karx_selftest_run(NULL, NULL): the documented way to re-run the power-up tests. */
 KARX_API karx_status karx_selftest(void);
 
-/* Turns the approved mode on (1) or off (0); the power-up tests run before the next service.
- * KARX_ERR_ARGUMENT for another value; KARX_ERR_UNSUPPORTED for 0 in a KARX_APPROVED_ONLY
- * build. */
+/* Turns the approved mode on (1) or off (0). Turning it on from off runs the power-up tests
+ * before it returns (a few milliseconds). KARX_OK; KARX_ERR_SELFTEST when the mode is now on in
+ * the error state (the power-up tests failed, or an earlier failure that karx_selftest has not
+ * cleared); KARX_ERR_ARGUMENT for another value; KARX_ERR_UNSUPPORTED for 0 in a
+ * KARX_APPROVED_ONLY build. */
 KARX_API karx_status karx_set_approved_mode(int on);
 
 /* 1 while the approved mode is on, else 0 (reads KARX_APPROVED if nothing has yet). */

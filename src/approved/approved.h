@@ -2,8 +2,8 @@
  *
  * Off (the default) the gate costs one load of a global and one predictable branch: the global
  * is 0 only once the mode is known to be off. Anything else (mode on, or KARX_APPROVED not yet
- * read) takes the slow path, karx_i_service, which reads the environment once, runs the
- * power-up tests, answers the error state and the approved list, and sets this thread's
+ * read) takes the slow path, karx_i_service, which reads the environment once, answers the
+ * power-up tests' result, the error state and the approved list, and sets this thread's
  * service indicator. */
 #ifndef KARX_I_APPROVED_H
 #define KARX_I_APPROVED_H
@@ -50,13 +50,20 @@ int karx_i_approved_env_parse(const char *v);
     } while (0)
 #endif
 
-/* The self-test run the power-up uses, handed down by selftest_run.c (the layer above). */
-typedef karx_status (*karx_i_powerup_fn)(karx_selftest_cb cb, void *arg);
-void karx_i_set_powerup(karx_i_powerup_fn fn);
-/* One self-test run under the gate's lock; sets the approved mode's state from its result. */
-karx_status karx_i_run_selftests(karx_selftest_cb cb, void *arg);
-/* karx_set_approved_mode's work (the public call registers the run first). */
-karx_status karx_i_set_mode(int on);
+/* A self-test run, by the floor above (src/selftest/run.c): begin takes the run lock and lets the
+ * run's own calls pass the gate, returning the mark end restores. Between them,
+ * karx_i_powerup_due(turning_on) says whether the power-up tests must run: the mode is on with
+ * them pending, or is being turned on from off (and not in the error state). end(mark, ran, st,
+ * turn_on) switches the mode on when asked, keeps st as the self-tests' result when a run took
+ * place while the mode is on (a pass leaves the error state, a failure enters it), lets go of
+ * the lock, and returns KARX_ERR_SELFTEST when the mode is on in the error state, else
+ * KARX_OK. */
+int karx_i_selftests_begin(void);
+int karx_i_powerup_due(int turning_on);
+karx_status karx_i_selftests_end(int mark, int ran, karx_status st, int turn_on);
+
+/* Turns the mode off (KARX_ERR_UNSUPPORTED in a KARX_APPROVED_ONLY build). */
+karx_status karx_i_set_mode_off(void);
 
 /* 1 when the conditional tests must run (the approved mode is on); cheap. */
 static inline int karx_i_approved_active(void)

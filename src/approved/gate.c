@@ -3,11 +3,12 @@
  * list is data: each descriptor's approved field (src/registry/registry.h), which the service
  * passes in.
  *
- * It calls nothing else in the library: the services call it, and the self-test run (which
- * calls the services) sits above it and hands it the power-up function (karx_i_set_powerup),
- * so no two files call each other in a circle (scripts/check-cycles.py). With no power-up
- * function (a static link that left selftest_run.o out) the power-up "fails" and the mode stays
- * in the error state: closed, never open. */
+ * It calls nothing else in the library: the services call it, and the self-test runs (which
+ * call the services) sit a floor above it, in src/selftest/, and hand it their results
+ * (karx_i_selftests_begin / _end). The power-up tests run there, eagerly: at load when the mode
+ * starts on, and inside karx_set_approved_mode when it is turned on. A service that finds them
+ * still pending (a static link that left src/selftest/run.o out, so nothing ran them) enters
+ * the error state: closed, never open. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -30,7 +31,6 @@ static unsigned epoch;         /* counts mode switches: an older indicator is st
 static pthread_once_t decide_once = PTHREAD_ONCE_INIT;
 /* Serialises the self-test runs; services that find the power-up tests pending wait here. */
 static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER;
-static karx_i_powerup_fn powerup_fn;
 
 static _Thread_local int tls_in_selftest; /* the self-tests' own calls pass the gate */
 static _Thread_local int tls_indicator;
@@ -100,27 +100,25 @@ int karx_in_error_state(void)
     return mode_now() && __atomic_load_n(&state, __ATOMIC_ACQUIRE) == ST_ERROR;
 }
 
-void karx_i_set_powerup(karx_i_powerup_fn fn)
+/* Switches the mode; the caller holds run_lock. Turning it on from off asks for the power-up
+ * tests again, unless in the error state, which only a passing karx_selftest leaves. */
+static void switch_mode(int on)
 {
-    __atomic_store_n(&powerup_fn, fn, __ATOMIC_RELEASE);
-}
-
-karx_status karx_i_set_mode(int on)
-{
-    if (on != 0 && on != 1)
-        return KARX_ERR_ARGUMENT;
-    (void)mode_now();
-    if (BUILT_ON && !on)
-        return KARX_ERR_UNSUPPORTED;
-    pthread_mutex_lock(&run_lock);
-    /* Turning it on asks for the power-up tests again, unless in the error state, which only
-     * a passing karx_selftest leaves. */
     if (on && !__atomic_load_n(&mode, __ATOMIC_ACQUIRE) &&
         __atomic_load_n(&state, __ATOMIC_ACQUIRE) != ST_ERROR)
         __atomic_store_n(&state, ST_PENDING, __ATOMIC_RELEASE);
     __atomic_store_n(&mode, on, __ATOMIC_RELEASE);
     __atomic_store_n(&karx_i_approved_gate, on, __ATOMIC_RELEASE);
     __atomic_add_fetch(&epoch, 1, __ATOMIC_ACQ_REL);
+}
+
+karx_status karx_i_set_mode_off(void)
+{
+    (void)mode_now();
+    if (BUILT_ON)
+        return KARX_ERR_UNSUPPORTED;
+    pthread_mutex_lock(&run_lock);
+    switch_mode(0);
     pthread_mutex_unlock(&run_lock);
     return KARX_OK;
 }
@@ -151,33 +149,41 @@ int karx_i_selftest_enter(void)
 
 void karx_i_selftest_leave(int previous) { tls_in_selftest = previous; }
 
-/* ---- self-test runs ---- */
+/* ---- self-test runs (src/selftest/ runs them; the result is kept here) ---- */
 
-/* One run under the lock; with only_pending, none unless the power-up tests are still due. */
-static karx_status run(karx_selftest_cb cb, void *arg, int only_pending)
+int karx_i_selftests_begin(void)
 {
     (void)mode_now();
     pthread_mutex_lock(&run_lock);
-    if (only_pending && __atomic_load_n(&state, __ATOMIC_ACQUIRE) != ST_PENDING) {
-        pthread_mutex_unlock(&run_lock);
-        return KARX_OK;
-    }
-    karx_i_powerup_fn fn = __atomic_load_n(&powerup_fn, __ATOMIC_ACQUIRE);
-    int previous = karx_i_selftest_enter();
-    karx_status st = fn != NULL ? fn(cb, arg) : KARX_ERR_SELFTEST;
-    karx_i_selftest_leave(previous);
-    if (__atomic_load_n(&mode, __ATOMIC_ACQUIRE))
-        __atomic_store_n(&state, st == KARX_OK ? ST_READY : ST_ERROR, __ATOMIC_RELEASE);
-    pthread_mutex_unlock(&run_lock);
-    return st;
+    return karx_i_selftest_enter();
 }
 
-karx_status karx_i_run_selftests(karx_selftest_cb cb, void *arg) { return run(cb, arg, 0); }
-
-/* The power-up tests, once, by whichever service comes first; the others wait for them. */
-static int powerup(void)
+int karx_i_powerup_due(int turning_on)
 {
-    (void)run(NULL, NULL, 1);
+    int on = __atomic_load_n(&mode, __ATOMIC_ACQUIRE);
+    int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
+    return s != ST_ERROR && (on ? s == ST_PENDING : turning_on);
+}
+
+karx_status karx_i_selftests_end(int mark, int ran, karx_status st, int turn_on)
+{
+    karx_i_selftest_leave(mark);
+    if (turn_on)
+        switch_mode(1);
+    int on = __atomic_load_n(&mode, __ATOMIC_ACQUIRE);
+    if (ran && on)
+        __atomic_store_n(&state, st == KARX_OK ? ST_READY : ST_ERROR, __ATOMIC_RELEASE);
+    int error = on && __atomic_load_n(&state, __ATOMIC_ACQUIRE) == ST_ERROR;
+    pthread_mutex_unlock(&run_lock);
+    return error ? KARX_ERR_SELFTEST : KARX_OK;
+}
+
+/* The power-up tests never ran in this process (see the top): the error state, at once. */
+static int never_powered_up(void)
+{
+    int pending = ST_PENDING;
+    (void)__atomic_compare_exchange_n(&state, &pending, ST_ERROR, 0, __ATOMIC_ACQ_REL,
+                                      __ATOMIC_ACQUIRE);
     return __atomic_load_n(&state, __ATOMIC_ACQUIRE);
 }
 
@@ -187,7 +193,7 @@ karx_status karx_i_service(int approved)
         return KARX_OK;
     int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
     if (s == ST_PENDING)
-        s = powerup();
+        s = never_powered_up();
     if (s != ST_READY) {
         indicate(0);
         return KARX_ERR_SELFTEST;

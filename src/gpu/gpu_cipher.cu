@@ -4,14 +4,14 @@
  * the record's raw key broadcast to the warp; variable lengths: thread per record; LEA's and
  * HIGHT's round keys are made on the fly, CHAM's scheduled into registers; no thread-local
  * memory, which scripts/check-gpu-regs.sh checks), and CTR_DRBG output (the state
- * chain on the CPU, every call's keystream at once; see gpu_drbg_plan.h). The per-thread code is
+ * chain on the CPU, every call's keystream at once; see drbg_plan.h). The per-thread code is
  * src/gpu/cipher_gpu_core.h, which the CPU tests run as well. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cipher_gpu_core.h"
-#include "gpu_drbg_plan.h"
+#include "../drbg/drbg_plan.h"
 #include "gpu_internal.h"
 
 /* ---- kernels (the cipher's shape is a template constant: rounds unroll, branches fold) ------ */
@@ -571,7 +571,7 @@ static void plan_one(void *ctx, size_t first, size_t count, karx_cipher_key *key
     size_t lo = first * KARX_CTR_DRBG_MAX_REQUEST_BYTES;
     size_t n = o->len - lo < count * (size_t)KARX_CTR_DRBG_MAX_REQUEST_BYTES
                    ? o->len - lo : count * (size_t)KARX_CTR_DRBG_MAX_REQUEST_BYTES;
-    karx_i_gpu_drbg_plan(o->d, n, o->add, o->add_len, keys, ctrs);
+    karx_i_drbg_plan(o->d, n, o->add, o->add_len, keys, ctrs);
 }
 
 extern "C" karx_status karx_gpu_ctr_drbg_generate(karx_gpu *g, karx_ctr_drbg *drbg, uint8_t *out,
@@ -581,12 +581,12 @@ extern "C" karx_status karx_gpu_ctr_drbg_generate(karx_gpu *g, karx_ctr_drbg *dr
         return KARX_ERR_NO_DEVICE;
     if (!drbg || (len && !out))
         return KARX_ERR_ARGUMENT;
-    karx_status st = karx_i_gpu_drbg_check(drbg, len, add, add_len);
+    karx_status st = karx_i_drbg_plan_check(drbg, len, add, add_len);
     if (st != KARX_OK || !len)
         return st;
     KARX_GPU_TRY(g, cudaSetDevice(g->device), "cudaSetDevice");
     struct one_drbg o = {drbg, len, add, add_len};
-    return keyed_run(g, drbg->alg, karx_i_gpu_drbg_calls(len), KARX_CTR_DRBG_MAX_REQUEST_BYTES,
+    return keyed_run(g, drbg->alg, karx_i_drbg_plan_calls(len), KARX_CTR_DRBG_MAX_REQUEST_BYTES,
                      out, len, plan_one, &o);
 }
 
@@ -603,7 +603,7 @@ static void plan_many(void *ctx, size_t first, size_t count, karx_cipher_key *ke
     size_t bl = karx_cipher_block_bytes((karx_cipher_alg)m->d[first]->alg);
     for (size_t i = 0; i < count; i++) {
         size_t j = first + i;
-        karx_i_gpu_drbg_plan(m->d[j], m->len, m->adds ? m->adds[j] : NULL,
+        karx_i_drbg_plan(m->d[j], m->len, m->adds ? m->adds[j] : NULL,
                              m->adds && m->add_lens ? m->add_lens[j] : 0, keys + i, ctrs + i * bl);
     }
 }
@@ -626,7 +626,7 @@ extern "C" karx_status karx_gpu_ctr_drbg_generate_many(karx_gpu *g, karx_ctr_drb
             return KARX_ERR_ARGUMENT;
         if (drbgs[i]->alg != drbgs[0]->alg)
             return KARX_ERR_ARGUMENT; /* one cipher per call */
-        karx_status st = karx_i_gpu_drbg_check(drbgs[i], len, adds ? adds[i] : NULL,
+        karx_status st = karx_i_drbg_plan_check(drbgs[i], len, adds ? adds[i] : NULL,
                                                adds && add_lens ? add_lens[i] : 0);
         if (st != KARX_OK)
             return st;

@@ -1,7 +1,7 @@
-# GPU back end: the DRBG's batch planning (plain C, every build), then the CUDA runtime and
+# GPU back end: the record jobs' host side (plain C, every build), then the CUDA runtime and
 # kernels where nvcc was found (KARX_HAVE_CUDA), else a stub whose calls report
 # KARX_ERR_NO_DEVICE.
-list(APPEND KARX_SOURCES src/gpu/gpu_drbg_plan.c src/gpu/gpu_jobs.c)
+list(APPEND KARX_SOURCES src/gpu/gpu_jobs.c)
 if(KARX_HAVE_CUDA)
   list(APPEND KARX_SOURCES src/gpu/gpu_runtime.cu src/gpu/gpu_open.cu src/gpu/gpu_lsh.cu
        src/gpu/gpu_cipher.cu src/gpu/gpu_jobs.cu)

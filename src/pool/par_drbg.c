@@ -3,7 +3,7 @@
  * does split is a run of requests: out_len past the maximum is the consecutive full generate
  * calls karx_ctr_drbg_generate would make, and their state chain (additional-input update, V
  * advanced, closing update) needs none of their output. So the chain runs here, recording each
- * call's key and first counter (the GPU's plan, src/gpu/gpu_drbg_plan.c), and then every call's
+ * call's key and first counter (the GPU's plan, src/drbg/drbg_plan.c), and then every call's
  * keystream is made on the pool at once: the same bytes and the same final state as the serial
  * calls. In the approved mode (whose continuous test runs inside each serial generate) the
  * serial calls run. */
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../approved/approved.h"
-#include "../gpu/gpu_drbg_plan.h"
+#include "../drbg/drbg_plan.h"
 #include "karx/cipher.h"
 #include "karx/drbg.h"
 #include "karx/pool.h"
@@ -74,12 +74,12 @@ karx_status karx_ctr_drbg_generate_pool(karx_pool *pool, karx_ctr_drbg *drbg, ui
         return karx_ctr_drbg_generate(drbg, out, out_len, additional, add_len);
     /* every call may run now (ready, no prediction resistance, within the reseed interval),
      * else nothing changes */
-    karx_status st = karx_i_gpu_drbg_check(drbg, out_len, additional, add_len);
+    karx_status st = karx_i_drbg_plan_check(drbg, out_len, additional, add_len);
     if (st != KARX_OK)
         return st;
     if (karx_pool_threads(pool) < 2 || karx_i_approved_active())
         return serial_calls(drbg, out, out_len, additional, add_len);
-    size_t calls = karx_i_gpu_drbg_calls(out_len);
+    size_t calls = karx_i_drbg_plan_calls(out_len);
     size_t bl = karx_cipher_block_bytes((karx_cipher_alg)drbg->alg);
     karx_cipher_key *keys = calloc(calls, sizeof *keys);
     uint8_t *ctrs = calloc(calls, bl);
@@ -88,7 +88,7 @@ karx_status karx_ctr_drbg_generate_pool(karx_pool *pool, karx_ctr_drbg *drbg, ui
         free(ctrs);
         return KARX_ERR_NO_MEMORY;
     }
-    karx_i_gpu_drbg_plan(drbg, out_len, additional, add_len, keys, ctrs);
+    karx_i_drbg_plan(drbg, out_len, additional, add_len, keys, ctrs);
     drbg_job j = {keys, ctrs, out, out_len, bl};
     (void)karx_pool_run(pool, calls, call_task, &j);
     karx_memzero(keys, calls * sizeof *keys);

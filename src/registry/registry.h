@@ -131,7 +131,7 @@ typedef struct karx_i_part {
     size_t nimpls;
     unsigned (*lanes)(const void *table);
     const void *kat; /* its known answer (for GHASH and the GCM pass: a karx_i_gcm_kat) */
-    /* The known-answer test of one impl (karx_alg_kernel_selftest); the tests also run it on
+    /* The known-answer test of one impl (src/selftest/kernel_kat.c runs it); the tests also run it on
      * doctored descriptors to see it fail. */
     karx_status (*kernel_test)(const struct karx_i_part *p, const karx_i_impl *impl);
 } karx_i_part;
@@ -185,11 +185,6 @@ static inline const void *karx_i_cipher_kernels(const karx_i_cipher *c)
 {
     return karx_i_select(c->impls, c->nimpls)->table;
 }
-
-/* The known-answer test of one kernel of a descriptor (selftest.c); the tests also run it on
- * doctored descriptors to see it fail. */
-karx_status karx_i_cipher_kernel_test(const karx_i_cipher *c, const karx_i_impl *impl);
-karx_status karx_i_hash_kernel_test(const karx_i_hash *h, const karx_i_impl *impl);
 
 /* "cmac-" / "hmac-" / "gmac-" and the primitive's short name (mac_names.c); NULL for an unknown
  * id (or, for GMAC, a cipher whose block is not 16 bytes). */

@@ -1,6 +1,7 @@
-# The algorithm registry: the one list (registry.c), the parts (parts.c), kernel selection
-# (select.c), the public enumeration calls (registry_api.c), composed MAC names (mac_names.c) and
-# the per-kernel known-answer self-tests (selftest.c).
+# The algorithm registry: the descriptor types (registry.h), the one list (registry.c), the parts
+# (parts.c), kernel selection (select.c), lookup by name or id and the public listing
+# (lookup.c) and composed MAC names (mac_names.c). The kernels' listing and known-answer tests
+# sit a floor up, in src/selftest/.
 list(APPEND KARX_SOURCES
-  src/registry/registry.c src/registry/parts.c src/registry/select.c src/registry/registry_api.c
-  src/registry/mac_names.c src/registry/selftest.c)
+  src/registry/registry.c src/registry/parts.c src/registry/select.c src/registry/lookup.c
+  src/registry/mac_names.c)

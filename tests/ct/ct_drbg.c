@@ -4,7 +4,7 @@
  * and personalization strings, additional input, lengths, the reseed counter, and the output
  * once returned (it is the caller's to publish). */
 #include "ct.h"
-#include "gpu/gpu_drbg_plan.h"
+#include "drbg/drbg_plan.h"
 
 /* Short outputs to keep valgrind quick, plus one a few blocks past 1 KiB so the bulk kernels run
  * and the last block is cut. */
@@ -47,8 +47,8 @@ static void check_drbg(karx_cipher_alg alg, unsigned flags)
         karx_cipher_key keys[2];
         uint8_t ctrs[2 * KARX_MAX_BLOCK_BYTES];
         const size_t len = KARX_CTR_DRBG_MAX_REQUEST_BYTES + 1; /* two calls */
-        CT_OK(karx_i_gpu_drbg_check(&d, len, NULL, 0), "gpu plan check");
-        karx_i_gpu_drbg_plan(&d, len, NULL, 0, keys, ctrs);
+        CT_OK(karx_i_drbg_plan_check(&d, len, NULL, 0), "gpu plan check");
+        karx_i_drbg_plan(&d, len, NULL, 0, keys, ctrs);
         karx_memzero(keys, sizeof keys);
     }
     karx_ctr_drbg_uninstantiate(&d);

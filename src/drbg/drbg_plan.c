@@ -1,16 +1,16 @@
-/* See gpu_drbg_plan.h. */
-#include "gpu_drbg_plan.h"
+/* See drbg_plan.h. */
+#include "drbg_plan.h"
 
 #include <string.h>
 
-#include "../drbg/drbg_internal.h"
+#include "drbg_internal.h"
 
-size_t karx_i_gpu_drbg_calls(size_t len)
+size_t karx_i_drbg_plan_calls(size_t len)
 {
     return len / KARX_CTR_DRBG_MAX_REQUEST_BYTES + (len % KARX_CTR_DRBG_MAX_REQUEST_BYTES != 0);
 }
 
-karx_status karx_i_gpu_drbg_check(const karx_ctr_drbg *d, size_t len, const uint8_t *add,
+karx_status karx_i_drbg_plan_check(const karx_ctr_drbg *d, size_t len, const uint8_t *add,
                                   size_t add_len)
 {
     if (!d)
@@ -23,13 +23,13 @@ karx_status karx_i_gpu_drbg_check(const karx_ctr_drbg *d, size_t len, const uint
     karx_memzero(a, sizeof a);
     if (st != KARX_OK)
         return st;
-    size_t calls = karx_i_gpu_drbg_calls(len);
+    size_t calls = karx_i_drbg_plan_calls(len);
     if (calls > 1 && d->reseed_counter + (calls - 1) > d->reseed_interval)
         return KARX_ERR_RESEED_REQUIRED; /* the last call would need a reseed first */
     return KARX_OK;
 }
 
-void karx_i_gpu_drbg_plan(karx_ctr_drbg *d, size_t len, const uint8_t *add, size_t add_len,
+void karx_i_drbg_plan(karx_ctr_drbg *d, size_t len, const uint8_t *add, size_t add_len,
                           karx_cipher_key *keys, uint8_t *ctrs)
 {
     const size_t bl = karx_cipher_block_bytes((karx_cipher_alg)d->alg);

@@ -1,29 +1,47 @@
 /* One self-test run: every kernel of every cipher, hash and part (the registry's known answers, each
  * kernel called directly whatever the active back end), every construction on the kernels calls
- * use now (selftest_kat.c), and the start-up health test of the OS entropy source; and the
- * public calls that need it. This layer calls the services; the gate (gate.c) below it gets the
- * run as a function pointer: at load time (the constructor) and again from every public call
- * here, so a static link that uses them has it too. */
+ * use now (construction_kat.c), and the start-up health test of the OS entropy source; and the
+ * public calls that need a run. This floor calls the services it tests and hands the gate
+ * (src/approved/gate.c, below every service) each run's result, so nothing below calls up.
+ *
+ * The power-up tests run before any service, as KCMVP (like FIPS 140-3) asks: at load when the
+ * mode starts on (KARX_APPROVED, or a KARX_APPROVED_ONLY build), and inside
+ * karx_set_approved_mode(1). */
 #include <string.h>
 
-#include "approved.h"
-#include "registry/registry.h"
-#include "selftest_run.h"
+#include "../approved/approved.h"
+#include "../registry/registry.h"
+#include "selftest_internal.h"
 
-__attribute__((constructor)) static void hand_down(void) { karx_i_set_powerup(karx_i_selftest_all); }
-
-karx_status karx_selftest_run(karx_selftest_cb cb, void *arg)
+/* One run under the gate's lock; turn_on switches the mode on first (the power-up tests run if
+ * that asks for them); record keeps the result even when no power-up was due (karx_selftest). */
+static karx_status run(karx_selftest_cb cb, void *arg, int turn_on, int record)
 {
-    hand_down();
-    return karx_i_run_selftests(cb, arg);
+    int mark = karx_i_selftests_begin();
+    int ran = record || karx_i_powerup_due(turn_on);
+    karx_status st = ran ? karx_i_selftest_all(cb, arg) : KARX_OK;
+    karx_status gate = karx_i_selftests_end(mark, ran, st, turn_on);
+    return record ? st : gate;
 }
+
+/* A library loaded with the mode on runs its power-up tests before main or dlopen returns. */
+__attribute__((constructor)) static void powerup_at_load(void)
+{
+    if (karx_approved_mode())
+        (void)run(NULL, NULL, 0, 0);
+}
+
+karx_status karx_selftest_run(karx_selftest_cb cb, void *arg) { return run(cb, arg, 0, 1); }
 
 karx_status karx_selftest(void) { return karx_selftest_run(NULL, NULL); }
 
 karx_status karx_set_approved_mode(int on)
 {
-    hand_down();
-    return karx_i_set_mode(on);
+    if (on == 0)
+        return karx_i_set_mode_off();
+    if (on != 1)
+        return KARX_ERR_ARGUMENT;
+    return run(NULL, NULL, 1, 0);
 }
 
 /* A primitive's approved field, by its standard name (a MAC's: "CMAC-LEA-128" -> "LEA-128"). */

@@ -1,10 +1,11 @@
-/* The public registry calls (karx/registry.h): listing, lookup by name or id, kernels. MACs are
- * not stored: CMAC exists over every cipher, HMAC over every hash and GMAC over every cipher with
- * a 16-byte block, so their entries are composed from the primitive's descriptor. */
+/* The public registry calls (karx/registry.h) that read only the lists: listing, lookup by name
+ * or id (the services resolve names here too). The kernels of each entry are listed one floor
+ * up (src/selftest/kernel_list.c), beside their known-answer tests. MACs are not stored: CMAC
+ * exists over every cipher, HMAC over every hash and GMAC over every cipher with a 16-byte
+ * block, so their entries are composed from the primitive's descriptor. */
 #include <stdio.h>
 #include <string.h>
 
-#include "../modes/block_kernels.h"
 #include "registry.h"
 
 /* What one entry says: its kind and id, its names (a MAC's with a prefix), its sizes, and the
@@ -237,58 +238,5 @@ karx_status karx_alg_by_id(karx_alg_kind kind, int id, karx_alg_info *info)
         mode_info(m, info);
     else
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    return KARX_OK;
-}
-
-/* The impl list of a cipher, hash or part, or NULL (with *n = 0); *lanes_of says how many
- * blocks or messages a table of it takes side by side. */
-typedef struct impl_list {
-    const karx_i_impl *impls;
-    size_t n;
-    const karx_i_hash *hash;  /* set for a hash */
-    const karx_i_part *part;  /* set for a part */
-} impl_list;
-
-static impl_list impls_of(karx_alg_kind kind, int id)
-{
-    impl_list l = {NULL, 0, NULL, NULL};
-    if (kind == KARX_KIND_CIPHER) {
-        const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)id);
-        if (c != NULL)
-            l.impls = c->impls, l.n = c->nimpls;
-    } else if (kind == KARX_KIND_HASH) {
-        const karx_i_hash *h = karx_i_hash_desc((uint32_t)id);
-        if (h != NULL)
-            l.impls = h->impls, l.n = h->nimpls, l.hash = h;
-    } else if (kind == KARX_KIND_PART && id >= 0) {
-        const karx_i_part *p = karx_i_part_desc((uint32_t)id);
-        if (p != NULL)
-            l.impls = p->impls, l.n = p->nimpls, l.part = p;
-    }
-    return l;
-}
-
-size_t karx_alg_kernel_count(karx_alg_kind kind, int id) { return impls_of(kind, id).n; }
-
-karx_status karx_alg_kernel(karx_alg_kind kind, int id, size_t index, karx_kernel_info *info)
-{
-    impl_list l = impls_of(kind, id);
-    if (info == NULL)
-        return KARX_ERR_ARGUMENT;
-    if (l.impls == NULL)
-        return KARX_ERR_UNKNOWN_ALGORITHM;
-    if (index >= l.n)
-        return KARX_ERR_ARGUMENT;
-    const karx_i_impl *impl = &l.impls[index];
-    memset(info, 0, sizeof *info);
-    info->name = impl->name;
-    info->backend = impl->backend;
-    info->cpu_features = impl->features;
-    info->priority = impl->priority;
-    info->lanes = l.hash != NULL   ? karx_i_hash_lanes(l.hash, impl->table)
-                  : l.part != NULL ? l.part->lanes(impl->table)
-                                   : ((const karx_block_kernels *)impl->table)->lanes;
-    info->usable = karx_i_impl_usable(impl);
-    info->active = karx_i_select(l.impls, l.n) == impl;
     return KARX_OK;
 }

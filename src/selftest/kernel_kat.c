@@ -6,7 +6,8 @@
 
 #include "../approved/approved.h"
 #include "../modes/block_kernels.h"
-#include "registry.h"
+#include "../registry/registry.h"
+#include "selftest_internal.h"
 
 #define MAX_BLOCKS 67 /* 4 x 16 lanes + 3: groups, then a ragged tail */
 #define MAX_BLOCK_BYTES 16

@@ -24,8 +24,8 @@
 #include "karx/kbkdf.h"
 #include "karx/xts.h"
 
-#include "approved.h"
-#include "selftest_run.h"
+#include "../approved/approved.h"
+#include "selftest_internal.h"
 
 #define MAXB 160 /* the longest value below */
 
