@@ -1,10 +1,12 @@
-/* Stitched GCM against its bound, on the avx2 back end: for LEA-128/192/256 and CHAM-128/128 at
- * 16 KiB and 1 MiB, in alternating repetitions in one process, the minimum time of
+/* Stitched GCM against its bound, on the avx2 or the avx512 back end: for LEA-128/192/256 and
+ * CHAM-128/128 at 16 KiB and 1 MiB, in alternating repetitions in one process, the minimum time of
  *   ctr    karx_ctr_xor over the message (the CTR kernel alone),
- *   ghash  the stitched kernel's GHASH half alone (karx_i_gcm_ghash_avx2, VPCLMULQDQ ymm),
+ *   ghash  the stitched kernel's GHASH half alone (karx_i_gcm_ghash_avx2, VPCLMULQDQ ymm;
+ *          karx_i_gcm_ghash_avx512, zmm),
  *   seal   karx_gcm_seal, open  karx_gcm_open (the stitched pass, 12-byte IV, no AAD),
- *   2pass  the design before issue 18, rebuilt from its parts: 8 KiB chunks of karx_ctr_xor,
- *          then the PCLMULQDQ xmm GHASH (karx_i_ghash_blocks_pclmul) over each,
+ *   2pass  the design each stitched pass replaced, rebuilt from its parts: 8 KiB chunks of
+ *          karx_ctr_xor, then GHASH over each (avx2: the PCLMULQDQ xmm kernel of before issue
+ *          18; avx512: the zmm GHASH kernel, karx_i_ghash_blocks_vpclmul, of before issue 28),
  * and the ratios seal/ctr, open/ctr, 2pass/ctr (speed over CTR's speed) beside the bound
  * t_ctr / (t_ctr + t_ghash): where the carry-less multiplies and the ARX rounds compete for the
  * same vector pipes (Zen 3), the stitched pass cannot beat the sum of its two halves. The
@@ -14,8 +16,9 @@
  *   cc -O2 -std=c11 -Iinclude -Isrc -Icli -DKARX_STATIC_DEFINE -DKARX_HAVE_X86_SIMD \
  *      -DKARX_GIT_COMMIT="\"$(git rev-parse --short HEAD)\"" bench/gcm_stitch_bound.c \
  *      cli/bench_timer.c BUILD/libkarx.a -lpthread -o BUILD/gcm_stitch_bound
- * usage: BUILD/gcm_stitch_bound [REPS] [JSONL]   (REPS per row, default 3000 for 16 KiB, /64
- *        for 1 MiB; JSONL: append one JSON object per row) */
+ * usage: BUILD/gcm_stitch_bound [REPS] [JSONL] [avx2|avx512]   (REPS per row, default 3000 for
+ *        16 KiB, /64 for 1 MiB; JSONL: append one JSON object per row, "-" for none; the back
+ *        end, default avx2) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,8 @@
 enum { T_CTR, T_GHASH, T_SEAL, T_OPEN, T_2PASS, NT };
 
 #define OLD_CHUNK 8192 /* the two-pass chunk of gcm.c before issue 18 */
+
+static int wide; /* the avx512 back end: zmm GHASH halves */
 
 static void row(FILE *json, const char *aname, karx_cipher_alg alg, size_t len, int reps,
                 uint8_t *in, uint8_t *out, uint8_t *ct)
@@ -54,14 +59,22 @@ static void row(FILE *json, const char *aname, karx_cipher_alg alg, size_t len, 
                 memset(ctr, 0, sizeof ctr);
                 st = karx_ctr_xor(&ck, ctr, out, in, len);
                 break;
-            case T_GHASH: karx_i_gcm_ghash_avx2(hs, y, ct, len / 16); break;
+            case T_GHASH:
+                if (wide)
+                    karx_i_gcm_ghash_avx512(hs, y, ct, len / 16);
+                else
+                    karx_i_gcm_ghash_avx2(hs, y, ct, len / 16);
+                break;
             case T_SEAL: st = karx_gcm_seal(&gk, iv, 12, out, tag, 16, in, len, NULL, 0); break;
             case T_OPEN: st = karx_gcm_open(&gk, iv, 12, out, tag, 16, ct, len, NULL, 0); break;
             case T_2PASS:
                 memset(ctr, 0, sizeof ctr);
                 for (size_t off = 0; off < len && st == KARX_OK; off += OLD_CHUNK) {
                     st = karx_ctr_xor(&ck, ctr, out + off, in + off, OLD_CHUNK);
-                    karx_i_ghash_blocks_pclmul(gk.htab, y, out + off, OLD_CHUNK / 16);
+                    if (wide)
+                        karx_i_ghash_blocks_vpclmul(gk.htab, y, out + off, OLD_CHUNK / 16);
+                    else
+                        karx_i_ghash_blocks_pclmul(gk.htab, y, out + off, OLD_CHUNK / 16);
                 }
                 break;
             }
@@ -81,13 +94,14 @@ static void row(FILE *json, const char *aname, karx_cipher_alg alg, size_t len, 
            gbs[T_CTR], gbs[T_GHASH], gbs[T_SEAL], gbs[T_OPEN], rs, ro, r2, bound);
     if (json)
         fprintf(json,
-                "{\"suite\":\"gcm_stitch_bound\",\"alg\":\"%s\",\"backend\":\"avx2\","
+                "{\"suite\":\"gcm_stitch_bound\",\"alg\":\"%s\",\"backend\":\"%s\","
                 "\"msg_bytes\":%zu,\"ctr_gb_per_s\":%.4f,\"ghash_gb_per_s\":%.4f,"
                 "\"seal_gb_per_s\":%.4f,\"open_gb_per_s\":%.4f,\"seal_ctr_ratio\":%.4f,"
                 "\"open_ctr_ratio\":%.4f,\"twopass_ctr_ratio\":%.4f,\"bound\":%.4f,\"reps\":%d,"
                 "\"stat\":\"min\","
                 "\"cpu\":\"%s\",\"compiler\":\"%s\",\"commit\":\"%s\"}\n",
-                aname, len, gbs[T_CTR], gbs[T_GHASH], gbs[T_SEAL], gbs[T_OPEN], rs, ro, r2, bound,
+                aname, wide ? "avx512" : "avx2", len, gbs[T_CTR], gbs[T_GHASH], gbs[T_SEAL],
+                gbs[T_OPEN], rs, ro, r2, bound,
                 reps, bench_cpu_name(), bench_compiler(), bench_commit());
     karx_gcm_key_wipe(&gk);
 }
@@ -95,19 +109,23 @@ static void row(FILE *json, const char *aname, karx_cipher_alg alg, size_t len, 
 int main(int argc, char **argv)
 {
     int reps = argc > 1 ? atoi(argv[1]) : 3000;
-    FILE *json = argc > 2 ? fopen(argv[2], "a") : NULL;
-    const unsigned need = KARX_CPU_AVX2 | KARX_CPU_VPCLMUL | KARX_CPU_PCLMUL | KARX_CPU_SSE41;
+    FILE *json = argc > 2 && strcmp(argv[2], "-") != 0 ? fopen(argv[2], "a") : NULL;
+    wide = argc > 3 && strcmp(argv[3], "avx512") == 0;
+    unsigned need = KARX_CPU_AVX2 | KARX_CPU_VPCLMUL | KARX_CPU_PCLMUL | KARX_CPU_SSE41;
+    if (wide)
+        need |= KARX_CPU_AVX512F | KARX_CPU_AVX512VL | KARX_CPU_AVX512BW;
     if (reps < 64 || (karx_cpu_features() & need) != need ||
-        karx_set_backend(KARX_BACKEND_AVX2) != KARX_OK) {
-        fprintf(stderr, "gcm_stitch_bound: needs REPS >= 64 and a CPU with AVX2 + VPCLMULQDQ\n");
+        karx_set_backend(wide ? KARX_BACKEND_AVX512 : KARX_BACKEND_AVX2) != KARX_OK) {
+        fprintf(stderr, "gcm_stitch_bound: needs REPS >= 64 and a CPU with %s + VPCLMULQDQ\n",
+                wide ? "AVX-512" : "AVX2");
         return 2;
     }
     const size_t big = (size_t)1 << 20;
     uint8_t *in = calloc(big, 1), *out = calloc(big, 1), *ct = calloc(big, 1);
     if (!in || !out || !ct) return 2;
     for (size_t i = 0; i < big; i++) in[i] = (uint8_t)(i * 131u);
-    printf("%s, %s, commit %s; GB/s from the minimum of %d alternating reps\n",
-           bench_cpu_name(), bench_compiler(), bench_commit(), reps);
+    printf("%s, %s, commit %s, %s back end; GB/s from the minimum of %d alternating reps\n",
+           bench_cpu_name(), bench_compiler(), bench_commit(), wide ? "avx512" : "avx2", reps);
     printf("%-12s %8s %8s %8s %8s %8s %9s %9s %9s %7s\n", "alg", "bytes", "ctr", "ghash", "seal",
            "open", "seal/ctr", "open/ctr", "2pass/ctr", "bound");
     static const struct { const char *name; karx_cipher_alg alg; } algs[] = {

@@ -14,10 +14,13 @@ static const karx_i_impl gcm_pass_impls[] = {
     /* one stitched pass: the avx2 CTR kernel and ymm GHASH on each chunk while it is in L1 */
     KARX_I_IMPL("avx2-vpclmul", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2 | GH_VPCLMUL, 0,
                 &karx_i_gcm_pass_stitch_avx2),
-    /* under avx512 the two passes (the avx512 CTR kernel, zmm GHASH) are faster than the
-     * stitched ymm pass (docs/BENCHMARKS.md, "Stitched GCM"), so they rank above it there */
+    /* under avx512 without VPCLMULQDQ: the two passes (the avx512 CTR kernel, GHASH on xmm) */
     KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0,
                 &karx_i_gcm_pass_chunked),
+    /* with it: one stitched pass, the avx512 CTR kernel and zmm GHASH (docs/BENCHMARKS.md,
+     * "Stitched GCM on AVX-512") */
+    KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | GH_VPCLMUL, 1,
+                &karx_i_gcm_pass_stitch_avx512),
 #endif
 };
 

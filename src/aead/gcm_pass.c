@@ -2,7 +2,8 @@
  * GCTR over cache-sized chunks with GHASH of each, and the GHASH of a byte string that GCM's J0
  * and AAD use. It calls the selected GHASH kernel (ghash_desc.c) and the cipher's selected
  * CTR / ECB kernels through the mode calls, never a pass kernel, so the pass kernels can fall
- * back to it. */
+ * back to it. Also the driver of the stitched passes (karx_i_gcm_stitch_pass), which runs the
+ * stitched kernel it is handed over whole groups and this pass over the rest. */
 #include <stdint.h>
 #include <string.h>
 
@@ -140,3 +141,32 @@ static karx_status gcm_pass_chunked(const karx_gcm_key *gk, uint8_t ctr[GCM_B], 
 
 const karx_i_gcm_pass karx_i_gcm_pass_chunked = {"two-pass", GCM_CHUNK / GCM_B,
                                                  gcm_pass_chunked};
+
+karx_status karx_i_gcm_stitch_pass(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t y[GCM_B],
+                                   uint8_t *out, const uint8_t *in, size_t len, int enc,
+                                   karx_i_gcm_stitch_fn *kernel)
+{
+    const size_t agg = KARX_I_GCM_STITCH_AGG;
+    uint64_t hs[KARX_I_GCM_STITCH_WORDS];
+    int have_hs = 0; /* built at the first group: a message under one group never needs it */
+    for (;;) {
+        uint64_t to_wrap = ((uint64_t)1 << 32) - load32_be(ctr + 12);
+        size_t nb = len / GCM_B;
+        if ((uint64_t)nb > to_wrap)
+            nb = (size_t)to_wrap;
+        nb -= nb % agg;
+        if (nb == 0)
+            break;
+        if (!have_hs) {
+            karx_i_gcm_stitch_table(hs, gk->htab);
+            have_hs = 1;
+        }
+        kernel(gk, hs, y, ctr, out, in, nb, !enc);
+        out += nb * GCM_B;
+        in += nb * GCM_B;
+        len -= nb * GCM_B;
+    }
+    if (have_hs)
+        karx_memzero(hs, sizeof hs);
+    return karx_i_gcm_chunked(gk, ctr, y, out, in, len, 0, enc);
+}

@@ -40,20 +40,33 @@ karx_status karx_i_gcm_chunked(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t 
 /* The pass calls use now (gcm_desc.c). */
 const karx_i_gcm_pass *karx_i_gcm_pass_now(void);
 
+/* A stitched kernel: nblocks (a multiple of KARX_I_GCM_STITCH_AGG) of GCTR from ctr with the
+ * key's back-end CTR kernel, GHASH state y updated over the ciphertext; hs:
+ * karx_i_gcm_stitch_table of the key. The low 32 bits of ctr must not wrap inside the call; ctr
+ * is advanced (inc32). */
+typedef void karx_i_gcm_stitch_fn(const karx_gcm_key *gk, const uint64_t *hs, uint8_t y[16],
+                                  uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                  size_t nblocks, int decrypt);
+
+/* A stitched pass over any payload (gcm_pass.c): runs of whole groups that do not wrap the low
+ * 32 counter bits go through kernel (the table of powers built at the first group, wiped at
+ * the end), the rest (under a group, or the wrap near) through the chunked pass. */
+karx_status karx_i_gcm_stitch_pass(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t y[16],
+                                   uint8_t *out, const uint8_t *in, size_t len, int enc,
+                                   karx_i_gcm_stitch_fn *kernel);
+
 #if defined(KARX_HAVE_X86_SIMD)
-/* AVX2 + VPCLMULQDQ (gcm_stitch_avx2.c): one stitched pass over the runs of whole groups that
- * do not wrap the low 32 counter bits, the rest chunked. */
+/* The stitched passes: AVX2 + VPCLMULQDQ ymm GHASH (gcm_stitch_avx2.c) and AVX-512 +
+ * VPCLMULQDQ zmm GHASH (gcm_stitch_avx512.c), each over the back end's CTR kernel. */
 extern const karx_i_gcm_pass karx_i_gcm_pass_stitch_avx2;
-/* nblocks (a multiple of KARX_I_GCM_STITCH_AGG) of GCTR from ctr with the key's back-end CTR
- * kernel, GHASH state y updated over the ciphertext; hs: karx_i_gcm_stitch_table of the key. The low 32 bits of ctr must not wrap
- * inside the call; ctr is advanced (inc32). */
-void karx_i_gcm_stitch_avx2(const karx_gcm_key *gk, const uint64_t *hs, uint8_t y[16],
-                            uint8_t ctr[16], uint8_t *out,
-                            const uint8_t *in, size_t nblocks, int decrypt);
-/* The GHASH half of it alone (same contract for y and nblocks): for bench/gcm_stitch_bound.c,
+extern const karx_i_gcm_pass karx_i_gcm_pass_stitch_avx512;
+karx_i_gcm_stitch_fn karx_i_gcm_stitch_avx2, karx_i_gcm_stitch_avx512;
+/* The GHASH half of each alone (same contract for y and nblocks): for bench/gcm_stitch_bound.c,
  * which measures the two halves apart to give the bound of the stitched pass. */
 void karx_i_gcm_ghash_avx2(const uint64_t *hs, uint8_t y[16], const uint8_t *data,
                            size_t nblocks);
+void karx_i_gcm_ghash_avx512(const uint64_t *hs, uint8_t y[16], const uint8_t *data,
+                             size_t nblocks);
 #endif
 
 #endif

@@ -1,64 +1,21 @@
 /* Stitched GCM for the AVX2 back end (compiled with -mavx2 -mvpclmulqdq; called only after a
- * run-time check): CTR and GHASH in one pass. The data goes in chunks of GCM_ST_CHUNK blocks
- * through the back end's own CTR kernel (karx_block_kernels.ctr_xor: LEA, CHAM-128, ARIA alike);
- * between two kernel calls the GHASH of the chunk just written (seal) or about to be overwritten
- * (open) runs on VPCLMULQDQ ymm registers, two blocks per instruction, thirty-two blocks per
- * reduction, with the powers of H read from the key (no per-call set-up). The chunk is still in
- * L1, and the GHASH work (a few hundred independent uops) sits in the out-of-order window
- * beside the CTR kernel's ARX rounds, which leave vector ports idle on their dependency chains:
- * the two overlap instead of running as two passes over memory. */
+ * run-time check): CTR and GHASH in one pass (the loop: gcm_stitch_loop.h), the GHASH on
+ * VPCLMULQDQ ymm registers, two blocks per instruction, thirty-two blocks per reduction. The
+ * GHASH work (a few hundred independent uops a chunk) sits in the out-of-order window beside
+ * the CTR kernel's ARX rounds, which leave vector ports idle on their dependency chains: the two
+ * overlap instead of running as two passes over memory. */
 #include <immintrin.h>
-#include <string.h>
 
 #include "aead/gcm_stitch.h"
+#include "aead/gcm_stitch_loop.h"
 #include "aead/ghash.h"
-#include "aead/ghash_reduce.h"
 #include "aead/ghash_ymm.h"
-#include "modes/modes_internal.h"
-
-/* Blocks per CTR kernel call: large enough that the kernel's per-call set-up is small against
- * its rounds, small enough that the chunk is still in L1 when GHASH reads it. */
-#define GCM_ST_CHUNK 256
-
-static inline void ctr_add32(uint8_t ctr[16], size_t n)
-{
-    uint32_t lo = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 |
-                  ctr[15];
-    lo += (uint32_t)n; /* inc32: the upper 96 bits never change */
-    ctr[12] = (uint8_t)(lo >> 24);
-    ctr[13] = (uint8_t)(lo >> 16);
-    ctr[14] = (uint8_t)(lo >> 8);
-    ctr[15] = (uint8_t)lo;
-}
 
 void karx_i_gcm_stitch_avx2(const karx_gcm_key *gk, const uint64_t *hs, uint8_t y[16],
                             uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks,
                             int decrypt)
 {
-    const karx_i_cipher *c = karx_i_key_row(&gk->cipher);
-    void (*ctr_xor)(const void *, uint8_t *, const uint8_t *, size_t, const uint8_t *) =
-        karx_i_kernels(c)->ctr_xor;
-    const void *ks = karx_i_ks(&gk->cipher);
-    __m128i s = karx_i_gh_bswap128(_mm_loadu_si128((const __m128i *)(const void *)y));
-    const uint8_t *pend = NULL; /* seal: the ciphertext chunk written last, not yet hashed */
-    size_t pend_n = 0;
-    while (nblocks != 0) {
-        size_t n = nblocks < GCM_ST_CHUNK ? nblocks : GCM_ST_CHUNK;
-        if (decrypt)
-            s = ghash_run(hs, s, in, n);
-        ctr_xor(ks, out, in, n, ctr);
-        ctr_add32(ctr, n);
-        if (!decrypt) {
-            s = ghash_run(hs, s, pend, pend_n);
-            pend = out;
-            pend_n = n;
-        }
-        in += 16 * n;
-        out += 16 * n;
-        nblocks -= n;
-    }
-    s = ghash_run(hs, s, pend, pend_n);
-    _mm_storeu_si128((__m128i *)(void *)y, karx_i_gh_bswap128(s));
+    gcm_stitch_loop(ghash_run, GCM_ST_CHUNK, gk, hs, y, ctr, out, in, nblocks, decrypt);
 }
 
 void karx_i_gcm_ghash_avx2(const uint64_t *hs, uint8_t y[16], const uint8_t *data,
@@ -69,40 +26,10 @@ void karx_i_gcm_ghash_avx2(const uint64_t *hs, uint8_t y[16], const uint8_t *dat
     _mm_storeu_si128((__m128i *)(void *)y, karx_i_gh_bswap128(s));
 }
 
-static inline uint32_t ld32_be(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-/* The stitched pass (the "gcm-pass" part's avx2 impl): runs of whole groups that do not wrap
- * the low 32 counter bits go through karx_i_gcm_stitch_avx2, the rest (under a group, or the
- * wrap near) through the chunked pass. */
 static karx_status stitch_pass(const karx_gcm_key *gk, uint8_t ctr[16], uint8_t y[16],
                                uint8_t *out, const uint8_t *in, size_t len, int enc)
 {
-    const size_t agg = KARX_I_GCM_STITCH_AGG;
-    uint64_t hs[KARX_I_GCM_STITCH_WORDS];
-    int have_hs = 0; /* built at the first group: a message under one group never needs it */
-    for (;;) {
-        uint64_t to_wrap = ((uint64_t)1 << 32) - ld32_be(ctr + 12);
-        size_t nb = len / 16;
-        if ((uint64_t)nb > to_wrap)
-            nb = (size_t)to_wrap;
-        nb -= nb % agg;
-        if (nb == 0)
-            break;
-        if (!have_hs) {
-            karx_i_gcm_stitch_table(hs, gk->htab);
-            have_hs = 1;
-        }
-        karx_i_gcm_stitch_avx2(gk, hs, y, ctr, out, in, nb, !enc);
-        out += nb * 16;
-        in += nb * 16;
-        len -= nb * 16;
-    }
-    if (have_hs)
-        karx_memzero(hs, sizeof hs);
-    return karx_i_gcm_chunked(gk, ctr, y, out, in, len, 0, enc);
+    return karx_i_gcm_stitch_pass(gk, ctr, y, out, in, len, enc, karx_i_gcm_stitch_avx2);
 }
 
 const karx_i_gcm_pass karx_i_gcm_pass_stitch_avx2 = {"avx2-vpclmul", GCM_ST_CHUNK, stitch_pass};
