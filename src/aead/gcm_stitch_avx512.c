@@ -1,9 +1,10 @@
 /* Stitched GCM for the AVX-512 back end (compiled with AVX-512 F/VL/BW + VPCLMULQDQ flags;
  * chosen by the registry only on a CPU that has them): CTR and GHASH in one pass (the loop:
  * gcm_stitch_loop.h) over the avx512 CTR kernel, the GHASH on VPCLMULQDQ zmm registers, four
- * blocks per instruction, thirty-two blocks per reduction. Against the two passes it replaces
- * (the avx512 CTR kernel, then zmm GHASH over 8 KiB chunks) it saves the second walk over each
- * chunk and builds the powers of H once per call, not once per 8 KiB. */
+ * blocks per instruction, thirty-two blocks per reduction. A cipher whose avx512 table has a
+ * gcm_xor (LEA: GHASH folded into its rounds, src/lea/lea_gcm_avx512.c) runs that instead: the
+ * chunk loop cannot overlap the two halves (measured: docs/BENCHMARKS.md, "Stitched GCM on
+ * AVX-512"), the rounds can. */
 #include <immintrin.h>
 
 #include "aead/gcm_stitch.h"
@@ -16,6 +17,12 @@ void karx_i_gcm_stitch_avx512(const karx_gcm_key *gk, const uint64_t *hs, uint8_
                               uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks,
                               int decrypt)
 {
+    const karx_block_kernels *k = karx_i_kernels(karx_i_key_row(&gk->cipher));
+    if (k->gcm_xor != NULL) { /* the cipher folds GHASH into its rounds itself */
+        k->gcm_xor(karx_i_ks(&gk->cipher), hs, y, out, in, nblocks, ctr, decrypt);
+        gcm_st_add32(ctr, nblocks);
+        return;
+    }
     gcm_stitch_loop(karx_i_gh_zrun, GCM_ST_CHUNK, gk, hs, y, ctr, out, in, nblocks, decrypt);
 }
 

@@ -34,4 +34,5 @@ static void ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t nbl
     karx_memzero(e, sizeof e);
 }
 
-const karx_block_kernels karx_i_aria_portable = {"portable", 1, ecb_encrypt, ecb_decrypt, ctr_xor, NULL};
+const karx_block_kernels karx_i_aria_portable = {"portable", 1, ecb_encrypt, ecb_decrypt, ctr_xor, NULL,
+                                                 NULL};

@@ -122,6 +122,6 @@ static void cham128_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, siz
 }
 
 const karx_block_kernels karx_i_cham64_portable = {
-    "portable", 1, cham64_ecb_encrypt, cham64_ecb_decrypt, cham64_ctr_xor, NULL};
+    "portable", 1, cham64_ecb_encrypt, cham64_ecb_decrypt, cham64_ctr_xor, NULL, NULL};
 const karx_block_kernels karx_i_cham128_portable = {
-    "portable", 1, cham128_ecb_encrypt, cham128_ecb_decrypt, cham128_ctr_xor, NULL};
+    "portable", 1, cham128_ecb_encrypt, cham128_ecb_decrypt, cham128_ctr_xor, NULL, NULL};

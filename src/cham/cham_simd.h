@@ -670,7 +670,7 @@ static void ch128_xts_xor(const void *ks, uint8_t *out, const uint8_t *in, size_
 #endif
 
 const karx_block_kernels CH_TABLE128 = {CH_NAME, CH_G128, ch128_ecb_encrypt,
-                                        ch128_ecb_decrypt, ch128_ctr_xor, CH128_XTS_FN};
+                                        ch128_ecb_decrypt, ch128_ctr_xor, CH128_XTS_FN, NULL};
 
 #endif /* CH_TABLE128 */
 
@@ -897,6 +897,6 @@ static void ch64_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t
 }
 
 const karx_block_kernels CH_TABLE64 = {CH_NAME, CH_G64, ch64_ecb_encrypt,
-                                       ch64_ecb_decrypt, ch64_ctr_xor, NULL};
+                                       ch64_ecb_decrypt, ch64_ctr_xor, NULL, NULL};
 
 #endif /* CH_TABLE64 */

@@ -180,4 +180,4 @@ static void ht_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t 
 }
 
 const karx_block_kernels karx_i_hight_neon = {"neon", 16, ht_ecb_encrypt, ht_ecb_decrypt,
-                                              ht_ctr_xor, NULL};
+                                              ht_ctr_xor, NULL, NULL};

@@ -198,5 +198,5 @@ static void portable_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, si
 }
 
 const karx_block_kernels karx_i_hight_portable = {
-    "portable", 1, portable_ecb_encrypt, portable_ecb_decrypt, portable_ctr_xor, NULL,
+    "portable", 1, portable_ecb_encrypt, portable_ecb_decrypt, portable_ctr_xor, NULL, NULL,
 };

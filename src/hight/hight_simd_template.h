@@ -116,11 +116,11 @@ static inline void ht_ctr_uniform(const karx_hight_key *key, uint64_t hi, uint8_
 #endif
 /* The table initializer of the widest kernels (name: the back end's, for tests and bench). */
 #if HT_TOP == 128
-#define HT_KERNELS(name) {name, 16, hight_w128_ecb_encrypt, hight_w128_ecb_decrypt, hight_w128_ctr_xor, NULL}
+#define HT_KERNELS(name) {name, 16, hight_w128_ecb_encrypt, hight_w128_ecb_decrypt, hight_w128_ctr_xor, NULL, NULL}
 #elif HT_TOP == 256
-#define HT_KERNELS(name) {name, 32, hight_w256_ecb_encrypt, hight_w256_ecb_decrypt, hight_w256_ctr_xor, NULL}
+#define HT_KERNELS(name) {name, 32, hight_w256_ecb_encrypt, hight_w256_ecb_decrypt, hight_w256_ctr_xor, NULL, NULL}
 #elif HT_TOP == 512
-#define HT_KERNELS(name) {name, 64, hight_w512_ecb_encrypt, hight_w512_ecb_decrypt, hight_w512_ctr_xor, NULL}
+#define HT_KERNELS(name) {name, 64, hight_w512_ecb_encrypt, hight_w512_ecb_decrypt, hight_w512_ctr_xor, NULL, NULL}
 #else
 #error "HT_TOP must be 128, 256 or 512"
 #endif

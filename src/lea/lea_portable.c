@@ -26,4 +26,5 @@ static void ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t nbl
     karx_lea_ctr_blocks(ks->rk, ks->rounds, out, in, nblocks, c);
 }
 
-const karx_block_kernels karx_i_lea_portable = {"portable", 1, ecb_encrypt, ecb_decrypt, ctr_xor, NULL};
+const karx_block_kernels karx_i_lea_portable = {"portable", 1, ecb_encrypt, ecb_decrypt, ctr_xor, NULL,
+                                                NULL};

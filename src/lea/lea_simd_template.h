@@ -16,6 +16,9 @@
  *                        register holds means all); without them tails run the scalar code.
  *   optionally LEA_DEC_KEYS_MIN: decryption calls of at least this many blocks use combined
  *                        round keys for a shorter dependency chain (see LEA_DEC_ROUND).
+ *   optionally LEA_GCM_FN: the table's gcm_xor (a function another file defines), else NULL;
+ *   or LEA_GCM (a function name): instead of the table, that gcm_xor (GCTR with GHASH in the
+ *                        rounds; the file includes aead/ghash_zmm.h and has its flags).
  *
  * Lane order. Register j of a group loads blocks L*j .. L*j+L-1 (one per 128-bit lane); a 4x4
  * transpose inside each 128-bit lane turns the four registers into four word registers W0..W3,
@@ -202,6 +205,12 @@ typedef struct {
     LEA_V p[6];  /* CTR: lea_ctr_precompute's values for cb */
     LEA_V ctrv;  /* CTR: the low counter words of the next group, in lane order */
     int fresh;   /* CTR: p and ctrv match cb */
+#ifdef LEA_GCM
+    const uint64_t *hs; /* GCM: the stitch table of H */
+    const uint8_t *gd;  /* GCM: the 32 blocks to GHASH during this batch's rounds, or NULL */
+    int gd_done;        /* GCM: they were (not on the scalar carry path) */
+    __m128i s;          /* GCM: the GHASH state */
+#endif
 } lea_ctx;
 
 #define LEA_SHAPE ((karx_batch_shape){LEA_LANES, LEA_GROUPS, 16})
@@ -403,6 +412,41 @@ static void lea_ctr_precompute(LEA_V p[6], const karx_lea_key *ks, const uint8_t
 #define LEA_XOR_STORE(j, v)                                                                        \
     LEA_STOREU(out + 16 * LEA_L * (j), LEA_XOR(v, LEA_LOADU(in + 16 * LEA_L * (j))))
 
+#ifdef LEA_GCM
+/* The CTR rounds of two groups (32 blocks, one GHASH group) with the eight GHASH pieces of the
+ * 32 blocks at x->gd (if any) spread between them, two after each four rounds: the carry-less
+ * products run in the ports the ARX chains leave idle, instead of after the rounds. */
+LEA_INLINE void lea_gcm_rounds(lea_ctx *x, LEA_KP_T kp, LEA_V *w)
+{
+    const int two = 1;
+    const unsigned rounds = x->rounds;
+    const uint8_t *gd = x->gd;
+    LEA_V a0 = w[0], b0 = w[1], c0 = w[2], d0 = w[3], t0 = LEA_ZERO();
+    LEA_V a1 = w[4], b1 = w[5], c1 = w[6], d1 = w[7], t1 = t0;
+    (void)t0, (void)t1; /* the decryption rounds' carried value: unused here */
+    karx_i_gh_zacc acc;
+    karx_i_gh_zstart(&acc);
+    int piece = 0;
+    for (unsigned r = 4; r < rounds; r += 4) { /* 5 to 7 steps: room for the 8 pieces */
+        LEA_UP4(LEA_ENC_ROUND, r);
+        if (gd != NULL && piece < 8) {
+            karx_i_gh_zpiece(&acc, x->hs, gd, piece, x->s);
+            karx_i_gh_zpiece(&acc, x->hs, gd, piece + 1, x->s);
+            piece += 2;
+        }
+    }
+    if (gd != NULL) {
+        x->s = karx_i_gh_zfinish(&acc);
+        x->gd_done = 1;
+    }
+    w[0] = a0, w[1] = b0, w[2] = c0, w[3] = d0;
+    w[4] = a1, w[5] = b1, w[6] = c1, w[7] = d1;
+}
+#define LEA_CTR_ROUNDS(x, kp, groups, w) lea_gcm_rounds(x, kp, w)
+#else
+#define LEA_CTR_ROUNDS(x, kp, groups, w) lea_rounds(kp, (x)->rounds, LEA_OP_CTR, groups, w)
+#endif
+
 /* m blocks of CTR: groups (1 or 2) whole groups, or with groups 0 (masks only) the last
  * 0 < m < LEA_LANES blocks in one. */
 LEA_INLINE void lea_ctr_blocks(lea_ctx *x, uint8_t *out, const uint8_t *in, size_t m,
@@ -431,7 +475,7 @@ LEA_INLINE void lea_ctr_blocks(lea_ctx *x, uint8_t *out, const uint8_t *in, size
         x->ctrv = LEA_ADD(x->ctrv, step);
         LEA_CTR_FIRST4(v, w[4], w[5], w[6], w[7]);
     }
-    lea_rounds(kp, x->rounds, LEA_OP_CTR, groups, w);
+    LEA_CTR_ROUNDS(x, kp, groups, w);
     lea_transpose(&w[0], &w[1], &w[2], &w[3]);
     if (groups == 2)
         lea_transpose(&w[4], &w[5], &w[6], &w[7]);
@@ -729,5 +773,43 @@ static void lea_xts_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t
 #define LEA_XTS_FN NULL
 #endif
 
+#ifndef LEA_GCM
+#ifndef LEA_GCM_FN
+#define LEA_GCM_FN NULL
+#endif
 const karx_block_kernels LEA_TABLE = {LEA_NAME, LEA_LANES, lea_ecb_encrypt, lea_ecb_decrypt,
-                                      lea_ctr_xor, LEA_XTS_FN};
+                                      lea_ctr_xor, LEA_XTS_FN, LEA_GCM_FN};
+#else
+/* ---- GCM: GCTR with GHASH folded into the rounds (karx_block_kernels.gcm_xor) --------------
+ * Batches of 32 blocks (two groups, one GHASH group): a batch's rounds carry the GHASH of the
+ * 32 ciphertext blocks before it (seal: the previous batch's output) or of its own input
+ * (open: loaded during the rounds, before the batch's stores, so out == in works). */
+#if LEA_LANES * LEA_GROUPS != 32
+#error "LEA_GCM needs 32 blocks a batch (AVX-512: 16 lanes, 2 groups)"
+#endif
+void LEA_GCM(const void *ks_, const uint64_t *hs, uint8_t y[16], uint8_t *out, const uint8_t *in,
+             size_t nblocks, const uint8_t *ctr, int decrypt)
+{
+    const karx_lea_key *ks = (const karx_lea_key *)ks_;
+    uint8_t cb[16];
+    memcpy(cb, ctr, 16);
+    LEA_KEY_SETUP(ks->rk, 0);
+    lea_ctx x = {.ks = ks, .kp = kp, .rounds = ks->rounds, .cb = cb, .hs = hs};
+    x.s = karx_i_gh_bswap128(_mm_loadu_si128((const __m128i *)(const void *)y));
+    const uint8_t *pend = NULL; /* seal: the batch written last, not yet hashed */
+    for (size_t i = 0; i < nblocks; i += 32) {
+        x.gd = decrypt ? in : pend;
+        x.gd_done = 0;
+        lea_ctr_blocks(&x, out, in, 32, 2);
+        if (x.gd != NULL && !x.gd_done) /* the scalar path of a carry (callers avoid it) */
+            x.s = karx_i_gh_zrun(hs, x.s, x.gd, 32);
+        pend = out;
+        in += 16 * 32;
+        out += 16 * 32;
+    }
+    if (!decrypt && pend != NULL)
+        x.s = karx_i_gh_zrun(hs, x.s, pend, 32);
+    _mm_storeu_si128((__m128i *)(void *)y, karx_i_gh_bswap128(x.s));
+    LEA_KEY_WIPE();
+}
+#endif

@@ -4,6 +4,8 @@ list(APPEND KARX_SOURCES src/lea/lea.c src/lea/lea_desc.c src/lea/lea_portable.c
 karx_simd_sources(SSE2 src/lea/lea_sse2.c)
 karx_simd_sources(AVX2 src/lea/lea_avx2.c)
 karx_simd_sources(AVX512 src/lea/lea_avx512.c)
+# its GCM kernel (GHASH folded into the rounds), the avx512 table's gcm_xor
+karx_simd_sources(AVX512 VPCLMUL src/lea/lea_gcm_avx512.c)
 karx_simd_sources(NEON src/lea/lea_neon.c)
 # Lane kernels (src/lanes/lanes.h): a key per lane, for the record jobs; one body (lea_lanes.h)
 # over each back end's vector.

@@ -40,6 +40,15 @@ typedef struct karx_block_kernels {
      * the block after it (the other entries may be anything). Tweaks are secret. */
     void (*xts_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
                     size_t unit_blocks, uint8_t *tweaks, int decrypt);
+    /* Optional (NULL: the stitched GCM pass runs ctr_xor and GHASH side by side,
+     * src/aead/gcm_stitch_loop.h): GCM's GCTR with GHASH folded into the rounds, for 16-byte
+     * blocks: out[i] = in[i] ^ E(ctr + i) for nblocks (a multiple of 32) blocks, the low 32 bits
+     * of ctr (not modified) not wrapping inside the call, and the GHASH state y (16 bytes, the
+     * spec's order) taken over the ciphertext (out when encrypting, in when decrypting; out ==
+     * in works). hs: karx_i_gcm_stitch_table of H (src/aead/gcm_stitch.h). Needs VPCLMULQDQ:
+     * only the gcm-pass impl that requires it (src/aead/gcm_desc.c) calls it. */
+    void (*gcm_xor)(const void *ks, const uint64_t *hs, uint8_t y[16], uint8_t *out,
+                    const uint8_t *in, size_t nblocks, const uint8_t *ctr, int decrypt);
 } karx_block_kernels;
 
 /* Big-endian add of a small value to a counter block of len bytes (wraps silently: callers
