@@ -139,10 +139,8 @@ int main(void)
 {
     t_seed_from_env();
     karx_backend orig = karx_get_backend();
-    for (int b = 0; b < t_backend_count(); b++) {
-        if (!karx_backend_supported((karx_backend)b)) continue;
-        karx_set_backend((karx_backend)b);
-        const char *bname = karx_backend_name((karx_backend)b);
+    const char *bname;
+    for (int b = -1; (bname = t_next_backend(&b)) != NULL;) {
         unsigned long before = t_failed;
         run_backend(bname);
         printf("back end %-8s: %s\n", bname, t_failed == before ? "ok" : "FAILED");

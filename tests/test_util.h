@@ -21,6 +21,19 @@ static inline int t_backend_count(void)
     return n;
 }
 
+/* The back ends this machine runs, one at a time, each made the current one:
+ * `for (int b = -1; (name = t_next_backend(&b)) != NULL;)`; NULL after the last (the caller puts
+ * back the back end it started with). */
+static inline const char *t_next_backend(int *b)
+{
+    while (++*b < t_backend_count())
+        if (karx_backend_supported((karx_backend)*b)) {
+            karx_set_backend((karx_backend)*b);
+            return karx_backend_name((karx_backend)*b);
+        }
+    return NULL;
+}
+
 #define CHECK(cond, ...)                                                   \
     do {                                                                   \
         if (cond) {                                                        \
