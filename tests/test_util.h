@@ -112,6 +112,13 @@ static inline int t_all_zero(const void *p, size_t n)
     return 1;
 }
 
+/* Frees the n buffers in p, for a test that holds many: t_free_n(3, (void *[]){a, b, c}). */
+static inline void t_free_n(size_t n, void *const *p)
+{
+    for (size_t i = 0; i < n; i++)
+        free(p[i]);
+}
+
 /* splitmix64: reproducible random data from a printed seed. */
 static uint64_t t_rng_state = 0x6b617278u;
 static inline uint64_t t_rand64(void)
