@@ -398,12 +398,9 @@ static void cmp_gcm_jobs(karx_gpu *g, size_t n)
         j.tag_len = t_rand64() % 3 ? 16 : 12 + t_rand64() % 4;
         int inplace = t_rand64() % 3 == 0;
         a[i] = b[i] = j;
-        memcpy(jout[0][i], jin[i], j.len);
-        memcpy(jout[1][i], jin[i], j.len);
         a[i].out = jout[0][i];
         b[i].out = jout[1][i];
-        a[i].in = inplace ? a[i].out : jin[i];
-        b[i].in = inplace ? b[i].out : jin[i];
+        t_twin_io(jin[i], j.len, inplace, a[i].out, b[i].out, &a[i].in, &b[i].in);
         a[i].tag = jtag[0][i];
         b[i].tag = jtag[1][i];
     }
@@ -457,12 +454,9 @@ static void cmp_ctr_jobs(karx_gpu *g, size_t n)
         a[i] = b[i] = j;
         a[i].ctr = jctr[0][i];
         b[i].ctr = jctr[1][i];
-        memcpy(jout[0][i], jin[i], j.len);
-        memcpy(jout[1][i], jin[i], j.len);
         a[i].out = jout[0][i];
         b[i].out = jout[1][i];
-        a[i].in = inplace ? a[i].out : jin[i];
-        b[i].in = inplace ? b[i].out : jin[i];
+        t_twin_io(jin[i], j.len, inplace, a[i].out, b[i].out, &a[i].in, &b[i].in);
     }
     karx_status sa = karx_ctr_jobs(a, n), sb = karx_gpu_ctr_jobs(g, b, n);
     CHECK(sa == sb, "ctr jobs n=%zu: %d %d (%s)", n, (int)sa, (int)sb, karx_gpu_last_error(g));

@@ -117,12 +117,9 @@ static void gcm_batch(size_t n, int with_aria, int round)
         int inplace = t_rand64() % 3 == 0;
         a[i] = j;
         b[i] = j;
-        memcpy(bufs[0][i], plain[i], j.len);
-        memcpy(bufs[1][i], plain[i], j.len);
         a[i].out = bufs[0][i];
         b[i].out = bufs[1][i];
-        a[i].in = inplace ? bufs[0][i] : plain[i];
-        b[i].in = inplace ? bufs[1][i] : plain[i];
+        t_twin_io(plain[i], j.len, inplace, a[i].out, b[i].out, &a[i].in, &b[i].in);
         if (!inplace) {
             memset(bufs[0][i], 0x11, j.len);
             memset(bufs[1][i], 0x11, j.len);
@@ -262,12 +259,9 @@ static void ctr_batch(size_t n, int round)
         b[i] = j;
         a[i].ctr = ctrs[0][i];
         b[i].ctr = ctrs[1][i];
-        memcpy(bufs[0][i], plain[i], j.len);
-        memcpy(bufs[1][i], plain[i], j.len);
         a[i].out = bufs[0][i];
         b[i].out = bufs[1][i];
-        a[i].in = inplace ? bufs[0][i] : plain[i];
-        b[i].in = inplace ? bufs[1][i] : plain[i];
+        t_twin_io(plain[i], j.len, inplace, a[i].out, b[i].out, &a[i].in, &b[i].in);
     }
     (void)karx_ctr_jobs(a, n);
     (void)emul_ctr(b, n);

@@ -119,6 +119,17 @@ static inline void t_free_n(size_t n, void *const *p)
         free(p[i]);
 }
 
+/* A job's message for the two calls a test compares (CPU and GPU, or real and emulated): both
+ * output buffers start as the input; in place, each call's input is its own output buffer. */
+static inline void t_twin_io(const uint8_t *in, size_t len, int inplace, uint8_t *out_a,
+                             uint8_t *out_b, const uint8_t **in_a, const uint8_t **in_b)
+{
+    memcpy(out_a, in, len);
+    memcpy(out_b, in, len);
+    *in_a = inplace ? out_a : in;
+    *in_b = inplace ? out_b : in;
+}
+
 /* splitmix64: reproducible random data from a printed seed. */
 static uint64_t t_rng_state = 0x6b617278u;
 static inline uint64_t t_rand64(void)
