@@ -236,11 +236,7 @@ int main(void)
     CHECK(karx_pool_new(&pool, 3) == KARX_OK, "pool");
     static const size_t counts[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, MAXJ};
     karx_backend orig = karx_get_backend();
-    for (int b = 0; b < t_backend_count(); b++) {
-        if (!karx_backend_supported((karx_backend)b))
-            continue;
-        karx_set_backend((karx_backend)b);
-        be = karx_backend_name((karx_backend)b);
+    for (int b = -1; (be = t_next_backend(&b)) != NULL;) {
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
             for (int r = 0; r < 4; r++)
                 check_batch(counts[c], r & 1, r >> 1);

@@ -32,6 +32,20 @@ static karx_status gpu_many(karx_gpu *g, karx_lsh_alg a, uint8_t *out, const voi
                                           : karx_gpu_lsh512_many(g, out, d, in, len, n);
 }
 
+/* The GPU job calls on g (NULL: no handle) with n_gcm zeroed GCM jobs and one CTR job: each call
+ * returns want, and the last job of each batch carries it as its status. */
+static void jobs_refused(karx_gpu *g, size_t n_gcm, karx_status want, const char *why)
+{
+    karx_gcm_job gj[2];
+    karx_ctr_job cj[1];
+    memset(gj, 0, sizeof gj);
+    memset(cj, 0, sizeof cj);
+    CHECK(karx_gpu_gcm_seal_jobs(g, gj, n_gcm) == want && gj[n_gcm - 1].status == want,
+          "%s: gcm seal jobs refused", why);
+    CHECK(karx_gpu_gcm_open_jobs(g, gj, n_gcm) == want, "%s: gcm open jobs refused", why);
+    CHECK(karx_gpu_ctr_jobs(g, cj, 1) == want && cj[0].status == want, "%s: ctr jobs refused", why);
+}
+
 static void test_api(void)
 {
     int count = -1;
@@ -67,15 +81,7 @@ static void test_api(void)
     memset(&d, 0, sizeof d);
     CHECK(karx_gpu_ctr_drbg_generate(NULL, &d, out, 64, NULL, 0) == KARX_ERR_NO_DEVICE, "drbg without handle");
     karx_gpu_close(NULL);
-    karx_gcm_job gj[2];
-    karx_ctr_job cj[1];
-    memset(gj, 0, sizeof gj);
-    memset(cj, 0, sizeof cj);
-    CHECK(karx_gpu_gcm_seal_jobs(NULL, gj, 2) == KARX_ERR_NO_DEVICE && gj[1].status == KARX_ERR_NO_DEVICE,
-          "gcm jobs without handle");
-    CHECK(karx_gpu_gcm_open_jobs(NULL, gj, 2) == KARX_ERR_NO_DEVICE, "gcm open jobs without handle");
-    CHECK(karx_gpu_ctr_jobs(NULL, cj, 1) == KARX_ERR_NO_DEVICE && cj[0].status == KARX_ERR_NO_DEVICE,
-          "ctr jobs without handle");
+    jobs_refused(NULL, 2, KARX_ERR_NO_DEVICE, "without handle");
 }
 
 /* Equal lengths from pageable memory at an odd offset, against karx_lsh*_many. */
@@ -318,12 +324,7 @@ static void cmp_many(karx_gpu *g, karx_cipher_alg alg, size_t n, size_t rec_len,
     CHECK(karx_gpu_ctr_xor_many(g, alg, keys, kl, ctrs2, b, in, rec_len ? rec_len : 1, n) ==
               KARX_ERR_COUNTER_OVERFLOW, "one record's counter exhausted");
     free(offs);
-    free(keys);
-    free(ctrs);
-    free(ctrs2);
-    free(in);
-    free(a);
-    free(b);
+    t_free_n(6, (void *[]){keys, ctrs, ctrs2, in, a, b});
 }
 
 static void cmp_drbg(karx_gpu *g, karx_cipher_alg alg)
@@ -397,12 +398,9 @@ static void cmp_gcm_jobs(karx_gpu *g, size_t n)
         j.tag_len = t_rand64() % 3 ? 16 : 12 + t_rand64() % 4;
         int inplace = t_rand64() % 3 == 0;
         a[i] = b[i] = j;
-        memcpy(jout[0][i], jin[i], j.len);
-        memcpy(jout[1][i], jin[i], j.len);
         a[i].out = jout[0][i];
         b[i].out = jout[1][i];
-        a[i].in = inplace ? a[i].out : jin[i];
-        b[i].in = inplace ? b[i].out : jin[i];
+        t_twin_io(jin[i], j.len, inplace, a[i].out, b[i].out, &a[i].in, &b[i].in);
         a[i].tag = jtag[0][i];
         b[i].tag = jtag[1][i];
     }
@@ -456,12 +454,9 @@ static void cmp_ctr_jobs(karx_gpu *g, size_t n)
         a[i] = b[i] = j;
         a[i].ctr = jctr[0][i];
         b[i].ctr = jctr[1][i];
-        memcpy(jout[0][i], jin[i], j.len);
-        memcpy(jout[1][i], jin[i], j.len);
         a[i].out = jout[0][i];
         b[i].out = jout[1][i];
-        a[i].in = inplace ? a[i].out : jin[i];
-        b[i].in = inplace ? b[i].out : jin[i];
+        t_twin_io(jin[i], j.len, inplace, a[i].out, b[i].out, &a[i].in, &b[i].in);
     }
     karx_status sa = karx_ctr_jobs(a, n), sb = karx_gpu_ctr_jobs(g, b, n);
     CHECK(sa == sb, "ctr jobs n=%zu: %d %d (%s)", n, (int)sa, (int)sb, karx_gpu_last_error(g));
@@ -514,15 +509,7 @@ static void jobs_approved(karx_gpu *g)
         printf("approved mode not available: refusal not checked\n");
         return;
     }
-    karx_gcm_job gj[1];
-    karx_ctr_job cj[1];
-    memset(gj, 0, sizeof gj);
-    memset(cj, 0, sizeof cj);
-    CHECK(karx_gpu_gcm_seal_jobs(g, gj, 1) == KARX_ERR_NOT_APPROVED && gj[0].status == KARX_ERR_NOT_APPROVED,
-          "approved: gcm seal jobs refused");
-    CHECK(karx_gpu_gcm_open_jobs(g, gj, 1) == KARX_ERR_NOT_APPROVED, "approved: gcm open jobs refused");
-    CHECK(karx_gpu_ctr_jobs(g, cj, 1) == KARX_ERR_NOT_APPROVED && cj[0].status == KARX_ERR_NOT_APPROVED,
-          "approved: ctr jobs refused");
+    jobs_refused(g, 1, KARX_ERR_NOT_APPROVED, "approved");
     CHECK(karx_set_approved_mode(0) == KARX_OK, "approved mode off");
     cmp_ctr_jobs(g, 3);
 }

@@ -227,12 +227,7 @@ static void test_many(karx_cipher_alg alg)
     karx_cipher_encrypt_block(&k1, o1, blk);
     karx_cipher_encrypt_block(&k2, o2, blk);
     CHECK(memcmp(o1, o2, bl) == 0, "%s device key schedule", name);
-    free(keys);
-    free(ctrs);
-    free(ctrs2);
-    free(in);
-    free(a);
-    free(b);
+    t_free_n(6, (void *[]){keys, ctrs, ctrs2, in, a, b});
 }
 
 /* Many keys, equal lengths, a thread per block (the kernel for karx_gpu_ctr_xor_many and its
@@ -272,12 +267,7 @@ static void test_many_equal(karx_cipher_alg alg)
         for (size_t r = 0; r < n; r++)
             karx_gpu_ctr_advance(ctrs + r * bl, len, (unsigned)bl);
         CHECK(memcmp(ctrs, ctrs2, n * bl) == 0, "%s many-key counters, len %zu", name, len);
-        free(keys);
-        free(ctrs);
-        free(ctrs2);
-        free(in);
-        free(a);
-        free(b);
+        t_free_n(6, (void *[]){keys, ctrs, ctrs2, in, a, b});
     }
 }
 

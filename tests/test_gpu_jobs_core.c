@@ -37,44 +37,45 @@ static void emulate(const karx_i_gpu_jobs_plan *p, const uint8_t *in, uint8_t *o
         }
 }
 
-/* A job call as the GPU calls run it (gpu_jobs.c), with the device step emulated. */
-static karx_status emul_gcm(karx_gcm_job *jobs, size_t n, int enc)
+/* A job call as the GPU calls run it (gpu_jobs.c), with the device step emulated: the GCM jobs
+ * (gcm non-NULL; enc says which way) or the CTR jobs; the first job's failure, or KARX_OK. */
+static karx_status emul(karx_gcm_job *gcm, karx_ctr_job *ctr, size_t n, int enc)
 {
     karx_i_gpu_jobs_plan p;
-    karx_status st = karx_i_gpu_gcm_plan(&p, jobs, n, enc);
-    CHECK(st == KARX_OK, "gcm plan %d", (int)st);
+    karx_status st = gcm ? karx_i_gpu_gcm_plan(&p, gcm, n, enc) : karx_i_gpu_ctr_plan(&p, ctr, n);
+    CHECK(st == KARX_OK, "%s plan %d", gcm ? "gcm" : "ctr", (int)st);
     uint8_t *in = malloc(p.desc_bytes + p.data_bytes + 1), *out = malloc(p.data_bytes + 1);
     memset(out, 0xa5, p.data_bytes); /* anything the threads do not write shows */
-    karx_i_gpu_gcm_pack(&p, jobs, in);
-    CHECK(((uintptr_t)p.desc_bytes & 15) == 0, "descriptors a multiple of 16 bytes");
+    if (gcm != NULL) {
+        karx_i_gpu_gcm_pack(&p, gcm, in);
+        CHECK(((uintptr_t)p.desc_bytes & 15) == 0, "descriptors a multiple of 16 bytes");
+    } else {
+        karx_i_gpu_ctr_pack(&p, ctr, in);
+    }
     emulate(&p, in, out);
-    karx_i_gpu_gcm_unpack(&p, jobs, out);
+    if (gcm != NULL)
+        karx_i_gpu_gcm_unpack(&p, gcm, out);
+    else
+        karx_i_gpu_ctr_unpack(&p, ctr, out);
     karx_i_gpu_jobs_plan_free(&p);
     free(in);
     free(out);
-    for (size_t i = 0; i < n; i++)
-        if (jobs[i].status != KARX_OK)
-            return jobs[i].status;
+    for (size_t i = 0; i < n; i++) {
+        karx_status s = gcm != NULL ? gcm[i].status : ctr[i].status;
+        if (s != KARX_OK)
+            return s;
+    }
     return KARX_OK;
+}
+
+static karx_status emul_gcm(karx_gcm_job *jobs, size_t n, int enc)
+{
+    return emul(jobs, NULL, n, enc);
 }
 
 static karx_status emul_ctr(karx_ctr_job *jobs, size_t n)
 {
-    karx_i_gpu_jobs_plan p;
-    karx_status st = karx_i_gpu_ctr_plan(&p, jobs, n);
-    CHECK(st == KARX_OK, "ctr plan %d", (int)st);
-    uint8_t *in = malloc(p.desc_bytes + p.data_bytes + 1), *out = malloc(p.data_bytes + 1);
-    memset(out, 0xa5, p.data_bytes);
-    karx_i_gpu_ctr_pack(&p, jobs, in);
-    emulate(&p, in, out);
-    karx_i_gpu_ctr_unpack(&p, jobs, out);
-    karx_i_gpu_jobs_plan_free(&p);
-    free(in);
-    free(out);
-    for (size_t i = 0; i < n; i++)
-        if (jobs[i].status != KARX_OK)
-            return jobs[i].status;
-    return KARX_OK;
+    return emul(NULL, jobs, n, 0);
 }
 
 /* ---- GCM ---- */
@@ -116,12 +117,9 @@ static void gcm_batch(size_t n, int with_aria, int round)
         int inplace = t_rand64() % 3 == 0;
         a[i] = j;
         b[i] = j;
-        memcpy(bufs[0][i], plain[i], j.len);
-        memcpy(bufs[1][i], plain[i], j.len);
         a[i].out = bufs[0][i];
         b[i].out = bufs[1][i];
-        a[i].in = inplace ? bufs[0][i] : plain[i];
-        b[i].in = inplace ? bufs[1][i] : plain[i];
+        t_twin_io(plain[i], j.len, inplace, a[i].out, b[i].out, &a[i].in, &b[i].in);
         if (!inplace) {
             memset(bufs[0][i], 0x11, j.len);
             memset(bufs[1][i], 0x11, j.len);
@@ -261,12 +259,9 @@ static void ctr_batch(size_t n, int round)
         b[i] = j;
         a[i].ctr = ctrs[0][i];
         b[i].ctr = ctrs[1][i];
-        memcpy(bufs[0][i], plain[i], j.len);
-        memcpy(bufs[1][i], plain[i], j.len);
         a[i].out = bufs[0][i];
         b[i].out = bufs[1][i];
-        a[i].in = inplace ? bufs[0][i] : plain[i];
-        b[i].in = inplace ? bufs[1][i] : plain[i];
+        t_twin_io(plain[i], j.len, inplace, a[i].out, b[i].out, &a[i].in, &b[i].in);
     }
     (void)karx_ctr_jobs(a, n);
     (void)emul_ctr(b, n);

@@ -153,10 +153,8 @@ int main(void)
     t_seed_from_env();
     uint8_t *buf = malloc(BIG + 64);
     int compared = 0;
-    for (int b = 0; b < t_backend_count(); b++) {
-        if (!karx_backend_supported((karx_backend)b)) continue;
-        karx_set_backend((karx_backend)b);
-        const char *be = karx_backend_name((karx_backend)b);
+    const char *be;
+    for (int b = -1; (be = t_next_backend(&b)) != NULL;) {
         for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
             if (b != KARX_BACKEND_PORTABLE) {
                 oneshot_vs_portable(algs[a], be, buf);

@@ -162,11 +162,8 @@ int main(void)
         return 1;
     }
 #endif
-    for (int b = 0; b < t_backend_count(); b++) {
-        if (!karx_backend_supported((karx_backend)b))
-            continue;
-        karx_set_backend((karx_backend)b);
-        const char *be = karx_backend_name((karx_backend)b);
+    const char *be;
+    for (int b = -1; (be = t_next_backend(&b)) != NULL;) {
         for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
             karx_lsh_alg alg = variants[v].alg;
             size_t block = variants[v].block;

@@ -384,11 +384,7 @@ int main(int argc, char **argv)
     t_fill(arena, sizeof arena);
     karx_backend orig = karx_get_backend();
     size_t kats = 0;
-    for (int b = 0; b < t_backend_count(); b++) {
-        if (!karx_backend_supported((karx_backend)b))
-            continue;
-        karx_set_backend((karx_backend)b);
-        be = karx_backend_name((karx_backend)b);
+    for (int b = -1; (be = t_next_backend(&b)) != NULL;) {
         for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++)
             for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
                 check_cbc((karx_cipher_alg)a, counts[c]);

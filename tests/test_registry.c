@@ -102,6 +102,32 @@ static void names(void)
           "gmac-aria256 sizes");
 }
 
+/* The kernels of algorithm (kind, id), named info: at least one; each usable one passes its
+ * self-test (counted in *run), the others say UNSUPPORTED; exactly one active, the one info
+ * names; an index past the last refused. */
+static void check_kernels(karx_alg_kind kind, int id, const karx_alg_info *info, size_t *run)
+{
+    size_t n = karx_alg_kernel_count(kind, id), active = 0;
+    CHECK(n >= 1, "%s has kernels", info->name);
+    for (size_t k = 0; k < n; k++) {
+        karx_kernel_info ki;
+        CHECK(karx_alg_kernel(kind, id, k, &ki) == KARX_OK, "kernel %zu", k);
+        karx_status st = karx_alg_kernel_selftest(kind, id, k);
+        if (ki.usable) {
+            CHECK(st == KARX_OK, "%s kernel %s self-test: %s", info->name, ki.name,
+                  karx_strerror(st));
+            (*run)++;
+        } else {
+            CHECK(st == KARX_ERR_UNSUPPORTED, "%s kernel %s not usable", info->name, ki.name);
+        }
+        active += ki.active;
+        if (ki.active)
+            CHECK(strcmp(ki.name, info->kernel) == 0, "%s active kernel", info->name);
+    }
+    CHECK(active == 1, "%s: one active kernel", info->name);
+    CHECK(karx_alg_kernel_selftest(kind, id, n) == KARX_ERR_ARGUMENT, "index");
+}
+
 /* Every kernel of every cipher and hash: usable ones pass, the others say UNSUPPORTED. */
 static void kernels(void)
 {
@@ -111,25 +137,7 @@ static void kernels(void)
         karx_alg_get(i, &info);
         if (info.kind != KARX_KIND_CIPHER && info.kind != KARX_KIND_HASH)
             continue;
-        size_t n = karx_alg_kernel_count(info.kind, info.id), active = 0;
-        CHECK(n >= 1, "%s has kernels", info.name);
-        for (size_t k = 0; k < n; k++) {
-            karx_kernel_info ki;
-            CHECK(karx_alg_kernel(info.kind, info.id, k, &ki) == KARX_OK, "kernel %zu", k);
-            karx_status st = karx_alg_kernel_selftest(info.kind, info.id, k);
-            if (ki.usable) {
-                CHECK(st == KARX_OK, "%s kernel %s self-test: %s", info.name, ki.name,
-                      karx_strerror(st));
-                run++;
-            } else {
-                CHECK(st == KARX_ERR_UNSUPPORTED, "%s kernel %s not usable", info.name, ki.name);
-            }
-            active += ki.active;
-            if (ki.active)
-                CHECK(strcmp(ki.name, info.kernel) == 0, "%s active kernel", info.name);
-        }
-        CHECK(active == 1, "%s: one active kernel", info.name);
-        CHECK(karx_alg_kernel_selftest(info.kind, info.id, n) == KARX_ERR_ARGUMENT, "index");
+        check_kernels(info.kind, info.id, &info, &run);
     }
     CHECK(karx_selftest_kernels() == KARX_OK, "karx_selftest_kernels");
     printf("%zu kernel self-tests run\n", run);
@@ -151,25 +159,7 @@ static void parts(void)
               "%s by standard name", info.std_name);
         CHECK(karx_alg_find(KARX_KIND_ANY, info.name, &again) != KARX_OK,
               "%s is not an algorithm", info.name);
-        size_t n = karx_alg_kernel_count(KARX_KIND_PART, id), active = 0;
-        CHECK(n >= 1, "%s has kernels", info.name);
-        for (size_t k = 0; k < n; k++) {
-            karx_kernel_info ki;
-            CHECK(karx_alg_kernel(KARX_KIND_PART, id, k, &ki) == KARX_OK, "kernel %zu", k);
-            karx_status st = karx_alg_kernel_selftest(KARX_KIND_PART, id, k);
-            if (ki.usable) {
-                CHECK(st == KARX_OK, "%s kernel %s self-test: %s", info.name, ki.name,
-                      karx_strerror(st));
-                run++;
-            } else {
-                CHECK(st == KARX_ERR_UNSUPPORTED, "%s kernel %s not usable", info.name, ki.name);
-            }
-            active += ki.active;
-            if (ki.active)
-                CHECK(strcmp(ki.name, info.kernel) == 0, "%s active kernel", info.name);
-        }
-        CHECK(active == 1, "%s: one active kernel", info.name);
-        CHECK(karx_alg_kernel_selftest(KARX_KIND_PART, id, n) == KARX_ERR_ARGUMENT, "index");
+        check_kernels(KARX_KIND_PART, id, &info, &run);
     }
     CHECK(nparts == (int)karx_i_part_count, "%d parts listed", nparts);
     CHECK(karx_alg_by_id(KARX_KIND_PART, -1, &info) == KARX_ERR_UNKNOWN_ALGORITHM, "id -1");

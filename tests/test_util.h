@@ -21,6 +21,19 @@ static inline int t_backend_count(void)
     return n;
 }
 
+/* The back ends this machine runs, one at a time, each made the current one:
+ * `for (int b = -1; (name = t_next_backend(&b)) != NULL;)`; NULL after the last (the caller puts
+ * back the back end it started with). */
+static inline const char *t_next_backend(int *b)
+{
+    while (++*b < t_backend_count())
+        if (karx_backend_supported((karx_backend)*b)) {
+            karx_set_backend((karx_backend)*b);
+            return karx_backend_name((karx_backend)*b);
+        }
+    return NULL;
+}
+
 #define CHECK(cond, ...)                                                   \
     do {                                                                   \
         if (cond) {                                                        \
@@ -97,6 +110,24 @@ static inline int t_all_zero(const void *p, size_t n)
         if (b[i])
             return 0;
     return 1;
+}
+
+/* Frees the n buffers in p, for a test that holds many: t_free_n(3, (void *[]){a, b, c}). */
+static inline void t_free_n(size_t n, void *const *p)
+{
+    for (size_t i = 0; i < n; i++)
+        free(p[i]);
+}
+
+/* A job's message for the two calls a test compares (CPU and GPU, or real and emulated): both
+ * output buffers start as the input; in place, each call's input is its own output buffer. */
+static inline void t_twin_io(const uint8_t *in, size_t len, int inplace, uint8_t *out_a,
+                             uint8_t *out_b, const uint8_t **in_a, const uint8_t **in_b)
+{
+    memcpy(out_a, in, len);
+    memcpy(out_b, in, len);
+    *in_a = inplace ? out_a : in;
+    *in_b = inplace ? out_b : in;
 }
 
 /* splitmix64: reproducible random data from a printed seed. */

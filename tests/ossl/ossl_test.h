@@ -78,6 +78,37 @@ static inline int t_ossl_error_says(const char *word)
     return found;
 }
 
+/* 1 when argv holds MODULES_DIR and KAT_DIR, as every provider test is run (then the seed is
+ * printed); else the usage is printed and main returns 2. */
+static inline int t_ossl_args(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s MODULES_DIR KAT_DIR\n", argv[0]);
+        return 0;
+    }
+    t_seed_from_env();
+    return 1;
+}
+
+/* The whole of a provider test's main: the arguments; a context of its own with karx.so loaded
+ * (a check), kept in *lib for the test's functions; with_lib(argv) when it loaded; the context
+ * freed; after(argv) (NULL: none), which makes contexts of its own; the closing count. */
+static inline int t_ossl_main(int argc, char **argv, const char *name, OSSL_LIB_CTX **lib,
+                              void (*with_lib)(char **argv), void (*after)(char **argv))
+{
+    if (!t_ossl_args(argc, argv))
+        return 2;
+    *lib = t_ossl_ctx(argv[1]);
+    CHECK(*lib != NULL, "load karx.so");
+    if (*lib != NULL)
+        with_lib(argv);
+    t_ossl_ctx_free(*lib);
+    *lib = NULL;
+    if (after != NULL)
+        after(argv);
+    return t_finish(name);
+}
+
 /* The karx provider's property query: fetch from karx, never from another provider. */
 #define T_KARX "provider=karx"
 

@@ -666,30 +666,24 @@ out:
     EVP_CIPHER_free(c);
 }
 
+static void all(char **argv)
+{
+    names();
+    kats(argv[2]);
+    random_messages();
+    for (int which = 0; which < 3; which++) {
+        forge(0, which);
+        forge(1, which);
+    }
+    gcm_refusals();
+    ccm_refusals();
+    gcm_copy();
+    gcm_doc_order();
+    ccm_copy();
+    ccm_aad_only();
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_ossl_aead MODULES_DIR KAT_DIR\n");
-        return 2;
-    }
-    t_seed_from_env();
-    lib = t_ossl_ctx(argv[1]);
-    CHECK(lib != NULL, "load karx.so");
-    if (lib != NULL) {
-        names();
-        kats(argv[2]);
-        random_messages();
-        for (int which = 0; which < 3; which++) {
-            forge(0, which);
-            forge(1, which);
-        }
-        gcm_refusals();
-        ccm_refusals();
-        gcm_copy();
-        gcm_doc_order();
-        ccm_copy();
-        ccm_aad_only();
-        OSSL_LIB_CTX_free(lib);
-    }
-    return t_finish("ossl_aead");
+    return t_ossl_main(argc, argv, "ossl_aead", &lib, all, NULL);
 }

@@ -520,26 +520,19 @@ done:
     EVP_CIPHER_free(ecb);
 }
 
+/* In order; each fetches from libctx, kats() reads kat_dir. */
+static void (*const tests[])(void) = {table,     kats,          against_karx,
+                                      wrong_lengths, bad_final, overlap_and_outsize,
+                                      iv_params, evp_cipher_and_reinit};
+
+static void all(char **argv)
+{
+    kat_dir = argv[2];
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
+        tests[i]();
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_ossl_cipher MODULES_DIR KAT_DIR\n");
-        return 2;
-    }
-    kat_dir = argv[2];
-    t_seed_from_env();
-    libctx = t_ossl_ctx(argv[1]);
-    CHECK(libctx != NULL, "load karx.so");
-    if (libctx != NULL) {
-        table();
-        kats();
-        against_karx();
-        wrong_lengths();
-        bad_final();
-    overlap_and_outsize();
-        iv_params();
-        evp_cipher_and_reinit();
-    }
-    OSSL_LIB_CTX_free(libctx);
-    return t_finish("test_ossl_cipher");
+    return t_ossl_main(argc, argv, "test_ossl_cipher", &libctx, all, NULL);
 }

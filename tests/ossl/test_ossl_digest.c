@@ -385,17 +385,8 @@ static void no_nid(const char *modules_dir)
     ERR_clear_error();
 }
 
-int main(int argc, char **argv)
+static void all(char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_ossl_digest MODULES_DIR KAT_DIR\n");
-        return 2;
-    }
-    t_seed_from_env();
-    lib = t_ossl_ctx(argv[1]);
-    CHECK(lib != NULL, "load karx.so");
-    if (lib == NULL)
-        return t_finish("ossl_digest");
     load_registry();
     for (size_t i = 0; i < nhashes; i++) {
         const karx_alg_info *h = &hashes[i];
@@ -413,7 +404,14 @@ int main(int argc, char **argv)
         quick(h);
         EVP_MD_free(md);
     }
-    OSSL_LIB_CTX_free(lib);
+}
+
+static void after(char **argv)
+{
     no_nid(argv[1]);
-    return t_finish("ossl_digest");
+}
+
+int main(int argc, char **argv)
+{
+    return t_ossl_main(argc, argv, "ossl_digest", &lib, all, after);
 }

@@ -393,11 +393,8 @@ static void nobody_has_it(void)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_ossl_forward MODULES_DIR KAT_DIR\n");
+    if (!t_ossl_args(argc, argv))
         return 2;
-    }
-    t_seed_from_env();
     modules = argv[1];
     /* the order is the point: karx activated first */
     both = OSSL_LIB_CTX_new(), plain = OSSL_LIB_CTX_new();

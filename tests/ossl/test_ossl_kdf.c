@@ -425,28 +425,22 @@ static void kbkdf_refusals(void)
     CHECK(!derive("KBKDF", nodigest, out, 16) && t_ossl_error_says("no digest"), "KBKDF HMAC without a digest");
 }
 
+static void all(char **argv)
+{
+    pbkdf2_random();
+    pbkdf2_ctx_ops();
+    pbkdf2_default_iter();
+    pbkdf2_openssl();
+    pbkdf2_refusals();
+    int t = kbkdf_file(argv[2], "ttak_kbkdf_cmac.txt"), m = kbkdf_file(argv[2], "model_kbkdf.txt");
+    CHECK(t == 56 && m == 99, "KBKDF vectors read: TTAK %d, model %d", t, m);
+    kbkdf_random();
+    kbkdf_refusals();
+    kbkdf_other_kind_ignored();
+    printf("KBKDF: %d TTAK, %d model vectors\n", t, m);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_ossl_kdf MODULES_DIR KAT_DIR\n");
-        return 2;
-    }
-    t_seed_from_env();
-    lib = t_ossl_ctx(argv[1]);
-    CHECK(lib != NULL, "load karx.so");
-    if (lib != NULL) {
-        pbkdf2_random();
-        pbkdf2_ctx_ops();
-        pbkdf2_default_iter();
-        pbkdf2_openssl();
-        pbkdf2_refusals();
-        int t = kbkdf_file(argv[2], "ttak_kbkdf_cmac.txt"), m = kbkdf_file(argv[2], "model_kbkdf.txt");
-        CHECK(t == 56 && m == 99, "KBKDF vectors read: TTAK %d, model %d", t, m);
-        kbkdf_random();
-        kbkdf_refusals();
-        kbkdf_other_kind_ignored();
-        printf("KBKDF: %d TTAK, %d model vectors\n", t, m);
-    }
-    t_ossl_ctx_free(lib);
-    return t_finish("ossl_kdf");
+    return t_ossl_main(argc, argv, "ossl_kdf", &lib, all, NULL);
 }

@@ -487,28 +487,22 @@ static void unqualified_fetch(const char *modules)
     }
 }
 
+static void all(char **argv)
+{
+    int h = hmac_kats(argv[2]), c = cmac_kats(argv[2]), g = gmac_kats(argv[2]);
+    CHECK(h == 4 && c == 30 && g == 48, "vectors read: HMAC %d CMAC %d GMAC %d", h, c, g);
+    int r = random_all();
+    CHECK(r == 24, "registry MACs %d", r);
+    dup_midstream();
+    sizes();
+    refusals();
+    fetch_rules();
+    openssl_hmac_limit();
+    unqualified_fetch(argv[1]);
+    printf("%d HMAC, %d CMAC, %d GMAC vectors; %d registry MACs against the karx API\n", h, c, g, r);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_ossl_mac MODULES_DIR KAT_DIR\n");
-        return 2;
-    }
-    t_seed_from_env();
-    lib = t_ossl_ctx(argv[1]);
-    CHECK(lib != NULL, "load karx.so");
-    if (lib != NULL) {
-        int h = hmac_kats(argv[2]), c = cmac_kats(argv[2]), g = gmac_kats(argv[2]);
-        CHECK(h == 4 && c == 30 && g == 48, "vectors read: HMAC %d CMAC %d GMAC %d", h, c, g);
-        int r = random_all();
-        CHECK(r == 24, "registry MACs %d", r);
-        dup_midstream();
-        sizes();
-        refusals();
-        fetch_rules();
-        openssl_hmac_limit();
-        unqualified_fetch(argv[1]);
-        printf("%d HMAC, %d CMAC, %d GMAC vectors; %d registry MACs against the karx API\n", h, c, g, r);
-    }
-    t_ossl_ctx_free(lib);
-    return t_finish("ossl_mac");
+    return t_ossl_main(argc, argv, "ossl_mac", &lib, all, NULL);
 }

@@ -411,35 +411,34 @@ static void karx_loaded_first(const char *modules)
     OSSL_LIB_CTX_free(ctx);
 }
 
-int main(int argc, char **argv)
+static void all(char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_ossl_rand MODULES_DIR KAT_DIR\n");
-        return 2;
-    }
-    t_seed_from_env();
-    g_ctx = t_ossl_ctx(argv[1]);
-    CHECK(g_ctx != NULL, "load karx.so");
-    if (g_ctx != NULL) {
-        run_ttak_evp(argv[2]);
-        CHECK(kat_ttak_done == 168 && kat_ttak_skipped == 24, "TTAK cases %lu run, %lu skipped (SEED)",
-              kat_ttak_done, kat_ttak_skipped);
-        run_lsh_evp(argv[2]);
-        CHECK(kat_lsh_done == 96, "LSH DRBG records %lu", kat_lsh_done);
-        cross_all();
-        refusals();
-        over_max_request();
-        os_seeded();
-        weak_parent();
-        as_parent();
-        locking();
-        t_ossl_ctx_free(g_ctx);
-    }
+    run_ttak_evp(argv[2]);
+    CHECK(kat_ttak_done == 168 && kat_ttak_skipped == 24, "TTAK cases %lu run, %lu skipped (SEED)",
+          kat_ttak_done, kat_ttak_skipped);
+    run_lsh_evp(argv[2]);
+    CHECK(kat_lsh_done == 96, "LSH DRBG records %lu", kat_lsh_done);
+    cross_all();
+    refusals();
+    over_max_request();
+    os_seeded();
+    weak_parent();
+    as_parent();
+    locking();
+}
+
+/* each with a context of its own, whether or not the shared one loaded */
+static void after(char **argv)
+{
     karx_loaded_first(argv[1]);
     primary(argv[1], "KARX-CTR-DRBG", "LEA-128-CTR", NULL);
     primary(argv[1], "KARX-HASH-DRBG", NULL, "LSH-512-256");
     primary(argv[1], "KARX-HMAC-DRBG", NULL, "LSH-256-256");
     printf("TTAK CTR_DRBG %lu (SEED skipped %lu), LSH DRBG %lu, through EVP\n", kat_ttak_done,
            kat_ttak_skipped, kat_lsh_done);
-    return t_finish("ossl_rand");
+}
+
+int main(int argc, char **argv)
+{
+    return t_ossl_main(argc, argv, "ossl_rand", &g_ctx, all, after);
 }

@@ -220,21 +220,15 @@ done:
     EVP_CIPHER_free(e);
 }
 
+static void all(char **argv)
+{
+    kats(argv[2]);
+    table();
+    against_karx();
+    refusals();
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_ossl_xts MODULES_DIR KAT_DIR\n");
-        return 2;
-    }
-    t_seed_from_env();
-    libctx = t_ossl_ctx(argv[1]);
-    CHECK(libctx != NULL, "load karx.so");
-    if (libctx != NULL) {
-        table();
-        kats(argv[2]);
-        against_karx();
-        refusals();
-    }
-    OSSL_LIB_CTX_free(libctx);
-    return t_finish("test_ossl_xts");
+    return t_ossl_main(argc, argv, "test_ossl_xts", &libctx, all, NULL);
 }
