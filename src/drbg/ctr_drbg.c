@@ -18,6 +18,7 @@
 
 #include "karx/drbg.h"
 
+#include "common/clear.h"
 #include "common/endian.h"
 #include "approved/approved.h"
 #include "drbg_internal.h"
@@ -448,9 +449,8 @@ karx_status karx_ctr_drbg_instantiate(karx_ctr_drbg *drbg, karx_cipher_alg alg, 
                                       size_t pers_len)
 {
     drbg_sizes s;
-    if (drbg == NULL)
+    if (!karx_i_clear(drbg, sizeof *drbg))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(drbg, sizeof *drbg);
     if ((flags & ~(KARX_DRBG_USE_DF | KARX_DRBG_PR)) != 0 || bad_buf(entropy, entropy_len) ||
         bad_buf(nonce, nonce_len) || bad_buf(pers, pers_len))
         return KARX_ERR_ARGUMENT;
@@ -541,11 +541,7 @@ karx_status karx_ctr_drbg_set_reseed_interval(karx_ctr_drbg *drbg, uint64_t inte
     return KARX_OK;
 }
 
-void karx_ctr_drbg_uninstantiate(karx_ctr_drbg *drbg)
-{
-    if (drbg != NULL)
-        karx_memzero(drbg, sizeof *drbg);
-}
+void karx_ctr_drbg_uninstantiate(karx_ctr_drbg *drbg) { karx_memzero(drbg, sizeof *drbg); }
 
 /* ---- seeded from the operating system (karx_os_random: os_entropy.c) ---- */
 

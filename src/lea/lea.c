@@ -65,11 +65,7 @@ karx_status karx_lea_decrypt_block(const karx_lea_key *key, uint8_t out[16], con
     return KARX_OK;
 }
 
-void karx_lea_key_wipe(karx_lea_key *key)
-{
-    if (key != NULL)
-        karx_memzero(key, sizeof *key);
-}
+void karx_lea_key_wipe(karx_lea_key *key) { karx_memzero(key, sizeof *key); }
 
 size_t karx_lea_block_bytes(void)
 {
