@@ -22,6 +22,7 @@
 #include "aead/gcm_parts.h"
 #include "aead/gcm_stitch.h"
 #include "aead/ghash.h"
+#include "common/clear.h"
 #include "common/endian.h"
 #include "registry/registry.h"
 
@@ -46,21 +47,6 @@ int karx_gcm_tag_len_ok(size_t tag_len)
     return tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16);
 }
 
-
-
-static uint32_t load32_be(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void store32_be(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
 /* ---- parameters and keys ---- */
 static karx_status gcm_check_params(const uint8_t *iv, size_t iv_len, const uint8_t *aad,
                                     size_t aad_len, const void *out, const void *in, size_t len,
@@ -80,9 +66,8 @@ static karx_status gcm_check_params(const uint8_t *iv, size_t iv_len, const uint
 karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_t *key,
                              size_t key_len)
 {
-    if (gk == NULL)
+    if (!karx_i_clear(gk, sizeof *gk))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(gk, sizeof *gk);
     if (key == NULL)
         return KARX_ERR_ARGUMENT;
     karx_status st = karx_i_aead_alg(alg);
@@ -107,11 +92,7 @@ karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_
     return st;
 }
 
-void karx_gcm_key_wipe(karx_gcm_key *gk)
-{
-    if (gk != NULL)
-        karx_memzero(gk, sizeof *gk);
-}
+void karx_gcm_key_wipe(karx_gcm_key *gk) { karx_memzero(gk, sizeof *gk); }
 
 static karx_status gcm_check_key(const karx_gcm_key *gk)
 {
@@ -131,7 +112,7 @@ static inline void gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8
 {
     if (iv_len == 12) {
         memcpy(j0, iv, 12);
-        store32_be(j0 + 12, 1);
+        karx_store32_be(j0 + 12, 1);
         return;
     }
     uint8_t lenblk[GCM_B] = {0};
@@ -189,7 +170,7 @@ static karx_status gcm_finish(const karx_gcm_key *gk, uint8_t y[GCM_B], const ui
     return st;
 }
 
-static void inc32(uint8_t ctr[GCM_B]) { store32_be(ctr + 12, load32_be(ctr + 12) + 1u); }
+static void inc32(uint8_t ctr[GCM_B]) { karx_store32_be(ctr + 12, karx_load32_be(ctr + 12) + 1u); }
 
 /* The per-call state of seal and open: J0, the counter, the GHASH accumulator, the full tag. */
 typedef struct gcm_call {
@@ -265,7 +246,7 @@ static karx_status gcm_short_ctr(const karx_gcm_key *gk, const uint8_t *iv, uint
     if (len != 0)
         memcpy(buf + GCM_B, in, len);
     memcpy(ctr, iv, 12);
-    store32_be(ctr + 12, 1);
+    karx_store32_be(ctr + 12, 1);
     karx_status st = karx_ctr_xor(&gk->cipher, ctr, buf, buf, GCM_B + len);
     memcpy(ek0, buf, GCM_B);
     if (st == KARX_OK && len != 0)
@@ -432,18 +413,13 @@ karx_status karx_gcm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key
 }
 
 /* ---- streaming ---- */
-void karx_gcm_ctx_wipe(karx_gcm_ctx *ctx)
-{
-    if (ctx != NULL)
-        karx_memzero(ctx, sizeof *ctx);
-}
+void karx_gcm_ctx_wipe(karx_gcm_ctx *ctx) { karx_memzero(ctx, sizeof *ctx); }
 
 karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int encrypt,
                               const uint8_t *iv, size_t iv_len)
 {
-    if (ctx == NULL)
+    if (!karx_i_clear(ctx, sizeof *ctx))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(ctx, sizeof *ctx);
     if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
         return KARX_ERR_ARGUMENT;
     if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
@@ -464,9 +440,8 @@ karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int enc
 karx_status karx_gcm_init(karx_gcm_ctx *ctx, karx_cipher_alg alg, const uint8_t *key,
                           size_t key_len, int encrypt, const uint8_t *iv, size_t iv_len)
 {
-    if (ctx == NULL)
+    if (!karx_i_clear(ctx, sizeof *ctx))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(ctx, sizeof *ctx);
     if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
         return KARX_ERR_ARGUMENT;
     if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
