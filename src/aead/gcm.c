@@ -170,7 +170,10 @@ static karx_status gcm_finish(const karx_gcm_key *gk, uint8_t y[GCM_B], const ui
     return st;
 }
 
-static void inc32(uint8_t ctr[GCM_B]) { karx_store32_be(ctr + 12, karx_load32_be(ctr + 12) + 1u); }
+static void inc32(uint8_t ctr[GCM_B])
+{
+    karx_store32_be(ctr + 12, karx_load32_be(ctr + 12) + 1u);
+}
 
 /* The per-call state of seal and open: J0, the counter, the GHASH accumulator, the full tag. */
 typedef struct gcm_call {
