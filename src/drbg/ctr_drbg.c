@@ -512,9 +512,9 @@ karx_status karx_ctr_drbg_generate(karx_ctr_drbg *drbg, uint8_t *out, size_t out
 {
     drbg_sizes s;
     karx_status st = check_output(drbg, &s, out, out_len);
+    if (st == KARX_OK)
+        st = check_request(drbg, &s, out_len, add, add_len);
     if (st != KARX_OK)
-        return st;
-    if ((st = check_request(drbg, &s, out_len, add, add_len)) != KARX_OK)
         return st;
     return generate_core(drbg, &s, out, out_len, add, add_len);
 }
@@ -525,9 +525,9 @@ karx_status karx_ctr_drbg_generate_pr(karx_ctr_drbg *drbg, uint8_t *out, size_t 
 {
     drbg_sizes s;
     karx_status st = check_output(drbg, &s, out, out_len);
+    if (st == KARX_OK)
+        st = check_reseed_input(drbg, &s, entropy, entropy_len, add, add_len);
     if (st != KARX_OK)
-        return st;
-    if ((st = check_reseed_input(drbg, &s, entropy, entropy_len, add, add_len)) != KARX_OK)
         return st;
     if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
         return KARX_ERR_DATA_LENGTH;
@@ -620,9 +620,9 @@ karx_status karx_ctr_drbg_generate_os(karx_ctr_drbg *drbg, uint8_t *out, size_t 
 {
     drbg_sizes s;
     karx_status st = check_output(drbg, &s, out, out_len);
+    if (st == KARX_OK)
+        st = check_reseed_input(drbg, &s, drbg_zeros, s.sl, add, add_len);
     if (st != KARX_OK)
-        return st;
-    if ((st = check_reseed_input(drbg, &s, drbg_zeros, s.sl, add, add_len)) != KARX_OK)
         return st;
     return karx_i_drbg_generate_os(&ctr_os_ops, NULL, drbg, out, out_len, add, add_len);
 }
