@@ -295,50 +295,49 @@ static karx_status gcm_short_open(const karx_gcm_key *gk, const uint8_t *iv, uin
     return st;
 }
 
-karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len, uint8_t *out,
-                          uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
-                          const uint8_t *aad, size_t aad_len)
+/* Seal (enc 1) and open (enc 0) share the checks, the short path and the chunked pass; open
+ * only reads the tag (the public open casts away its const). */
+static karx_status gcm_seal_open(int enc, const karx_gcm_key *gk, const uint8_t *iv,
+                                 size_t iv_len, uint8_t *out, uint8_t *tag, size_t tag_len,
+                                 const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len)
 {
     if (gcm_short_ok(iv_len, len, aad_len)) {
         karx_status st = karx_i_gcm_check(gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-        return st != KARX_OK ? st
-                             : gcm_short_seal(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
+        if (st != KARX_OK)
+            return st;
+        return enc ? gcm_short_seal(gk, iv, out, tag, tag_len, in, len, aad, aad_len)
+                   : gcm_short_open(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
     }
     gcm_call g;
     karx_status st =
         gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
         return st;
-    st = gcm_crypt(gk, g.ctr, g.y, out, in, len, iv_len != 12, 1);
+    /* open: one pass (GHASH of each chunk, then its decryption), then the tag check; on a
+     * mismatch gcm_call_end zero-fills out before the call returns */
+    st = gcm_crypt(gk, g.ctr, g.y, out, in, len, iv_len != 12, enc);
     if (st == KARX_OK)
         st = gcm_finish(gk, g.y, g.j0, aad_len, len, g.full);
-    if (st == KARX_OK)
+    if (st == KARX_OK && enc)
         memcpy(tag, g.full, tag_len);
+    else if (st == KARX_OK && karx_memcmp_ct(g.full, tag, tag_len) != 0)
+        st = KARX_ERR_AUTHENTICATION;
     return gcm_call_end(&g, st, out, len);
+}
+
+karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                          uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                          const uint8_t *aad, size_t aad_len)
+{
+    return gcm_seal_open(1, gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len);
 }
 
 karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len, uint8_t *out,
                           const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
                           const uint8_t *aad, size_t aad_len)
 {
-    if (gcm_short_ok(iv_len, len, aad_len)) {
-        karx_status st = karx_i_gcm_check(gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-        return st != KARX_OK ? st
-                             : gcm_short_open(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
-    }
-    gcm_call g;
-    karx_status st =
-        gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-    if (st != KARX_OK)
-        return st;
-    /* one pass (GHASH of each chunk, then its decryption), then the tag check; on a mismatch
-     * gcm_call_end zero-fills out before the call returns */
-    st = gcm_crypt(gk, g.ctr, g.y, out, in, len, iv_len != 12, 0);
-    if (st == KARX_OK)
-        st = gcm_finish(gk, g.y, g.j0, aad_len, len, g.full);
-    if (st == KARX_OK && karx_memcmp_ct(g.full, tag, tag_len) != 0)
-        st = KARX_ERR_AUTHENTICATION;
-    return gcm_call_end(&g, st, out, len);
+    return gcm_seal_open(0, gk, iv, iv_len, out, (uint8_t *)(uintptr_t)tag, tag_len, in, len, aad,
+                         aad_len);
 }
 
 /* ---- the checks the record jobs share (gcm_jobs.c) ---- */
