@@ -417,8 +417,8 @@ karx_status karx_gcm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key
 /* ---- streaming ---- */
 void karx_gcm_ctx_wipe(karx_gcm_ctx *ctx) { karx_memzero(ctx, sizeof *ctx); }
 
-karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int encrypt,
-                              const uint8_t *iv, size_t iv_len)
+/* The start of both init calls, in this order: the context (cleared), then the direction and IV. */
+static karx_status gcm_init_args(karx_gcm_ctx *ctx, int encrypt, const uint8_t *iv, size_t iv_len)
 {
     if (!karx_i_clear(ctx, sizeof *ctx))
         return KARX_ERR_ARGUMENT;
@@ -426,7 +426,15 @@ karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int enc
         return KARX_ERR_ARGUMENT;
     if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
         return KARX_ERR_IV_LENGTH;
-    karx_status st = gcm_check_key(gk);
+    return KARX_OK;
+}
+
+karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int encrypt,
+                              const uint8_t *iv, size_t iv_len)
+{
+    karx_status st = gcm_init_args(ctx, encrypt, iv, iv_len);
+    if (st == KARX_OK)
+        st = gcm_check_key(gk);
     if (st != KARX_OK)
         return st;
     ctx->key = *gk;
@@ -442,14 +450,11 @@ karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int enc
 karx_status karx_gcm_init(karx_gcm_ctx *ctx, karx_cipher_alg alg, const uint8_t *key,
                           size_t key_len, int encrypt, const uint8_t *iv, size_t iv_len)
 {
-    if (!karx_i_clear(ctx, sizeof *ctx))
-        return KARX_ERR_ARGUMENT;
-    if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
-        return KARX_ERR_ARGUMENT;
-    if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
-        return KARX_ERR_IV_LENGTH;
+    karx_status st = gcm_init_args(ctx, encrypt, iv, iv_len);
+    if (st != KARX_OK)
+        return st;
     karx_gcm_key gk;
-    karx_status st = karx_gcm_set_key(&gk, alg, key, key_len);
+    st = karx_gcm_set_key(&gk, alg, key, key_len);
     if (st == KARX_OK)
         st = karx_gcm_init_key(ctx, &gk, encrypt, iv, iv_len);
     karx_memzero(&gk, sizeof gk);
