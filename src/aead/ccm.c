@@ -27,6 +27,7 @@
 
 #include "aead/aead_args.h"
 #include "modes/modes_internal.h"
+#include "common/clear.h"
 
 #define CCM_B 16
 #define CCM_CHUNK 4096 /* bytes per payload chunk (MAC and CTR while in L1); whole blocks */
@@ -119,11 +120,7 @@ static void ccm_mac_pad(karx_ccm_ctx *c)
 
 /* ---- streaming ---- */
 
-void karx_ccm_ctx_wipe(karx_ccm_ctx *ctx)
-{
-    if (ctx != NULL)
-        karx_memzero(ctx, sizeof *ctx);
-}
+void karx_ccm_ctx_wipe(karx_ccm_ctx *ctx) { karx_memzero(ctx, sizeof *ctx); }
 
 /* B0, the AAD length prefix (left in part), S_0 and A_1, for checked arguments. */
 static void ccm_start(karx_ccm_ctx *c, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
@@ -164,9 +161,8 @@ karx_status karx_ccm_init_key(karx_ccm_ctx *ctx, const karx_cipher_key *key, int
                               const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
                               uint64_t len, size_t tag_len)
 {
-    if (ctx == NULL)
+    if (!karx_i_clear(ctx, sizeof *ctx))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(ctx, sizeof *ctx);
     if (nonce == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
         return KARX_ERR_ARGUMENT;
     karx_status st = ccm_check_key(key);
@@ -192,9 +188,8 @@ karx_status karx_ccm_init(karx_ccm_ctx *ctx, karx_cipher_alg alg, const uint8_t 
                           size_t key_len, int encrypt, const uint8_t *nonce, size_t nonce_len,
                           uint64_t aad_len, uint64_t len, size_t tag_len)
 {
-    if (ctx == NULL)
+    if (!karx_i_clear(ctx, sizeof *ctx))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(ctx, sizeof *ctx);
     karx_status st = karx_i_aead_alg(alg);
     if (st != KARX_OK)
         return st;
@@ -433,18 +428,13 @@ karx_status karx_ccm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key
 
 /* ---- the session key of the record jobs (ccm_jobs.c) ---- */
 
-void karx_ccm_key_wipe(karx_ccm_key *ck)
-{
-    if (ck != NULL)
-        karx_memzero(ck, sizeof *ck);
-}
+void karx_ccm_key_wipe(karx_ccm_key *ck) { karx_memzero(ck, sizeof *ck); }
 
 karx_status karx_ccm_set_key(karx_ccm_key *ck, karx_cipher_alg alg, const uint8_t *key,
                              size_t key_len)
 {
-    if (ck == NULL)
+    if (!karx_i_clear(ck, sizeof *ck))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(ck, sizeof *ck);
     karx_status st = karx_i_aead_alg(alg);
     if (st == KARX_OK && key == NULL)
         st = KARX_ERR_ARGUMENT;

@@ -22,6 +22,7 @@
 #include "aead/gcm_parts.h"
 #include "aead/gcm_stitch.h"
 #include "aead/ghash.h"
+#include "common/clear.h"
 #include "common/endian.h"
 #include "registry/registry.h"
 
@@ -46,21 +47,6 @@ int karx_gcm_tag_len_ok(size_t tag_len)
     return tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16);
 }
 
-
-
-static uint32_t load32_be(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void store32_be(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
 /* ---- parameters and keys ---- */
 static karx_status gcm_check_params(const uint8_t *iv, size_t iv_len, const uint8_t *aad,
                                     size_t aad_len, const void *out, const void *in, size_t len,
@@ -80,9 +66,8 @@ static karx_status gcm_check_params(const uint8_t *iv, size_t iv_len, const uint
 karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_t *key,
                              size_t key_len)
 {
-    if (gk == NULL)
+    if (!karx_i_clear(gk, sizeof *gk))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(gk, sizeof *gk);
     if (key == NULL)
         return KARX_ERR_ARGUMENT;
     karx_status st = karx_i_aead_alg(alg);
@@ -107,11 +92,7 @@ karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_
     return st;
 }
 
-void karx_gcm_key_wipe(karx_gcm_key *gk)
-{
-    if (gk != NULL)
-        karx_memzero(gk, sizeof *gk);
-}
+void karx_gcm_key_wipe(karx_gcm_key *gk) { karx_memzero(gk, sizeof *gk); }
 
 static karx_status gcm_check_key(const karx_gcm_key *gk)
 {
@@ -131,7 +112,7 @@ static inline void gcm_j0(const karx_gcm_key *gk, uint8_t j0[GCM_B], const uint8
 {
     if (iv_len == 12) {
         memcpy(j0, iv, 12);
-        store32_be(j0 + 12, 1);
+        karx_store32_be(j0 + 12, 1);
         return;
     }
     uint8_t lenblk[GCM_B] = {0};
@@ -189,7 +170,10 @@ static karx_status gcm_finish(const karx_gcm_key *gk, uint8_t y[GCM_B], const ui
     return st;
 }
 
-static void inc32(uint8_t ctr[GCM_B]) { store32_be(ctr + 12, load32_be(ctr + 12) + 1u); }
+static void inc32(uint8_t ctr[GCM_B])
+{
+    karx_store32_be(ctr + 12, karx_load32_be(ctr + 12) + 1u);
+}
 
 /* The per-call state of seal and open: J0, the counter, the GHASH accumulator, the full tag. */
 typedef struct gcm_call {
@@ -265,7 +249,7 @@ static karx_status gcm_short_ctr(const karx_gcm_key *gk, const uint8_t *iv, uint
     if (len != 0)
         memcpy(buf + GCM_B, in, len);
     memcpy(ctr, iv, 12);
-    store32_be(ctr + 12, 1);
+    karx_store32_be(ctr + 12, 1);
     karx_status st = karx_ctr_xor(&gk->cipher, ctr, buf, buf, GCM_B + len);
     memcpy(ek0, buf, GCM_B);
     if (st == KARX_OK && len != 0)
@@ -311,50 +295,49 @@ static karx_status gcm_short_open(const karx_gcm_key *gk, const uint8_t *iv, uin
     return st;
 }
 
-karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len, uint8_t *out,
-                          uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
-                          const uint8_t *aad, size_t aad_len)
+/* Seal (enc 1) and open (enc 0) share the checks, the short path and the chunked pass; open
+ * only reads the tag (the public open casts away its const). */
+static karx_status gcm_seal_open(int enc, const karx_gcm_key *gk, const uint8_t *iv,
+                                 size_t iv_len, uint8_t *out, uint8_t *tag, size_t tag_len,
+                                 const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len)
 {
     if (gcm_short_ok(iv_len, len, aad_len)) {
         karx_status st = karx_i_gcm_check(gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-        return st != KARX_OK ? st
-                             : gcm_short_seal(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
+        if (st != KARX_OK)
+            return st;
+        return enc ? gcm_short_seal(gk, iv, out, tag, tag_len, in, len, aad, aad_len)
+                   : gcm_short_open(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
     }
     gcm_call g;
     karx_status st =
         gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
         return st;
-    st = gcm_crypt(gk, g.ctr, g.y, out, in, len, iv_len != 12, 1);
+    /* open: one pass (GHASH of each chunk, then its decryption), then the tag check; on a
+     * mismatch gcm_call_end zero-fills out before the call returns */
+    st = gcm_crypt(gk, g.ctr, g.y, out, in, len, iv_len != 12, enc);
     if (st == KARX_OK)
         st = gcm_finish(gk, g.y, g.j0, aad_len, len, g.full);
-    if (st == KARX_OK)
+    if (st == KARX_OK && enc)
         memcpy(tag, g.full, tag_len);
+    else if (st == KARX_OK && karx_memcmp_ct(g.full, tag, tag_len) != 0)
+        st = KARX_ERR_AUTHENTICATION;
     return gcm_call_end(&g, st, out, len);
+}
+
+karx_status karx_gcm_seal(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len, uint8_t *out,
+                          uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                          const uint8_t *aad, size_t aad_len)
+{
+    return gcm_seal_open(1, gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len);
 }
 
 karx_status karx_gcm_open(const karx_gcm_key *gk, const uint8_t *iv, size_t iv_len, uint8_t *out,
                           const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
                           const uint8_t *aad, size_t aad_len)
 {
-    if (gcm_short_ok(iv_len, len, aad_len)) {
-        karx_status st = karx_i_gcm_check(gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-        return st != KARX_OK ? st
-                             : gcm_short_open(gk, iv, out, tag, tag_len, in, len, aad, aad_len);
-    }
-    gcm_call g;
-    karx_status st =
-        gcm_call_start(&g, gk, iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
-    if (st != KARX_OK)
-        return st;
-    /* one pass (GHASH of each chunk, then its decryption), then the tag check; on a mismatch
-     * gcm_call_end zero-fills out before the call returns */
-    st = gcm_crypt(gk, g.ctr, g.y, out, in, len, iv_len != 12, 0);
-    if (st == KARX_OK)
-        st = gcm_finish(gk, g.y, g.j0, aad_len, len, g.full);
-    if (st == KARX_OK && karx_memcmp_ct(g.full, tag, tag_len) != 0)
-        st = KARX_ERR_AUTHENTICATION;
-    return gcm_call_end(&g, st, out, len);
+    return gcm_seal_open(0, gk, iv, iv_len, out, (uint8_t *)(uintptr_t)tag, tag_len, in, len, aad,
+                         aad_len);
 }
 
 /* ---- the checks the record jobs share (gcm_jobs.c) ---- */
@@ -432,23 +415,26 @@ karx_status karx_gcm_decrypt(karx_cipher_alg alg, const uint8_t *key, size_t key
 }
 
 /* ---- streaming ---- */
-void karx_gcm_ctx_wipe(karx_gcm_ctx *ctx)
+void karx_gcm_ctx_wipe(karx_gcm_ctx *ctx) { karx_memzero(ctx, sizeof *ctx); }
+
+/* The start of both init calls, in this order: the context (cleared), then the direction and IV. */
+static karx_status gcm_init_args(karx_gcm_ctx *ctx, int encrypt, const uint8_t *iv, size_t iv_len)
 {
-    if (ctx != NULL)
-        karx_memzero(ctx, sizeof *ctx);
+    if (!karx_i_clear(ctx, sizeof *ctx))
+        return KARX_ERR_ARGUMENT;
+    if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
+        return KARX_ERR_ARGUMENT;
+    if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
+        return KARX_ERR_IV_LENGTH;
+    return KARX_OK;
 }
 
 karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int encrypt,
                               const uint8_t *iv, size_t iv_len)
 {
-    if (ctx == NULL)
-        return KARX_ERR_ARGUMENT;
-    karx_memzero(ctx, sizeof *ctx);
-    if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
-        return KARX_ERR_ARGUMENT;
-    if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
-        return KARX_ERR_IV_LENGTH;
-    karx_status st = gcm_check_key(gk);
+    karx_status st = gcm_init_args(ctx, encrypt, iv, iv_len);
+    if (st == KARX_OK)
+        st = gcm_check_key(gk);
     if (st != KARX_OK)
         return st;
     ctx->key = *gk;
@@ -464,15 +450,11 @@ karx_status karx_gcm_init_key(karx_gcm_ctx *ctx, const karx_gcm_key *gk, int enc
 karx_status karx_gcm_init(karx_gcm_ctx *ctx, karx_cipher_alg alg, const uint8_t *key,
                           size_t key_len, int encrypt, const uint8_t *iv, size_t iv_len)
 {
-    if (ctx == NULL)
-        return KARX_ERR_ARGUMENT;
-    karx_memzero(ctx, sizeof *ctx);
-    if (iv == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
-        return KARX_ERR_ARGUMENT;
-    if (iv_len == 0 || gcm_at_least(iv_len, GCM_MAX_AAD_IV))
-        return KARX_ERR_IV_LENGTH;
+    karx_status st = gcm_init_args(ctx, encrypt, iv, iv_len);
+    if (st != KARX_OK)
+        return st;
     karx_gcm_key gk;
-    karx_status st = karx_gcm_set_key(&gk, alg, key, key_len);
+    st = karx_gcm_set_key(&gk, alg, key, key_len);
     if (st == KARX_OK)
         st = karx_gcm_init_key(ctx, &gk, encrypt, iv, iv_len);
     karx_memzero(&gk, sizeof gk);

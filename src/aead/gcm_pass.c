@@ -9,22 +9,10 @@
 
 #include "aead/gcm_stitch.h"
 #include "aead/ghash.h"
+#include "common/endian.h"
 
 #define GCM_B 16
 #define GCM_CHUNK 8192 /* bytes of CTR output GHASHed while still in L1 */
-
-static uint32_t load32_be(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void store32_be(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
 
 /* GHASH over len bytes, the last partial block zero-padded. */
 void karx_i_ghash_bytes(const uint64_t *htab, uint8_t y[16], const uint8_t *data, size_t len)
@@ -59,14 +47,14 @@ static karx_status gcm_ctr_secret(const karx_gcm_key *gk, uint8_t ctr[GCM_B], ui
                                   const uint8_t *in, size_t len)
 {
     uint8_t ks[GCM_SECRET_CHUNK];
-    uint32_t low = load32_be(ctr + 12);
+    uint32_t low = karx_load32_be(ctr + 12);
     karx_status st = KARX_OK;
     while (len != 0 && st == KARX_OK) {
         size_t n = len < sizeof ks ? len : sizeof ks;
         size_t nb = (n + GCM_B - 1) / GCM_B;
         for (size_t i = 0; i < nb; i++) {
             memcpy(ks + i * GCM_B, ctr, 12);
-            store32_be(ks + i * GCM_B + 12, low);
+            karx_store32_be(ks + i * GCM_B + 12, low);
             low = gcm_opaque32(low + 1u);
         }
         st = karx_ecb_encrypt(&gk->cipher, ks, ks, nb * GCM_B);
@@ -76,7 +64,7 @@ static karx_status gcm_ctr_secret(const karx_gcm_key *gk, uint8_t ctr[GCM_B], ui
         in += n;
         len -= n;
     }
-    store32_be(ctr + 12, low);
+    karx_store32_be(ctr + 12, low);
     karx_memzero(ks, sizeof ks);
     return st;
 }
@@ -91,7 +79,7 @@ static karx_status gcm_ctr(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *
     if (secret)
         return gcm_ctr_secret(gk, ctr, out, in, len);
     while (len != 0) {
-        uint64_t to_wrap = ((uint64_t)1 << 32) - load32_be(ctr + 12); /* blocks, 1 .. 2^32 */
+        uint64_t to_wrap = ((uint64_t)1 << 32) - karx_load32_be(ctr + 12); /* blocks, 1 .. 2^32 */
         uint64_t nblk = ((uint64_t)len + GCM_B - 1) / GCM_B;
         size_t seg = len;
         if (nblk >= to_wrap) {
@@ -105,7 +93,7 @@ static karx_status gcm_ctr(const karx_gcm_key *gk, uint8_t ctr[GCM_B], uint8_t *
             return st;
         if (nblk == to_wrap) { /* the low word wrapped: inc32 leaves the upper 96 bits alone */
             memcpy(ctr, upper, 12);
-            store32_be(ctr + 12, 0);
+            karx_store32_be(ctr + 12, 0);
         }
         out += seg;
         in += seg;

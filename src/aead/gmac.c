@@ -25,11 +25,7 @@ karx_status karx_gmac_from_name(const char *name, karx_cipher_alg *out)
 
 const char *karx_gmac_name(karx_cipher_alg alg) { return karx_i_gmac_name((uint32_t)alg); }
 
-void karx_gmac_ctx_wipe(karx_gmac_ctx *ctx)
-{
-    if (ctx != NULL)
-        karx_memzero(ctx, sizeof *ctx);
-}
+void karx_gmac_ctx_wipe(karx_gmac_ctx *ctx) { karx_memzero(ctx, sizeof *ctx); }
 
 /* The context keeps H's powers and the tag's mask E_K(J0), made here while the cipher key is at
  * hand: a message then costs no copy or wipe of the scheduled cipher key. */

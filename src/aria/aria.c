@@ -6,6 +6,7 @@
 
 #include "../approved/approved.h"
 #include "aria_core.h"
+#include "../common/clear.h"
 
 /* The S-boxes' affine maps and the squarings (aria_core.h says how they make the S-boxes).
  * Column c of each 8x8 bit matrix (the image of bit c):
@@ -108,9 +109,8 @@ static void decryption_keys(karx_aria_key *key)
 
 karx_status karx_aria_set_key(karx_aria_key *key, const uint8_t *k, size_t key_len)
 {
-    if (key == NULL)
+    if (!karx_i_clear(key, sizeof *key))
         return KARX_ERR_ARGUMENT;
-    karx_aria_key_wipe(key);
     if (k == NULL || (key_len != 16 && key_len != 24 && key_len != 32))
         return k == NULL ? KARX_ERR_ARGUMENT : KARX_ERR_KEY_LENGTH;
     KARX_I_SERVICE(KARX_I_ARIA_APPROVED);
@@ -156,11 +156,7 @@ karx_status karx_aria_decrypt_block(const karx_aria_key *key, uint8_t out[16], c
     return one_block(key, out, in, 1);
 }
 
-void karx_aria_key_wipe(karx_aria_key *key)
-{
-    if (key != NULL)
-        karx_memzero(key, sizeof *key);
-}
+void karx_aria_key_wipe(karx_aria_key *key) { karx_memzero(key, sizeof *key); }
 
 size_t karx_aria_block_bytes(void)
 {

@@ -4,6 +4,7 @@
 #include "../approved/approved.h"
 #include "cham_core.h"
 #include "cham_internal.h"
+#include "../common/clear.h"
 
 /* ---- CHAM-64/128 ---------------------------------------------------------------------- */
 
@@ -12,17 +13,12 @@ static int cham64_key_set(const karx_cham64_key *key)
     return key->rounds == KARX_CHAM64_ROUNDS;
 }
 
-void karx_cham64_key_wipe(karx_cham64_key *key)
-{
-    if (key != NULL)
-        karx_memzero(key, sizeof *key);
-}
+void karx_cham64_key_wipe(karx_cham64_key *key) { karx_memzero(key, sizeof *key); }
 
 karx_status karx_cham64_set_key(karx_cham64_key *key, const uint8_t *k, size_t key_len)
 {
-    if (key == NULL)
+    if (!karx_i_clear(key, sizeof *key))
         return KARX_ERR_ARGUMENT;
-    karx_cham64_key_wipe(key);
     if (k == NULL)
         return KARX_ERR_ARGUMENT;
     if (key_len != KARX_CHAM64_KEY_BYTES)
@@ -64,17 +60,12 @@ static int cham128_key_set(const karx_cham128_key *key)
            (key->rounds == KARX_CHAM128_256_ROUNDS && key->rk_count == 16);
 }
 
-void karx_cham128_key_wipe(karx_cham128_key *key)
-{
-    if (key != NULL)
-        karx_memzero(key, sizeof *key);
-}
+void karx_cham128_key_wipe(karx_cham128_key *key) { karx_memzero(key, sizeof *key); }
 
 karx_status karx_cham128_set_key(karx_cham128_key *key, const uint8_t *k, size_t key_len)
 {
-    if (key == NULL)
+    if (!karx_i_clear(key, sizeof *key))
         return KARX_ERR_ARGUMENT;
-    karx_cham128_key_wipe(key);
     if (k == NULL)
         return KARX_ERR_ARGUMENT;
     if (key_len != 16 && key_len != 32)

@@ -56,6 +56,20 @@ static inline KARX_HD void karx_store64_le(uint8_t *p, uint64_t v)
 #endif
 }
 
+/* Big-endian 32-bit words (GCM's inc32 counter field). */
+static inline KARX_HD uint32_t karx_load32_be(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline KARX_HD void karx_store32_be(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
 /* Big-endian 64-bit words (CTR counters, GCM length blocks, GHASH halves). */
 static inline KARX_HD uint64_t karx_load64_be(const uint8_t *p)
 {

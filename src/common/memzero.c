@@ -6,6 +6,7 @@
  * portable where explicit_bzero/memset_s are missing). */
 static void *(*const volatile karx_memset_ptr)(void *, int, size_t) = memset;
 
+/* NULL is a no-op whatever len says: the public *_wipe calls pass theirs straight here. */
 void karx_memzero(void *p, size_t len)
 {
     if (p == NULL || len == 0)

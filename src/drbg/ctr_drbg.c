@@ -18,6 +18,7 @@
 
 #include "karx/drbg.h"
 
+#include "common/clear.h"
 #include "common/endian.h"
 #include "approved/approved.h"
 #include "drbg_internal.h"
@@ -348,7 +349,17 @@ static void reseed_core(karx_ctr_drbg *d, const drbg_sizes *s, const uint8_t *en
     karx_memzero(sm, sizeof sm);
 }
 
-/* The checks every generate call makes after check_ready (and the output buffer check). */
+/* The start of every generate call: a ready DRBG, then the output buffer. */
+static karx_status check_output(const karx_ctr_drbg *d, drbg_sizes *s, const uint8_t *out,
+                                size_t out_len)
+{
+    karx_status st = check_ready(d, s);
+    if (st == KARX_OK && bad_buf(out, out_len))
+        st = KARX_ERR_ARGUMENT;
+    return st;
+}
+
+/* The checks every generate call makes after check_output. */
 static karx_status check_request(const karx_ctr_drbg *d, const drbg_sizes *s, size_t out_len,
                                  const uint8_t *add, size_t add_len)
 {
@@ -448,9 +459,8 @@ karx_status karx_ctr_drbg_instantiate(karx_ctr_drbg *drbg, karx_cipher_alg alg, 
                                       size_t pers_len)
 {
     drbg_sizes s;
-    if (drbg == NULL)
+    if (!karx_i_clear(drbg, sizeof *drbg))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(drbg, sizeof *drbg);
     if ((flags & ~(KARX_DRBG_USE_DF | KARX_DRBG_PR)) != 0 || bad_buf(entropy, entropy_len) ||
         bad_buf(nonce, nonce_len) || bad_buf(pers, pers_len))
         return KARX_ERR_ARGUMENT;
@@ -501,12 +511,10 @@ karx_status karx_ctr_drbg_generate(karx_ctr_drbg *drbg, uint8_t *out, size_t out
                                    const uint8_t *add, size_t add_len)
 {
     drbg_sizes s;
-    karx_status st = check_ready(drbg, &s);
+    karx_status st = check_output(drbg, &s, out, out_len);
+    if (st == KARX_OK)
+        st = check_request(drbg, &s, out_len, add, add_len);
     if (st != KARX_OK)
-        return st;
-    if (bad_buf(out, out_len))
-        return KARX_ERR_ARGUMENT;
-    if ((st = check_request(drbg, &s, out_len, add, add_len)) != KARX_OK)
         return st;
     return generate_core(drbg, &s, out, out_len, add, add_len);
 }
@@ -516,12 +524,10 @@ karx_status karx_ctr_drbg_generate_pr(karx_ctr_drbg *drbg, uint8_t *out, size_t 
                                       const uint8_t *add, size_t add_len)
 {
     drbg_sizes s;
-    karx_status st = check_ready(drbg, &s);
+    karx_status st = check_output(drbg, &s, out, out_len);
+    if (st == KARX_OK)
+        st = check_reseed_input(drbg, &s, entropy, entropy_len, add, add_len);
     if (st != KARX_OK)
-        return st;
-    if (bad_buf(out, out_len))
-        return KARX_ERR_ARGUMENT;
-    if ((st = check_reseed_input(drbg, &s, entropy, entropy_len, add, add_len)) != KARX_OK)
         return st;
     if (out_len > KARX_CTR_DRBG_MAX_REQUEST_BYTES)
         return KARX_ERR_DATA_LENGTH;
@@ -541,11 +547,7 @@ karx_status karx_ctr_drbg_set_reseed_interval(karx_ctr_drbg *drbg, uint64_t inte
     return KARX_OK;
 }
 
-void karx_ctr_drbg_uninstantiate(karx_ctr_drbg *drbg)
-{
-    if (drbg != NULL)
-        karx_memzero(drbg, sizeof *drbg);
-}
+void karx_ctr_drbg_uninstantiate(karx_ctr_drbg *drbg) { karx_memzero(drbg, sizeof *drbg); }
 
 /* ---- seeded from the operating system (karx_os_random: os_entropy.c) ---- */
 
@@ -617,12 +619,10 @@ karx_status karx_ctr_drbg_generate_os(karx_ctr_drbg *drbg, uint8_t *out, size_t 
                                       const uint8_t *add, size_t add_len)
 {
     drbg_sizes s;
-    karx_status st = check_ready(drbg, &s);
+    karx_status st = check_output(drbg, &s, out, out_len);
+    if (st == KARX_OK)
+        st = check_reseed_input(drbg, &s, drbg_zeros, s.sl, add, add_len);
     if (st != KARX_OK)
-        return st;
-    if (bad_buf(out, out_len))
-        return KARX_ERR_ARGUMENT;
-    if ((st = check_reseed_input(drbg, &s, drbg_zeros, s.sl, add, add_len)) != KARX_OK)
         return st;
     return karx_i_drbg_generate_os(&ctr_os_ops, NULL, drbg, out, out_len, add, add_len);
 }

@@ -1,15 +1,15 @@
 /* karx_drbg: any of the three DRBGs behind one tagged union, each call a switch on the type that
  * forwards to that DRBG's own call (so every check and guarantee is that DRBG's). */
 #include "karx/drbg.h"
+#include "common/clear.h"
 
 karx_status karx_drbg_instantiate(karx_drbg *drbg, karx_drbg_type type, int alg, unsigned flags,
                                   const uint8_t *entropy, size_t entropy_len, const uint8_t *nonce,
                                   size_t nonce_len, const uint8_t *pers, size_t pers_len)
 {
     karx_status st;
-    if (drbg == NULL)
+    if (!karx_i_clear(drbg, sizeof *drbg))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(drbg, sizeof *drbg);
     switch (type) {
     case KARX_DRBG_CTR:
         st = karx_ctr_drbg_instantiate(&drbg->u.ctr, (karx_cipher_alg)alg, flags, entropy,
@@ -34,9 +34,8 @@ karx_status karx_drbg_instantiate_os(karx_drbg *drbg, karx_drbg_type type, int a
                                      unsigned flags, const uint8_t *pers, size_t pers_len)
 {
     karx_status st;
-    if (drbg == NULL)
+    if (!karx_i_clear(drbg, sizeof *drbg))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(drbg, sizeof *drbg);
     switch (type) {
     case KARX_DRBG_CTR:
         st = karx_ctr_drbg_instantiate_os(&drbg->u.ctr, (karx_cipher_alg)alg, flags, pers,
@@ -113,11 +112,7 @@ karx_status karx_drbg_set_reseed_interval(karx_drbg *drbg, uint64_t interval)
     }
 }
 
-void karx_drbg_uninstantiate(karx_drbg *drbg)
-{
-    if (drbg != NULL)
-        karx_memzero(drbg, sizeof *drbg);
-}
+void karx_drbg_uninstantiate(karx_drbg *drbg) { karx_memzero(drbg, sizeof *drbg); }
 
 karx_status karx_drbg_reseed_os(karx_drbg *drbg, const uint8_t *add, size_t add_len)
 {

@@ -219,11 +219,7 @@ karx_status karx_hash_drbg_set_reseed_interval(karx_hash_drbg *drbg, uint64_t in
     return karx_i_lsh_drbg_set_reseed_interval(&hash_mech, drbg, interval);
 }
 
-void karx_hash_drbg_uninstantiate(karx_hash_drbg *drbg)
-{
-    if (drbg != NULL)
-        karx_memzero(drbg, sizeof *drbg);
-}
+void karx_hash_drbg_uninstantiate(karx_hash_drbg *drbg) { karx_memzero(drbg, sizeof *drbg); }
 
 karx_status karx_hash_drbg_instantiate_os(karx_hash_drbg *drbg, karx_lsh_alg alg, unsigned flags,
                                           const uint8_t *pers, size_t pers_len)

@@ -9,6 +9,7 @@
 #include "approved/approved.h"
 #include "drbg_internal.h"
 #include "registry/registry.h"
+#include "common/clear.h"
 
 #define bad_buf karx_i_drbg_bad_buf
 #define MAX_IN ((size_t)KARX_LSH_DRBG_MAX_INPUT_BYTES)
@@ -94,9 +95,8 @@ karx_status karx_i_lsh_drbg_instantiate(const karx_i_lsh_mech *m, void *d, karx_
                                         size_t entropy_len, const uint8_t *nonce, size_t nonce_len,
                                         const uint8_t *pers, size_t pers_len)
 {
-    if (d == NULL)
+    if (!karx_i_clear(d, m->size))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(d, m->size);
     if ((flags & ~KARX_DRBG_PR) != 0 || bad_buf(entropy, entropy_len) ||
         bad_buf(nonce, nonce_len) || bad_buf(pers, pers_len))
         return KARX_ERR_ARGUMENT;
@@ -176,9 +176,8 @@ karx_status karx_i_lsh_drbg_instantiate_os(const karx_i_lsh_mech *m, void *d, ka
                                            unsigned flags, const uint8_t *pers, size_t pers_len)
 {
     uint8_t buf[KARX_LSH_DRBG_OS_ENTROPY_BYTES + KARX_LSH_DRBG_OS_NONCE_BYTES];
-    if (d == NULL)
+    if (!karx_i_clear(d, m->size))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(d, m->size);
     if (karx_lsh_drbg_strength_bytes(alg) == 0)
         return KARX_ERR_UNKNOWN_ALGORITHM;
     KARX_I_SERVICE(karx_i_hash_approved((uint32_t)alg));

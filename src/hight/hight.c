@@ -47,10 +47,6 @@ karx_status karx_hight_decrypt_block(const karx_hight_key *key, uint8_t out[8], 
     return KARX_OK;
 }
 
-void karx_hight_key_wipe(karx_hight_key *key)
-{
-    if (key != NULL)
-        karx_memzero(key, sizeof *key);
-}
+void karx_hight_key_wipe(karx_hight_key *key) { karx_memzero(key, sizeof *key); }
 
 size_t karx_hight_block_bytes(void) { return KARX_HIGHT_BLOCK_BYTES; }

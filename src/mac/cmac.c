@@ -11,6 +11,7 @@
 
 #include "karx/cmac.h"
 #include "modes/modes_internal.h"
+#include "common/clear.h"
 
 #define CMAC_STATE_RUNNING 1u
 #define CMAC_PREFIX "cmac-"
@@ -67,18 +68,13 @@ static void absorb(karx_cmac_ctx *ctx, const uint8_t *in, size_t n)
     karx_i_cbc_mac(&ctx->key, ctx->x, in, n);
 }
 
-void karx_cmac_ctx_wipe(karx_cmac_ctx *ctx)
-{
-    if (ctx != NULL)
-        karx_memzero(ctx, sizeof *ctx);
-}
+void karx_cmac_ctx_wipe(karx_cmac_ctx *ctx) { karx_memzero(ctx, sizeof *ctx); }
 
 karx_status karx_cmac_init(karx_cmac_ctx *ctx, karx_cipher_alg alg, const uint8_t *key,
                            size_t key_len)
 {
-    if (ctx == NULL)
+    if (!karx_i_clear(ctx, sizeof *ctx))
         return KARX_ERR_ARGUMENT;
-    karx_cmac_ctx_wipe(ctx);
     karx_status st = karx_cipher_set_key(&ctx->key, alg, key, key_len);
     if (st != KARX_OK) {
         karx_cmac_ctx_wipe(ctx);

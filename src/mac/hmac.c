@@ -7,6 +7,7 @@
 
 #include "karx/hmac.h"
 #include "registry/registry.h"
+#include "common/clear.h"
 
 #define HMAC_IPAD 0x36
 #define HMAC_OPAD 0x5c
@@ -38,18 +39,13 @@ size_t karx_hmac_lsh_min_tag_bytes(karx_lsh_alg alg)
 
 size_t karx_hmac_lsh_ctx_bytes(void) { return sizeof(karx_hmac_lsh_ctx); }
 
-void karx_hmac_lsh_ctx_wipe(karx_hmac_lsh_ctx *ctx)
-{
-    if (ctx != NULL)
-        karx_memzero(ctx, sizeof *ctx);
-}
+void karx_hmac_lsh_ctx_wipe(karx_hmac_lsh_ctx *ctx) { karx_memzero(ctx, sizeof *ctx); }
 
 karx_status karx_hmac_lsh_init(karx_hmac_lsh_ctx *ctx, karx_lsh_alg alg, const void *key,
                                size_t key_len)
 {
-    if (ctx == NULL)
+    if (!karx_i_clear(ctx, sizeof *ctx))
         return KARX_ERR_ARGUMENT;
-    karx_memzero(ctx, sizeof *ctx);
     if (key == NULL && key_len != 0)
         return KARX_ERR_ARGUMENT;
     const size_t block = karx_lsh_block_bytes(alg);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "modes_internal.h"
+#include "common/clear.h"
 
 /* The status of a by-name look-up: NULL arguments, not found, or found. */
 static karx_status found(const char *name, const void *out, const void *hit)
@@ -55,9 +56,8 @@ size_t karx_mode_iv_bytes(karx_cipher_alg alg, karx_mode mode)
 karx_status karx_cipher_set_key(karx_cipher_key *key, karx_cipher_alg alg, const uint8_t *k,
                                 size_t key_len)
 {
-    if (key == NULL)
+    if (!karx_i_clear(key, sizeof *key))
         return KARX_ERR_ARGUMENT;
-    karx_cipher_key_wipe(key);
     const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)alg);
     if (c == NULL)
         return KARX_ERR_UNKNOWN_ALGORITHM;
@@ -74,11 +74,7 @@ karx_status karx_cipher_set_key(karx_cipher_key *key, karx_cipher_alg alg, const
     return KARX_OK;
 }
 
-void karx_cipher_key_wipe(karx_cipher_key *key)
-{
-    if (key != NULL)
-        karx_memzero(key, sizeof *key);
-}
+void karx_cipher_key_wipe(karx_cipher_key *key) { karx_memzero(key, sizeof *key); }
 
 /* One block through the portable kernel (a single block cannot use lanes). */
 static karx_status one_block(const karx_cipher_key *key, uint8_t *out, const uint8_t *in,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "modes_internal.h"
+#include "common/clear.h"
 
 enum { ST_UNSET = 0, ST_RUNNING = 1, ST_SPENT = 2 };
 
@@ -18,19 +19,14 @@ static size_t segment_of(const karx_cipher_ctx *ctx, size_t B)
 
 static int is_block_mode(uint32_t mode) { return mode == KARX_MODE_ECB || mode == KARX_MODE_CBC; }
 
-void karx_cipher_ctx_wipe(karx_cipher_ctx *ctx)
-{
-    if (ctx != NULL)
-        karx_memzero(ctx, sizeof *ctx);
-}
+void karx_cipher_ctx_wipe(karx_cipher_ctx *ctx) { karx_memzero(ctx, sizeof *ctx); }
 
 karx_status karx_cipher_init(karx_cipher_ctx *ctx, karx_cipher_alg alg, karx_mode mode,
                              int encrypt, int padding, const uint8_t *key, size_t key_len,
                              const uint8_t *iv, size_t iv_len)
 {
-    if (ctx == NULL)
+    if (!karx_i_clear(ctx, sizeof *ctx))
         return KARX_ERR_ARGUMENT;
-    karx_cipher_ctx_wipe(ctx);
     const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)alg);
     if (c == NULL || karx_i_mode_desc((uint32_t)mode) == NULL)
         return KARX_ERR_UNKNOWN_ALGORITHM;

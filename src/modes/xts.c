@@ -3,6 +3,7 @@
 
 #include "../approved/approved.h"
 #include "xts_internal.h"
+#include "../common/clear.h"
 
 /* Tweak encryptions batched per sector call (one ECB kernel call for this many units). */
 #define XTS_UNIT_BATCH 128
@@ -14,18 +15,13 @@ const karx_i_cipher *karx_i_xts_row(const karx_xts_key *key)
     return karx_i_key_row(&key->data);
 }
 
-void karx_xts_key_wipe(karx_xts_key *key)
-{
-    if (key != NULL)
-        karx_memzero(key, sizeof *key);
-}
+void karx_xts_key_wipe(karx_xts_key *key) { karx_memzero(key, sizeof *key); }
 
 karx_status karx_xts_set_key(karx_xts_key *key, karx_cipher_alg alg, const uint8_t *k,
                              size_t key_len)
 {
-    if (key == NULL)
+    if (!karx_i_clear(key, sizeof *key))
         return KARX_ERR_ARGUMENT;
-    karx_xts_key_wipe(key);
     const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)alg);
     if (c == NULL)
         return KARX_ERR_UNKNOWN_ALGORITHM;

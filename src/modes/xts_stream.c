@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "xts_internal.h"
+#include "common/clear.h"
 
 /* Bytes a staged update runs at a time (a multiple of 16). */
 #if KARX_MODES_CHUNK < 2048
@@ -11,18 +12,13 @@
 #define XTS_STAGE 2048
 #endif
 
-void karx_xts_ctx_wipe(karx_xts_ctx *ctx)
-{
-    if (ctx != NULL)
-        karx_memzero(ctx, sizeof *ctx);
-}
+void karx_xts_ctx_wipe(karx_xts_ctx *ctx) { karx_memzero(ctx, sizeof *ctx); }
 
 karx_status karx_xts_init(karx_xts_ctx *ctx, karx_cipher_alg alg, int encrypt, const uint8_t *k,
                           size_t key_len, const uint8_t tweak[16])
 {
-    if (ctx == NULL)
+    if (!karx_i_clear(ctx, sizeof *ctx))
         return KARX_ERR_ARGUMENT;
-    karx_xts_ctx_wipe(ctx);
     karx_status st = karx_xts_set_key(&ctx->key, alg, k, key_len);
     if (st == KARX_OK && tweak == NULL)
         st = KARX_ERR_ARGUMENT;
