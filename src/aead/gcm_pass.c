@@ -138,7 +138,7 @@ karx_status karx_i_gcm_stitch_pass(const karx_gcm_key *gk, uint8_t ctr[GCM_B], u
     uint64_t hs[KARX_I_GCM_STITCH_WORDS];
     int have_hs = 0; /* built at the first group: a message under one group never needs it */
     for (;;) {
-        uint64_t to_wrap = ((uint64_t)1 << 32) - load32_be(ctr + 12);
+        uint64_t to_wrap = ((uint64_t)1 << 32) - karx_load32_be(ctr + 12);
         size_t nb = len / GCM_B;
         if ((uint64_t)nb > to_wrap)
             nb = (size_t)to_wrap;

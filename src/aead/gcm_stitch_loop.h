@@ -14,6 +14,7 @@
 
 #include "aead/gcm_stitch.h"
 #include "aead/ghash_reduce.h"
+#include "common/endian.h"
 #include "modes/modes_internal.h"
 
 /* Blocks per CTR kernel call: large enough that the kernel's per-call set-up is small against
@@ -23,15 +24,10 @@
 /* GHASH state s over nblocks (a multiple of KARX_I_GCM_STITCH_AGG) of d; hs: the stitch table. */
 typedef __m128i (*gcm_st_run_fn)(const uint64_t *hs, __m128i s, const uint8_t *d, size_t nblocks);
 
+/* inc32 by n: the upper 96 bits never change. */
 static inline void gcm_st_add32(uint8_t ctr[16], size_t n)
 {
-    uint32_t lo = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 |
-                  ctr[15];
-    lo += (uint32_t)n; /* inc32: the upper 96 bits never change */
-    ctr[12] = (uint8_t)(lo >> 24);
-    ctr[13] = (uint8_t)(lo >> 16);
-    ctr[14] = (uint8_t)(lo >> 8);
-    ctr[15] = (uint8_t)lo;
+    karx_store32_be(ctr + 12, karx_load32_be(ctr + 12) + (uint32_t)n);
 }
 
 /* The karx_i_gcm_stitch_fn contract (gcm_stitch.h) over the GHASH run given, chunk blocks (a
