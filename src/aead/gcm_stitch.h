@@ -56,8 +56,10 @@ karx_status karx_i_gcm_stitch_pass(const karx_gcm_key *gk, uint8_t ctr[16], uint
                                    karx_i_gcm_stitch_fn *kernel);
 
 #if defined(KARX_HAVE_X86_SIMD)
-/* The stitched passes: AVX2 + VPCLMULQDQ ymm GHASH (gcm_stitch_avx2.c) and AVX-512 +
- * VPCLMULQDQ zmm GHASH (gcm_stitch_avx512.c), each over the back end's CTR kernel. */
+/* The stitched passes: AVX2 + VPCLMULQDQ, ymm GHASH between the back end's CTR kernel calls
+ * (gcm_stitch_avx2.c); AVX-512 + VPCLMULQDQ, the cipher kernel's gcm_xor (GHASH in its rounds)
+ * where it has one, else the chunked pass (gcm_stitch_avx512.c; karx_i_gcm_stitch_avx512
+ * needs a gcm_xor). */
 extern const karx_i_gcm_pass karx_i_gcm_pass_stitch_avx2;
 extern const karx_i_gcm_pass karx_i_gcm_pass_stitch_avx512;
 karx_i_gcm_stitch_fn karx_i_gcm_stitch_avx2, karx_i_gcm_stitch_avx512;

@@ -1,5 +1,5 @@
-/* Internal: the chunk loop every stitched GCM kernel shares (gcm_stitch_avx2.c, ymm GHASH;
- * gcm_stitch_avx512.c, zmm GHASH). The data goes in chunks of GCM_ST_CHUNK blocks through the
+/* Internal: the chunk loop of a stitched GCM kernel over the back end's CTR kernel
+ * (gcm_stitch_avx2.c, ymm GHASH). The data goes in chunks of GCM_ST_CHUNK blocks through the
  * back end's own CTR kernel (karx_block_kernels.ctr_xor: LEA, CHAM-128, ARIA alike); between
  * two kernel calls the GHASH of the chunk just written (seal) or about to be overwritten (open)
  * runs while the chunk is in L1, its carry-less products sitting in the out-of-order window
