@@ -76,6 +76,10 @@ KERNELS = {
                           arx_rounds('vpro', 3, 256, 24), None),
     'lea128-ctr-avx2': ('src/lea/lea_avx2.c', AVX2, 'lea_ctr_xor',
                         arx_rounds('vpsrld', 3, 128, 24), None),
+    # LEA-128 GCM on AVX-512 (lea_gcm_avx512.c): the CTR round loop with two zmm GHASH pieces
+    # (8 blocks) folded into each step of four rounds; counted by its rounds like the CTR kernel
+    'lea128-gcm-avx512': ('src/lea/lea_gcm_avx512.c', VPCLMUL_AVX512, 'karx_i_lea_gcm_avx512',
+                          arx_rounds('vpro', 3, 256, 24), None),
     # GHASH, Karatsuba: 3 multiplies a register of 4 (zmm) or 2 (ymm) blocks
     'ghash-vpclmul-avx512': ('src/aead/ghash_vpclmul.c', VPCLMUL_AVX512,
                              'karx_i_ghash_blocks_vpclmul', clmul_blocks(3, 4), None),
