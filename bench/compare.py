@@ -111,6 +111,15 @@ def best_by(krows, key):
     return best
 
 
+def best_by_backend(krows):
+    """Per (alg, op, msg_bytes): the fastest karx row, every back end's row (keyed with the back
+    end appended), and the back ends in the order first seen."""
+    best = best_by(krows, lambda r: (r['alg'], r['op'], r['msg_bytes']))
+    by_backend = {(r['alg'], r['op'], r['msg_bytes'], r['backend']): r for r in krows}
+    backends = list(dict.fromkeys(r['backend'] for r in krows))
+    return best, by_backend, backends
+
+
 def pair_rows(rows, suites=None):
     """PAIRS as rows {label, bytes, karx, karx_backend, peer, peer_impl, ratio} (GB/s), for every
     size both sides have; rows mixes karx rows (suite, op, alg, msg_bytes, gb_per_s) and peer rows
@@ -189,14 +198,7 @@ def render_cipher(krows, prows):
     """The block-cipher markdown tables: best karx back end per (cipher, op) against Crypto++,
     OpenSSL AES-128-CTR as the reference line, then every karx back end."""
     meta = krows[0]
-    best, by_backend, backends = {}, {}, []
-    for r in krows:
-        k = (r['alg'], r['op'], r['msg_bytes'])
-        if k not in best or r['gb_per_s'] > best[k]['gb_per_s']:
-            best[k] = r
-        by_backend[k + (r['backend'],)] = r
-        if r['backend'] not in backends:
-            backends.append(r['backend'])
+    best, by_backend, backends = best_by_backend(krows)
     peer, aes = {}, {}
     for r in prows:
         if r.get('type') != 'result':
@@ -304,14 +306,7 @@ def render_aead(krows, prows):
     """The aead markdown tables: the issue-4 targets, best karx back end per (alg, op, size) with
     the HMAC overhead and DRBG/CTR ratios, the OpenSSL context lines, then every back end."""
     meta = krows[0]
-    best, by_backend, backends = {}, {}, []
-    for r in krows:
-        k = (r['alg'], r['op'], r['msg_bytes'])
-        if k not in best or r['gb_per_s'] > best[k]['gb_per_s']:
-            best[k] = r
-        by_backend[k + (r['backend'],)] = r
-        if r['backend'] not in backends:
-            backends.append(r['backend'])
+    best, by_backend, backends = best_by_backend(krows)
     # a reference row (hash, ctr) is shown from the back end of its partner's best row, since
     # the two were timed alternately there
     for k in list(best):

@@ -38,6 +38,10 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 void cli_hex(const uint8_t *p, size_t n, char *out); /* out: 2n+1 bytes, lowercase */
 int cli_unhex(const char *s, size_t n_chars, uint8_t *out); /* 0 on success */
+/* Flushes stdout: 0, or EXIT_FAIL with one line "write error: ..." when a write to it failed. */
+int cli_flush_stdout(void);
+/* Installs handler (NULL: SIG_DFL) for the n signals sigs[], with an empty mask and no flags. */
+void cli_set_signals(const int *sigs, size_t n, void (*handler)(int));
 
 /* Hex string of any even length (0 allowed) into a fresh buffer (*out; NULL when empty, free
  * with cli_free_secret). 0, or EXIT_USAGE / EXIT_FAIL with one line printed naming opt. */

@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L /* fileno */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,26 @@ void cli_error(const char *fmt, ...)
             fputc(c, stderr);
     }
     fputc('\n', stderr);
+}
+
+void cli_set_signals(const int *sigs, size_t n, void (*handler)(int))
+{
+    for (size_t i = 0; i < n; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = handler ? handler : SIG_DFL;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+int cli_flush_stdout(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error("write error: %s", strerror(errno ? errno : EIO));
+        return EXIT_FAIL;
+    }
+    return 0;
 }
 
 void cli_hex(const uint8_t *p, size_t n, char *out)

@@ -64,6 +64,15 @@ static int kdf_params_of(const cli_opt *o, int argc, char **argv, int first, kdf
     return cli_hex_arg("--salt", o[K_SALT].val, &p->salt, &p->salt_len);
 }
 
+/* The derived key dk (n bytes) as one hex line on stdout (hex: 2n+1 bytes). 0, or EXIT_FAIL
+ * with one line printed. */
+static int print_hex_line(const uint8_t *dk, size_t n, char *hex)
+{
+    cli_hex(dk, n, hex);
+    printf("%s\n", hex);
+    return cli_flush_stdout();
+}
+
 /* Reads the password, derives and prints the key. 0, or an exit code with one line printed. */
 static int kdf_run(const kdf_params *p)
 {
@@ -92,12 +101,7 @@ static int kdf_run(const kdf_params *p)
         rc = cli_status_exit(st, EXIT_USAGE);
         goto done;
     }
-    cli_hex(dk, dk_len, hex);
-    printf("%s\n", hex);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("write error: %s", strerror(errno ? errno : EIO));
-        rc = EXIT_FAIL;
-    }
+    rc = print_hex_line(dk, dk_len, hex);
 
 done:
     cli_free_secret(pw, pw_alloc);
@@ -275,12 +279,7 @@ static int kb_run(const kb_job *j, const char *alg)
         rc = cli_status_exit(st, EXIT_USAGE);
         goto done;
     }
-    cli_hex(dk, j->len, hex);
-    printf("%s\n", hex);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("write error: %s", strerror(errno ? errno : EIO));
-        rc = EXIT_FAIL;
-    }
+    rc = print_hex_line(dk, j->len, hex);
 done:
     cli_free_secret(dk, dk ? j->len : 0);
     cli_free_secret((uint8_t *)hex, hex ? 2 * j->len + 1 : 0);

@@ -327,10 +327,8 @@ int cmd_mac(int argc, char **argv)
     }
     rc = first < argc ? mac_files(&m, argv + first, argc - first, buf, threads)
                       : mac_files(&m, dash, 1, buf, threads);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("write error: %s", strerror(errno ? errno : EIO));
+    if (cli_flush_stdout() != 0)
         rc = EXIT_FAIL;
-    }
 
 done:
     cli_opt_wipe(&o[M_KEY]); /* the key's copy in argv */

@@ -84,15 +84,6 @@ static int drbg_choice_arg(const char *cmd, const char *cipher, const char *drbg
     return 0;
 }
 
-static int flush_stdout(void)
-{
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("write error: %s", strerror(errno ? errno : EIO));
-        return EXIT_FAIL;
-    }
-    return 0;
-}
-
 /* ---- karx rand ---- */
 
 static void rand_usage(FILE *to)
@@ -212,7 +203,7 @@ static void emit_end(rand_out *w)
     if (w->fmt != OUT_BASE64) return;
     char buf[8];
     size_t k = base64_put(w, w->carry, w->ncarry, buf);
-    fwrite(buf, 1, k, stdout); /* a failure shows in flush_stdout */
+    fwrite(buf, 1, k, stdout); /* a failure shows in cli_flush_stdout */
     if (w->col) putchar('\n');
     karx_memzero(w->carry, sizeof w->carry);
     karx_memzero(buf, sizeof buf);
@@ -259,7 +250,7 @@ static int ctr_stream(const ctr_runner *r, karx_cipher_alg alg, unsigned long lo
     if (rc == 0) emit_end(out);
     karx_ctr_drbg_uninstantiate(&d);
     karx_memzero(buf, chunk);
-    if (rc == 0) rc = flush_stdout();
+    if (rc == 0) rc = cli_flush_stdout();
     return rc;
 }
 
@@ -328,7 +319,7 @@ static int rand_cpu(const drbg_choice *c, unsigned long long total, rand_out *ou
     if (rc == 0) emit_end(out);
     karx_drbg_uninstantiate(&d);
     karx_memzero(buf, sizeof buf);
-    if (rc == 0) rc = flush_stdout();
+    if (rc == 0) rc = cli_flush_stdout();
     return rc;
 }
 
@@ -538,7 +529,7 @@ static int drbg_run(const drbg_job *j, uint8_t *out, char *hex)
         }
     }
     karx_drbg_uninstantiate(&d);
-    if (st == KARX_OK) return flush_stdout();
+    if (st == KARX_OK) return cli_flush_stdout();
     char hint[96] = "";
     size_t strength = karx_drbg_strength_bytes(j->c.type, j->c.alg);
     if (st == KARX_ERR_DATA_LENGTH && ctr)

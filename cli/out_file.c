@@ -42,13 +42,7 @@ static void unlink_live(void)
 static void catch_signals(int on)
 {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on ? on_signal : SIG_DFL;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
-    }
+    cli_set_signals(sigs, sizeof sigs / sizeof sigs[0], on ? on_signal : NULL);
 }
 
 /* Length of the folder part of path, with its '/' (0 without one). */

@@ -71,13 +71,7 @@ static void tty_on_signal(int sig)
 static void tty_catch(int on)
 {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on ? tty_on_signal : SIG_DFL;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
-    }
+    cli_set_signals(sigs, sizeof sigs / sizeof sigs[0], on ? tty_on_signal : NULL);
 }
 
 static void tty_puts(const char *s)

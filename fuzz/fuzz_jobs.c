@@ -113,6 +113,20 @@ static const karx_cipher_alg aead_algs[6] = {KARX_CIPHER_LEA128,      KARX_CIPHE
                                              KARX_CIPHER_CHAM128_256, KARX_CIPHER_ARIA128};
 
 /* ---- GCM and CCM: one driver, the mode chosen by ccm ---- */
+/* The n CCM jobs cj (ccm) or GCM jobs gj: sealed (seal) or opened, on the pool (use_pool) or not. */
+static karx_status aead_jobs(int ccm, int seal, int use_pool, karx_ccm_job *cj, karx_gcm_job *gj,
+                             size_t n)
+{
+    if (ccm) {
+        if (seal)
+            return use_pool ? karx_ccm_seal_jobs_pool(pool, cj, n) : karx_ccm_seal_jobs(cj, n);
+        return use_pool ? karx_ccm_open_jobs_pool(pool, cj, n) : karx_ccm_open_jobs(cj, n);
+    }
+    if (seal)
+        return use_pool ? karx_gcm_seal_jobs_pool(pool, gj, n) : karx_gcm_seal_jobs(gj, n);
+    return use_pool ? karx_gcm_open_jobs_pool(pool, gj, n) : karx_gcm_open_jobs(gj, n);
+}
+
 static void run_aead(fz *f, size_t n, int use_pool, int ccm)
 {
     karx_gcm_key gk[NKEYS];
@@ -175,11 +189,7 @@ static void run_aead(fz *f, size_t n, int use_pool, int ccm)
                                    q->aad_len, q->in, q->out, q->len, q->tag, q->tag_len,
                                    (karx_status)777};
     }
-    karx_status ret;
-    if (ccm)
-        ret = use_pool ? karx_ccm_seal_jobs_pool(pool, cj, n) : karx_ccm_seal_jobs(cj, n);
-    else
-        ret = use_pool ? karx_gcm_seal_jobs_pool(pool, gj, n) : karx_gcm_seal_jobs(gj, n);
+    karx_status ret = aead_jobs(ccm, 1, use_pool, cj, gj, n);
     for (size_t i = 0; i < n; i++) {
         got[i] = ccm ? cj[i].status : gj[i].status;
         MUST(got[i] == want[i]);
@@ -241,10 +251,7 @@ static void run_aead(fz *f, size_t n, int use_pool, int ccm)
             gj[i].status = (karx_status)777;
         }
     }
-    if (ccm)
-        ret = use_pool ? karx_ccm_open_jobs_pool(pool, cj, n) : karx_ccm_open_jobs(cj, n);
-    else
-        ret = use_pool ? karx_gcm_open_jobs_pool(pool, gj, n) : karx_gcm_open_jobs(gj, n);
+    ret = aead_jobs(ccm, 0, use_pool, cj, gj, n);
     for (size_t i = 0; i < n; i++) {
         got[i] = ccm ? cj[i].status : gj[i].status;
         MUST(got[i] == want[i]);

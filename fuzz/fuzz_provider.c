@@ -224,9 +224,8 @@ static void cipher_ops(fz *f)
         }
         case 1:
         case 2: { /* update: data; AAD (out NULL); CCM's total length (in and out NULL) */
-            size_t len = fz_upto(f, MAX_DATA), got;
-            const uint8_t *src = fz_take(f, len, &got);
-            uint8_t *in = fz_dup(src, got);
+            size_t got;
+            uint8_t *in = fz_take_dup(f, fz_upto(f, MAX_DATA), &got);
             size_t cap = got + (block > 1 ? (size_t)block : 0);
             uint8_t *out = buf_of(cap);
             int outl = -1, mode = fz_u8(f) % 4;
@@ -248,9 +247,8 @@ static void cipher_ops(fz *f)
             break;
         }
         case 4: { /* EVP_Cipher: in == NULL is a final */
-            size_t len = fz_upto(f, MAX_DATA), got;
-            const uint8_t *src = fz_take(f, len, &got);
-            uint8_t *in = fz_dup(src, got);
+            size_t got;
+            uint8_t *in = fz_take_dup(f, fz_upto(f, MAX_DATA), &got);
             uint8_t *out = buf_of(got + (block > 1 ? (size_t)block : 0));
             int r = EVP_Cipher(ctx, out, fz_u8(f) % 8 == 0 ? NULL : in, (unsigned)got);
             MUST(r <= (int)(got + (block > 1 ? (size_t)block : 0)));
@@ -334,9 +332,8 @@ static void digest_ops(fz *f)
             free_params(params, pv);
             break;
         case 1: {
-            size_t len = fz_upto(f, MAX_DATA), got;
-            const uint8_t *src = fz_take(f, len, &got);
-            uint8_t *in = fz_dup(src, got);
+            size_t got;
+            uint8_t *in = fz_take_dup(f, fz_upto(f, MAX_DATA), &got);
             (void)EVP_DigestUpdate(ctx, in, got);
             free(in);
             break;
@@ -396,9 +393,8 @@ static void mac_ops(fz *f)
         pval pv[MAX_PARAMS];
         switch (fz_u8(f) % 7) {
         case 0: {
-            size_t kl = fz_u8(f) % 70, got;
-            const uint8_t *src = fz_take(f, kl, &got);
-            uint8_t *k = fz_dup(src, got);
+            size_t got;
+            uint8_t *k = fz_take_dup(f, fz_u8(f) % 70, &got);
             make_params(f, params, pv, 0);
             (void)EVP_MAC_init(ctx, fz_u8(f) & 1 ? k : NULL, got, params);
             free(k);
@@ -406,9 +402,8 @@ static void mac_ops(fz *f)
             break;
         }
         case 1: {
-            size_t len = fz_upto(f, MAX_DATA), got;
-            const uint8_t *src = fz_take(f, len, &got);
-            uint8_t *in = fz_dup(src, got);
+            size_t got;
+            uint8_t *in = fz_take_dup(f, fz_upto(f, MAX_DATA), &got);
             (void)EVP_MAC_update(ctx, in, got);
             free(in);
             break;

@@ -92,6 +92,13 @@ static inline uint8_t *fz_dup(const uint8_t *p, size_t len)
     return d;
 }
 
+/* Up to want bytes of the input (fz_take) in a fresh copy (fz_dup): *got of them; free it. */
+static inline uint8_t *fz_take_dup(fz *f, size_t want, size_t *got)
+{
+    const uint8_t *src = fz_take(f, want, got);
+    return fz_dup(src, *got);
+}
+
 /* memcmp(...) == 0 that also takes NULL for an empty buffer. */
 static inline int fz_same(const void *a, const void *b, size_t n)
 {

@@ -746,17 +746,19 @@ struct AeadBatch {
             kst = schedule();
             if (kst != KARX_OK)
                 return;
-            if (gcm) {
-                std::vector<karx_gcm_job> jobs;
+            // One Job (karx_gcm_job, karx_ccm_job) per record with go[i], all run by run_fn.
+            auto run_jobs = [&](auto job, auto key_of, auto nonce, auto nonce_len, auto run_fn) {
+                using Job = decltype(job);
+                std::vector<Job> jobs;
                 std::vector<size_t> at;
                 jobs.reserve(n);
                 for (size_t i = 0; i < n; i++) {
                     if (!go[i])
                         continue;
-                    karx_gcm_job j{};
-                    j.key = gkey(i);
-                    j.iv = nb_.p[i];
-                    j.iv_len = nb_.n[i];
+                    Job j{};
+                    j.key = key_of(i);
+                    j.*nonce = nb_.p[i];
+                    j.*nonce_len = nb_.n[i];
                     j.aad = ab.p[i];
                     j.aad_len = ab.n[i];
                     j.in = in[i];
@@ -767,40 +769,18 @@ struct AeadBatch {
                     jobs.push_back(j);
                     at.push_back(i);
                 }
-                if (seal)
-                    karx_gcm_seal_jobs_pool(pool, jobs.data(), jobs.size());
-                else
-                    karx_gcm_open_jobs_pool(pool, jobs.data(), jobs.size());
+                run_fn(pool, jobs.data(), jobs.size());
                 for (size_t k = 0; k < jobs.size(); k++)
                     status[at[k]] = jobs[k].status;
-            } else {
-                std::vector<karx_ccm_job> jobs;
-                std::vector<size_t> at;
-                jobs.reserve(n);
-                for (size_t i = 0; i < n; i++) {
-                    if (!go[i])
-                        continue;
-                    karx_ccm_job j{};
-                    j.key = ckey(i);
-                    j.nonce = nb_.p[i];
-                    j.nonce_len = nb_.n[i];
-                    j.aad = ab.p[i];
-                    j.aad_len = ab.n[i];
-                    j.in = in[i];
-                    j.out = out[i];
-                    j.len = len[i];
-                    j.tag = tag[i];
-                    j.tag_len = tl[i];
-                    jobs.push_back(j);
-                    at.push_back(i);
-                }
-                if (seal)
-                    karx_ccm_seal_jobs_pool(pool, jobs.data(), jobs.size());
-                else
-                    karx_ccm_open_jobs_pool(pool, jobs.data(), jobs.size());
-                for (size_t k = 0; k < jobs.size(); k++)
-                    status[at[k]] = jobs[k].status;
-            }
+            };
+            if (gcm)
+                run_jobs(karx_gcm_job{}, [&](size_t i) { return gkey(i); }, &karx_gcm_job::iv,
+                         &karx_gcm_job::iv_len,
+                         seal ? karx_gcm_seal_jobs_pool : karx_gcm_open_jobs_pool);
+            else
+                run_jobs(karx_ccm_job{}, [&](size_t i) { return ckey(i); }, &karx_ccm_job::nonce,
+                         &karx_ccm_job::nonce_len,
+                         seal ? karx_ccm_seal_jobs_pool : karx_ccm_open_jobs_pool);
         });
         check(kst, std::string(mode->name) + " key");
     }

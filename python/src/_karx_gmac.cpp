@@ -67,18 +67,8 @@ struct Gmac {
         check(st, "digest");
         return tag_len;
     }
-    nb::bytes digest()
-    {
-        uint8_t out[KARX_GMAC_TAG_BYTES];
-        size_t n = digest_into(out);
-        return nb::bytes(reinterpret_cast<const char *>(out), n);
-    }
-    nb::str hexdigest()
-    {
-        uint8_t out[KARX_GMAC_TAG_BYTES];
-        size_t n = digest_into(out);
-        return to_hex(out, n);
-    }
+    nb::bytes digest() { return digest_bytes<KARX_GMAC_TAG_BYTES>(*this); }
+    nb::str hexdigest() { return digest_hex<KARX_GMAC_TAG_BYTES>(*this); }
 
     // Constant-time check of a whole tag_len-byte tag; InvalidTag on any mismatch (a tag of
     // another length too: accepting a shorter one would weaken the check).

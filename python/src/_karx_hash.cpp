@@ -60,18 +60,8 @@ struct Hash {
         check(st, "digest");
         return d;
     }
-    nb::bytes digest()
-    {
-        uint8_t out[KARX_LSH_MAX_DIGEST_BYTES];
-        size_t d = digest_into(out);
-        return nb::bytes(reinterpret_cast<const char *>(out), d);
-    }
-    nb::str hexdigest()
-    {
-        uint8_t out[KARX_LSH_MAX_DIGEST_BYTES];
-        size_t d = digest_into(out);
-        return to_hex(out, d);
-    }
+    nb::bytes digest() { return digest_bytes<KARX_LSH_MAX_DIGEST_BYTES>(*this); }
+    nb::str hexdigest() { return digest_hex<KARX_LSH_MAX_DIGEST_BYTES>(*this); }
     Hash copy()
     {
         std::lock_guard<std::mutex> g(lock.m);

@@ -156,6 +156,21 @@ struct OutBytes {
 
 nb::str to_hex(const uint8_t *d, size_t n);
 
+// digest() and hexdigest() of a hash-like object h with size_t digest_into(uint8_t *out), which
+// writes at most Max bytes and returns how many.
+template <size_t Max, class T> nb::bytes digest_bytes(T &h)
+{
+    uint8_t out[Max];
+    size_t n = h.digest_into(out);
+    return nb::bytes(reinterpret_cast<const char *>(out), n);
+}
+template <size_t Max, class T> nb::str digest_hex(T &h)
+{
+    uint8_t out[Max];
+    size_t n = h.digest_into(out);
+    return to_hex(out, n);
+}
+
 // ---------------------------------------------------------------- GIL and locks
 
 constexpr size_t GIL_THRESHOLD = 2048; // as hashlib: shorter work keeps the GIL

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import karx
+from helpers import run_all
 from kat import KAT_DIR, blocks, unhex
 
 
@@ -185,11 +186,7 @@ def test_aead_shared_across_threads():
             if g.decrypt(bytes(12), want, b"a") != data:
                 errs.append(1)
 
-    ts = [threading.Thread(target=work) for _ in range(4)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=work) for _ in range(4)])
     assert not errs
 
 

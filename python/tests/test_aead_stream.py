@@ -16,6 +16,7 @@ import pytest
 
 import karx
 from gil_probe import spins_during
+from helpers import run_all
 from kat import KAT_DIR, blocks, unhex
 
 AEAD_DIR = KAT_DIR / "cavp" / "aead"
@@ -442,11 +443,7 @@ def test_streams_in_threads_share_one_key():
             if stream_open(a, bytes(12), want[:-16], want[-16:], b"h", (4097,)) != data:
                 errs.append(-k)
 
-    ts = [threading.Thread(target=work, args=(k,)) for k in range(4)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=work, args=(k,)) for k in range(4)])
     assert not errs
 
 
@@ -468,11 +465,7 @@ def test_one_stream_shared_between_threads():
         go.wait()
         outs[k] = e.update(bytes([k]) * chunk)
 
-    ts = [threading.Thread(target=work, args=(k,)) for k in range(n)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=work, args=(k,)) for k in range(n)])
     e.finalize()
     # slot i of the keystream turns exactly one thread's output back into that thread's
     # constant chunk (not so if two updates had interleaved)
@@ -597,11 +590,7 @@ def test_cmac_object_shared_between_threads():
         for _ in range(20):
             m.update(chunk)
 
-    ts = [threading.Thread(target=work) for _ in range(4)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=work) for _ in range(4)])
     assert m.finalize() == karx.cmac("aria128", key, chunk * 80)
 
 

@@ -6,6 +6,7 @@ import threading
 import pytest
 
 import karx
+from helpers import in_child, run_all
 from kat import KAT_DIR, unhex
 
 TTAK_ALGS = {"LEA-128": "lea128", "LEA-192": "lea192", "LEA-256": "lea256", "HIGHT": "hight"}
@@ -207,40 +208,11 @@ def test_shared_drbg_threads():
             with lock:
                 outs.append(v)
 
-    ts = [threading.Thread(target=work) for _ in range(4)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=work) for _ in range(4)])
     assert len(set(outs)) == 200  # no two callers ever got the same state
     # the same 200 outputs as one thread drawing them in sequence
     ref = karx.CtrDrbg("lea128", entropy=bytes(16), nonce=bytes(8))
     assert set(outs) == {ref.generate(32) for _ in range(200)}
-
-
-def in_child(fn):
-    """Runs fn() in a child made by os.fork(); returns what it wrote (bytes) to a pipe."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child: never returns into pytest
-        code = 0
-        try:
-            os.write(w, fn())
-        except BaseException:
-            code = 1
-        finally:
-            os._exit(code)
-    os.close(w)
-    chunks = []
-    while True:
-        b = os.read(r, 4096)
-        if not b:
-            break
-        chunks.append(b)
-    os.close(r)
-    _, status = os.waitpid(pid, 0)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "child failed"
-    return b"".join(chunks)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")

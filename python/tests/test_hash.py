@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import karx
+from helpers import run_all
 from kat import KAT_DIR, bitlen_cases, blocks, lsh_cases, unhex
 
 CTORS = {
@@ -128,11 +129,7 @@ def test_shared_object_across_threads():
         for _ in range(50):
             h.update(chunk)
 
-    ts = [threading.Thread(target=work) for _ in range(4)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=work) for _ in range(4)])
     assert h.digest() == karx.lsh512_512(chunk * 200).digest()
 
 

@@ -6,6 +6,7 @@ import os
 import pytest
 
 import karx
+from helpers import in_child
 from kat import KAT_DIR, unhex
 
 CLASSES = {"hash": karx.HashDrbg, "hmac": karx.HmacDrbg}
@@ -123,31 +124,6 @@ def test_os_seeded(cls):
     a.reseed(additional_input=b"more")
     a.set_reseed_interval(1)
     assert a.generate(10) != a.generate(10)
-
-
-def in_child(fn):
-    """Runs fn() in a child made by os.fork(); returns what it wrote (bytes) to a pipe."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child: never returns into pytest
-        code = 0
-        try:
-            os.write(w, fn())
-        except BaseException:
-            code = 1
-        finally:
-            os._exit(code)
-    os.close(w)
-    chunks = []
-    while True:
-        b = os.read(r, 4096)
-        if not b:
-            break
-        chunks.append(b)
-    os.close(r)
-    _, status = os.waitpid(pid, 0)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "child failed"
-    return b"".join(chunks)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")

@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 import karx
 from gil_probe import spins_during
+from helpers import run_all
 
 # (cipher, key bytes, family, GCM class, CCM class)
 CIPHERS = [("lea128", 16, "LEA", karx.LEAGCM, karx.LEACCM),
@@ -231,11 +232,7 @@ def test_python_threads_share_key_objects_and_pools():
         except BaseException as e:  # noqa: BLE001 (reported below)
             errors.append(e)
 
-    ts = [threading.Thread(target=worker, args=(t,)) for t in (1, 2, 2, 4, 0)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=worker, args=(t,)) for t in (1, 2, 2, 4, 0)])
     assert not errors, errors
 
 

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import karx
+from helpers import run_all
 
 NAMES = sorted(karx.algorithms_available)
 
@@ -100,9 +101,5 @@ def test_threads_share_nothing():
     def work(i):
         res[i] = karx.lsh_many("lsh256-256", a)
 
-    ts = [threading.Thread(target=work, args=(i,)) for i in range(4)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=work, args=(i,)) for i in range(4)])
     assert all(np.array_equal(r, want) for r in res)

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import karx
+from helpers import run_all
 
 KIB = 1024
 LENGTHS = [0, 17, 64 * KIB, 128 * KIB - 16, 128 * KIB, 128 * KIB + 5, 700 * KIB + 3]
@@ -119,11 +120,7 @@ def test_shared_between_python_threads():
             if c.encrypt(BIG, threads=2) != ref:
                 errors.append("mismatch")
 
-    ts = [threading.Thread(target=work) for _ in range(4)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=work) for _ in range(4)])
     assert not errors
 
 
@@ -228,11 +225,7 @@ def test_eviction_while_in_use():
             if c.encrypt(pt, threads=t) != ref:
                 errors.append((k, t))
 
-    ts = [threading.Thread(target=work, args=(k,)) for k in range(6)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=work, args=(k,)) for k in range(6)])
     assert not errors
     cache = karx._karx._pool_cache()
     assert len(cache) <= 4 and all(users == 0 for _, users in cache)

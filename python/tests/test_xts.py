@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import karx
+from helpers import run_all
 from kat import KAT_DIR, blocks, unhex
 
 XTS_CIPHERS = [a.name for a in karx.algorithms("cipher") if a.block_size == 16]
@@ -215,11 +216,7 @@ def test_threads_share_one_object():
     def run(i):
         got[i] = x.encrypt(TWEAK, big, sector_size=4096)
 
-    ts = [threading.Thread(target=run, args=(i,)) for i in range(4)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    run_all([threading.Thread(target=run, args=(i,)) for i in range(4)])
     assert got == [want] * 4
 
 
