@@ -45,6 +45,13 @@ enum {
 void karx_prov_err(const karx_prov_ctx *pc, int reason, const char *fmt, ...);
 /* Raises the error that fits a karx status, with karx_strerror(st) and `what` as detail. */
 void karx_prov_status_err(const karx_prov_ctx *pc, karx_status st, const char *what);
+/* 1 when st is KARX_OK; otherwise raises it as karx_prov_status_err does and returns 0. */
+int karx_prov_ok(const karx_prov_ctx *pc, karx_status st, const char *what);
+/* The start of every update / final: 0 with an error raised when outl is NULL, else *outl = 0. */
+int karx_prov_outl_start(const karx_prov_ctx *pc, size_t *outl);
+/* 1 when out is NULL (nothing is written) or outsize >= need; else 0 with an error raised. */
+int karx_prov_out_room(const karx_prov_ctx *pc, const unsigned char *out, size_t outsize,
+                       size_t need);
 /* The reason code for a karx status. */
 int karx_prov_reason(karx_status st);
 /* The reason strings (OSSL_FUNC_PROVIDER_GET_REASON_STRINGS). */

@@ -164,10 +164,8 @@ static int init(karx_aead_base *b, const unsigned char *key, size_t keylen,
         }
         karx_status st = b->mode->set_key(b, key, keylen);
         b->key_set = st == KARX_OK;
-        if (st != KARX_OK) {
-            karx_prov_status_err(b->pc, st, b->mode->key_what);
+        if (!karx_prov_ok(b->pc, st, b->mode->key_what))
             return 0;
-        }
     }
     return set_ctx_params(b, params);
 }

@@ -179,28 +179,19 @@ static int run_payload(ccm_ctx *c, unsigned char *out, const unsigned char *in, 
     c->failed = st != KARX_OK;
     c->tag_given = 0;
     drop_aad(c);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->b.pc, st, c->b.enc ? "CCM encrypt" : "CCM tag check");
-        return 0;
-    }
-    return 1;
+    return karx_prov_ok(c->b.pc, st, c->b.enc ? "CCM encrypt" : "CCM tag check");
 }
 
 static int ccm_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
                       const unsigned char *in, size_t inl)
 {
     ccm_ctx *c = vctx;
-    if (outl == NULL) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+    if (!karx_prov_outl_start(c->b.pc, outl))
         return 0;
-    }
-    *outl = 0;
     if (in == NULL && out != NULL) /* as OpenSSL: no input and an output is the final call */
         return 1;
-    if (out != NULL && outsize < inl) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for %zu", outsize, inl);
+    if (!karx_prov_out_room(c->b.pc, out, outsize, inl))
         return 0;
-    }
     if (!ready(c))
         return 0;
     int ok = in == NULL    ? declare_len(c, inl)
@@ -217,11 +208,8 @@ static int ccm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
 {
     ccm_ctx *c = vctx;
     (void)outsize;
-    if (outl == NULL) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+    if (!karx_prov_outl_start(c->b.pc, outl))
         return 0;
-    }
-    *outl = 0;
     if (c->done && c->failed) {
         karx_prov_err(c->b.pc, KARX_PROV_R_TAG_MISMATCH, "CCM: the message was not authentic");
         return 0;

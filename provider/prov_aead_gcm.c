@@ -68,10 +68,8 @@ static int gcm_start(gcm_ctx *c)
     if (c->iv_state == IV_RUNNING)
         return 1;
     karx_status st = karx_gcm_init_key(&c->st, &c->key, c->b.enc, c->iv, c->ivlen);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->b.pc, st, "GCM iv");
+    if (!karx_prov_ok(c->b.pc, st, "GCM iv"))
         return 0;
-    }
     c->iv_state = IV_RUNNING;
     return 1;
 }
@@ -80,26 +78,23 @@ static int gcm_update(void *vctx, unsigned char *out, size_t *outl, size_t outsi
                       const unsigned char *in, size_t inl)
 {
     gcm_ctx *c = vctx;
-    if (outl == NULL || (in == NULL && inl != 0)) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL input or output length");
+    if (!karx_prov_outl_start(c->b.pc, outl))
+        return 0;
+    if (in == NULL && inl != 0) {
+        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL input of %zu bytes", inl);
         return 0;
     }
-    *outl = 0;
     if (inl == 0)
         return 1;
-    if (out != NULL && outsize < inl) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for %zu", outsize, inl);
+    if (!karx_prov_out_room(c->b.pc, out, outsize, inl))
         return 0;
-    }
     if (!gcm_start(c))
         return 0;
     /* out == NULL: the input is AAD (it must all come before the data) */
     karx_status st = out == NULL ? karx_gcm_aad(&c->st, in, inl)
                                  : karx_gcm_update(&c->st, out, in, inl);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->b.pc, st, out == NULL ? "GCM aad" : "GCM update");
+    if (!karx_prov_ok(c->b.pc, st, out == NULL ? "GCM aad" : "GCM update"))
         return 0;
-    }
     *outl = inl; /* OpenSSL reports the AAD length too */
     return 1;
 }
@@ -109,11 +104,8 @@ static int gcm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
     gcm_ctx *c = vctx;
     (void)out;
     (void)outsize;
-    if (outl == NULL) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+    if (!karx_prov_outl_start(c->b.pc, outl))
         return 0;
-    }
-    *outl = 0;
     if (!c->b.enc && !c->tag_given) {
         karx_prov_err(c->b.pc, KARX_PROV_R_TAG_LENGTH, "set the expected tag before the final call");
         return 0;

@@ -62,10 +62,8 @@ int karx_pc_restart(karx_pc_ctx *c, int padding)
         st = karx_cipher_init(&c->u.c, r->alg, r->mode, c->encrypt ? KARX_ENCRYPT : KARX_DECRYPT,
                               padding ? KARX_PAD_PKCS7 : KARX_PAD_NONE, c->key, r->key_bytes,
                               r->iv_bytes ? c->iv : NULL, r->iv_bytes);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->pc, st, r->xts ? "XTS key" : "cipher init");
+    if (!karx_prov_ok(c->pc, st, r->xts ? "XTS key" : "cipher init"))
         return 0;
-    }
     memcpy(c->last_iv, c->iv, sizeof c->iv);
     c->xts_scheduled = r->xts;
     c->live = c->fresh = 1;

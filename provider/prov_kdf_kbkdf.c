@@ -237,11 +237,7 @@ static int kbkdf_derive(void *vk, unsigned char *out, size_t outlen, const OSSL_
     p.context = k->context.data, p.context_len = k->context.len;
     p.iv = k->iv.data, p.iv_len = k->iv.len;
     karx_status st = karx_kbkdf(&p, k->key.data, k->key.len, out, outlen);
-    if (st != KARX_OK) {
-        karx_prov_status_err(k->pc, st, "KBKDF");
-        return 0;
-    }
-    return 1;
+    return karx_prov_ok(k->pc, st, "KBKDF");
 }
 
 static const OSSL_PARAM settable[] = {

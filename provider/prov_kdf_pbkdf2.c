@@ -188,11 +188,7 @@ static int pbkdf2_derive(void *vk, unsigned char *key, size_t keylen, const OSSL
         return 0;
     karx_status st = karx_pbkdf2_hmac_lsh((karx_lsh_alg)k->lsh, k->pass.data, k->pass.len,
                                           k->salt.data, k->salt.len, (uint32_t)k->iter, key, keylen);
-    if (st != KARX_OK) {
-        karx_prov_status_err(k->pc, st, "PBKDF2");
-        return 0;
-    }
-    return 1;
+    return karx_prov_ok(k->pc, st, "PBKDF2");
 }
 
 static const OSSL_PARAM settable[] = {

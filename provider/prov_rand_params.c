@@ -155,10 +155,8 @@ static int set_reseed(karx_rand *r, const OSSL_PARAM params[])
         if (r->ready) {
             karx_status st = karx_drbg_set_reseed_interval(
                 &r->d, v ? v : karx_ctr_drbg_max_reseed_interval());
-            if (st != KARX_OK) {
-                karx_prov_status_err(r->pc, st, "reseed_requests");
+            if (!karx_prov_ok(r->pc, st, "reseed_requests"))
                 return 0;
-            }
         }
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_DRBG_PARAM_RESEED_TIME_INTERVAL)) != NULL &&
