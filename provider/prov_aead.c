@@ -220,9 +220,13 @@ static int get_ctx_params(void *vctx, OSSL_PARAM params[])
     }
     if (!get_iv(b, params, OSSL_CIPHER_PARAM_IV) || !get_iv(b, params, OSSL_CIPHER_PARAM_UPDATED_IV))
         return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) && !b->mode->get_tag(b, p))
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) == NULL)
+        return 1;
+    if (!b->enc || !b->tag_ready) {
+        karx_prov_err(b->pc, KARX_PROV_R_NOT_INITIALIZED, "no tag yet: encrypt a message first");
         return 0;
-    return 1;
+    }
+    return b->mode->get_tag(b, p);
 }
 
 /* The context params both modes get and set (the same lists: OpenSSL's AEAD ones). */

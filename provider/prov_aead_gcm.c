@@ -22,7 +22,6 @@ typedef struct gcm_ctx {
     size_t ivlen, taglen;
     int iv_state;
     int tag_given; /* decryption: the application set the tag this message is checked against */
-    int tag_ready; /* encryption: the tag of the last message is in tag */
 } gcm_ctx;
 
 static void gcm_defaults(void *vctx)
@@ -47,7 +46,7 @@ static int gcm_set_iv(void *vctx, const unsigned char *iv, size_t ivlen)
     memcpy(c->iv, iv, ivlen);
     c->ivlen = ivlen;
     c->iv_state = IV_BUFFERED;
-    c->tag_ready = 0;
+    c->b.tag_ready = 0;
     return 1;
 }
 
@@ -116,7 +115,7 @@ static int gcm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
     karx_status st;
     if (c->b.enc) {
         st = karx_gcm_final(&c->st, c->tag, KARX_GCM_TAG_MAX_BYTES);
-        c->tag_ready = st == KARX_OK;
+        c->b.tag_ready = st == KARX_OK;
         c->tag_given = 0;
         c->taglen = KARX_GCM_TAG_MAX_BYTES;
     } else {
@@ -158,7 +157,7 @@ static int gcm_set_tag(void *vctx, const OSSL_PARAM *p)
     memcpy(c->tag, p->data, p->data_size);
     c->taglen = p->data_size;
     c->tag_given = 1;
-    c->tag_ready = 0;
+    c->b.tag_ready = 0;
     return 1;
 }
 
@@ -183,10 +182,6 @@ static int gcm_set_ivlen(void *vctx, const OSSL_PARAM *p)
 static int gcm_get_tag(void *vctx, OSSL_PARAM *p)
 {
     gcm_ctx *c = vctx;
-    if (!c->b.enc || !c->tag_ready) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_NOT_INITIALIZED, "no tag yet: finish an encryption first");
-        return 0;
-    }
     /* a shorter tag is the leading bytes of the full one (SP 800-38D) */
     if (p->data_type != OSSL_PARAM_OCTET_STRING || !karx_gcm_tag_len_ok(p->data_size)) {
         karx_prov_err(c->b.pc, KARX_PROV_R_TAG_LENGTH, "GCM tag of %zu bytes (4, 8 or 12..16)",
