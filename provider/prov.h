@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
@@ -108,6 +109,11 @@ int karx_prov_put_octets(OSSL_PARAM *p, const void *v, size_t n);
         (void)provctx;                                                                      \
         return list;                                                                        \
     }
+/* A set parameter's value: 1, or 0 with "<key>: expected ..." raised when p does not convert. */
+int karx_prov_get_int(const karx_prov_ctx *pc, const OSSL_PARAM *p, int *v);
+int karx_prov_get_uint(const karx_prov_ctx *pc, const OSSL_PARAM *p, unsigned *v);
+int karx_prov_get_uint64(const karx_prov_ctx *pc, const OSSL_PARAM *p, uint64_t *v);
+int karx_prov_get_size(const karx_prov_ctx *pc, const OSSL_PARAM *p, size_t *v);
 /* 1 when the buffers overlap in a way karx cannot take: karx allows out == in, and OpenSSL's
  * in-place streaming of ECB/CBC passes out = in - lag (lag: the bytes karx holds, whose output
  * comes first), where karx's writes trail its reads. */

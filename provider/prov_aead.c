@@ -119,10 +119,8 @@ static int refuse_tls_get(const karx_prov_ctx *pc, const OSSL_PARAM params[])
 static int check_keylen(const karx_prov_ctx *pc, const OSSL_PARAM *p, size_t key_bytes)
 {
     size_t n;
-    if (!OSSL_PARAM_get_size_t(p, &n)) {
-        karx_prov_err(pc, KARX_PROV_R_BAD_PARAM, "keylen is not a size");
+    if (!karx_prov_get_size(pc, p, &n))
         return 0;
-    }
     if (n != key_bytes) {
         karx_prov_err(pc, KARX_PROV_R_KEY_LENGTH, "key length %zu, this cipher takes %zu", n,
                       key_bytes);

@@ -142,10 +142,8 @@ static int get_int(const kbkdf_ctx *k, const OSSL_PARAM params[], const char *ke
     int x;
     if (p == NULL)
         return 1;
-    if (!OSSL_PARAM_get_int(p, &x)) {
-        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "%s: expected an integer", key);
+    if (!karx_prov_get_int(k->pc, p, &x))
         return 0;
-    }
     if (x < lo || x > hi) {
         karx_prov_err(k->pc, lo == hi ? KARX_PROV_R_UNSUPPORTED : KARX_PROV_R_BAD_PARAM,
                       lo == hi ? "KBKDF %s = %d: karx always writes it (only %d)"

@@ -84,10 +84,8 @@ static void *pbkdf2_dup(void *vk)
 static int set_iter(pbkdf2_ctx *k, const OSSL_PARAM *p)
 {
     uint64_t iter;
-    if (!OSSL_PARAM_get_uint64(p, &iter)) {
-        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "iter: expected an unsigned integer");
+    if (!karx_prov_get_uint64(k->pc, p, &iter))
         return 0;
-    }
     if (iter < (k->checks ? MIN_ITER : 1) || iter > UINT32_MAX) {
         karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "iter %llu: must be %d .. 2^32-1",
                       (unsigned long long)iter, k->checks ? MIN_ITER : 1);
@@ -142,10 +140,8 @@ static int pbkdf2_set_params(void *vk, const OSSL_PARAM params[])
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PKCS5)) != NULL) {
         int pkcs5;
-        if (!OSSL_PARAM_get_int(p, &pkcs5)) {
-            karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "pkcs5: expected an integer");
+        if (!karx_prov_get_int(k->pc, p, &pkcs5))
             return 0;
-        }
         k->checks = pkcs5 == 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PASSWORD)) != NULL &&
