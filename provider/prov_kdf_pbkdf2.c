@@ -110,12 +110,8 @@ static int forward(pbkdf2_ctx *k, const OSSL_PARAM *digest, const OSSL_PARAM par
     if (k->salt.data != NULL)
         *r++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, k->salt.data, k->salt.len);
     *r = OSSL_PARAM_construct_end();
-    k->fwd = karx_fwd_kdf_new(k->pc, "PBKDF2", params, what);
-    if (k->fwd != NULL && karx_fwd_kdf_prime(k->pc, k->fwd, replay, params, none, what))
-        return 1;
-    EVP_KDF_CTX_free(k->fwd);
-    k->fwd = NULL;
-    return 0;
+    k->fwd = karx_fwd_kdf_start(k->pc, "PBKDF2", replay, params, none, what);
+    return k->fwd != NULL;
 }
 
 static int pbkdf2_set_params(void *vk, const OSSL_PARAM params[])
