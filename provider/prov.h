@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
@@ -45,6 +46,13 @@ enum {
 void karx_prov_err(const karx_prov_ctx *pc, int reason, const char *fmt, ...);
 /* Raises the error that fits a karx status, with karx_strerror(st) and `what` as detail. */
 void karx_prov_status_err(const karx_prov_ctx *pc, karx_status st, const char *what);
+/* 1 when st is KARX_OK; otherwise raises it as karx_prov_status_err does and returns 0. */
+int karx_prov_ok(const karx_prov_ctx *pc, karx_status st, const char *what);
+/* The start of every update / final: 0 with an error raised when outl is NULL, else *outl = 0. */
+int karx_prov_outl_start(const karx_prov_ctx *pc, size_t *outl);
+/* 1 when out is NULL (nothing is written) or outsize >= need; else 0 with an error raised. */
+int karx_prov_out_room(const karx_prov_ctx *pc, const unsigned char *out, size_t outsize,
+                       size_t need);
 /* The reason code for a karx status. */
 int karx_prov_reason(karx_status st);
 /* The reason strings (OSSL_FUNC_PROVIDER_GET_REASON_STRINGS). */
@@ -101,6 +109,11 @@ int karx_prov_put_octets(OSSL_PARAM *p, const void *v, size_t n);
         (void)provctx;                                                                      \
         return list;                                                                        \
     }
+/* A set parameter's value: 1, or 0 with "<key>: expected ..." raised when p does not convert. */
+int karx_prov_get_int(const karx_prov_ctx *pc, const OSSL_PARAM *p, int *v);
+int karx_prov_get_uint(const karx_prov_ctx *pc, const OSSL_PARAM *p, unsigned *v);
+int karx_prov_get_uint64(const karx_prov_ctx *pc, const OSSL_PARAM *p, uint64_t *v);
+int karx_prov_get_size(const karx_prov_ctx *pc, const OSSL_PARAM *p, size_t *v);
 /* 1 when the buffers overlap in a way karx cannot take: karx allows out == in, and OpenSSL's
  * in-place streaming of ECB/CBC passes out = in - lag (lag: the bytes karx holds, whose output
  * comes first), where karx's writes trail its reads. */

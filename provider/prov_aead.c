@@ -119,10 +119,8 @@ static int refuse_tls_get(const karx_prov_ctx *pc, const OSSL_PARAM params[])
 static int check_keylen(const karx_prov_ctx *pc, const OSSL_PARAM *p, size_t key_bytes)
 {
     size_t n;
-    if (!OSSL_PARAM_get_size_t(p, &n)) {
-        karx_prov_err(pc, KARX_PROV_R_BAD_PARAM, "keylen is not a size");
+    if (!karx_prov_get_size(pc, p, &n))
         return 0;
-    }
     if (n != key_bytes) {
         karx_prov_err(pc, KARX_PROV_R_KEY_LENGTH, "key length %zu, this cipher takes %zu", n,
                       key_bytes);
@@ -164,10 +162,8 @@ static int init(karx_aead_base *b, const unsigned char *key, size_t keylen,
         }
         karx_status st = b->mode->set_key(b, key, keylen);
         b->key_set = st == KARX_OK;
-        if (st != KARX_OK) {
-            karx_prov_status_err(b->pc, st, b->mode->key_what);
+        if (!karx_prov_ok(b->pc, st, b->mode->key_what))
             return 0;
-        }
     }
     return set_ctx_params(b, params);
 }
@@ -222,9 +218,13 @@ static int get_ctx_params(void *vctx, OSSL_PARAM params[])
     }
     if (!get_iv(b, params, OSSL_CIPHER_PARAM_IV) || !get_iv(b, params, OSSL_CIPHER_PARAM_UPDATED_IV))
         return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) && !b->mode->get_tag(b, p))
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) == NULL)
+        return 1;
+    if (!b->enc || !b->tag_ready) {
+        karx_prov_err(b->pc, KARX_PROV_R_NOT_INITIALIZED, "no tag yet: encrypt a message first");
         return 0;
-    return 1;
+    }
+    return b->mode->get_tag(b, p);
 }
 
 /* The context params both modes get and set (the same lists: OpenSSL's AEAD ones). */

@@ -27,6 +27,7 @@ typedef struct karx_aead_base {
     const karx_aead_row *row;
     int enc;     /* the last init's direction */
     int key_set; /* the mode's key is scheduled */
+    int tag_ready; /* encryption: the message's tag is in the mode's context (the mode sets it) */
 } karx_aead_base;
 
 /* OpenSSL's defaults, which karx keeps (an application written for AES-GCM / AES-CCM works). */
@@ -58,7 +59,7 @@ struct karx_aead_mode {
     OSSL_FUNC_cipher_update_fn *update;
     OSSL_FUNC_cipher_final_fn *final;
     OSSL_FUNC_cipher_cipher_fn *cipher;
-    /* OSSL_CIPHER_PARAM_AEAD_TAG and _AEAD_IVLEN set; the tag got. */
+    /* OSSL_CIPHER_PARAM_AEAD_TAG and _AEAD_IVLEN set; the tag got (asked only when tag_ready). */
     int (*set_tag)(void *ctx, const OSSL_PARAM *p);
     int (*set_ivlen)(void *ctx, const OSSL_PARAM *p);
     int (*get_tag)(void *ctx, OSSL_PARAM *p);

@@ -25,7 +25,6 @@ typedef struct ccm_ctx {
     uint64_t msg_len;                    /* the declared payload length (when len_set) */
     int iv_set, len_set;
     int tag_given; /* decryption: the application set the tag */
-    int tag_ready; /* encryption: the message's tag is in tag */
     int done;      /* the payload of this nonce's message went through */
     int failed;    /* ... and its tag did not match */
 } ccm_ctx;
@@ -70,7 +69,7 @@ static int ccm_dup_owned(void *vdst, const void *vsrc)
 static void new_message(ccm_ctx *c)
 {
     drop_aad(c);
-    c->len_set = c->done = c->failed = c->tag_ready = 0;
+    c->len_set = c->done = c->failed = c->b.tag_ready = 0;
 }
 
 static int ccm_set_iv(void *vctx, const unsigned char *iv, size_t ivlen)
@@ -175,32 +174,23 @@ static int run_payload(ccm_ctx *c, unsigned char *out, const unsigned char *in, 
         return 0;
     }
     c->done = 1; /* this nonce is used */
-    c->tag_ready = c->b.enc && st == KARX_OK;
+    c->b.tag_ready = c->b.enc && st == KARX_OK;
     c->failed = st != KARX_OK;
     c->tag_given = 0;
     drop_aad(c);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->b.pc, st, c->b.enc ? "CCM encrypt" : "CCM tag check");
-        return 0;
-    }
-    return 1;
+    return karx_prov_ok(c->b.pc, st, c->b.enc ? "CCM encrypt" : "CCM tag check");
 }
 
 static int ccm_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
                       const unsigned char *in, size_t inl)
 {
     ccm_ctx *c = vctx;
-    if (outl == NULL) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+    if (!karx_prov_outl_start(c->b.pc, outl))
         return 0;
-    }
-    *outl = 0;
     if (in == NULL && out != NULL) /* as OpenSSL: no input and an output is the final call */
         return 1;
-    if (out != NULL && outsize < inl) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for %zu", outsize, inl);
+    if (!karx_prov_out_room(c->b.pc, out, outsize, inl))
         return 0;
-    }
     if (!ready(c))
         return 0;
     int ok = in == NULL    ? declare_len(c, inl)
@@ -217,11 +207,8 @@ static int ccm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
 {
     ccm_ctx *c = vctx;
     (void)outsize;
-    if (outl == NULL) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+    if (!karx_prov_outl_start(c->b.pc, outl))
         return 0;
-    }
-    *outl = 0;
     if (c->done && c->failed) {
         karx_prov_err(c->b.pc, KARX_PROV_R_TAG_MISMATCH, "CCM: the message was not authentic");
         return 0;
@@ -259,7 +246,7 @@ static int ccm_set_tag(void *vctx, const OSSL_PARAM *p)
         c->tag_given = 1;
     }
     if (n != c->tag_len)
-        c->tag_ready = 0; /* a computed tag of the old length is not the one asked for now */
+        c->b.tag_ready = 0; /* a computed tag of the old length is not the one asked for now */
     c->tag_len = n;
     return 1;
 }
@@ -283,10 +270,6 @@ static int ccm_set_nonce_len(void *vctx, const OSSL_PARAM *p)
 static int ccm_get_tag(void *vctx, OSSL_PARAM *p)
 {
     ccm_ctx *c = vctx;
-    if (!c->b.enc || !c->tag_ready) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_NOT_INITIALIZED, "no tag yet: encrypt the payload first");
-        return 0;
-    }
     if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != c->tag_len) {
         karx_prov_err(c->b.pc, KARX_PROV_R_TAG_LENGTH, "asked for %zu tag bytes, the tag has %zu",
                       p->data_size, c->tag_len);
@@ -294,7 +277,7 @@ static int ccm_get_tag(void *vctx, OSSL_PARAM *p)
     }
     if (!OSSL_PARAM_set_octet_string(p, c->tag, c->tag_len))
         return 0;
-    c->tag_ready = 0; /* as OpenSSL: once read, the next message needs a new nonce */
+    c->b.tag_ready = 0; /* as OpenSSL: once read, the next message needs a new nonce */
     c->iv_set = 0;
     return 1;
 }

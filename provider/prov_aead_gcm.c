@@ -22,7 +22,6 @@ typedef struct gcm_ctx {
     size_t ivlen, taglen;
     int iv_state;
     int tag_given; /* decryption: the application set the tag this message is checked against */
-    int tag_ready; /* encryption: the tag of the last message is in tag */
 } gcm_ctx;
 
 static void gcm_defaults(void *vctx)
@@ -47,7 +46,7 @@ static int gcm_set_iv(void *vctx, const unsigned char *iv, size_t ivlen)
     memcpy(c->iv, iv, ivlen);
     c->ivlen = ivlen;
     c->iv_state = IV_BUFFERED;
-    c->tag_ready = 0;
+    c->b.tag_ready = 0;
     return 1;
 }
 
@@ -68,10 +67,8 @@ static int gcm_start(gcm_ctx *c)
     if (c->iv_state == IV_RUNNING)
         return 1;
     karx_status st = karx_gcm_init_key(&c->st, &c->key, c->b.enc, c->iv, c->ivlen);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->b.pc, st, "GCM iv");
+    if (!karx_prov_ok(c->b.pc, st, "GCM iv"))
         return 0;
-    }
     c->iv_state = IV_RUNNING;
     return 1;
 }
@@ -80,26 +77,23 @@ static int gcm_update(void *vctx, unsigned char *out, size_t *outl, size_t outsi
                       const unsigned char *in, size_t inl)
 {
     gcm_ctx *c = vctx;
-    if (outl == NULL || (in == NULL && inl != 0)) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL input or output length");
+    if (!karx_prov_outl_start(c->b.pc, outl))
+        return 0;
+    if (in == NULL && inl != 0) {
+        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL input of %zu bytes", inl);
         return 0;
     }
-    *outl = 0;
     if (inl == 0)
         return 1;
-    if (out != NULL && outsize < inl) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for %zu", outsize, inl);
+    if (!karx_prov_out_room(c->b.pc, out, outsize, inl))
         return 0;
-    }
     if (!gcm_start(c))
         return 0;
     /* out == NULL: the input is AAD (it must all come before the data) */
     karx_status st = out == NULL ? karx_gcm_aad(&c->st, in, inl)
                                  : karx_gcm_update(&c->st, out, in, inl);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->b.pc, st, out == NULL ? "GCM aad" : "GCM update");
+    if (!karx_prov_ok(c->b.pc, st, out == NULL ? "GCM aad" : "GCM update"))
         return 0;
-    }
     *outl = inl; /* OpenSSL reports the AAD length too */
     return 1;
 }
@@ -109,11 +103,8 @@ static int gcm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
     gcm_ctx *c = vctx;
     (void)out;
     (void)outsize;
-    if (outl == NULL) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+    if (!karx_prov_outl_start(c->b.pc, outl))
         return 0;
-    }
-    *outl = 0;
     if (!c->b.enc && !c->tag_given) {
         karx_prov_err(c->b.pc, KARX_PROV_R_TAG_LENGTH, "set the expected tag before the final call");
         return 0;
@@ -124,7 +115,7 @@ static int gcm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
     karx_status st;
     if (c->b.enc) {
         st = karx_gcm_final(&c->st, c->tag, KARX_GCM_TAG_MAX_BYTES);
-        c->tag_ready = st == KARX_OK;
+        c->b.tag_ready = st == KARX_OK;
         c->tag_given = 0;
         c->taglen = KARX_GCM_TAG_MAX_BYTES;
     } else {
@@ -166,7 +157,7 @@ static int gcm_set_tag(void *vctx, const OSSL_PARAM *p)
     memcpy(c->tag, p->data, p->data_size);
     c->taglen = p->data_size;
     c->tag_given = 1;
-    c->tag_ready = 0;
+    c->b.tag_ready = 0;
     return 1;
 }
 
@@ -191,10 +182,6 @@ static int gcm_set_ivlen(void *vctx, const OSSL_PARAM *p)
 static int gcm_get_tag(void *vctx, OSSL_PARAM *p)
 {
     gcm_ctx *c = vctx;
-    if (!c->b.enc || !c->tag_ready) {
-        karx_prov_err(c->b.pc, KARX_PROV_R_NOT_INITIALIZED, "no tag yet: finish an encryption first");
-        return 0;
-    }
     /* a shorter tag is the leading bytes of the full one (SP 800-38D) */
     if (p->data_type != OSSL_PARAM_OCTET_STRING || !karx_gcm_tag_len_ok(p->data_size)) {
         karx_prov_err(c->b.pc, KARX_PROV_R_TAG_LENGTH, "GCM tag of %zu bytes (4, 8 or 12..16)",

@@ -62,10 +62,8 @@ int karx_pc_restart(karx_pc_ctx *c, int padding)
         st = karx_cipher_init(&c->u.c, r->alg, r->mode, c->encrypt ? KARX_ENCRYPT : KARX_DECRYPT,
                               padding ? KARX_PAD_PKCS7 : KARX_PAD_NONE, c->key, r->key_bytes,
                               r->iv_bytes ? c->iv : NULL, r->iv_bytes);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->pc, st, r->xts ? "XTS key" : "cipher init");
+    if (!karx_prov_ok(c->pc, st, r->xts ? "XTS key" : "cipher init"))
         return 0;
-    }
     memcpy(c->last_iv, c->iv, sizeof c->iv);
     c->xts_scheduled = r->xts;
     c->live = c->fresh = 1;
@@ -183,10 +181,8 @@ static int fixed_len(const karx_pc_ctx *c, const OSSL_PARAM params[], const char
     size_t v;
     if (p == NULL)
         return 1;
-    if (!OSSL_PARAM_get_size_t(p, &v)) {
-        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM, "%s", key);
+    if (!karx_prov_get_size(c->pc, p, &v))
         return 0;
-    }
     if (v != want) {
         karx_prov_err(c->pc, reason, "%zu bytes: this cipher's %s is fixed at %zu", v, key, want);
         return 0;
@@ -197,10 +193,8 @@ static int fixed_len(const karx_pc_ctx *c, const OSSL_PARAM params[], const char
 static int set_padding(karx_pc_ctx *c, const OSSL_PARAM *p)
 {
     unsigned v;
-    if (!OSSL_PARAM_get_uint(p, &v)) {
-        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM, "padding");
+    if (!karx_prov_get_uint(c->pc, p, &v))
         return 0;
-    }
     int pad = v != 0;
     if (pad == c->padding)
         return 1;
@@ -225,10 +219,8 @@ static int set_padding(karx_pc_ctx *c, const OSSL_PARAM *p)
 static int set_num(karx_pc_ctx *c, const OSSL_PARAM *p)
 {
     unsigned v;
-    if (!OSSL_PARAM_get_uint(p, &v)) {
-        karx_prov_err(c->pc, KARX_PROV_R_BAD_PARAM, "num");
+    if (!karx_prov_get_uint(c->pc, p, &v))
         return 0;
-    }
     if (v != num_of(c)) {
         karx_prov_err(c->pc, KARX_PROV_R_UNSUPPORTED, "setting num (%u) is not supported", v);
         return 0;

@@ -38,10 +38,8 @@ static int run_update(karx_pc_ctx *c, unsigned char *out, size_t *outl, size_t o
         return 0;
     }
     karx_status st = karx_cipher_update(&c->u.c, out, outsize, &n, in, inl);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->pc, st, "cipher update");
+    if (!karx_prov_ok(c->pc, st, "cipher update"))
         return 0;
-    }
     c->fresh = 0;
     *outl = n;
     return 1;
@@ -106,10 +104,8 @@ int karx_pc_block_final(void *vctx, unsigned char *out, size_t *outl, size_t out
         return 0;
     }
     c->live = c->fresh = 0;
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->pc, st, c->encrypt ? "cipher final" : "cipher final (decrypt)");
+    if (!karx_prov_ok(c->pc, st, c->encrypt ? "cipher final" : "cipher final (decrypt)"))
         return 0;
-    }
     if (r->mode == KARX_MODE_CBC && c->encrypt && n == r->cipher_block)
         memcpy(c->last_iv, out, n); /* the padding block is the last chain value */
     *outl = (size_t)held + n;

@@ -37,10 +37,8 @@ int karx_pc_xts_update(void *vctx, unsigned char *out, size_t *outl, size_t outs
     }
     karx_status st = c->encrypt ? karx_xts_encrypt(&c->u.x, c->iv, out, in, inl)
                                 : karx_xts_decrypt(&c->u.x, c->iv, out, in, inl);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->pc, st, "XTS");
+    if (!karx_prov_ok(c->pc, st, "XTS"))
         return 0;
-    }
     *outl = inl;
     return 1;
 }

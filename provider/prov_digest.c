@@ -94,10 +94,8 @@ static int md_init(void *vctx, const OSSL_PARAM params[])
     }
     c->live = 0;
     karx_status st = karx_lsh_init(&c->lsh, c->row->alg);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->pc, st, "LSH init");
+    if (!karx_prov_ok(c->pc, st, "LSH init"))
         return 0;
-    }
     if (!md_set_ctx_params(c, params))
         return 0;
     c->live = 1;
@@ -118,11 +116,7 @@ static int md_update(void *vctx, const unsigned char *in, size_t inl)
         return 0;
     }
     karx_status st = karx_lsh_update(&c->lsh, in, inl);
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->pc, st, "LSH update");
-        return 0;
-    }
-    return 1;
+    return karx_prov_ok(c->pc, st, "LSH update");
 }
 
 static int md_final(void *vctx, unsigned char *out, size_t *outl, size_t outsz)
@@ -143,10 +137,8 @@ static int md_final(void *vctx, unsigned char *out, size_t *outl, size_t outsz)
     }
     karx_status st = karx_lsh_final(&c->lsh, out, outsz);
     c->live = 0;
-    if (st != KARX_OK) {
-        karx_prov_status_err(c->pc, st, "LSH final");
+    if (!karx_prov_ok(c->pc, st, "LSH final"))
         return 0;
-    }
     *outl = c->row->size;
     return 1;
 }

@@ -94,3 +94,30 @@ void karx_prov_status_err(const karx_prov_ctx *pc, karx_status st, const char *w
 {
     karx_prov_err(pc, karx_prov_reason(st), "%s: %s", what ? what : "karx", karx_strerror(st));
 }
+
+int karx_prov_ok(const karx_prov_ctx *pc, karx_status st, const char *what)
+{
+    if (st == KARX_OK)
+        return 1;
+    karx_prov_status_err(pc, st, what);
+    return 0;
+}
+
+int karx_prov_outl_start(const karx_prov_ctx *pc, size_t *outl)
+{
+    if (outl == NULL) {
+        karx_prov_err(pc, KARX_PROV_R_BAD_ARGUMENT, "NULL output length");
+        return 0;
+    }
+    *outl = 0;
+    return 1;
+}
+
+int karx_prov_out_room(const karx_prov_ctx *pc, const unsigned char *out, size_t outsize,
+                       size_t need)
+{
+    if (out == NULL || outsize >= need)
+        return 1;
+    karx_prov_err(pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%zu bytes for %zu", outsize, need);
+    return 0;
+}

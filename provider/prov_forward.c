@@ -148,8 +148,8 @@ static int all_taken(const karx_prov_ctx *pc, EVP_KDF_CTX *c, const OSSL_PARAM r
     return 1;
 }
 
-int karx_fwd_kdf_prime(const karx_prov_ctx *pc, EVP_KDF_CTX *c, const OSSL_PARAM before[],
-                       const OSSL_PARAM params[], const OSSL_PARAM after[], const char *what)
+static int kdf_prime(const karx_prov_ctx *pc, EVP_KDF_CTX *c, const OSSL_PARAM before[],
+                     const OSSL_PARAM params[], const OSSL_PARAM after[], const char *what)
 {
     const EVP_KDF *kdf = EVP_KDF_CTX_kdf(c);
     if (!all_taken(pc, c, before, what) || !all_taken(pc, c, after, what))
@@ -160,6 +160,18 @@ int karx_fwd_kdf_prime(const karx_prov_ctx *pc, EVP_KDF_CTX *c, const OSSL_PARAM
         return 0;
     }
     return 1;
+}
+
+EVP_KDF_CTX *karx_fwd_kdf_start(const karx_prov_ctx *pc, const char *alg, const OSSL_PARAM before[],
+                                const OSSL_PARAM params[], const OSSL_PARAM after[],
+                                const char *what)
+{
+    EVP_KDF_CTX *c = karx_fwd_kdf_new(pc, alg, params, what);
+    if (c != NULL && !kdf_prime(pc, c, before, params, after, what)) {
+        EVP_KDF_CTX_free(c);
+        c = NULL;
+    }
+    return c;
 }
 
 EVP_KDF_CTX *karx_fwd_kdf_dup(const karx_prov_ctx *pc, EVP_KDF_CTX *src)

@@ -26,12 +26,13 @@ void karx_fwd_refused(const karx_prov_ctx *pc, const char *alg, const OSSL_PROVI
 /* "name \"value\"" of a UTF-8 param into buf, for the errors above. */
 void karx_fwd_what(const OSSL_PARAM *p, char *buf, size_t cap);
 
-/* Primes a fresh inner KDF context with karx's state so far: `before`, the caller's params,
- * then `after` (what must follow the MAC's digest / cipher, e.g. KBKDF's key, which OpenSSL's
- * KBKDF keys its MAC with at once). Every key of before and after must be one the inner KDF
- * takes, else a karx error. 1, or 0 after an error naming `what`. */
-int karx_fwd_kdf_prime(const karx_prov_ctx *pc, EVP_KDF_CTX *c, const OSSL_PARAM before[],
-                       const OSSL_PARAM params[], const OSSL_PARAM after[], const char *what);
+/* A fresh inner KDF alg (as karx_fwd_kdf_new) primed with karx's state so far: `before`, the
+ * caller's params, then `after` (what must follow the MAC's digest / cipher, e.g. KBKDF's key,
+ * which OpenSSL's KBKDF keys its MAC with at once). Every key of before and after must be one the
+ * inner KDF takes, else a karx error. NULL after an error naming `what` (nothing is kept). */
+EVP_KDF_CTX *karx_fwd_kdf_start(const karx_prov_ctx *pc, const char *alg, const OSSL_PARAM before[],
+                                const OSSL_PARAM params[], const OSSL_PARAM after[],
+                                const char *what);
 
 /* EVP_KDF_CTX_dup of an inner context, raising a karx error when its KDF cannot copy. */
 EVP_KDF_CTX *karx_fwd_kdf_dup(const karx_prov_ctx *pc, EVP_KDF_CTX *src);

@@ -142,10 +142,8 @@ static int get_int(const kbkdf_ctx *k, const OSSL_PARAM params[], const char *ke
     int x;
     if (p == NULL)
         return 1;
-    if (!OSSL_PARAM_get_int(p, &x)) {
-        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "%s: expected an integer", key);
+    if (!karx_prov_get_int(k->pc, p, &x))
         return 0;
-    }
     if (x < lo || x > hi) {
         karx_prov_err(k->pc, lo == hi ? KARX_PROV_R_UNSUPPORTED : KARX_PROV_R_BAD_PARAM,
                       lo == hi ? "KBKDF %s = %d: karx always writes it (only %d)"
@@ -237,11 +235,7 @@ static int kbkdf_derive(void *vk, unsigned char *out, size_t outlen, const OSSL_
     p.context = k->context.data, p.context_len = k->context.len;
     p.iv = k->iv.data, p.iv_len = k->iv.len;
     karx_status st = karx_kbkdf(&p, k->key.data, k->key.len, out, outlen);
-    if (st != KARX_OK) {
-        karx_prov_status_err(k->pc, st, "KBKDF");
-        return 0;
-    }
-    return 1;
+    return karx_prov_ok(k->pc, st, "KBKDF");
 }
 
 static const OSSL_PARAM settable[] = {

@@ -75,7 +75,7 @@ static void replay_of(const kbkdf_ctx *k, const OSSL_PARAM params[], OSSL_PARAM 
         if (bufs[i]->data != NULL)
             *r++ = OSSL_PARAM_construct_octet_string(keys[i], bufs[i]->data, bufs[i]->len);
     ints[0] = k->r, ints[1] = k->l_bytes;
-    if (k->r != 32) /* OpenSSL 3.1's "r"; 3.0's KBKDF lacks it: karx_fwd_kdf_prime refuses */
+    if (k->r != 32) /* OpenSSL 3.1's "r"; 3.0's KBKDF lacks it: karx_fwd_kdf_start refuses */
         *r++ = OSSL_PARAM_construct_int("r", &ints[0]);
     if (k->l_bytes != 4) /* karx's own: no other KBKDF takes it */
         *r++ = OSSL_PARAM_construct_int("karx-l-bytes", &ints[1]);
@@ -92,12 +92,8 @@ static int start(kbkdf_ctx *k, const OSSL_PARAM *p, const OSSL_PARAM params[])
     int ints[2];
     karx_fwd_what(p, what, sizeof what);
     replay_of(k, params, replay, after, digest, cipher, ints);
-    k->fwd = karx_fwd_kdf_new(k->pc, "KBKDF", params, what);
-    if (k->fwd != NULL && karx_fwd_kdf_prime(k->pc, k->fwd, replay, params, after, what))
-        return 1;
-    EVP_KDF_CTX_free(k->fwd);
-    k->fwd = NULL;
-    return 0;
+    k->fwd = karx_fwd_kdf_start(k->pc, "KBKDF", replay, params, after, what);
+    return k->fwd != NULL;
 }
 
 int karx_kbkdf_fwd_params(kbkdf_ctx *k, const OSSL_PARAM params[])

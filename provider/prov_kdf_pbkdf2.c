@@ -84,10 +84,8 @@ static void *pbkdf2_dup(void *vk)
 static int set_iter(pbkdf2_ctx *k, const OSSL_PARAM *p)
 {
     uint64_t iter;
-    if (!OSSL_PARAM_get_uint64(p, &iter)) {
-        karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "iter: expected an unsigned integer");
+    if (!karx_prov_get_uint64(k->pc, p, &iter))
         return 0;
-    }
     if (iter < (k->checks ? MIN_ITER : 1) || iter > UINT32_MAX) {
         karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "iter %llu: must be %d .. 2^32-1",
                       (unsigned long long)iter, k->checks ? MIN_ITER : 1);
@@ -112,12 +110,8 @@ static int forward(pbkdf2_ctx *k, const OSSL_PARAM *digest, const OSSL_PARAM par
     if (k->salt.data != NULL)
         *r++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, k->salt.data, k->salt.len);
     *r = OSSL_PARAM_construct_end();
-    k->fwd = karx_fwd_kdf_new(k->pc, "PBKDF2", params, what);
-    if (k->fwd != NULL && karx_fwd_kdf_prime(k->pc, k->fwd, replay, params, none, what))
-        return 1;
-    EVP_KDF_CTX_free(k->fwd);
-    k->fwd = NULL;
-    return 0;
+    k->fwd = karx_fwd_kdf_start(k->pc, "PBKDF2", replay, params, none, what);
+    return k->fwd != NULL;
 }
 
 static int pbkdf2_set_params(void *vk, const OSSL_PARAM params[])
@@ -142,10 +136,8 @@ static int pbkdf2_set_params(void *vk, const OSSL_PARAM params[])
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PKCS5)) != NULL) {
         int pkcs5;
-        if (!OSSL_PARAM_get_int(p, &pkcs5)) {
-            karx_prov_err(k->pc, KARX_PROV_R_BAD_PARAM, "pkcs5: expected an integer");
+        if (!karx_prov_get_int(k->pc, p, &pkcs5))
             return 0;
-        }
         k->checks = pkcs5 == 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PASSWORD)) != NULL &&
@@ -188,11 +180,7 @@ static int pbkdf2_derive(void *vk, unsigned char *key, size_t keylen, const OSSL
         return 0;
     karx_status st = karx_pbkdf2_hmac_lsh((karx_lsh_alg)k->lsh, k->pass.data, k->pass.len,
                                           k->salt.data, k->salt.len, (uint32_t)k->iter, key, keylen);
-    if (st != KARX_OK) {
-        karx_prov_status_err(k->pc, st, "PBKDF2");
-        return 0;
-    }
-    return 1;
+    return karx_prov_ok(k->pc, st, "PBKDF2");
 }
 
 static const OSSL_PARAM settable[] = {

@@ -209,11 +209,7 @@ static int mac_update(void *vm, const unsigned char *in, size_t len)
         st = karx_cmac_update(&m->u.cmac, in, len);
     else
         st = karx_gmac_update(&m->u.gmac, in, len);
-    if (st != KARX_OK) {
-        karx_prov_status_err(m->pc, st, karx_mac_family_name(m->family));
-        return 0;
-    }
-    return 1;
+    return karx_prov_ok(m->pc, st, karx_mac_family_name(m->family));
 }
 
 static int mac_final(void *vm, unsigned char *out, size_t *outl, size_t outsize)
@@ -240,10 +236,8 @@ static int mac_final(void *vm, unsigned char *out, size_t *outl, size_t outsize)
     else
         st = karx_gmac_final(&m->u.gmac, out, n);
     karx_mac_stop(m);
-    if (st != KARX_OK) {
-        karx_prov_status_err(m->pc, st, karx_mac_family_name(m->family));
+    if (!karx_prov_ok(m->pc, st, karx_mac_family_name(m->family)))
         return 0;
-    }
     if (outl != NULL)
         *outl = n;
     return 1;

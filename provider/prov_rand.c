@@ -141,10 +141,8 @@ static int reseed_from(karx_rand *r, int pr, const uint8_t *ent, size_t ent_len,
     }
     karx_status st = karx_drbg_reseed(&r->d, ent, n, adin, adin_len);
     karx_memzero(buf, sizeof buf);
-    if (st != KARX_OK) {
-        karx_prov_status_err(r->pc, st, "DRBG reseed");
+    if (!karx_prov_ok(r->pc, st, "DRBG reseed"))
         return 0;
-    }
     seeded(r);
     return 1;
 }
@@ -198,10 +196,8 @@ static int rand_generate(void *vr, unsigned char *out, size_t outlen, unsigned i
             return 0;
         st = karx_drbg_generate(&r->d, out, outlen, NULL, 0);
     }
-    if (st != KARX_OK) {
-        karx_prov_status_err(r->pc, st, "DRBG generate");
+    if (!karx_prov_ok(r->pc, st, "DRBG generate"))
         return 0;
-    }
     r->generate_count++;
     return 1;
 }

@@ -147,18 +147,14 @@ static int set_reseed(karx_rand *r, const OSSL_PARAM params[])
     const OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_DRBG_PARAM_RESEED_REQUESTS)) != NULL) {
         unsigned v;
-        if (!OSSL_PARAM_get_uint(p, &v)) {
-            karx_prov_err(r->pc, KARX_PROV_R_BAD_PARAM, "reseed_requests");
+        if (!karx_prov_get_uint(r->pc, p, &v))
             return 0;
-        }
         r->reseed_requests = v;
         if (r->ready) {
             karx_status st = karx_drbg_set_reseed_interval(
                 &r->d, v ? v : karx_ctr_drbg_max_reseed_interval());
-            if (st != KARX_OK) {
-                karx_prov_status_err(r->pc, st, "reseed_requests");
+            if (!karx_prov_ok(r->pc, st, "reseed_requests"))
                 return 0;
-            }
         }
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_DRBG_PARAM_RESEED_TIME_INTERVAL)) != NULL &&
@@ -182,10 +178,8 @@ int karx_rand_set_ctx_params(void *vr, const OSSL_PARAM params[])
         return 0;
     if (ctr && (p = OSSL_PARAM_locate_const(params, OSSL_DRBG_PARAM_USE_DF)) != NULL) {
         int df;
-        if (!OSSL_PARAM_get_int(p, &df)) {
-            karx_prov_err(r->pc, KARX_PROV_R_BAD_PARAM, "use_derivation_function");
+        if (!karx_prov_get_int(r->pc, p, &df))
             return 0;
-        }
         if (!set_choice(r, &r->use_df, df != 0, p->key))
             return 0;
     }

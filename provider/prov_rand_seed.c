@@ -107,10 +107,8 @@ static int from_parent(karx_rand *r, uint8_t *buf, size_t min, size_t max, int p
 static int from_os(karx_rand *r, uint8_t *buf, size_t len, size_t *n)
 {
     karx_status st = karx_os_random(buf, len);
-    if (st != KARX_OK) {
-        karx_prov_status_err(r->pc, st, "OS entropy (getrandom)");
+    if (!karx_prov_ok(r->pc, st, "OS entropy (getrandom)"))
         return 0;
-    }
     *n = len;
     return 1;
 }

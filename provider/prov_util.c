@@ -61,3 +61,30 @@ int karx_prov_bad_overlap(const unsigned char *out, const unsigned char *in, siz
         return 0;
     return o < i ? i - o < n + lag : o - i < n;
 }
+
+/* The getters' shared failure: the param is there but not of a type that converts. */
+static int bad_type(const karx_prov_ctx *pc, const OSSL_PARAM *p, const char *want)
+{
+    karx_prov_err(pc, KARX_PROV_R_BAD_PARAM, "%s: expected %s", p->key, want);
+    return 0;
+}
+
+int karx_prov_get_int(const karx_prov_ctx *pc, const OSSL_PARAM *p, int *v)
+{
+    return OSSL_PARAM_get_int(p, v) || bad_type(pc, p, "an integer");
+}
+
+int karx_prov_get_uint(const karx_prov_ctx *pc, const OSSL_PARAM *p, unsigned *v)
+{
+    return OSSL_PARAM_get_uint(p, v) || bad_type(pc, p, "an unsigned integer");
+}
+
+int karx_prov_get_uint64(const karx_prov_ctx *pc, const OSSL_PARAM *p, uint64_t *v)
+{
+    return OSSL_PARAM_get_uint64(p, v) || bad_type(pc, p, "an unsigned integer");
+}
+
+int karx_prov_get_size(const karx_prov_ctx *pc, const OSSL_PARAM *p, size_t *v)
+{
+    return OSSL_PARAM_get_size_t(p, v) || bad_type(pc, p, "a size");
+}
