@@ -33,7 +33,6 @@
 enum { E_CIPHER, E_MODE, E_KEY, E_KEY_FILE, E_IV, E_NO_PAD, E_AAD, E_TAG_LEN, E_IN, E_OUT,
        E_DEVICE, E_HELP, E_SECTOR, E_THREADS, E_KEY_HEX_FILE, E_PASS_FILE, E_PASS_FD, E_ITER,
        E_ITER_MAX, E_N };
-enum { AEAD_NONE, AEAD_GCM, AEAD_CCM };
 
 static void enc_usage(FILE *to, const char *cmd)
 {
@@ -157,6 +156,7 @@ static int parse_hex_arg(const char *opt, const char *what, const char *hex, uin
 typedef struct {
     const char *cmd; /* "enc" or "dec" */
     int encrypt, padding, aead, xts;
+    karx_aead_alg aead_mode; /* with aead */
     int seal;       /* no -m: the sealed format (seal.c) */
     int seal_cipher;
     const char *pass_file, *pass_fd, *iter_s, *iter_max_s;
@@ -416,7 +416,7 @@ static const char *aead_ciphers(char *buf, size_t cap)
     return buf;
 }
 
-/* -c and -m: the cipher, and the mode, AEAD_GCM / AEAD_CCM or xts. 0, or EXIT_USAGE with one
+/* -c and -m: the cipher, and the mode, an AEAD mode (karx/aead.h) or xts. 0, or EXIT_USAGE with one
  * line. */
 static int parse_names(job *j, const char *cipher, const char *mode)
 {
@@ -450,9 +450,10 @@ static int parse_names(job *j, const char *cipher, const char *mode)
         return EXIT_USAGE;
     }
     j->mode_name = mode;
-    j->aead = strcasecmp(mode, "gcm") == 0 ? AEAD_GCM : strcasecmp(mode, "ccm") == 0 ? AEAD_CCM
-                                                                                   : AEAD_NONE;
-    if (j->aead) return 0;
+    if (karx_aead_from_name(mode, &j->aead_mode) == KARX_OK) { /* an AEAD mode (karx/aead.h) */
+        j->aead = 1;
+        return 0;
+    }
     if (strcasecmp(mode, "xts") == 0) {
         j->xts = 1;
         j->key_len *= 2; /* data key || tweak key */
@@ -651,7 +652,7 @@ static int run_job(const job *j, secrets *k)
     int rc = load_key(j, k);
     if (rc) return rc;
     if (j->aead) {
-        enc_aead_job a = {j->encrypt, j->aead == AEAD_CCM, j->alg, k->key, j->key_len, j->iv_hex,
+        enc_aead_job a = {j->encrypt, j->aead_mode, j->alg, k->key, j->key_len, j->iv_hex,
                           j->aad_hex, j->tag_len_s, j->in_path, j->out_path, j->pool};
         return enc_run_aead(&a);
     }

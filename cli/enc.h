@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "karx/aead.h"
 #include "karx/cipher.h"
 #include "karx/pool.h"
 
@@ -51,7 +52,8 @@ int enc_input_size(FILE *f, uint64_t *size);
 
 /* ---- GCM / CCM (enc_aead.c) ---- */
 typedef struct enc_aead_job {
-    int encrypt, ccm;
+    int encrypt;
+    karx_aead_alg mode;
     karx_cipher_alg alg;
     const uint8_t *key;
     size_t key_len;

@@ -1,4 +1,5 @@
-/* karx enc / dec -m gcm|ccm.
+/* karx enc / dec -m gcm|ccm: any AEAD mode of karx/aead.h, whose facts (nonce and tag
+ * lengths, whether the lengths come first) decide everything that differs here.
  *
  * Encryption streams in constant memory and writes ciphertext || tag. GCM streams any input;
  * CCM puts the payload length in its first block, so it streams a regular file (its size from
@@ -22,16 +23,19 @@
 #include "cli.h"
 #include "enc.h"
 #include "io_reader.h"
-#include "karx/ccm.h"
-#include "karx/gcm.h"
+#include "karx/aead.h"
 #include "karx/karx.h"
 
 #define AEAD_MEM_MAX ((size_t)1 << 30) /* the most read into memory: 1 GiB */
 #define AEAD_MEM_MAX_NAME "1 GiB"
+#define AEAD_TAG_MAX 16 /* the longest tag of any mode (karx_aead_info.tag_max) */
+/* A nonce bound longer than this is no practical limit and is not printed (GCM's 2^61 - 1). */
+#define NONCE_MAX_SHOWN 255
 
 /* The run's state; everything secret is wiped by aead_done. */
 typedef struct {
     const enc_aead_job *a;
+    karx_aead_info info; /* the mode's facts */
     const char *mname, *in_name;
     uint8_t *iv, *aad;
     size_t iv_len, aad_len, tag_len;
@@ -45,29 +49,66 @@ typedef struct {
 
 /* ---- arguments ---- */
 
+/* The tag lengths the mode takes, as a list: "4, 8, 12, 13, 14, 15 or 16". */
+static const char *tag_lengths(const aead_run *r, char *buf, size_t cap)
+{
+    size_t n = 0, last = 0;
+    for (size_t t = r->info.tag_min; t <= r->info.tag_max; t++)
+        if (karx_aead_tag_len_ok(r->a->mode, t)) last = t;
+    buf[0] = '\0';
+    for (size_t t = r->info.tag_min; t <= r->info.tag_max && n < cap; t++)
+        if (karx_aead_tag_len_ok(r->a->mode, t))
+            n += (size_t)snprintf(buf + n, cap - n, "%s%zu", n == 0 ? "" : t == last ? " or " : ", ",
+                                  t);
+    return buf;
+}
+
+/* The nonce the mode takes, for one line: "a nonce of 7..13 bytes", or, without an upper
+ * bound, "an IV of at least 1 byte (12 recommended)". */
+static const char *nonce_rule(const aead_run *r, char *buf, size_t cap)
+{
+    const karx_aead_info *m = &r->info;
+    const char *art = strchr("AEIOUaeiou", m->nonce_name[0]) != NULL ? "an" : "a";
+    if (m->nonce_max > NONCE_MAX_SHOWN)
+        snprintf(buf, cap, "%s %s of at least %zu byte%s (%zu recommended)", art, m->nonce_name,
+                 m->nonce_min, m->nonce_min == 1 ? "" : "s", m->nonce_default);
+    else
+        snprintf(buf, cap, "%s %s of %zu..%zu bytes", art, m->nonce_name, m->nonce_min,
+                 m->nonce_max);
+    return buf;
+}
+
 static int parse_args(aead_run *r)
 {
     const enc_aead_job *a = r->a;
+    const karx_aead_info *m = &r->info;
+    char buf[96];
     int rc;
-    r->tag_len = 16;
+    r->tag_len = m->tag_default;
     if (a->tag_len_s) {
         unsigned long long v;
-        if ((rc = cli_count_arg("--tag-len", a->tag_len_s, 1, 16, &v)) != 0) return rc;
+        size_t most = m->tag_max < AEAD_TAG_MAX ? m->tag_max : AEAD_TAG_MAX;
+        if ((rc = cli_count_arg("--tag-len", a->tag_len_s, 1, most, &v)) != 0) return rc;
         r->tag_len = (size_t)v;
     }
-    if (a->ccm ? (r->tag_len < 4 || r->tag_len % 2) : !karx_gcm_tag_len_ok(r->tag_len)) {
-        cli_error("--tag-len: %s takes %s, not %zu", r->mname,
-                  a->ccm ? "4, 6, 8, 10, 12, 14 or 16" : "4, 8, 12, 13, 14, 15 or 16", r->tag_len);
+    if (!karx_aead_tag_len_ok(a->mode, r->tag_len)) {
+        cli_error("--tag-len: %s takes %s, not %zu", r->mname, tag_lengths(r, buf, sizeof buf),
+                  r->tag_len);
         return EXIT_USAGE;
     }
     if (a->iv_hex == NULL) {
         cli_error("%s: %s needs --iv: %s", a->encrypt ? "enc" : "dec", r->mname,
-                  a->ccm ? "a nonce of 7..13 bytes" : "an IV of at least 1 byte (12 recommended)");
+                  nonce_rule(r, buf, sizeof buf));
         return EXIT_USAGE;
     }
     if ((rc = cli_hex_arg("--iv", a->iv_hex, &r->iv, &r->iv_len)) != 0) return rc;
-    if (a->ccm ? (r->iv_len < 7 || r->iv_len > 13) : r->iv_len == 0) {
-        cli_error("--iv: %s", a->ccm ? "a ccm nonce is 7..13 bytes" : "a gcm IV is at least 1 byte");
+    if (!karx_aead_nonce_len_ok(a->mode, r->iv_len)) {
+        if (m->nonce_max > NONCE_MAX_SHOWN)
+            cli_error("--iv: a %s %s is at least %zu byte%s", r->mname, m->nonce_name,
+                      m->nonce_min, m->nonce_min == 1 ? "" : "s");
+        else
+            cli_error("--iv: a %s %s is %zu..%zu bytes", r->mname, m->nonce_name, m->nonce_min,
+                      m->nonce_max);
         return EXIT_USAGE;
     }
     if (a->aad_hex && (rc = cli_hex_arg("--aad", a->aad_hex, &r->aad, &r->aad_len)) != 0)
@@ -97,8 +138,12 @@ static int data_status(const aead_run *r, karx_status st)
     if (st == KARX_OK) return 0;
     if (st == KARX_ERR_AUTHENTICATION) return auth_failed(r);
     if (st == KARX_ERR_DATA_LENGTH) {
+        /* whether a shorter nonce would allow a longer payload (CCM's length field) */
+        karx_aead_alg md = r->a->mode;
+        int by_nonce = karx_aead_max_payload_bytes(md, r->info.nonce_min) !=
+                       karx_aead_max_payload_bytes(md, r->info.nonce_max);
         cli_error("%s: %s (too long for %s%s)", r->in_name, karx_strerror(st), r->mname,
-                  r->a->ccm ? " with this nonce length: a shorter nonce allows more" : "");
+                  by_nonce ? " with this nonce length: a shorter nonce allows more" : "");
         return EXIT_FAIL;
     }
     cli_error("%s: %s", r->mname, karx_strerror(st));
@@ -113,22 +158,18 @@ static int read_error(const aead_run *r, int err)
 
 /* ---- the whole input in memory ---- */
 
-/* Why a run reads its input into memory, for the one line that refuses a longer one. */
-static const char *why_in_memory(const aead_run *r)
-{
-    if (r->a->encrypt)
-        return "ccm needs the length before the data, so a pipe is read into memory: give a "
-               "regular file with -i";
-    if (r->a->ccm && enc_output_atomic(&r->out))
-        return "ccm needs the length before the data, so a pipe is read into memory: give a "
-               "regular file with -i";
-    return "dec holds the input in memory to check the tag before writing any plaintext to "
-           "stdout: use -o OUT, which streams into a file renamed only once the tag verifies";
-}
-
+/* The one line that refuses an input too large for memory, with why the run reads it into
+ * memory: a mode that needs the length first and a pipe, or dec to stdout. */
 static int too_large(const aead_run *r)
 {
-    cli_error("%s: input larger than %s (%s)", r->in_name, AEAD_MEM_MAX_NAME, why_in_memory(r));
+    if (r->a->encrypt || (r->info.lengths_first && enc_output_atomic(&r->out)))
+        cli_error("%s: input larger than %s (%s needs the length before the data, so a pipe is "
+                  "read into memory: give a regular file with -i)", r->in_name, AEAD_MEM_MAX_NAME,
+                  r->mname);
+    else
+        cli_error("%s: input larger than %s (dec holds the input in memory to check the tag "
+                  "before writing any plaintext to stdout: use -o OUT, which streams into a file "
+                  "renamed only once the tag verifies)", r->in_name, AEAD_MEM_MAX_NAME);
     return EXIT_FAIL;
 }
 
@@ -176,22 +217,6 @@ static int read_whole(aead_run *r)
     return ferror(r->in) ? read_error(r, errno) : 0;
 }
 
-/* GCM's one-shot on the -T pool (the same bytes as the serial call for any thread count). */
-static karx_status gcm_in_memory(const aead_run *r, uint8_t *res, size_t len, size_t res_len)
-{
-    const enc_aead_job *a = r->a;
-    const uint8_t *d = r->data;
-    karx_gcm_key k;
-    karx_status st = karx_gcm_set_key(&k, a->alg, a->key, a->key_len);
-    if (st == KARX_OK)
-        st = a->encrypt ? karx_gcm_seal_pool(a->pool, &k, r->iv, r->iv_len, res, res + len,
-                                             r->tag_len, d, len, r->aad, r->aad_len)
-                        : karx_gcm_open_pool(a->pool, &k, r->iv, r->iv_len, res, d + res_len,
-                                             r->tag_len, d, res_len, r->aad, r->aad_len);
-    karx_gcm_key_wipe(&k);
-    return st;
-}
-
 /* One-shot seal or open of the input in memory; the result goes out only when it is complete
  * (and, for decryption, authenticated). */
 static int run_in_memory(aead_run *r)
@@ -207,15 +232,15 @@ static int run_in_memory(aead_run *r)
         cli_error("%s: out of memory", r->in_name);
         return EXIT_FAIL;
     }
-    karx_status st;
+    /* on the -T pool where the mode can split its work (the same bytes for any thread count) */
     const uint8_t *d = r->data;
-    if (a->ccm)
-        st = a->encrypt ? karx_ccm_encrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res,
-                                           res + len, r->tag_len, d, len, r->aad, r->aad_len)
-                        : karx_ccm_decrypt(a->alg, a->key, a->key_len, r->iv, r->iv_len, res,
-                                           d + res_len, r->tag_len, d, res_len, r->aad, r->aad_len);
-    else
-        st = gcm_in_memory(r, res, len, res_len);
+    karx_status st =
+        a->encrypt ? karx_aead_encrypt_pool(a->pool, a->mode, a->alg, a->key, a->key_len, r->iv,
+                                            r->iv_len, res, res + len, r->tag_len, d, len, r->aad,
+                                            r->aad_len)
+                   : karx_aead_decrypt_pool(a->pool, a->mode, a->alg, a->key, a->key_len, r->iv,
+                                            r->iv_len, res, d + res_len, r->tag_len, d, res_len,
+                                            r->aad, r->aad_len);
     rc = data_status(r, st);
     if (rc == 0) rc = enc_output_write(&r->out, res, res_len);
     cli_free_secret(res, res_len ? res_len : 1);
@@ -224,51 +249,21 @@ static int run_in_memory(aead_run *r)
 
 /* ---- streaming ---- */
 
-/* One cipher context for either mode. */
-typedef struct {
-    int ccm;
-    karx_gcm_ctx gcm;
-    karx_ccm_ctx ccmc;
-} aead_ctx;
-
-static karx_status ctx_init(aead_run *r, aead_ctx *c, uint64_t payload_len)
+/* The stream's context for the run's mode: every length the mode may need (the payload's
+ * only known for a regular file) and the tag's. */
+static karx_status ctx_init(aead_run *r, karx_aead_ctx *c, uint64_t payload_len)
 {
     const enc_aead_job *a = r->a;
-    int dir = a->encrypt ? KARX_ENCRYPT : KARX_DECRYPT;
-    karx_status st;
-    c->ccm = a->ccm;
-    if (a->ccm)
-        st = karx_ccm_init(&c->ccmc, a->alg, a->key, a->key_len, dir, r->iv, r->iv_len,
-                           r->aad_len, payload_len, r->tag_len);
-    else
-        st = karx_gcm_init(&c->gcm, a->alg, a->key, a->key_len, dir, r->iv, r->iv_len);
-    /* no call for empty AAD: karx_gcm_aad(ctx, NULL, 0) hands NULL to memcpy (UBSan) */
-    if (st == KARX_OK && r->aad_len != 0)
-        st = a->ccm ? karx_ccm_aad(&c->ccmc, r->aad, r->aad_len)
-                    : karx_gcm_aad(&c->gcm, r->aad, r->aad_len);
-    return st;
-}
-
-static karx_status ctx_update(aead_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-    return c->ccm ? karx_ccm_update(&c->ccmc, out, in, n) : karx_gcm_update(&c->gcm, out, in, n);
-}
-
-static karx_status ctx_final(aead_ctx *c, uint8_t *tag, size_t tag_len)
-{
-    return c->ccm ? karx_ccm_final(&c->ccmc, tag, tag_len) : karx_gcm_final(&c->gcm, tag, tag_len);
-}
-
-static karx_status ctx_verify(aead_ctx *c, const uint8_t *tag, size_t tag_len)
-{
-    return c->ccm ? karx_ccm_final_verify(&c->ccmc, tag, tag_len)
-                  : karx_gcm_final_verify(&c->gcm, tag, tag_len);
+    karx_status st = karx_aead_init(c, a->mode, a->alg, a->key, a->key_len,
+                                    a->encrypt ? KARX_ENCRYPT : KARX_DECRYPT, r->iv, r->iv_len,
+                                    r->aad_len, payload_len, r->tag_len);
+    return st == KARX_OK ? karx_aead_aad(c, r->aad, r->aad_len) : st;
 }
 
 /* A regular file that changed size while read: CCM's declared length no longer holds. */
 static int length_status(const aead_run *r, karx_status st)
 {
-    if (st == KARX_ERR_DATA_LENGTH && r->a->ccm && r->sized) {
+    if (st == KARX_ERR_DATA_LENGTH && r->info.lengths_first && r->sized) {
         cli_error("%s: the file changed size while it was read; nothing written", r->in_name);
         return EXIT_FAIL;
     }
@@ -276,20 +271,20 @@ static int length_status(const aead_run *r, karx_status st)
 }
 
 /* Encryption in ENC_CHUNK pieces, then the tag. */
-static int stream_seal(aead_run *r, aead_ctx *c, io_reader *in)
+static int stream_seal(aead_run *r, karx_aead_ctx *c, io_reader *in)
 {
     const uint8_t *p;
     size_t n;
     int e = 0, rc = data_status(r, ctx_init(r, c, r->in_size));
     while (rc == 0 && (e = io_reader_next(in, &p, &n)) == 0 && n > 0) {
         uint8_t *ob = enc_output_buf(&r->out);
-        rc = length_status(r, ctx_update(c, ob, p, n));
+        rc = length_status(r, karx_aead_update(c, ob, p, n));
         if (rc == 0) rc = enc_output_put(&r->out, n);
     }
     if (rc == 0 && e) rc = read_error(r, e);
     if (rc == 0) {
         uint8_t *ob = enc_output_buf(&r->out);
-        rc = length_status(r, ctx_final(c, ob, r->tag_len));
+        rc = length_status(r, karx_aead_final(c, ob, r->tag_len));
         if (rc == 0) rc = enc_output_put(&r->out, r->tag_len);
     }
     return rc;
@@ -297,10 +292,10 @@ static int stream_seal(aead_run *r, aead_ctx *c, io_reader *in)
 
 /* Decryption into the temporary file: the last tag_len bytes read so far are held back in held,
  * since any of them may be the tag; the rest is decrypted as it comes. */
-static int stream_open(aead_run *r, aead_ctx *c, io_reader *in)
+static int stream_open(aead_run *r, karx_aead_ctx *c, io_reader *in)
 {
     const size_t t = r->tag_len;
-    uint8_t held[KARX_GCM_TAG_MAX_BYTES];
+    uint8_t held[AEAD_TAG_MAX];
     const uint8_t *p;
     size_t have = 0, n;
     uint64_t total = 0;
@@ -317,9 +312,9 @@ static int stream_open(aead_run *r, aead_ctx *c, io_reader *in)
         size_t ready = have + n - t; /* bytes now known not to be the tag */
         size_t from_held = ready < have ? ready : have;
         uint8_t *ob = enc_output_buf(&r->out);
-        rc = length_status(r, ctx_update(c, ob, held, from_held));
+        rc = length_status(r, karx_aead_update(c, ob, held, from_held));
         if (rc == 0 && ready > from_held)
-            rc = length_status(r, ctx_update(c, ob + from_held, p, ready - from_held));
+            rc = length_status(r, karx_aead_update(c, ob + from_held, p, ready - from_held));
         if (rc == 0) rc = enc_output_put(&r->out, ready);
         /* the new held: what is left of held, then the chunk's tail, t bytes in all */
         size_t keep = have - from_held;
@@ -329,21 +324,20 @@ static int stream_open(aead_run *r, aead_ctx *c, io_reader *in)
     }
     if (rc == 0 && e) rc = read_error(r, e);
     if (rc == 0 && have < t) rc = too_short(r, total);
-    if (rc == 0) rc = length_status(r, ctx_verify(c, held, t));
+    if (rc == 0) rc = length_status(r, karx_aead_final_verify(c, held, t));
     karx_memzero(held, sizeof held);
     return rc;
 }
 
 static int run_streaming(aead_run *r)
 {
-    aead_ctx c;
+    karx_aead_ctx c;
     memset(&c, 0, sizeof c);
     io_reader *in = NULL;
     int rc = io_input_start(&in, r->in, r->in_name, ENC_CHUNK, 0);
     if (rc == 0) rc = r->a->encrypt ? stream_seal(r, &c, in) : stream_open(r, &c, in);
     io_reader_stop(in);
-    karx_gcm_ctx_wipe(&c.gcm);
-    karx_ccm_ctx_wipe(&c.ccmc);
+    karx_aead_ctx_wipe(&c);
     return rc;
 }
 
@@ -361,7 +355,7 @@ static void aead_done(aead_run *r)
  * file (CCM: from a regular file); everything else goes through memory. */
 static int streams(const aead_run *r)
 {
-    if (r->a->ccm && !r->sized) return 0;
+    if (r->info.lengths_first && !r->sized) return 0;
     return r->a->encrypt || enc_output_atomic(&r->out);
 }
 
@@ -370,7 +364,11 @@ int enc_run_aead(const enc_aead_job *a)
     aead_run r;
     memset(&r, 0, sizeof r);
     r.a = a;
-    r.mname = a->ccm ? "ccm" : "gcm";
+    if (karx_aead_info_of(a->mode, &r.info) != KARX_OK) { /* cmd_enc.c found it by name */
+        cli_error("unknown AEAD mode");
+        return EXIT_USAGE;
+    }
+    r.mname = r.info.name;
     r.in_name = strcmp(a->in_path, "-") != 0 ? a->in_path : "stdin";
     int rc = parse_args(&r);
     if (rc == 0 && (r.in = cli_open_input(a->in_path)) == NULL) {

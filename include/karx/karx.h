@@ -2,6 +2,7 @@
 #ifndef KARX_H
 #define KARX_H
 
+#include "aead.h"
 #include "aria.h"
 #include "ccm.h"
 #include "cham.h"

@@ -2,8 +2,10 @@
 # (SP 800-38D): GHASH portable (constant-time, no tables) and PCLMULQDQ / VPCLMULQDQ (xmm, ymm,
 # zmm), and the GCM pass (chunked, or stitched for the AVX2 and AVX-512 back ends): registered impl lists
 # selected at run time (ghash_desc.c, gcm_desc.c; their known answers in gcm_selftest.c); the CTR
-# part runs on the cipher's selected kernel. GMAC is GCM over AAD alone.
-list(APPEND KARX_SOURCES src/aead/ccm.c src/aead/gcm.c src/aead/gmac.c
+# part runs on the cipher's selected kernel. GMAC is GCM over AAD alone. GCM and CCM by id
+# (karx/aead.h, aead.c) over their registry descriptors (aead_desc.c).
+list(APPEND KARX_SOURCES src/aead/ccm.c src/aead/gcm.c src/aead/gmac.c src/aead/aead.c
+     src/aead/aead_desc.c
      src/aead/ghash_portable.c src/aead/ghash_desc.c src/aead/gcm_pass.c src/aead/gcm_desc.c
      src/aead/gcm_selftest.c)
 karx_simd_sources(SSE41 PCLMUL src/aead/ghash_pclmul.c)

@@ -118,6 +118,45 @@ typedef struct karx_i_mode {
     int approved; /* on KCMVP's approved list (a mode call also needs its cipher's) */
 } karx_i_mode;
 
+/* An AEAD mode (src/aead/aead_desc.c; the karx/aead.h calls dispatch through it): its facts and
+ * its calls in one shape, the context a karx_aead_ctx's union member. Not in compact builds. */
+typedef struct karx_i_aead {
+    uint32_t id;          /* karx_aead_alg */
+    const char *name;     /* "gcm" */
+    const char *std_name; /* "GCM" */
+    const char *nonce_name; /* "IV" */
+    size_t nonce_min, nonce_max, nonce_default, tag_min, tag_max, tag_default;
+    int lengths_first;    /* init needs the AAD and payload lengths (CCM) */
+    int approved;         /* on KCMVP's approved list (a call also needs its cipher's) */
+    int (*tag_len_ok)(size_t tag_len);
+    size_t (*max_payload)(size_t nonce_len); /* 0: a refused nonce length */
+    karx_status (*encrypt)(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                           const uint8_t *nonce, size_t nonce_len, uint8_t *out, uint8_t *tag,
+                           size_t tag_len, const uint8_t *in, size_t len, const uint8_t *aad,
+                           size_t aad_len);
+    karx_status (*decrypt)(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                           const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                           const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                           const uint8_t *aad, size_t aad_len);
+    /* the one-shots over a karx_pool, or NULL (the mode cannot split its work) */
+    karx_status (*encrypt_pool)(struct karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
+                                size_t key_len, const uint8_t *nonce, size_t nonce_len,
+                                uint8_t *out, uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                size_t len, const uint8_t *aad, size_t aad_len);
+    karx_status (*decrypt_pool)(struct karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
+                                size_t key_len, const uint8_t *nonce, size_t nonce_len,
+                                uint8_t *out, const uint8_t *tag, size_t tag_len,
+                                const uint8_t *in, size_t len, const uint8_t *aad,
+                                size_t aad_len);
+    karx_status (*init)(void *ctx, karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                        int encrypt, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
+                        uint64_t payload_len, size_t tag_len);
+    karx_status (*aad)(void *ctx, const uint8_t *aad, size_t aad_len);
+    karx_status (*update)(void *ctx, uint8_t *out, const uint8_t *in, size_t len);
+    karx_status (*final)(void *ctx, uint8_t *tag, size_t tag_len);
+    karx_status (*final_verify)(void *ctx, const uint8_t *tag, size_t tag_len);
+} karx_i_aead;
+
 /* A part: a building block of constructions with kernels of its own, no algorithm by itself
  * (KARX_KIND_PART): GHASH (GCM, GMAC) and the GCM pass (CTR and GHASH over the payload). Its
  * impl list is selected by karx_i_select like a cipher's, and each impl has a known-answer
@@ -154,12 +193,15 @@ extern const karx_i_hash *const karx_i_hashes[];
 extern const size_t karx_i_hash_count;
 extern const karx_i_part *const karx_i_parts[]; /* indexed by id */
 extern const size_t karx_i_part_count;
+extern const karx_i_aead *const karx_i_aeads[]; /* empty in compact builds */
+extern const size_t karx_i_aead_count;
 
 /* The descriptor of an id, or NULL. */
 const karx_i_cipher *karx_i_cipher_desc(uint32_t alg);
 const karx_i_hash *karx_i_hash_desc(uint32_t alg);
 const karx_i_mode *karx_i_mode_desc(uint32_t mode);
 const karx_i_part *karx_i_part_desc(uint32_t id);
+const karx_i_aead *karx_i_aead_desc(uint32_t id);
 
 /* The approved field of an id's descriptor, for the gate (KARX_I_SERVICE); 0 for an unknown id. */
 static inline int karx_i_cipher_approved(uint32_t alg)
@@ -179,6 +221,7 @@ const karx_i_cipher *karx_i_cipher_by_name(const char *name);
 const karx_i_mode *karx_i_mode_by_name(const char *name);
 const karx_i_hash *karx_i_hash_by_name(const char *name);
 const karx_i_part *karx_i_part_by_name(const char *name);
+const karx_i_aead *karx_i_aead_by_name(const char *name);
 
 /* The kernel table calls of this cipher use now / the portable one. */
 static inline const void *karx_i_cipher_kernels(const karx_i_cipher *c)

@@ -1,0 +1,111 @@
+/* The AEAD modes' descriptors (registry.h karx_i_aead; listed in src/registry/aeads.c): each
+ * mode's facts and its calls in the one shape karx/aead.h dispatches through. The adapters only
+ * name the union member a context is (a karx_aead_ctx's u.gcm / u.ccm) and fill in what a
+ * mode's own call does not take. */
+#include <stdint.h>
+
+#include "karx/aead.h"
+#include "registry/registry.h"
+
+/* GCM's IV: 1 byte up to 2^61 - 1 (its bit length fits in 64 bits), capped at SIZE_MAX. */
+#define GCM_NONCE_MAX \
+    ((uint64_t)SIZE_MAX < ((uint64_t)1 << 61) - 1 ? SIZE_MAX : (size_t)(((uint64_t)1 << 61) - 1))
+
+static size_t gcm_max_payload(size_t nonce_len)
+{
+    return nonce_len >= 1 && nonce_len <= GCM_NONCE_MAX ? karx_gcm_max_payload_bytes() : 0;
+}
+
+/* GCM takes its lengths as they come and its tag length at final: init checks the tag length
+ * here, so both modes refuse a bad one at the same step. */
+static karx_status gcm_init(void *ctx, karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                            int encrypt, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
+                            uint64_t payload_len, size_t tag_len)
+{
+    (void)aad_len, (void)payload_len;
+    if (!karx_gcm_tag_len_ok(tag_len))
+        return KARX_ERR_ARGUMENT;
+    return karx_gcm_init(ctx, alg, key, key_len, encrypt, nonce, nonce_len);
+}
+
+static karx_status gcm_aad(void *ctx, const uint8_t *aad, size_t n) { return karx_gcm_aad(ctx, aad, n); }
+
+static karx_status gcm_update(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    return karx_gcm_update(ctx, out, in, n);
+}
+
+static karx_status gcm_final(void *ctx, uint8_t *tag, size_t n) { return karx_gcm_final(ctx, tag, n); }
+
+static karx_status gcm_verify(void *ctx, const uint8_t *tag, size_t n)
+{
+    return karx_gcm_final_verify(ctx, tag, n);
+}
+
+/* The one-shots over a pool: a scheduled key for the call, wiped after it. */
+static karx_status gcm_encrypt_pool(karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
+                                    size_t key_len, const uint8_t *nonce, size_t nonce_len,
+                                    uint8_t *out, uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                    size_t len, const uint8_t *aad, size_t aad_len)
+{
+    karx_gcm_key k;
+    karx_status st = karx_gcm_set_key(&k, alg, key, key_len);
+    if (st == KARX_OK)
+        st = karx_gcm_seal_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len, aad,
+                                aad_len);
+    karx_gcm_key_wipe(&k);
+    return st;
+}
+
+static karx_status gcm_decrypt_pool(karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
+                                    size_t key_len, const uint8_t *nonce, size_t nonce_len,
+                                    uint8_t *out, const uint8_t *tag, size_t tag_len,
+                                    const uint8_t *in, size_t len, const uint8_t *aad,
+                                    size_t aad_len)
+{
+    karx_gcm_key k;
+    karx_status st = karx_gcm_set_key(&k, alg, key, key_len);
+    if (st == KARX_OK)
+        st = karx_gcm_open_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len, aad,
+                                aad_len);
+    karx_gcm_key_wipe(&k);
+    return st;
+}
+
+const karx_i_aead karx_i_gcm_aead_desc = {
+    KARX_AEAD_GCM, "gcm", "GCM", "IV", 1, GCM_NONCE_MAX, 12, 4, 16, 16, 0, 1,
+    karx_gcm_tag_len_ok, gcm_max_payload, karx_gcm_encrypt, karx_gcm_decrypt,
+    gcm_encrypt_pool, gcm_decrypt_pool,
+    gcm_init, gcm_aad, gcm_update, gcm_final, gcm_verify};
+
+/* CCM's tag: 4, 6, ..., 16 bytes (SP 800-38C A.1). Its default nonce is RFC 5116's 12 bytes
+ * (payloads up to 2^24 - 1 bytes; 7 bytes allow any length). */
+static int ccm_tag_len_ok(size_t n) { return n >= 4 && n <= 16 && n % 2 == 0; }
+
+static karx_status ccm_init(void *ctx, karx_cipher_alg alg, const uint8_t *key, size_t key_len,
+                            int encrypt, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
+                            uint64_t payload_len, size_t tag_len)
+{
+    return karx_ccm_init(ctx, alg, key, key_len, encrypt, nonce, nonce_len, aad_len, payload_len,
+                         tag_len);
+}
+
+static karx_status ccm_aad(void *ctx, const uint8_t *aad, size_t n) { return karx_ccm_aad(ctx, aad, n); }
+
+static karx_status ccm_update(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    return karx_ccm_update(ctx, out, in, n);
+}
+
+static karx_status ccm_final(void *ctx, uint8_t *tag, size_t n) { return karx_ccm_final(ctx, tag, n); }
+
+static karx_status ccm_verify(void *ctx, const uint8_t *tag, size_t n)
+{
+    return karx_ccm_final_verify(ctx, tag, n);
+}
+
+const karx_i_aead karx_i_ccm_aead_desc = {
+    KARX_AEAD_CCM, "ccm", "CCM", "nonce", 7, 13, 12, 4, 16, 16, 1, 1,
+    ccm_tag_len_ok, karx_ccm_max_payload_bytes, karx_ccm_encrypt, karx_ccm_decrypt,
+    NULL, NULL, /* the CBC-MAC is one chain */
+    ccm_init, ccm_aad, ccm_update, ccm_final, ccm_verify};
