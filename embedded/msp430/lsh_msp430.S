@@ -2,2216 +2,300 @@
 ; MSP430 (see the generator for the calling convention and the method).
 #include "../asm_func.inc"
 
+.macro lsh256_load
+    mov @r13+, r4
+    mov @r13+, r5
+    mov 28(r13), r6
+    mov 30(r13), r7
+    xor @r14+, r4
+    xor @r14+, r5
+    xor 28(r14), r6
+    xor 30(r14), r7
+    add r6, r4
+    addc r7, r5
+.endm
+
+.macro lsh256_even_pair dxo, dyo, rot8, y0, y1, more:vararg
+    lsh256_load
+    .rept 3
+    bit #1, r4
+    rrc r5
+    rrc r4
+    .endr
+    xor @r15+, r4
+    xor @r15+, r5
+    add r4, r6
+    addc r5, r7
+    add r6, r6
+    addc r7, r7
+    addc #0, r6
+    add r6, r4
+    addc r7, r5
+    mov r4, \dxo(r12)
+    mov r5, \dxo+2(r12)
+    .if \rot8
+    swpb \y0
+    swpb \y1
+    mov \y0, r8
+    xor \y1, r8
+    and #255, r8
+    xor r8, \y0
+    xor r8, \y1
+    .endif
+    mov \y0, \dyo(r12)
+    mov \y1, \dyo+2(r12)
+    .ifnb \more
+    lsh256_even_pair \more
+    .endif
+.endm
+
 func karx_msp430_lsh256_step_even, 1, r4, r5, r6, r7, r8
-    ; pair 0: t[0] -> out[9], t[8] -> out[12]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    add r6, r4
-    addc r7, r5
-    mov r4, 36(r12)
-    mov r5, 38(r12)
-    mov r6, 48(r12)
-    mov r7, 50(r12)
-    ; pair 1: t[1] -> out[10], t[9] -> out[15]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    add r6, r4
-    addc r7, r5
-    mov r4, 40(r12)
-    mov r5, 42(r12)
-    swpb r6
-    swpb r7
-    mov r6, r8
-    xor r7, r8
-    and #255, r8
-    xor r8, r6
-    xor r8, r7
-    mov r6, 60(r12)
-    mov r7, 62(r12)
-    ; pair 2: t[2] -> out[8], t[10] -> out[14]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    add r6, r4
-    addc r7, r5
-    mov r4, 32(r12)
-    mov r5, 34(r12)
-    mov r7, 56(r12)
-    mov r6, 58(r12)
-    ; pair 3: t[3] -> out[11], t[11] -> out[13]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    add r6, r4
-    addc r7, r5
-    mov r4, 44(r12)
-    mov r5, 46(r12)
-    swpb r7
-    swpb r6
-    mov r7, r8
-    xor r6, r8
-    and #255, r8
-    xor r8, r7
-    xor r8, r6
-    mov r7, 52(r12)
-    mov r6, 54(r12)
-    ; pair 4: t[4] -> out[1], t[12] -> out[4]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    add r6, r4
-    addc r7, r5
-    mov r4, 4(r12)
-    mov r5, 6(r12)
-    swpb r7
-    swpb r6
-    mov r7, r8
-    xor r6, r8
-    and #255, r8
-    xor r8, r7
-    xor r8, r6
-    mov r7, 16(r12)
-    mov r6, 18(r12)
-    ; pair 5: t[5] -> out[2], t[13] -> out[7]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    add r6, r4
-    addc r7, r5
-    mov r4, 8(r12)
-    mov r5, 10(r12)
-    mov r7, 28(r12)
-    mov r6, 30(r12)
-    ; pair 6: t[6] -> out[0], t[14] -> out[6]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    add r6, r4
-    addc r7, r5
-    mov r4, 0(r12)
-    mov r5, 2(r12)
-    swpb r6
-    swpb r7
-    mov r6, r8
-    xor r7, r8
-    and #255, r8
-    xor r8, r6
-    xor r8, r7
-    mov r6, 24(r12)
-    mov r7, 26(r12)
-    ; pair 7: t[7] -> out[3], t[15] -> out[5]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    bit #1, r4
-    rrc r5
-    rrc r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    add r6, r4
-    addc r7, r5
-    mov r4, 12(r12)
-    mov r5, 14(r12)
-    mov r6, 20(r12)
-    mov r7, 22(r12)
+    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
+    lsh256_even_pair 36, 48, 0, r6, r7, 40, 60, 1, r6, r7, 32, 56, 0, r7, r6, 44, 52, 1, r7, r6, 4, 16, 1, r7, r6, 8, 28, 0, r7, r6, 0, 24, 1, r6, r7, 12, 20, 0, r6, r7
     pops r8, r7, r6, r5, r4
 endfunc karx_msp430_lsh256_step_even
 
+.macro lsh256_odd_pair dxo, dyo, rot8, y0, y1, more:vararg
+    lsh256_load
+    .rept 5
+    add r4, r4
+    addc r5, r5
+    addc #0, r4
+    .endr
+    xor @r15+, r4
+    xor @r15+, r5
+    add r4, r6
+    addc r5, r7
+    add r7, r7
+    addc r6, r6
+    addc #0, r7
+    add r7, r4
+    addc r6, r5
+    mov r4, \dxo(r12)
+    mov r5, \dxo+2(r12)
+    .if \rot8
+    swpb \y0
+    swpb \y1
+    mov \y0, r8
+    xor \y1, r8
+    and #255, r8
+    xor r8, \y0
+    xor r8, \y1
+    .endif
+    mov \y0, \dyo(r12)
+    mov \y1, \dyo+2(r12)
+    .ifnb \more
+    lsh256_odd_pair \more
+    .endif
+.endm
+
 func karx_msp430_lsh256_step_odd, 1, r4, r5, r6, r7, r8
-    ; pair 0: t[0] -> out[9], t[8] -> out[12]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r7, r7
-    addc r6, r6
-    addc #0, r7
-    add r7, r4
-    addc r6, r5
-    mov r4, 36(r12)
-    mov r5, 38(r12)
-    mov r7, 48(r12)
-    mov r6, 50(r12)
-    ; pair 1: t[1] -> out[10], t[9] -> out[15]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r7, r7
-    addc r6, r6
-    addc #0, r7
-    add r7, r4
-    addc r6, r5
-    mov r4, 40(r12)
-    mov r5, 42(r12)
-    swpb r7
-    swpb r6
-    mov r7, r8
-    xor r6, r8
-    and #255, r8
-    xor r8, r7
-    xor r8, r6
-    mov r7, 60(r12)
-    mov r6, 62(r12)
-    ; pair 2: t[2] -> out[8], t[10] -> out[14]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r7, r7
-    addc r6, r6
-    addc #0, r7
-    add r7, r4
-    addc r6, r5
-    mov r4, 32(r12)
-    mov r5, 34(r12)
-    mov r6, 56(r12)
-    mov r7, 58(r12)
-    ; pair 3: t[3] -> out[11], t[11] -> out[13]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r7, r7
-    addc r6, r6
-    addc #0, r7
-    add r7, r4
-    addc r6, r5
-    mov r4, 44(r12)
-    mov r5, 46(r12)
-    swpb r6
-    swpb r7
-    mov r6, r8
-    xor r7, r8
-    and #255, r8
-    xor r8, r6
-    xor r8, r7
-    mov r6, 52(r12)
-    mov r7, 54(r12)
-    ; pair 4: t[4] -> out[1], t[12] -> out[4]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r7, r7
-    addc r6, r6
-    addc #0, r7
-    add r7, r4
-    addc r6, r5
-    mov r4, 4(r12)
-    mov r5, 6(r12)
-    swpb r6
-    swpb r7
-    mov r6, r8
-    xor r7, r8
-    and #255, r8
-    xor r8, r6
-    xor r8, r7
-    mov r6, 16(r12)
-    mov r7, 18(r12)
-    ; pair 5: t[5] -> out[2], t[13] -> out[7]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r7, r7
-    addc r6, r6
-    addc #0, r7
-    add r7, r4
-    addc r6, r5
-    mov r4, 8(r12)
-    mov r5, 10(r12)
-    mov r6, 28(r12)
-    mov r7, 30(r12)
-    ; pair 6: t[6] -> out[0], t[14] -> out[6]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r7, r7
-    addc r6, r6
-    addc #0, r7
-    add r7, r4
-    addc r6, r5
-    mov r4, 0(r12)
-    mov r5, 2(r12)
-    swpb r7
-    swpb r6
-    mov r7, r8
-    xor r6, r8
-    and #255, r8
-    xor r8, r7
-    xor r8, r6
-    mov r7, 24(r12)
-    mov r6, 26(r12)
-    ; pair 7: t[7] -> out[3], t[15] -> out[5]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov 28(r13), r6
-    mov 30(r13), r7
-    xor @r14+, r4
-    xor @r14+, r5
-    xor 28(r14), r6
-    xor 30(r14), r7
-    add r6, r4
-    addc r7, r5
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r7, r7
-    addc r6, r6
-    addc #0, r7
-    add r7, r4
-    addc r6, r5
-    mov r4, 12(r12)
-    mov r5, 14(r12)
-    mov r7, 20(r12)
-    mov r6, 22(r12)
+    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
+    lsh256_odd_pair 36, 48, 0, r7, r6, 40, 60, 1, r7, r6, 32, 56, 0, r6, r7, 44, 52, 1, r6, r7, 4, 16, 1, r6, r7, 8, 28, 0, r6, r7, 0, 24, 1, r7, r6, 12, 20, 0, r7, r6
     pops r8, r7, r6, r5, r4
 endfunc karx_msp430_lsh256_step_odd
+
+.macro lsh512_load
+    mov @r13+, r4
+    mov @r13+, r5
+    mov @r13+, r6
+    mov @r13+, r7
+    mov 56(r13), r8
+    mov 58(r13), r9
+    mov 60(r13), r10
+    mov 62(r13), r11
+    xor @r14+, r4
+    xor @r14+, r5
+    xor @r14+, r6
+    xor @r14+, r7
+    xor 56(r14), r8
+    xor 58(r14), r9
+    xor 60(r14), r10
+    xor 62(r14), r11
+    add r8, r4
+    addc r9, r5
+    addc r10, r6
+    addc r11, r7
+.endm
+
+.macro lsh512_even_pair dxo, dyo, rot8, y0, y1, y2, y3, more:vararg
+    lsh512_load
+    swpb r7
+    swpb r4
+    swpb r5
+    swpb r6
+    mov r7, r12
+    xor r4, r12
+    and #255, r12
+    xor r12, r7
+    xor r12, r4
+    mov r7, r12
+    xor r5, r12
+    and #255, r12
+    xor r12, r7
+    xor r12, r5
+    mov r7, r12
+    xor r6, r12
+    and #255, r12
+    xor r12, r7
+    xor r12, r6
+    bit #1, r7
+    rrc r6
+    rrc r5
+    rrc r4
+    rrc r7
+    mov 0(r1), r15
+    xor @r15+, r7
+    xor @r15+, r4
+    xor @r15+, r5
+    xor @r15+, r6
+    mov r15, 0(r1)
+    add r7, r8
+    addc r4, r9
+    addc r5, r10
+    addc r6, r11
+    .rept 5
+    bit #1, r8
+    rrc r11
+    rrc r10
+    rrc r9
+    rrc r8
+    .endr
+    add r8, r7
+    addc r9, r4
+    addc r10, r5
+    addc r11, r6
+    mov 2(r1), r15
+    mov r7, \dxo(r15)
+    mov r4, \dxo+2(r15)
+    mov r5, \dxo+4(r15)
+    mov r6, \dxo+6(r15)
+    .if \rot8
+    swpb \y0
+    swpb \y1
+    swpb \y2
+    swpb \y3
+    mov \y0, r12
+    xor \y1, r12
+    and #255, r12
+    xor r12, \y0
+    xor r12, \y1
+    mov \y0, r12
+    xor \y2, r12
+    and #255, r12
+    xor r12, \y0
+    xor r12, \y2
+    mov \y0, r12
+    xor \y3, r12
+    and #255, r12
+    xor r12, \y0
+    xor r12, \y3
+    .endif
+    mov \y0, \dyo(r15)
+    mov \y1, \dyo+2(r15)
+    mov \y2, \dyo+4(r15)
+    mov \y3, \dyo+6(r15)
+    .ifnb \more
+    lsh512_even_pair \more
+    .endif
+.endm
 
 func karx_msp430_lsh512_step_even, 1, r4, r5, r6, r7, r8, r9, r10
     push r12
     push r15
-    ; pair 0: t[0] -> out[9], t[8] -> out[12]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r7
-    swpb r4
-    swpb r5
-    swpb r6
-    mov r7, r12
-    xor r4, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r4
-    mov r7, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r5
-    mov r7, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r6
-    bit #1, r7
-    rrc r6
-    rrc r5
-    rrc r4
-    rrc r7
-    mov 0(r1), r15
-    xor @r15+, r7
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    mov r15, 0(r1)
-    add r7, r8
-    addc r4, r9
-    addc r5, r10
-    addc r6, r11
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    add r8, r7
-    addc r9, r4
-    addc r10, r5
-    addc r11, r6
-    mov 2(r1), r15
-    mov r7, 72(r15)
-    mov r4, 74(r15)
-    mov r5, 76(r15)
-    mov r6, 78(r15)
-    mov r8, 96(r15)
-    mov r9, 98(r15)
-    mov r10, 100(r15)
-    mov r11, 102(r15)
-    ; pair 1: t[1] -> out[10], t[9] -> out[15]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r7
-    swpb r4
-    swpb r5
-    swpb r6
-    mov r7, r12
-    xor r4, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r4
-    mov r7, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r5
-    mov r7, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r6
-    bit #1, r7
-    rrc r6
-    rrc r5
-    rrc r4
-    rrc r7
-    mov 0(r1), r15
-    xor @r15+, r7
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    mov r15, 0(r1)
-    add r7, r8
-    addc r4, r9
-    addc r5, r10
-    addc r6, r11
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    add r8, r7
-    addc r9, r4
-    addc r10, r5
-    addc r11, r6
-    mov 2(r1), r15
-    mov r7, 80(r15)
-    mov r4, 82(r15)
-    mov r5, 84(r15)
-    mov r6, 86(r15)
-    mov r11, 120(r15)
-    mov r8, 122(r15)
-    mov r9, 124(r15)
-    mov r10, 126(r15)
-    ; pair 2: t[2] -> out[8], t[10] -> out[14]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r7
-    swpb r4
-    swpb r5
-    swpb r6
-    mov r7, r12
-    xor r4, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r4
-    mov r7, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r5
-    mov r7, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r6
-    bit #1, r7
-    rrc r6
-    rrc r5
-    rrc r4
-    rrc r7
-    mov 0(r1), r15
-    xor @r15+, r7
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    mov r15, 0(r1)
-    add r7, r8
-    addc r4, r9
-    addc r5, r10
-    addc r6, r11
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    add r8, r7
-    addc r9, r4
-    addc r10, r5
-    addc r11, r6
-    mov 2(r1), r15
-    mov r7, 64(r15)
-    mov r4, 66(r15)
-    mov r5, 68(r15)
-    mov r6, 70(r15)
-    mov r10, 112(r15)
-    mov r11, 114(r15)
-    mov r8, 116(r15)
-    mov r9, 118(r15)
-    ; pair 3: t[3] -> out[11], t[11] -> out[13]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r7
-    swpb r4
-    swpb r5
-    swpb r6
-    mov r7, r12
-    xor r4, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r4
-    mov r7, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r5
-    mov r7, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r6
-    bit #1, r7
-    rrc r6
-    rrc r5
-    rrc r4
-    rrc r7
-    mov 0(r1), r15
-    xor @r15+, r7
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    mov r15, 0(r1)
-    add r7, r8
-    addc r4, r9
-    addc r5, r10
-    addc r6, r11
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    add r8, r7
-    addc r9, r4
-    addc r10, r5
-    addc r11, r6
-    mov 2(r1), r15
-    mov r7, 88(r15)
-    mov r4, 90(r15)
-    mov r5, 92(r15)
-    mov r6, 94(r15)
-    mov r9, 104(r15)
-    mov r10, 106(r15)
-    mov r11, 108(r15)
-    mov r8, 110(r15)
-    ; pair 4: t[4] -> out[1], t[12] -> out[4]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r7
-    swpb r4
-    swpb r5
-    swpb r6
-    mov r7, r12
-    xor r4, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r4
-    mov r7, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r5
-    mov r7, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r6
-    bit #1, r7
-    rrc r6
-    rrc r5
-    rrc r4
-    rrc r7
-    mov 0(r1), r15
-    xor @r15+, r7
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    mov r15, 0(r1)
-    add r7, r8
-    addc r4, r9
-    addc r5, r10
-    addc r6, r11
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    add r8, r7
-    addc r9, r4
-    addc r10, r5
-    addc r11, r6
-    mov 2(r1), r15
-    mov r7, 8(r15)
-    mov r4, 10(r15)
-    mov r5, 12(r15)
-    mov r6, 14(r15)
-    swpb r8
-    swpb r9
-    swpb r10
-    swpb r11
-    mov r8, r12
-    xor r9, r12
-    and #255, r12
-    xor r12, r8
-    xor r12, r9
-    mov r8, r12
-    xor r10, r12
-    and #255, r12
-    xor r12, r8
-    xor r12, r10
-    mov r8, r12
-    xor r11, r12
-    and #255, r12
-    xor r12, r8
-    xor r12, r11
-    mov r8, 32(r15)
-    mov r9, 34(r15)
-    mov r10, 36(r15)
-    mov r11, 38(r15)
-    ; pair 5: t[5] -> out[2], t[13] -> out[7]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r7
-    swpb r4
-    swpb r5
-    swpb r6
-    mov r7, r12
-    xor r4, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r4
-    mov r7, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r5
-    mov r7, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r6
-    bit #1, r7
-    rrc r6
-    rrc r5
-    rrc r4
-    rrc r7
-    mov 0(r1), r15
-    xor @r15+, r7
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    mov r15, 0(r1)
-    add r7, r8
-    addc r4, r9
-    addc r5, r10
-    addc r6, r11
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    add r8, r7
-    addc r9, r4
-    addc r10, r5
-    addc r11, r6
-    mov 2(r1), r15
-    mov r7, 16(r15)
-    mov r4, 18(r15)
-    mov r5, 20(r15)
-    mov r6, 22(r15)
-    swpb r11
-    swpb r8
-    swpb r9
-    swpb r10
-    mov r11, r12
-    xor r8, r12
-    and #255, r12
-    xor r12, r11
-    xor r12, r8
-    mov r11, r12
-    xor r9, r12
-    and #255, r12
-    xor r12, r11
-    xor r12, r9
-    mov r11, r12
-    xor r10, r12
-    and #255, r12
-    xor r12, r11
-    xor r12, r10
-    mov r11, 56(r15)
-    mov r8, 58(r15)
-    mov r9, 60(r15)
-    mov r10, 62(r15)
-    ; pair 6: t[6] -> out[0], t[14] -> out[6]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r7
-    swpb r4
-    swpb r5
-    swpb r6
-    mov r7, r12
-    xor r4, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r4
-    mov r7, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r5
-    mov r7, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r6
-    bit #1, r7
-    rrc r6
-    rrc r5
-    rrc r4
-    rrc r7
-    mov 0(r1), r15
-    xor @r15+, r7
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    mov r15, 0(r1)
-    add r7, r8
-    addc r4, r9
-    addc r5, r10
-    addc r6, r11
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    add r8, r7
-    addc r9, r4
-    addc r10, r5
-    addc r11, r6
-    mov 2(r1), r15
-    mov r7, 0(r15)
-    mov r4, 2(r15)
-    mov r5, 4(r15)
-    mov r6, 6(r15)
-    swpb r10
-    swpb r11
-    swpb r8
-    swpb r9
-    mov r10, r12
-    xor r11, r12
-    and #255, r12
-    xor r12, r10
-    xor r12, r11
-    mov r10, r12
-    xor r8, r12
-    and #255, r12
-    xor r12, r10
-    xor r12, r8
-    mov r10, r12
-    xor r9, r12
-    and #255, r12
-    xor r12, r10
-    xor r12, r9
-    mov r10, 48(r15)
-    mov r11, 50(r15)
-    mov r8, 52(r15)
-    mov r9, 54(r15)
-    ; pair 7: t[7] -> out[3], t[15] -> out[5]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r7
-    swpb r4
-    swpb r5
-    swpb r6
-    mov r7, r12
-    xor r4, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r4
-    mov r7, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r5
-    mov r7, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r6
-    bit #1, r7
-    rrc r6
-    rrc r5
-    rrc r4
-    rrc r7
-    mov 0(r1), r15
-    xor @r15+, r7
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    mov r15, 0(r1)
-    add r7, r8
-    addc r4, r9
-    addc r5, r10
-    addc r6, r11
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    add r8, r7
-    addc r9, r4
-    addc r10, r5
-    addc r11, r6
-    mov 2(r1), r15
-    mov r7, 24(r15)
-    mov r4, 26(r15)
-    mov r5, 28(r15)
-    mov r6, 30(r15)
-    swpb r9
-    swpb r10
-    swpb r11
-    swpb r8
-    mov r9, r12
-    xor r10, r12
-    and #255, r12
-    xor r12, r9
-    xor r12, r10
-    mov r9, r12
-    xor r11, r12
-    and #255, r12
-    xor r12, r9
-    xor r12, r11
-    mov r9, r12
-    xor r8, r12
-    and #255, r12
-    xor r12, r9
-    xor r12, r8
-    mov r9, 40(r15)
-    mov r10, 42(r15)
-    mov r11, 44(r15)
-    mov r8, 46(r15)
+    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
+    lsh512_even_pair 72, 96, 0, r8, r9, r10, r11, 80, 120, 0, r11, r8, r9, r10, 64, 112, 0, r10, r11, r8, r9, 88, 104, 0, r9, r10, r11, r8, 8, 32, 1, r8, r9, r10, r11, 16, 56, 1, r11, r8, r9, r10, 0, 48, 1, r10, r11, r8, r9, 24, 40, 1, r9, r10, r11, r8
     add #4, r1
     pops r10, r9, r8, r7, r6, r5, r4
 endfunc karx_msp430_lsh512_step_even
 
+.macro lsh512_odd_pair dxo, dyo, rot8, y0, y1, y2, y3, more:vararg
+    lsh512_load
+    swpb r4
+    swpb r5
+    swpb r6
+    swpb r7
+    mov r4, r12
+    xor r5, r12
+    and #255, r12
+    xor r12, r4
+    xor r12, r5
+    mov r4, r12
+    xor r6, r12
+    and #255, r12
+    xor r12, r4
+    xor r12, r6
+    mov r4, r12
+    xor r7, r12
+    and #255, r12
+    xor r12, r4
+    xor r12, r7
+    bit #1, r4
+    rrc r7
+    rrc r6
+    rrc r5
+    rrc r4
+    mov 0(r1), r15
+    xor @r15+, r4
+    xor @r15+, r5
+    xor @r15+, r6
+    xor @r15+, r7
+    mov r15, 0(r1)
+    add r4, r8
+    addc r5, r9
+    addc r6, r10
+    addc r7, r11
+    .rept 3
+    add r8, r8
+    addc r9, r9
+    addc r10, r10
+    addc r11, r11
+    addc #0, r8
+    .endr
+    add r8, r4
+    addc r9, r5
+    addc r10, r6
+    addc r11, r7
+    mov 2(r1), r15
+    mov r4, \dxo(r15)
+    mov r5, \dxo+2(r15)
+    mov r6, \dxo+4(r15)
+    mov r7, \dxo+6(r15)
+    .if \rot8
+    swpb \y0
+    swpb \y1
+    swpb \y2
+    swpb \y3
+    mov \y0, r12
+    xor \y1, r12
+    and #255, r12
+    xor r12, \y0
+    xor r12, \y1
+    mov \y0, r12
+    xor \y2, r12
+    and #255, r12
+    xor r12, \y0
+    xor r12, \y2
+    mov \y0, r12
+    xor \y3, r12
+    and #255, r12
+    xor r12, \y0
+    xor r12, \y3
+    .endif
+    mov \y0, \dyo(r15)
+    mov \y1, \dyo+2(r15)
+    mov \y2, \dyo+4(r15)
+    mov \y3, \dyo+6(r15)
+    .ifnb \more
+    lsh512_odd_pair \more
+    .endif
+.endm
+
 func karx_msp430_lsh512_step_odd, 1, r4, r5, r6, r7, r8, r9, r10
     push r12
     push r15
-    ; pair 0: t[0] -> out[9], t[8] -> out[12]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r4
-    swpb r5
-    swpb r6
-    swpb r7
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    mov r4, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r6
-    mov r4, r12
-    xor r7, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r7
-    bit #1, r4
-    rrc r7
-    rrc r6
-    rrc r5
-    rrc r4
-    mov 0(r1), r15
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    xor @r15+, r7
-    mov r15, 0(r1)
-    add r4, r8
-    addc r5, r9
-    addc r6, r10
-    addc r7, r11
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    mov 2(r1), r15
-    mov r4, 72(r15)
-    mov r5, 74(r15)
-    mov r6, 76(r15)
-    mov r7, 78(r15)
-    mov r8, 96(r15)
-    mov r9, 98(r15)
-    mov r10, 100(r15)
-    mov r11, 102(r15)
-    ; pair 1: t[1] -> out[10], t[9] -> out[15]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r4
-    swpb r5
-    swpb r6
-    swpb r7
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    mov r4, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r6
-    mov r4, r12
-    xor r7, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r7
-    bit #1, r4
-    rrc r7
-    rrc r6
-    rrc r5
-    rrc r4
-    mov 0(r1), r15
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    xor @r15+, r7
-    mov r15, 0(r1)
-    add r4, r8
-    addc r5, r9
-    addc r6, r10
-    addc r7, r11
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    mov 2(r1), r15
-    mov r4, 80(r15)
-    mov r5, 82(r15)
-    mov r6, 84(r15)
-    mov r7, 86(r15)
-    mov r11, 120(r15)
-    mov r8, 122(r15)
-    mov r9, 124(r15)
-    mov r10, 126(r15)
-    ; pair 2: t[2] -> out[8], t[10] -> out[14]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r4
-    swpb r5
-    swpb r6
-    swpb r7
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    mov r4, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r6
-    mov r4, r12
-    xor r7, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r7
-    bit #1, r4
-    rrc r7
-    rrc r6
-    rrc r5
-    rrc r4
-    mov 0(r1), r15
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    xor @r15+, r7
-    mov r15, 0(r1)
-    add r4, r8
-    addc r5, r9
-    addc r6, r10
-    addc r7, r11
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    mov 2(r1), r15
-    mov r4, 64(r15)
-    mov r5, 66(r15)
-    mov r6, 68(r15)
-    mov r7, 70(r15)
-    mov r10, 112(r15)
-    mov r11, 114(r15)
-    mov r8, 116(r15)
-    mov r9, 118(r15)
-    ; pair 3: t[3] -> out[11], t[11] -> out[13]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r4
-    swpb r5
-    swpb r6
-    swpb r7
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    mov r4, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r6
-    mov r4, r12
-    xor r7, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r7
-    bit #1, r4
-    rrc r7
-    rrc r6
-    rrc r5
-    rrc r4
-    mov 0(r1), r15
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    xor @r15+, r7
-    mov r15, 0(r1)
-    add r4, r8
-    addc r5, r9
-    addc r6, r10
-    addc r7, r11
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    mov 2(r1), r15
-    mov r4, 88(r15)
-    mov r5, 90(r15)
-    mov r6, 92(r15)
-    mov r7, 94(r15)
-    mov r9, 104(r15)
-    mov r10, 106(r15)
-    mov r11, 108(r15)
-    mov r8, 110(r15)
-    ; pair 4: t[4] -> out[1], t[12] -> out[4]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r4
-    swpb r5
-    swpb r6
-    swpb r7
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    mov r4, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r6
-    mov r4, r12
-    xor r7, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r7
-    bit #1, r4
-    rrc r7
-    rrc r6
-    rrc r5
-    rrc r4
-    mov 0(r1), r15
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    xor @r15+, r7
-    mov r15, 0(r1)
-    add r4, r8
-    addc r5, r9
-    addc r6, r10
-    addc r7, r11
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    mov 2(r1), r15
-    mov r4, 8(r15)
-    mov r5, 10(r15)
-    mov r6, 12(r15)
-    mov r7, 14(r15)
-    swpb r8
-    swpb r9
-    swpb r10
-    swpb r11
-    mov r8, r12
-    xor r9, r12
-    and #255, r12
-    xor r12, r8
-    xor r12, r9
-    mov r8, r12
-    xor r10, r12
-    and #255, r12
-    xor r12, r8
-    xor r12, r10
-    mov r8, r12
-    xor r11, r12
-    and #255, r12
-    xor r12, r8
-    xor r12, r11
-    mov r8, 32(r15)
-    mov r9, 34(r15)
-    mov r10, 36(r15)
-    mov r11, 38(r15)
-    ; pair 5: t[5] -> out[2], t[13] -> out[7]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r4
-    swpb r5
-    swpb r6
-    swpb r7
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    mov r4, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r6
-    mov r4, r12
-    xor r7, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r7
-    bit #1, r4
-    rrc r7
-    rrc r6
-    rrc r5
-    rrc r4
-    mov 0(r1), r15
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    xor @r15+, r7
-    mov r15, 0(r1)
-    add r4, r8
-    addc r5, r9
-    addc r6, r10
-    addc r7, r11
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    mov 2(r1), r15
-    mov r4, 16(r15)
-    mov r5, 18(r15)
-    mov r6, 20(r15)
-    mov r7, 22(r15)
-    swpb r11
-    swpb r8
-    swpb r9
-    swpb r10
-    mov r11, r12
-    xor r8, r12
-    and #255, r12
-    xor r12, r11
-    xor r12, r8
-    mov r11, r12
-    xor r9, r12
-    and #255, r12
-    xor r12, r11
-    xor r12, r9
-    mov r11, r12
-    xor r10, r12
-    and #255, r12
-    xor r12, r11
-    xor r12, r10
-    mov r11, 56(r15)
-    mov r8, 58(r15)
-    mov r9, 60(r15)
-    mov r10, 62(r15)
-    ; pair 6: t[6] -> out[0], t[14] -> out[6]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r4
-    swpb r5
-    swpb r6
-    swpb r7
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    mov r4, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r6
-    mov r4, r12
-    xor r7, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r7
-    bit #1, r4
-    rrc r7
-    rrc r6
-    rrc r5
-    rrc r4
-    mov 0(r1), r15
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    xor @r15+, r7
-    mov r15, 0(r1)
-    add r4, r8
-    addc r5, r9
-    addc r6, r10
-    addc r7, r11
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    mov 2(r1), r15
-    mov r4, 0(r15)
-    mov r5, 2(r15)
-    mov r6, 4(r15)
-    mov r7, 6(r15)
-    swpb r10
-    swpb r11
-    swpb r8
-    swpb r9
-    mov r10, r12
-    xor r11, r12
-    and #255, r12
-    xor r12, r10
-    xor r12, r11
-    mov r10, r12
-    xor r8, r12
-    and #255, r12
-    xor r12, r10
-    xor r12, r8
-    mov r10, r12
-    xor r9, r12
-    and #255, r12
-    xor r12, r10
-    xor r12, r9
-    mov r10, 48(r15)
-    mov r11, 50(r15)
-    mov r8, 52(r15)
-    mov r9, 54(r15)
-    ; pair 7: t[7] -> out[3], t[15] -> out[5]
-    mov @r13+, r4
-    mov @r13+, r5
-    mov @r13+, r6
-    mov @r13+, r7
-    mov 56(r13), r8
-    mov 58(r13), r9
-    mov 60(r13), r10
-    mov 62(r13), r11
-    xor @r14+, r4
-    xor @r14+, r5
-    xor @r14+, r6
-    xor @r14+, r7
-    xor 56(r14), r8
-    xor 58(r14), r9
-    xor 60(r14), r10
-    xor 62(r14), r11
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    swpb r4
-    swpb r5
-    swpb r6
-    swpb r7
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    mov r4, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r6
-    mov r4, r12
-    xor r7, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r7
-    bit #1, r4
-    rrc r7
-    rrc r6
-    rrc r5
-    rrc r4
-    mov 0(r1), r15
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    xor @r15+, r7
-    mov r15, 0(r1)
-    add r4, r8
-    addc r5, r9
-    addc r6, r10
-    addc r7, r11
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    mov 2(r1), r15
-    mov r4, 24(r15)
-    mov r5, 26(r15)
-    mov r6, 28(r15)
-    mov r7, 30(r15)
-    swpb r9
-    swpb r10
-    swpb r11
-    swpb r8
-    mov r9, r12
-    xor r10, r12
-    and #255, r12
-    xor r12, r9
-    xor r12, r10
-    mov r9, r12
-    xor r11, r12
-    and #255, r12
-    xor r12, r9
-    xor r12, r11
-    mov r9, r12
-    xor r8, r12
-    and #255, r12
-    xor r12, r9
-    xor r12, r8
-    mov r9, 40(r15)
-    mov r10, 42(r15)
-    mov r11, 44(r15)
-    mov r8, 46(r15)
+    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
+    lsh512_odd_pair 72, 96, 0, r8, r9, r10, r11, 80, 120, 0, r11, r8, r9, r10, 64, 112, 0, r10, r11, r8, r9, 88, 104, 0, r9, r10, r11, r8, 8, 32, 1, r8, r9, r10, r11, 16, 56, 1, r11, r8, r9, r10, 0, 48, 1, r10, r11, r8, r9, 24, 40, 1, r9, r10, r11, r8
     add #4, r1
     pops r10, r9, r8, r7, r6, r5, r4
 endfunc karx_msp430_lsh512_step_odd
