@@ -53,12 +53,10 @@ class Gen(Asm):
         k, s = divmod(n, 8)
         if s <= 4:
             r = self.rename(r, k)
-            for _ in range(s):
-                self.rotl1(r)
+            self.rept(s, lambda: self.rotl1(r))
         else:
             r = self.rename(r, k + 1)
-            for _ in range(8 - s):
-                self.rotr1(r)
+            self.rept(8 - s, lambda: self.rotr1(r))
         return r
 
     def unrotate(self, dst, src):
@@ -81,12 +79,8 @@ class Gen(Asm):
                 i = j
 
     def store(self, regs, offset):
-        self.e("movw r26, r24")
-        if offset:
-            self.e("subi r26, lo8(-(%d))" % offset)
-            self.e("sbci r27, hi8(-(%d))" % offset)
-        for x in regs:
-            self.e("st X+, %s" % x)
+        """regs to out + offset (a macro argument) through X: the store macro of step."""
+        self.e("store %s, %s" % (offset, ", ".join(regs)))
 
 
 def step(g, bits, parity):
@@ -94,13 +88,16 @@ def step(g, bits, parity):
     a, b = even if parity == "even" else odd
     name = "karx_avr_lsh%d_step_%s" % (bits, parity)
     saved = ["r%d" % i for i in range(2, 18)] + ["r28", "r29"]
-    g.begin(name, saved)
-    g.e("movw r28, r22")  # Y = cv, advanced by post-increment loads
     xr0 = ["r%d" % i for i in range(2, 2 + W)]
     yr0 = ["r%d" % i for i in range(2 + W, 2 + 2 * W)]
-    for l in range(8):
-        g.lines.append("    ; pair %d: t[%d] -> out[%d], t[%d] -> out[%d]" % (l, l, DX[l], l + 8, DY[l]))
-        x, y = list(xr0), list(yr0)
+    # One pair is a macro: t[l] -> out + DXO, t[l+8] -> out + DYO from the registers Y0.. in
+    # that order (gamma is renaming), then the pairs in MORE, so the function is one call.
+    pair = "lsh%d_%s_pair" % (bits, parity)
+    ys = ["y%d" % i for i in range(W)]
+    out = {}
+
+    def load():  # x = cv[l] ^ m[l], y = cv[l+8] ^ m[l+8], x += y: the same for even and odd
+        x, y = xr0, yr0
         for i in range(W):
             g.e("ld %s, Y+" % x[i])  # cv[l]
         for i in range(W):
@@ -113,7 +110,11 @@ def step(g, bits, parity):
             g.e("ldd r0, Z+%d" % (7 * W + i))
             g.e("eor %s, r0" % y[i])
         g.e("movw r20, r30")
-        g.add(x, y)  # x = rotl(x + y, a) ^ sc[l]
+        g.add(x, y)
+
+    def body():
+        x, y = list(xr0), list(yr0)
+        g.e("lsh%d_load" % bits)  # x = rotl(x + y, a) ^ sc[l]
         x = g.rotl(x, a)
         g.e("movw r30, r18")
         for i in range(W):
@@ -121,10 +122,30 @@ def step(g, bits, parity):
             g.e("eor %s, r0" % x[i])
         g.e("movw r18, r30")
         g.add(y, x)  # y = rotl(x + y, b)
-        y = g.rotl(y, b)
-        g.add(x, y)  # t[l] = x + y
-        g.store(x, W * DX[l])
-        g.store(g.rename(y, gamma[l] // 8), W * DY[l])  # t[l+8] = rotl(y, gamma[l])
+        out["y"] = g.rotl(y, b)
+        g.add(x, out["y"])  # t[l] = x + y
+        g.store(x, "\\dxo")
+        g.store(["\\" + v for v in ys], "\\dyo")  # t[l+8] = rotl(y, gamma[l])
+        g.e(".ifnb \\more")
+        g.e("%s \\more" % pair)
+        g.e(".endif")
+
+    if (bits, parity) == (256, "even"):  # X = out + OFF (no add when OFF is 0), then REGS
+        g.macro("store off, regs:vararg", lambda: g.lines.extend([
+            "    movw r26, r24", "    .if \\off", "    subi r26, lo8(-(\\off))",
+            "    sbci r27, hi8(-(\\off))", "    .endif", "    .irp r, \\regs", "    st X+, \\r",
+            "    .endr"]))
+    if parity == "even":
+        g.macro("lsh%d_load" % bits, load)
+    g.macro("%s dxo, dyo, %s, more:vararg" % (pair, ", ".join(ys)), body)
+    g.begin(name, saved)
+    g.e("movw r28, r22")  # Y = cv, advanced by post-increment loads
+    g.lines.append("    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = %s, DY = %s"
+                   % (" ".join(map(str, DX)), " ".join(map(str, DY))))
+    args = []
+    for l in range(8):
+        args += [str(W * DX[l]), str(W * DY[l])] + g.rename(out["y"], gamma[l] // 8)
+    g.e("%s %s" % (pair, ", ".join(args)))
     g.end(name, saved)
 
 

@@ -75,18 +75,14 @@ class Gen(Asm):
         options = [(s * bit, "left"), ((16 - s) * bit, "right"), (byte + abs(s - 8) * bit, "byte")]
         _, how = min(options)
         if how == "left":
-            for _ in range(s):
-                self.rotl1(r)
+            self.rept(s, lambda: self.rotl1(r))
         elif how == "right":
             r = self.rename(r, 1)
-            for _ in range(16 - s):
-                self.rotr1(r)
+            self.rept(16 - s, lambda: self.rotr1(r))
         else:
             r = self.rotl8(r)
-            for _ in range(8 - s if s < 8 else 0):
-                self.rotr1(r)
-            for _ in range(s - 8 if s > 8 else 0):
-                self.rotl1(r)
+            self.rept(8 - s if s < 8 else 0, lambda: self.rotr1(r))
+            self.rept(s - 8 if s > 8 else 0, lambda: self.rotl1(r))
         return r
 
 
@@ -101,14 +97,18 @@ def step(g, bits, parity):
     else:
         saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
         x0, y0, g.tmp = ["r4", "r5", "r6", "r7"], ["r8", "r9", "r10", "r11"], "r12"
-    g.begin(name, saved, align=True)
-    if bits == 512:  # out and sc live on the stack: 0(r1) = sc, 2(r1) = out; r15 points
-        g.e("push r12")
-        g.e("push r15")
     far = 7 * 2 * W  # cv[l+8] / m[l+8] from a pointer already advanced past word l
-    for l in range(8):
-        g.lines.append("    ; pair %d: t[%d] -> out[%d], t[%d] -> out[%d]" % (l, l, DX[l], l + 8, DY[l]))
-        x, y = list(x0), list(y0)
+    # One pair is a macro: t[l] -> out + DXO, t[l+8] -> out + DYO from the registers Y0.. in
+    # that order (gamma's 16-bit part is renaming), rotated by 8 bits first when ROT8 (its rest);
+    # then the pairs in MORE, so the function is one call.
+    pair = "lsh%d_%s_pair" % (bits, parity)
+    ys = ["\\y%d" % i for i in range(W)]
+
+    def off(arg, i):  # byte i of the word at out + ARG
+        return "\\%s+%d" % (arg, i) if i else "\\" + arg
+
+    def load():  # x = cv[l] ^ m[l], y = cv[l+8] ^ m[l+8], x += y: the same for even and odd
+        x, y = x0, y0
         for i in range(W):
             g.e("mov @r13+, %s" % x[i])
         for i in range(W):
@@ -118,6 +118,10 @@ def step(g, bits, parity):
         for i in range(W):
             g.e("xor %d(r14), %s" % (far + 2 * i, y[i]))
         g.add(x, y)
+
+    def body():
+        x, y = list(x0), list(y0)
+        g.e("lsh%d_load" % bits)
         x = g.rotl(x, a)
         if bits == 512:
             g.e("mov 0(r1), r15")
@@ -133,13 +137,33 @@ def step(g, bits, parity):
             g.e("mov 2(r1), r15")
             base = "r15"
         for i in range(W):
-            g.e("mov %s, %d(%s)" % (x[i], 2 * W * DX[l] + 2 * i, base))
-        gk, gs = divmod(gamma[l], 16)
-        y = g.rename(y, gk)
-        if gs:
-            y = g.rotl8(y)
+            g.e("mov %s, %s(%s)" % (x[i], off("dxo", 2 * i), base))
+        g.e(".if \\rot8")
+        g.rotl8(ys)
+        g.e(".endif")
         for i in range(W):
-            g.e("mov %s, %d(%s)" % (y[i], 2 * W * DY[l] + 2 * i, base))
+            g.e("mov %s, %s(%s)" % (ys[i], off("dyo", 2 * i), base))
+        g.e(".ifnb \\more")
+        g.e("%s \\more" % pair)
+        g.e(".endif")
+        return y
+
+    if parity == "even":
+        g.macro("lsh%d_load" % bits, load)
+    y = []
+    g.macro("%s dxo, dyo, rot8, %s, more:vararg" % (pair, ", ".join(v[1:] for v in ys)),
+            lambda: y.extend(body()))
+    g.begin(name, saved, align=True)
+    if bits == 512:  # out and sc live on the stack: 0(r1) = sc, 2(r1) = out; r15 points
+        g.e("push r12")
+        g.e("push r15")
+    g.lines.append("    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = %s, DY = %s"
+                   % (" ".join(map(str, DX)), " ".join(map(str, DY))))
+    args = []
+    for l in range(8):
+        gk, gs = divmod(gamma[l], 16)
+        args += [str(2 * W * DX[l]), str(2 * W * DY[l]), "1" if gs else "0"] + g.rename(y, gk)
+    g.e("%s %s" % (pair, ", ".join(args)))
     if bits == 512:
         g.e("add #4, r1")
     g.end(name, saved)

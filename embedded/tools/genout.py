@@ -34,24 +34,34 @@ class Asm:
 
     def begin(self, name, saved, align=False, blank=True):
         """Opens function NAME in its own section and pushes SAVED (in order); ALIGN adds
-        .p2align 1 (MSP430); BLANK a blank line before it."""
+        .p2align 1 (MSP430); BLANK a blank line before it. The frame is the func macro of
+        embedded/asm_func.inc, so the files do not repeat it."""
         self.lines += [""] if blank else []
-        self.lines += ['.section .text.%s,"ax",@progbits' % name, ".global %s" % name,
-                       ".type %s, @function" % name]
-        self.lines += [".p2align 1"] if align else []
-        self.lines.append("%s:" % name)
-        for r in saved:
-            self.e("push %s" % r)
+        self.lines.append("func %s, %d, %s" % (name, 1 if align else 0, ", ".join(saved)))
 
     def end(self, name, saved, tail=()):
         """Pops SAVED (in reverse), runs TAIL, returns, and closes function NAME."""
-        for r in reversed(saved):
-            self.e("pop %s" % r)
+        self.e("pops " + ", ".join(reversed(saved)))
         for s in tail:
             self.e(s)
-        self.e("ret")
-        self.lines.append(".size %s, .-%s" % (name, name))
+        self.lines.append("endfunc " + name)
+
+    def rept(self, n, body):
+        """BODY() N times, as .rept when N > 1 so the file does not repeat its lines."""
+        if n > 1:
+            self.e(".rept %d" % n)
+        for _ in range(min(n, 1)):
+            body()
+        if n > 1:
+            self.e(".endr")
+
+    def macro(self, head, body):
+        """.macro HEAD, what BODY() emits, .endm: a block the file then calls by name."""
+        self.lines += ["", ".macro " + head]
+        body()
+        self.lines.append(".endm")
 
     def write(self, path, header):
         """The HEADER lines, then everything emitted, into PATH (or checked against it)."""
-        return write_or_check(path, "\n".join(list(header) + self.lines) + "\n")
+        include = ['#include "../asm_func.inc"']  # func, pops, endfunc
+        return write_or_check(path, "\n".join(list(header) + include + self.lines) + "\n")
