@@ -11,6 +11,29 @@
 #define GCM_NONCE_MAX \
     ((uint64_t)SIZE_MAX < ((uint64_t)1 << 61) - 1 ? SIZE_MAX : (size_t)(((uint64_t)1 << 61) - 1))
 
+/* A mode's streaming calls (karx_<m>_aad, _update, _final, _final_verify on its karx_<m>_ctx)
+ * as the descriptor's, which take the context as void *: one adapter each, written once. */
+#define AEAD_STREAM_CALLS(m)                                                                    \
+    static karx_status m##_aad(void *c, const uint8_t *a, size_t n)                             \
+    {                                                                                           \
+        return karx_##m##_aad(c, a, n);                                                         \
+    }                                                                                           \
+    static karx_status m##_update(void *c, uint8_t *out, const uint8_t *in, size_t n)           \
+    {                                                                                           \
+        return karx_##m##_update(c, out, in, n);                                                \
+    }                                                                                           \
+    static karx_status m##_final(void *c, uint8_t *tag, size_t n)                               \
+    {                                                                                           \
+        return karx_##m##_final(c, tag, n);                                                     \
+    }                                                                                           \
+    static karx_status m##_verify(void *c, const uint8_t *tag, size_t n)                        \
+    {                                                                                           \
+        return karx_##m##_final_verify(c, tag, n);                                              \
+    }
+
+AEAD_STREAM_CALLS(gcm)
+AEAD_STREAM_CALLS(ccm)
+
 static size_t gcm_max_payload(size_t nonce_len)
 {
     return nonce_len >= 1 && nonce_len <= GCM_NONCE_MAX ? karx_gcm_max_payload_bytes() : 0;
@@ -26,20 +49,6 @@ static karx_status gcm_init(void *ctx, karx_cipher_alg alg, const uint8_t *key, 
     if (!karx_gcm_tag_len_ok(tag_len))
         return KARX_ERR_ARGUMENT;
     return karx_gcm_init(ctx, alg, key, key_len, encrypt, nonce, nonce_len);
-}
-
-static karx_status gcm_aad(void *ctx, const uint8_t *aad, size_t n) { return karx_gcm_aad(ctx, aad, n); }
-
-static karx_status gcm_update(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
-{
-    return karx_gcm_update(ctx, out, in, n);
-}
-
-static karx_status gcm_final(void *ctx, uint8_t *tag, size_t n) { return karx_gcm_final(ctx, tag, n); }
-
-static karx_status gcm_verify(void *ctx, const uint8_t *tag, size_t n)
-{
-    return karx_gcm_final_verify(ctx, tag, n);
 }
 
 /* The one-shots over a pool: a scheduled key for the call, wiped after it. */
@@ -88,20 +97,6 @@ static karx_status ccm_init(void *ctx, karx_cipher_alg alg, const uint8_t *key, 
 {
     return karx_ccm_init(ctx, alg, key, key_len, encrypt, nonce, nonce_len, aad_len, payload_len,
                          tag_len);
-}
-
-static karx_status ccm_aad(void *ctx, const uint8_t *aad, size_t n) { return karx_ccm_aad(ctx, aad, n); }
-
-static karx_status ccm_update(void *ctx, uint8_t *out, const uint8_t *in, size_t n)
-{
-    return karx_ccm_update(ctx, out, in, n);
-}
-
-static karx_status ccm_final(void *ctx, uint8_t *tag, size_t n) { return karx_ccm_final(ctx, tag, n); }
-
-static karx_status ccm_verify(void *ctx, const uint8_t *tag, size_t n)
-{
-    return karx_ccm_final_verify(ctx, tag, n);
 }
 
 const karx_i_aead karx_i_ccm_aead_desc = {
