@@ -8,34 +8,11 @@
 /* SSSE3 has no LEA kernel of its own (pshufb only helps byte rotations, and LEA has none), so
  * the SSE2 one serves it through the fallback chain. */
 static const karx_i_impl lea_impls[] = {
-    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_lea_portable),
-#ifdef KARX_HAVE_X86_SIMD
-    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_lea_sse2),
-    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_lea_avx2),
-    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_lea_avx512),
-#endif
-#ifdef KARX_HAVE_NEON
-    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_lea_neon),
-#endif
-};
+    KARX_I_IMPL_PORTABLE(karx_i_lea) KARX_I_IMPLS_X86_NO_SSSE3(karx_i_lea) KARX_I_IMPL_NEON(karx_i_lea)};
 
 #if !defined(KARX_COMPACT)
-static const karx_i_impl lea_lane_impls[] = {
-    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_lea_lanes_portable),
-#ifdef KARX_HAVE_X86_SIMD
-    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_lea_lanes_sse2),
-    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_lea_lanes_avx2),
-    KARX_I_IMPL("avx2-vpclmul", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2 | KARX_I_LANES_VPCLMUL, 1,
-                &karx_i_lea_lanes_avx2_vpclmul),
-    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_lea_lanes_avx512),
-    KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_I_LANES_VPCLMUL, 1,
-                &karx_i_lea_lanes_avx512_vpclmul),
-#endif
-#ifdef KARX_HAVE_NEON
-    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_lea_lanes_neon),
-#endif
-};
-#define LEA_LANES lea_lane_impls, sizeof lea_lane_impls / sizeof lea_lane_impls[0]
+static const karx_i_impl lea_lane_impls[] = {KARX_I_LANE_IMPLS(karx_i_lea_lanes)};
+#define LEA_LANES KARX_I_LIST(lea_lane_impls)
 #else
 #define LEA_LANES NULL, 0 /* the compact builds have no record jobs */
 #endif
@@ -71,7 +48,7 @@ static const uint8_t ct256[16] = {0xED, 0xA2, 0x04, 0x20, 0x98, 0xF6, 0x67, 0xE8
 
 #define LEA_DESC(id, name, std_name, key_bytes, rounds, key, pt, ct)                          \
     {id, name, std_name, 16, key_bytes, sizeof(karx_lea_key), KARX_I_FAMILY_LEA, rounds,     \
-     lea_set_key, lea_impls, sizeof lea_impls / sizeof lea_impls[0], key, pt, ct, LEA_LANES,   \
+     lea_set_key, KARX_I_LIST(lea_impls), key, pt, ct, LEA_LANES,   \
      KARX_I_LEA_APPROVED}
 
 const karx_i_cipher karx_i_lea128_desc =
