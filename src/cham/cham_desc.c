@@ -16,22 +16,13 @@ static const karx_i_impl cham64_impls[] = {
 
 static const karx_i_impl cham128_impls[] = {KARX_I_IMPLS_ALL(karx_i_cham128)};
 
-#if !defined(KARX_COMPACT)
+#if !defined(KARX_COMPACT) /* the compact builds have no record jobs */
 static const karx_i_impl cham128_lane_impls[] = {KARX_I_LANE_IMPLS(karx_i_cham_lanes)};
-#define CHAM128_LANES KARX_I_LIST(cham128_lane_impls)
-#else
-#define CHAM128_LANES NULL, 0 /* the compact builds have no record jobs */
 #endif
 
-static karx_status cham64_set_key(void *ks, const uint8_t *k, size_t key_len)
-{
-    return karx_cham64_set_key((karx_cham64_key *)ks, k, key_len);
-}
+KARX_I_SET_KEY(cham64_set_key, karx_cham64_set_key, karx_cham64_key)
 
-static karx_status cham128_set_key(void *ks, const uint8_t *k, size_t key_len)
-{
-    return karx_cham128_set_key((karx_cham128_key *)ks, k, key_len);
-}
+KARX_I_SET_KEY(cham128_set_key, karx_cham128_set_key, karx_cham128_key)
 
 /* Known answers: the revised-CHAM authors' vectors (tests/kat/revised_cham_kat.txt). */
 static const uint8_t key_lo[16] = {0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
@@ -55,8 +46,8 @@ const karx_i_cipher karx_i_cham64_desc = {
 const karx_i_cipher karx_i_cham128_128_desc = {
     KARX_CIPHER_CHAM128_128, "cham128-128", "CHAM-128/128", 16, 16, sizeof(karx_cham128_key),
     KARX_I_FAMILY_CHAM128, 112, cham128_set_key, KARX_I_LIST(cham128_impls), key_lo, pt, ct128,
-    CHAM128_LANES, KARX_I_CHAM_APPROVED};
+    KARX_I_LANES_OF(cham128_lane_impls), KARX_I_CHAM_APPROVED};
 const karx_i_cipher karx_i_cham128_256_desc = {
     KARX_CIPHER_CHAM128_256, "cham128-256", "CHAM-128/256", 16, 32, sizeof(karx_cham128_key),
     KARX_I_FAMILY_CHAM128, 120, cham128_set_key, KARX_I_LIST(cham128_impls), key256, pt, ct256,
-    CHAM128_LANES, KARX_I_CHAM_APPROVED};
+    KARX_I_LANES_OF(cham128_lane_impls), KARX_I_CHAM_APPROVED};

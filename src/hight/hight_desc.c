@@ -18,10 +18,7 @@ static const karx_i_impl hight_impls[] = {
 #endif
     KARX_I_IMPL_NEON(karx_i_hight)};
 
-static karx_status hight_set_key(void *ks, const uint8_t *k, size_t key_len)
-{
-    return karx_hight_set_key((karx_hight_key *)ks, k, key_len);
-}
+KARX_I_SET_KEY(hight_set_key, karx_hight_set_key, karx_hight_key)
 
 /* Known answer: TTAK.KO-12.0040/R1 reference value 4 (tests/kat/kcmvp_hight_ecb_kat.txt, which
  * prints it MSB-first; here each field is reversed into array order). */
@@ -32,6 +29,5 @@ static const uint8_t kat_ct[8] = {0xC6, 0x1F, 0x9C, 0x20, 0x75, 0x7A, 0x04, 0xCC
 
 const karx_i_cipher karx_i_hight_desc = {
     KARX_CIPHER_HIGHT, "hight", "HIGHT", KARX_HIGHT_BLOCK_BYTES, KARX_HIGHT_KEY_BYTES,
-    sizeof(karx_hight_key), KARX_I_FAMILY_HIGHT, KARX_HIGHT_ROUNDS, hight_set_key, KARX_I_LIST(hight_impls),
-    kat_key, kat_pt, kat_ct, NULL, 0,
-    KARX_I_HIGHT_APPROVED};
+    sizeof(karx_hight_key), KARX_I_FAMILY_HIGHT, KARX_HIGHT_ROUNDS, hight_set_key,
+    KARX_I_LIST(hight_impls), kat_key, kat_pt, kat_ct, NULL, 0, KARX_I_HIGHT_APPROVED};

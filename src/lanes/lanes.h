@@ -43,6 +43,13 @@
         KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512,                                     \
                     KARX_I_NEEDS_AVX512 | KARX_I_LANES_VPCLMUL, 1, &p##_avx512_vpclmul), )      \
     KARX_I_IMPL_NEON(p)
+/* A descriptor's lane_impls and nlane_impls: the list, or none in the compact builds, which have
+ * no record jobs (and define no list). */
+#if !defined(KARX_COMPACT)
+#define KARX_I_LANES_OF(list) KARX_I_LIST(list)
+#else
+#define KARX_I_LANES_OF(list) NULL, 0
+#endif
 /* The schedule context's size bound, for a caller's aligned buffer: LEA-256 at 16 lanes holds
  * 32 rounds x 6 words x 64 bytes. */
 #define KARX_I_LANES_CTX_BYTES (32 * 6 * 64 + 64)

@@ -8,19 +8,14 @@
 /* SSSE3 has no LEA kernel of its own (pshufb only helps byte rotations, and LEA has none), so
  * the SSE2 one serves it through the fallback chain. */
 static const karx_i_impl lea_impls[] = {
-    KARX_I_IMPL_PORTABLE(karx_i_lea) KARX_I_IMPLS_X86_NO_SSSE3(karx_i_lea) KARX_I_IMPL_NEON(karx_i_lea)};
+    KARX_I_IMPL_PORTABLE(karx_i_lea) KARX_I_IMPLS_X86_NO_SSSE3(karx_i_lea)
+        KARX_I_IMPL_NEON(karx_i_lea)};
 
-#if !defined(KARX_COMPACT)
+#if !defined(KARX_COMPACT) /* the compact builds have no record jobs */
 static const karx_i_impl lea_lane_impls[] = {KARX_I_LANE_IMPLS(karx_i_lea_lanes)};
-#define LEA_LANES KARX_I_LIST(lea_lane_impls)
-#else
-#define LEA_LANES NULL, 0 /* the compact builds have no record jobs */
 #endif
 
-static karx_status lea_set_key(void *ks, const uint8_t *k, size_t key_len)
-{
-    return karx_lea_set_key((karx_lea_key *)ks, k, key_len);
-}
+KARX_I_SET_KEY(lea_set_key, karx_lea_set_key, karx_lea_key)
 
 /* Known answers: Crypto++ TestVectors/lea.txt (from KISA's lea_vs.c), vendored in
  * tests/kat/cryptopp_lea.txt. */
@@ -46,9 +41,9 @@ static const uint8_t pt256[16] = {0xDC, 0x31, 0xCA, 0xE3, 0xDA, 0x5E, 0x0A, 0x11
 static const uint8_t ct256[16] = {0xED, 0xA2, 0x04, 0x20, 0x98, 0xF6, 0x67, 0xE8,
                                   0x57, 0xA0, 0x2D, 0xB8, 0xCA, 0xA7, 0xDF, 0xF2};
 
-#define LEA_DESC(id, name, std_name, key_bytes, rounds, key, pt, ct)                          \
-    {id, name, std_name, 16, key_bytes, sizeof(karx_lea_key), KARX_I_FAMILY_LEA, rounds,     \
-     lea_set_key, KARX_I_LIST(lea_impls), key, pt, ct, LEA_LANES,   \
+#define LEA_DESC(id, name, std_name, key_bytes, rounds, key, pt, ct)                      \
+    {id, name, std_name, 16, key_bytes, sizeof(karx_lea_key), KARX_I_FAMILY_LEA, rounds, \
+     lea_set_key, KARX_I_LIST(lea_impls), key, pt, ct, KARX_I_LANES_OF(lea_lane_impls),  \
      KARX_I_LEA_APPROVED}
 
 const karx_i_cipher karx_i_lea128_desc =

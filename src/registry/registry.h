@@ -64,6 +64,12 @@ typedef struct karx_i_impl {
 #define KARX_I_IMPLS_ALL(p) KARX_I_IMPL_PORTABLE(p) KARX_I_IMPLS_X86(p) KARX_I_IMPL_NEON(p)
 /* An impl list and its length, as descriptors take them. */
 #define KARX_I_LIST(list) list, sizeof list / sizeof list[0]
+/* A descriptor's set_key: the family's typed schedule call behind the untyped slot. */
+#define KARX_I_SET_KEY(name, call, key_type)                             \
+    static karx_status name(void *ks, const uint8_t *k, size_t key_len) \
+    {                                                                    \
+        return call((key_type *)ks, k, key_len);                         \
+    }
 
 /* 1 when this CPU has the impl's features and its back end lies on the fallback chain of the
  * active back end (the table's "below" column, backends.h: x86 avx512 > avx2 > ssse3 > sse2 >
