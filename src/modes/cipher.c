@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "modes_internal.h"
+#include "common/clear.h"
 
 /* The status of a by-name look-up: NULL arguments, not found, or found. */
 static karx_status found(const char *name, const void *out, const void *hit)
@@ -55,15 +56,16 @@ size_t karx_mode_iv_bytes(karx_cipher_alg alg, karx_mode mode)
 karx_status karx_cipher_set_key(karx_cipher_key *key, karx_cipher_alg alg, const uint8_t *k,
                                 size_t key_len)
 {
-    const karx_i_cipher *c;
-    karx_status st = karx_i_set_key_start(key, sizeof *key, alg, &c);
-    if (st != KARX_OK)
-        return st;
+    if (!karx_i_clear(key, sizeof *key))
+        return KARX_ERR_ARGUMENT;
+    const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)alg);
+    if (c == NULL)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
     if (k == NULL)
         return KARX_ERR_ARGUMENT;
     if (key_len != c->key_bytes)
         return KARX_ERR_KEY_LENGTH;
-    st = c->set_key(&key->u, k, key_len);
+    karx_status st = c->set_key(&key->u, k, key_len);
     if (st != KARX_OK) {
         karx_cipher_key_wipe(key);
         return st;

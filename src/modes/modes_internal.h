@@ -6,7 +6,6 @@
 #include <stdint.h>
 
 #include "../approved/approved.h"
-#include "../common/clear.h"
 #include "../registry/registry.h"
 #include "block_kernels.h"
 #include "karx/cipher.h"
@@ -28,17 +27,6 @@ static inline const karx_block_kernels *karx_i_kernels(const karx_i_cipher *c)
 static inline const karx_i_cipher *karx_i_key_row(const karx_cipher_key *key)
 {
     return key != NULL ? karx_i_cipher_desc(key->alg) : NULL;
-}
-
-/* The start of a set_key: clears the key struct (size bytes; a NULL one is refused) and looks
- * alg up. */
-static inline karx_status karx_i_set_key_start(void *key, size_t size, karx_cipher_alg alg,
-                                               const karx_i_cipher **c)
-{
-    if (!karx_i_clear(key, size))
-        return KARX_ERR_ARGUMENT;
-    *c = karx_i_cipher_desc((uint32_t)alg);
-    return *c == NULL ? KARX_ERR_UNKNOWN_ALGORITHM : KARX_OK;
 }
 
 /* The checks every stateless mode call starts with. */

@@ -3,6 +3,7 @@
 
 #include "../approved/approved.h"
 #include "xts_internal.h"
+#include "../common/clear.h"
 
 /* Tweak encryptions batched per sector call (one ECB kernel call for this many units). */
 #define XTS_UNIT_BATCH 128
@@ -19,10 +20,11 @@ void karx_xts_key_wipe(karx_xts_key *key) { karx_memzero(key, sizeof *key); }
 karx_status karx_xts_set_key(karx_xts_key *key, karx_cipher_alg alg, const uint8_t *k,
                              size_t key_len)
 {
-    const karx_i_cipher *c;
-    karx_status st = karx_i_set_key_start(key, sizeof *key, alg, &c);
-    if (st != KARX_OK)
-        return st;
+    if (!karx_i_clear(key, sizeof *key))
+        return KARX_ERR_ARGUMENT;
+    const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)alg);
+    if (c == NULL)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
     KARX_I_SERVICE(KARX_I_NEVER_APPROVED); /* XTS is not on the KCMVP list */
     if (c->block_bytes != 16)
         return KARX_ERR_UNSUPPORTED;
@@ -35,7 +37,7 @@ karx_status karx_xts_set_key(karx_xts_key *key, karx_cipher_alg alg, const uint8
      * status) is public, like a tag check's (the ct harnesses declassify exactly that). */
     if (karx_memcmp_ct(k, k + half, half) == 0)
         return KARX_ERR_ARGUMENT;
-    st = karx_cipher_set_key(&key->data, alg, k, half);
+    karx_status st = karx_cipher_set_key(&key->data, alg, k, half);
     if (st == KARX_OK)
         st = karx_cipher_set_key(&key->tweak, alg, k + half, half);
     if (st != KARX_OK)
