@@ -551,25 +551,19 @@ static void gj_run(karx_gcm_job *jobs, size_t n, int enc)
     }
 }
 
-karx_status karx_gcm_seal_jobs(karx_gcm_job *jobs, size_t n)
+static karx_status gj_call(karx_gcm_job *jobs, size_t n, int enc)
 {
     if (n == 0)
         return KARX_OK;
     if (jobs == NULL)
         return KARX_ERR_ARGUMENT;
-    gj_run(jobs, n, 1);
+    gj_run(jobs, n, enc);
     return gj_first_failure(jobs, n);
 }
 
-karx_status karx_gcm_open_jobs(karx_gcm_job *jobs, size_t n)
-{
-    if (n == 0)
-        return KARX_OK;
-    if (jobs == NULL)
-        return KARX_ERR_ARGUMENT;
-    gj_run(jobs, n, 0);
-    return gj_first_failure(jobs, n);
-}
+karx_status karx_gcm_seal_jobs(karx_gcm_job *jobs, size_t n) { return gj_call(jobs, n, 1); }
+
+karx_status karx_gcm_open_jobs(karx_gcm_job *jobs, size_t n) { return gj_call(jobs, n, 0); }
 
 /* ---- on a pool: slices of jobs, each a whole number of 16-lane groups ---- */
 #define GJ_SLICE_MIN 64

@@ -7,10 +7,7 @@ static const karx_i_impl aria_impls[] = {
     KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_aria_portable),
 };
 
-static karx_status aria_set_key(void *ks, const uint8_t *k, size_t key_len)
-{
-    return karx_aria_set_key((karx_aria_key *)ks, k, key_len);
-}
+KARX_I_SET_KEY(aria_set_key, karx_aria_set_key, karx_aria_key)
 
 /* Known answers: RFC 5794 Appendix A (A.1, A.2, A.3), vendored in tests/kat/cryptopp_aria.txt:
  * the key is the first 16, 24 or 32 bytes of 00 01 02 ..., the plaintext 00 11 22 ... ff. */

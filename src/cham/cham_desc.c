@@ -7,63 +7,22 @@
 #include "cham_internal.h"
 
 static const karx_i_impl cham64_impls[] = {
-    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_cham64_portable),
+    KARX_I_IMPL_PORTABLE(karx_i_cham64) KARX_I_IMPLS_X86(karx_i_cham64)
 #ifdef KARX_HAVE_X86_SIMD
-    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_cham64_sse2),
-    KARX_I_IMPL("ssse3", KARX_BACKEND_SSSE3, KARX_I_NEEDS_SSSE3, 0, &karx_i_cham64_ssse3),
-    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_cham64_avx2),
-    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_cham64_avx512),
     KARX_I_IMPL("avx512-vbmi2", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_CPU_AVX512VBMI2,
                 1, &karx_i_cham64_avx512_vbmi2),
 #endif
-#ifdef KARX_HAVE_NEON
-    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_cham64_neon),
-#endif
-};
+    KARX_I_IMPL_NEON(karx_i_cham64)};
 
-static const karx_i_impl cham128_impls[] = {
-    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_cham128_portable),
-#ifdef KARX_HAVE_X86_SIMD
-    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_cham128_sse2),
-    KARX_I_IMPL("ssse3", KARX_BACKEND_SSSE3, KARX_I_NEEDS_SSSE3, 0, &karx_i_cham128_ssse3),
-    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_cham128_avx2),
-    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_cham128_avx512),
-#endif
-#ifdef KARX_HAVE_NEON
-    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_cham128_neon),
-#endif
-};
+static const karx_i_impl cham128_impls[] = {KARX_I_IMPLS_ALL(karx_i_cham128)};
 
-#if !defined(KARX_COMPACT)
-static const karx_i_impl cham128_lane_impls[] = {
-    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_cham_lanes_portable),
-#ifdef KARX_HAVE_X86_SIMD
-    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_cham_lanes_sse2),
-    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_cham_lanes_avx2),
-    KARX_I_IMPL("avx2-vpclmul", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2 | KARX_I_LANES_VPCLMUL, 1,
-                &karx_i_cham_lanes_avx2_vpclmul),
-    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_cham_lanes_avx512),
-    KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_I_LANES_VPCLMUL, 1,
-                &karx_i_cham_lanes_avx512_vpclmul),
-#endif
-#ifdef KARX_HAVE_NEON
-    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_cham_lanes_neon),
-#endif
-};
-#define CHAM128_LANES IMPLS(cham128_lane_impls)
-#else
-#define CHAM128_LANES NULL, 0 /* the compact builds have no record jobs */
+#if !defined(KARX_COMPACT) /* the compact builds have no record jobs */
+static const karx_i_impl cham128_lane_impls[] = {KARX_I_LANE_IMPLS(karx_i_cham_lanes)};
 #endif
 
-static karx_status cham64_set_key(void *ks, const uint8_t *k, size_t key_len)
-{
-    return karx_cham64_set_key((karx_cham64_key *)ks, k, key_len);
-}
+KARX_I_SET_KEY(cham64_set_key, karx_cham64_set_key, karx_cham64_key)
 
-static karx_status cham128_set_key(void *ks, const uint8_t *k, size_t key_len)
-{
-    return karx_cham128_set_key((karx_cham128_key *)ks, k, key_len);
-}
+KARX_I_SET_KEY(cham128_set_key, karx_cham128_set_key, karx_cham128_key)
 
 /* Known answers: the revised-CHAM authors' vectors (tests/kat/revised_cham_kat.txt). */
 static const uint8_t key_lo[16] = {0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
@@ -80,17 +39,15 @@ static const uint8_t ct128[16] = {0xee, 0x19, 0x54, 0xd0, 0x4c, 0x8f, 0x11, 0x9f
 static const uint8_t ct256[16] = {0xdc, 0x77, 0x73, 0x02, 0x51, 0x56, 0x0b, 0x12,
                                   0x95, 0x9b, 0x83, 0x8f, 0x75, 0xc0, 0x5e, 0x5e};
 
-#define IMPLS(list) list, sizeof list / sizeof list[0]
-
 const karx_i_cipher karx_i_cham64_desc = {
     KARX_CIPHER_CHAM64_128, "cham64-128", "CHAM-64/128", 8, 16, sizeof(karx_cham64_key),
-    KARX_I_FAMILY_CHAM64, 88, cham64_set_key, IMPLS(cham64_impls), key_lo, pt, ct64, NULL, 0,
+    KARX_I_FAMILY_CHAM64, 88, cham64_set_key, KARX_I_LIST(cham64_impls), key_lo, pt, ct64, NULL, 0,
     KARX_I_CHAM_APPROVED};
 const karx_i_cipher karx_i_cham128_128_desc = {
     KARX_CIPHER_CHAM128_128, "cham128-128", "CHAM-128/128", 16, 16, sizeof(karx_cham128_key),
-    KARX_I_FAMILY_CHAM128, 112, cham128_set_key, IMPLS(cham128_impls), key_lo, pt, ct128,
-    CHAM128_LANES, KARX_I_CHAM_APPROVED};
+    KARX_I_FAMILY_CHAM128, 112, cham128_set_key, KARX_I_LIST(cham128_impls), key_lo, pt, ct128,
+    KARX_I_LANES_OF(cham128_lane_impls), KARX_I_CHAM_APPROVED};
 const karx_i_cipher karx_i_cham128_256_desc = {
     KARX_CIPHER_CHAM128_256, "cham128-256", "CHAM-128/256", 16, 32, sizeof(karx_cham128_key),
-    KARX_I_FAMILY_CHAM128, 120, cham128_set_key, IMPLS(cham128_impls), key256, pt, ct256,
-    CHAM128_LANES, KARX_I_CHAM_APPROVED};
+    KARX_I_FAMILY_CHAM128, 120, cham128_set_key, KARX_I_LIST(cham128_impls), key256, pt, ct256,
+    KARX_I_LANES_OF(cham128_lane_impls), KARX_I_CHAM_APPROVED};

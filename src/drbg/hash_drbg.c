@@ -183,57 +183,8 @@ static void mech_generate(void *state, uint8_t *out, size_t n, const uint8_t *ad
 static const karx_i_lsh_mech hash_mech = {HASH_DRBG_TAG, sizeof(karx_hash_drbg), mech_instantiate,
                                           mech_reseed, mech_generate};
 
-/* ---- public calls (lsh_drbg.c) ---- */
+/* ---- public calls (lsh_drbg.c, through lsh_drbg_calls.h) ---- */
 
-karx_status karx_hash_drbg_instantiate(karx_hash_drbg *drbg, karx_lsh_alg alg, unsigned flags,
-                                       const uint8_t *entropy, size_t entropy_len,
-                                       const uint8_t *nonce, size_t nonce_len, const uint8_t *pers,
-                                       size_t pers_len)
-{
-    return karx_i_lsh_drbg_instantiate(&hash_mech, drbg, alg, flags, entropy, entropy_len, nonce,
-                                       nonce_len, pers, pers_len);
-}
-
-karx_status karx_hash_drbg_reseed(karx_hash_drbg *drbg, const uint8_t *entropy,
-                                  size_t entropy_len, const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_reseed(&hash_mech, drbg, entropy, entropy_len, add, add_len);
-}
-
-karx_status karx_hash_drbg_generate(karx_hash_drbg *drbg, uint8_t *out, size_t out_len,
-                                    const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_generate(&hash_mech, drbg, out, out_len, add, add_len);
-}
-
-karx_status karx_hash_drbg_generate_pr(karx_hash_drbg *drbg, uint8_t *out, size_t out_len,
-                                       const uint8_t *entropy, size_t entropy_len,
-                                       const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_generate_pr(&hash_mech, drbg, out, out_len, entropy, entropy_len, add,
-                                       add_len);
-}
-
-karx_status karx_hash_drbg_set_reseed_interval(karx_hash_drbg *drbg, uint64_t interval)
-{
-    return karx_i_lsh_drbg_set_reseed_interval(&hash_mech, drbg, interval);
-}
-
-void karx_hash_drbg_uninstantiate(karx_hash_drbg *drbg) { karx_memzero(drbg, sizeof *drbg); }
-
-karx_status karx_hash_drbg_instantiate_os(karx_hash_drbg *drbg, karx_lsh_alg alg, unsigned flags,
-                                          const uint8_t *pers, size_t pers_len)
-{
-    return karx_i_lsh_drbg_instantiate_os(&hash_mech, drbg, alg, flags, pers, pers_len);
-}
-
-karx_status karx_hash_drbg_reseed_os(karx_hash_drbg *drbg, const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_reseed_os(&hash_mech, drbg, add, add_len);
-}
-
-karx_status karx_hash_drbg_generate_os(karx_hash_drbg *drbg, uint8_t *out, size_t out_len,
-                                       const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_generate_os(&hash_mech, drbg, out, out_len, add, add_len);
-}
+#define LSH_DRBG_T karx_hash_drbg
+#define LSH_DRBG_MECH hash_mech
+#include "lsh_drbg_calls.h"

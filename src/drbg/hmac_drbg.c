@@ -83,57 +83,8 @@ static void mech_generate(void *state, uint8_t *out, size_t n, const uint8_t *ad
 static const karx_i_lsh_mech hmac_mech = {HMAC_DRBG_TAG, sizeof(karx_hmac_drbg), mech_instantiate,
                                           mech_reseed, mech_generate};
 
-/* ---- public calls (lsh_drbg.c) ---- */
+/* ---- public calls (lsh_drbg.c, through lsh_drbg_calls.h) ---- */
 
-karx_status karx_hmac_drbg_instantiate(karx_hmac_drbg *drbg, karx_lsh_alg alg, unsigned flags,
-                                       const uint8_t *entropy, size_t entropy_len,
-                                       const uint8_t *nonce, size_t nonce_len, const uint8_t *pers,
-                                       size_t pers_len)
-{
-    return karx_i_lsh_drbg_instantiate(&hmac_mech, drbg, alg, flags, entropy, entropy_len, nonce,
-                                       nonce_len, pers, pers_len);
-}
-
-karx_status karx_hmac_drbg_reseed(karx_hmac_drbg *drbg, const uint8_t *entropy,
-                                  size_t entropy_len, const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_reseed(&hmac_mech, drbg, entropy, entropy_len, add, add_len);
-}
-
-karx_status karx_hmac_drbg_generate(karx_hmac_drbg *drbg, uint8_t *out, size_t out_len,
-                                    const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_generate(&hmac_mech, drbg, out, out_len, add, add_len);
-}
-
-karx_status karx_hmac_drbg_generate_pr(karx_hmac_drbg *drbg, uint8_t *out, size_t out_len,
-                                       const uint8_t *entropy, size_t entropy_len,
-                                       const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_generate_pr(&hmac_mech, drbg, out, out_len, entropy, entropy_len, add,
-                                       add_len);
-}
-
-karx_status karx_hmac_drbg_set_reseed_interval(karx_hmac_drbg *drbg, uint64_t interval)
-{
-    return karx_i_lsh_drbg_set_reseed_interval(&hmac_mech, drbg, interval);
-}
-
-void karx_hmac_drbg_uninstantiate(karx_hmac_drbg *drbg) { karx_memzero(drbg, sizeof *drbg); }
-
-karx_status karx_hmac_drbg_instantiate_os(karx_hmac_drbg *drbg, karx_lsh_alg alg, unsigned flags,
-                                          const uint8_t *pers, size_t pers_len)
-{
-    return karx_i_lsh_drbg_instantiate_os(&hmac_mech, drbg, alg, flags, pers, pers_len);
-}
-
-karx_status karx_hmac_drbg_reseed_os(karx_hmac_drbg *drbg, const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_reseed_os(&hmac_mech, drbg, add, add_len);
-}
-
-karx_status karx_hmac_drbg_generate_os(karx_hmac_drbg *drbg, uint8_t *out, size_t out_len,
-                                       const uint8_t *add, size_t add_len)
-{
-    return karx_i_lsh_drbg_generate_os(&hmac_mech, drbg, out, out_len, add, add_len);
-}
+#define LSH_DRBG_T karx_hmac_drbg
+#define LSH_DRBG_MECH hmac_mech
+#include "lsh_drbg_calls.h"

@@ -1,6 +1,7 @@
 # The DRBGs of SP 800-90A: CTR_DRBG (SP 800-90A / TTAK.KO-12.0189) over every block cipher (bulk
 # output is counter blocks through karx_ecb_encrypt, so it runs on the back end's ECB kernels);
-# Hash_DRBG and HMAC_DRBG over every LSH variant (their public calls written once in lsh_drbg.c);
+# Hash_DRBG and HMAC_DRBG over every LSH variant (their public calls written once in lsh_drbg.c
+# and lsh_drbg_calls.h);
 # what all three share (drbg_common.c), their names, any of them by type (drbg_any.c), the OS
 # entropy source, the fork guard, and the plan of many CTR_DRBG calls whose keystream runs at
 # once (drbg_plan.c: the pool's and the GPU's batch DRBG).

@@ -270,99 +270,75 @@ static void pack_ctr(const karx_i_gpu_jobs_plan *p, const void *jobs, uint8_t *d
     karx_i_gpu_ctr_pack(p, (const karx_ctr_job *)jobs, dst);
 }
 
-/* The first failing job's status, else KARX_OK. */
-#define FIRST_FAILURE(jobs, n, out)              \
-    do {                                         \
-        (out) = KARX_OK;                         \
-        for (size_t i_ = 0; i_ < (n); i_++)      \
-            if ((jobs)[i_].status != KARX_OK) {  \
-                (out) = (jobs)[i_].status;       \
-                break;                           \
-            }                                    \
-    } while (0)
+/* Job i's status, of GCM jobs when gcm, else of CTR jobs: one call body serves both kinds. */
+static karx_status *status_of(void *jobs, size_t i, int gcm)
+{
+    return gcm ? &((karx_gcm_job *)jobs)[i].status : &((karx_ctr_job *)jobs)[i].status;
+}
 
-static karx_status gcm_jobs(karx_gpu *g, karx_gcm_job *jobs, size_t n, int enc)
+/* Runs the p->n planned records in one device batch and unpacks the output into the jobs; the
+ * transfer buffer is wiped. */
+static karx_status run_planned(karx_gpu *g, const karx_i_gpu_jobs_plan *p, void *jobs, int gcm)
+{
+    uint8_t *res = (uint8_t *)malloc(p->data_bytes ? p->data_bytes : 1);
+    if (res == NULL)
+        return KARX_ERR_NO_MEMORY;
+    karx_status st = karx_i_gpu_jobs_device(g, p, gcm ? pack_gcm : pack_ctr, jobs, res);
+    if (st == KARX_OK && gcm)
+        karx_i_gpu_gcm_unpack(p, (karx_gcm_job *)jobs, res);
+    else if (st == KARX_OK)
+        karx_i_gpu_ctr_unpack(p, (karx_ctr_job *)jobs, res);
+    karx_memzero(res, p->data_bytes);
+    free(res);
+    return st;
+}
+
+/* A job call (GCM jobs when gcm, sealing when enc; else CTR jobs): checks, plans, runs the valid
+ * jobs in one batch. Returns the first failing job's status, else KARX_OK. */
+static karx_status run_jobs(karx_gpu *g, void *jobs, size_t n, int gcm, int enc)
 {
     if (n == 0)
         return KARX_OK;
     if (jobs == NULL)
         return KARX_ERR_ARGUMENT;
     karx_status st = g ? gpu_service() : KARX_ERR_NO_DEVICE;
-    if (st != KARX_OK) {
-        SET_ALL(jobs, n, st);
+    if (st != KARX_OK) { /* a call-wide failure is every job's status */
+        for (size_t i = 0; i < n; i++)
+            *status_of(jobs, i, gcm) = st;
         return st;
     }
     karx_i_gpu_jobs_plan p;
-    st = karx_i_gpu_gcm_plan(&p, jobs, n, enc);
-    uint8_t *res = NULL;
-    if (st == KARX_OK && p.n) {
-        res = (uint8_t *)malloc(p.data_bytes);
-        st = res ? karx_i_gpu_jobs_device(g, &p, pack_gcm, jobs, res) : KARX_ERR_NO_MEMORY;
-        if (st == KARX_OK)
-            karx_i_gpu_gcm_unpack(&p, jobs, res);
-        if (res) {
-            karx_memzero(res, p.data_bytes);
-            free(res);
-        }
-    }
+    st = gcm ? karx_i_gpu_gcm_plan(&p, (karx_gcm_job *)jobs, n, enc)
+             : karx_i_gpu_ctr_plan(&p, (karx_ctr_job *)jobs, n);
+    if (st == KARX_OK && p.n)
+        st = run_planned(g, &p, jobs, gcm);
     if (st != KARX_OK) { /* the batch failed: every job that was to run gets the call's status */
         if (p.job)
             for (size_t r = 0; r < p.n; r++)
-                jobs[p.job[r]].status = st;
+                *status_of(jobs, p.job[r], gcm) = st;
         else /* the plan failed after the checks: the jobs that passed them */
             for (size_t i = 0; i < n; i++)
-                if (jobs[i].status == KARX_OK)
-                    jobs[i].status = st;
+                if (*status_of(jobs, i, gcm) == KARX_OK)
+                    *status_of(jobs, i, gcm) = st;
     }
     karx_i_gpu_jobs_plan_free(&p);
-    FIRST_FAILURE(jobs, n, st);
-    return st;
+    for (size_t i = 0; i < n; i++)
+        if (*status_of(jobs, i, gcm) != KARX_OK)
+            return *status_of(jobs, i, gcm);
+    return KARX_OK;
 }
 
 karx_status karx_gpu_gcm_seal_jobs(karx_gpu *g, karx_gcm_job *jobs, size_t n)
 {
-    return gcm_jobs(g, jobs, n, 1);
+    return run_jobs(g, jobs, n, 1, 1);
 }
 
 karx_status karx_gpu_gcm_open_jobs(karx_gpu *g, karx_gcm_job *jobs, size_t n)
 {
-    return gcm_jobs(g, jobs, n, 0);
+    return run_jobs(g, jobs, n, 1, 0);
 }
 
 karx_status karx_gpu_ctr_jobs(karx_gpu *g, karx_ctr_job *jobs, size_t n)
 {
-    if (n == 0)
-        return KARX_OK;
-    if (jobs == NULL)
-        return KARX_ERR_ARGUMENT;
-    karx_status st = g ? gpu_service() : KARX_ERR_NO_DEVICE;
-    if (st != KARX_OK) {
-        SET_ALL(jobs, n, st);
-        return st;
-    }
-    karx_i_gpu_jobs_plan p;
-    st = karx_i_gpu_ctr_plan(&p, jobs, n);
-    uint8_t *res = NULL;
-    if (st == KARX_OK && p.n) {
-        res = (uint8_t *)malloc(p.data_bytes ? p.data_bytes : 1);
-        st = res ? karx_i_gpu_jobs_device(g, &p, pack_ctr, jobs, res) : KARX_ERR_NO_MEMORY;
-        if (st == KARX_OK)
-            karx_i_gpu_ctr_unpack(&p, jobs, res);
-        if (res) {
-            karx_memzero(res, p.data_bytes);
-            free(res);
-        }
-    }
-    if (st != KARX_OK) {
-        if (p.job)
-            for (size_t r = 0; r < p.n; r++)
-                jobs[p.job[r]].status = st;
-        else /* the plan failed after the checks: the jobs that passed them */
-            for (size_t i = 0; i < n; i++)
-                if (jobs[i].status == KARX_OK)
-                    jobs[i].status = st;
-    }
-    karx_i_gpu_jobs_plan_free(&p);
-    FIRST_FAILURE(jobs, n, st);
-    return st;
+    return run_jobs(g, jobs, n, 0, 0);
 }

@@ -6,12 +6,8 @@
 #include "hight_internal.h"
 
 static const karx_i_impl hight_impls[] = {
-    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_hight_portable),
+    KARX_I_IMPL_PORTABLE(karx_i_hight) KARX_I_IMPLS_X86(karx_i_hight)
 #ifdef KARX_HAVE_X86_SIMD
-    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_hight_sse2),
-    KARX_I_IMPL("ssse3", KARX_BACKEND_SSSE3, KARX_I_NEEDS_SSSE3, 0, &karx_i_hight_ssse3),
-    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_hight_avx2),
-    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_hight_avx512),
     /* The SSE GFNI kernel (legacy encoding) also beats the SSSE3 one: rank it at SSSE3. */
     {"sse2-gfni", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2 | KARX_CPU_GFNI,
      KARX_I_PRIO(KARX_BACKEND_SSSE3, 1), &karx_i_hight_sse2_gfni},
@@ -20,15 +16,9 @@ static const karx_i_impl hight_impls[] = {
     KARX_I_IMPL("avx512-gfni", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_CPU_GFNI, 1,
                 &karx_i_hight_avx512_gfni),
 #endif
-#ifdef KARX_HAVE_NEON
-    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_hight_neon),
-#endif
-};
+    KARX_I_IMPL_NEON(karx_i_hight)};
 
-static karx_status hight_set_key(void *ks, const uint8_t *k, size_t key_len)
-{
-    return karx_hight_set_key((karx_hight_key *)ks, k, key_len);
-}
+KARX_I_SET_KEY(hight_set_key, karx_hight_set_key, karx_hight_key)
 
 /* Known answer: TTAK.KO-12.0040/R1 reference value 4 (tests/kat/kcmvp_hight_ecb_kat.txt, which
  * prints it MSB-first; here each field is reversed into array order). */
@@ -39,6 +29,5 @@ static const uint8_t kat_ct[8] = {0xC6, 0x1F, 0x9C, 0x20, 0x75, 0x7A, 0x04, 0xCC
 
 const karx_i_cipher karx_i_hight_desc = {
     KARX_CIPHER_HIGHT, "hight", "HIGHT", KARX_HIGHT_BLOCK_BYTES, KARX_HIGHT_KEY_BYTES,
-    sizeof(karx_hight_key), KARX_I_FAMILY_HIGHT, KARX_HIGHT_ROUNDS, hight_set_key, hight_impls,
-    sizeof hight_impls / sizeof hight_impls[0], kat_key, kat_pt, kat_ct, NULL, 0,
-    KARX_I_HIGHT_APPROVED};
+    sizeof(karx_hight_key), KARX_I_FAMILY_HIGHT, KARX_HIGHT_ROUNDS, hight_set_key,
+    KARX_I_LIST(hight_impls), kat_key, kat_pt, kat_ct, NULL, 0, KARX_I_HIGHT_APPROVED};

@@ -29,6 +29,27 @@
 #define KARX_I_LANES_MAX 16
 /* The CPU features a kernel with GHASH fused (gcm32_xor, ghash) needs beyond its back end's. */
 #define KARX_I_LANES_VPCLMUL (KARX_CPU_VPCLMUL | KARX_CPU_PCLMUL)
+/* A family's lane impl list (src/registry/registry.h's entries) for lane kernels named
+ * p##_portable, p##_sse2, ...: every back end, and the GHASH-fused forms where the CPU has
+ * VPCLMULQDQ. */
+#define KARX_I_LANE_IMPLS(p)                                                                  \
+    KARX_I_IMPL_PORTABLE(p)                                                                   \
+    KARX_I_IF_X86(                                                                            \
+        KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &p##_sse2),                \
+        KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &p##_avx2),                \
+        KARX_I_IMPL("avx2-vpclmul", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2 | KARX_I_LANES_VPCLMUL, \
+                    1, &p##_avx2_vpclmul),                                                     \
+        KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &p##_avx512),        \
+        KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512,                                     \
+                    KARX_I_NEEDS_AVX512 | KARX_I_LANES_VPCLMUL, 1, &p##_avx512_vpclmul), )      \
+    KARX_I_IMPL_NEON(p)
+/* A descriptor's lane_impls and nlane_impls: the list, or none in the compact builds, which have
+ * no record jobs (and define no list). */
+#if !defined(KARX_COMPACT)
+#define KARX_I_LANES_OF(list) KARX_I_LIST(list)
+#else
+#define KARX_I_LANES_OF(list) NULL, 0
+#endif
 /* The schedule context's size bound, for a caller's aligned buffer: LEA-256 at 16 lanes holds
  * 32 rounds x 6 words x 64 bytes. */
 #define KARX_I_LANES_CTX_BYTES (32 * 6 * 64 + 64)

@@ -6,31 +6,8 @@
 #include "../registry/registry.h"
 #include "lsh_internal.h"
 
-static const karx_i_impl lsh256_impls[] = {
-    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_lsh256_portable),
-#ifdef KARX_HAVE_X86_SIMD
-    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_lsh256_sse2),
-    KARX_I_IMPL("ssse3", KARX_BACKEND_SSSE3, KARX_I_NEEDS_SSSE3, 0, &karx_i_lsh256_ssse3),
-    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_lsh256_avx2),
-    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_lsh256_avx512),
-#endif
-#ifdef KARX_HAVE_NEON
-    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_lsh256_neon),
-#endif
-};
-
-static const karx_i_impl lsh512_impls[] = {
-    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_lsh512_portable),
-#ifdef KARX_HAVE_X86_SIMD
-    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &karx_i_lsh512_sse2),
-    KARX_I_IMPL("ssse3", KARX_BACKEND_SSSE3, KARX_I_NEEDS_SSSE3, 0, &karx_i_lsh512_ssse3),
-    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &karx_i_lsh512_avx2),
-    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &karx_i_lsh512_avx512),
-#endif
-#ifdef KARX_HAVE_NEON
-    KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &karx_i_lsh512_neon),
-#endif
-};
+static const karx_i_impl lsh256_impls[] = {KARX_I_IMPLS_ALL(karx_i_lsh256)};
+static const karx_i_impl lsh512_impls[] = {KARX_I_IMPLS_ALL(karx_i_lsh512)};
 
 #define NIMPLS(list) (sizeof list / sizeof list[0])
 

@@ -10,6 +10,7 @@
 #include "karx/hmac.h"
 #include "lsh/lsh_internal.h"
 #include "pool/par_jobs.h"
+#include "hmac_lane_block.h"
 
 static int hj_alg(const karx_hmac_lsh_job *job)
 {

@@ -179,15 +179,8 @@ static void HJ_FN(run)(const HJ_KERNELS *k, karx_hmac_lsh_job *jobs, size_t n, i
                 HJ_FN(keyblk)(pad[l], &jobs[j->job], j->keying == 2 ? 0x5c : 0x36);
                 blk[l] = pad[l];
                 last[l] = 2; /* a keying step */
-            } else if (!j->outer && j->left >= HJ_BLOCK) {
-                blk[l] = j->pos;
-                j->pos += HJ_BLOCK;
-                j->left -= HJ_BLOCK;
             } else {
-                if (!j->outer)
-                    HJ_FN(pad)(pad[l], j->pos, j->left);
-                blk[l] = pad[l];
-                last[l] = 1;
+                KARX_I_HMAC_LANE_BLOCK(j, blk[l], pad[l], last[l], HJ_BLOCK, HJ_FN(pad));
             }
         }
         k->compress_lanes(state, blk);

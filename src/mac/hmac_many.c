@@ -7,6 +7,7 @@
 #include "../common/endian.h"
 #include "karx/hmac.h"
 #include "lsh/lsh_internal.h"
+#include "hmac_lane_block.h"
 
 /* The keyed chaining values and where the results go; shared by both widths. */
 typedef struct {

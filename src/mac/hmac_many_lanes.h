@@ -112,15 +112,8 @@ static void HM_FN(run)(const HM_KERNELS *k, const hm_keys *hk)
             last[l] = 0;
             if (!busy[l]) {
                 blk[l] = idle;
-            } else if (!j->outer && j->left >= HM_BLOCK) {
-                blk[l] = j->pos;
-                j->pos += HM_BLOCK;
-                j->left -= HM_BLOCK;
             } else {
-                if (!j->outer)
-                    HM_FN(pad)(pad[l], j->pos, j->left);
-                blk[l] = pad[l];
-                last[l] = 1;
+                KARX_I_HMAC_LANE_BLOCK(j, blk[l], pad[l], last[l], HM_BLOCK, HM_FN(pad));
             }
         }
         k->compress_lanes(state, blk);

@@ -11,68 +11,42 @@
 #include "../common/endian.h"
 #include "../lsh/lsh_internal.h"
 
-/* U_2 .. U_c for LSH-256-*: u holds U_1 on entry, t the running xor. */
-static void iterate256(const uint32_t cv_in[16], const uint32_t cv_out[16], uint8_t *t, const uint8_t *u,
-                       size_t h, uint32_t iterations)
-{
-    const karx_lsh256_kernels *k = karx_i_lsh256_kernels();
-    _Alignas(64) uint32_t cv[16];
-    _Alignas(64) uint8_t blk[KARX_LSH256_BLOCK_BYTES];
-    _Alignas(64) uint8_t full[32];
-    if (h > sizeof full)
-        return; /* never: tells the compiler the bound */
-    memset(blk, 0, sizeof blk);
-    memcpy(blk, u, h);
-    blk[h] = 0x80; /* LSH padding: one bit, then zeros */
-    for (uint32_t j = 1; j < iterations; j++) {
-        memcpy(cv, cv_in, sizeof cv);
-        k->compress(cv, blk, 1);
-        for (int l = 0; l < 8; l++)
-            karx_store32_le(full + 4 * l, cv[l] ^ cv[l + 8]);
-        memcpy(blk, full, h);
-        memcpy(cv, cv_out, sizeof cv);
-        k->compress(cv, blk, 1);
-        for (int l = 0; l < 8; l++)
-            karx_store32_le(full + 4 * l, cv[l] ^ cv[l + 8]);
-        memcpy(blk, full, h);
-        for (size_t i = 0; i < h; i++)
-            t[i] ^= blk[i];
+/* U_2 .. U_c for LSH-W-*: u holds U_1 on entry, t the running xor. Written once for both word
+ * widths (word, and store, its little-endian store). */
+#define ITERATE(W, word, store)                                                                 \
+    static void iterate##W(const word cv_in[16], const word cv_out[16], uint8_t *t,             \
+                           const uint8_t *u, size_t h, uint32_t iterations)                     \
+    {                                                                                           \
+        const karx_lsh##W##_kernels *k = karx_i_lsh##W##_kernels();                             \
+        _Alignas(64) word cv[16];                                                               \
+        _Alignas(64) uint8_t blk[KARX_LSH##W##_BLOCK_BYTES];                                    \
+        _Alignas(64) uint8_t full[8 * sizeof(word)];                                            \
+        if (h > sizeof full)                                                                    \
+            return; /* never: tells the compiler the bound */                                   \
+        memset(blk, 0, sizeof blk);                                                             \
+        memcpy(blk, u, h);                                                                      \
+        blk[h] = 0x80; /* LSH padding: one bit, then zeros */                                   \
+        for (uint32_t j = 1; j < iterations; j++) {                                             \
+            memcpy(cv, cv_in, sizeof cv);                                                       \
+            k->compress(cv, blk, 1);                                                            \
+            for (int l = 0; l < 8; l++)                                                         \
+                store(full + sizeof(word) * l, cv[l] ^ cv[l + 8]);                              \
+            memcpy(blk, full, h); /* LSH-512-224 ends mid-word */                               \
+            memcpy(cv, cv_out, sizeof cv);                                                      \
+            k->compress(cv, blk, 1);                                                            \
+            for (int l = 0; l < 8; l++)                                                         \
+                store(full + sizeof(word) * l, cv[l] ^ cv[l + 8]);                              \
+            memcpy(blk, full, h);                                                               \
+            for (size_t i = 0; i < h; i++)                                                      \
+                t[i] ^= blk[i];                                                                 \
+        }                                                                                       \
+        karx_memzero(cv, sizeof cv);                                                            \
+        karx_memzero(blk, sizeof blk);                                                          \
+        karx_memzero(full, sizeof full);                                                        \
     }
-    karx_memzero(cv, sizeof cv);
-    karx_memzero(blk, sizeof blk);
-    karx_memzero(full, sizeof full);
-}
 
-static void iterate512(const uint64_t cv_in[16], const uint64_t cv_out[16], uint8_t *t, const uint8_t *u,
-                       size_t h, uint32_t iterations)
-{
-    const karx_lsh512_kernels *k = karx_i_lsh512_kernels();
-    _Alignas(64) uint64_t cv[16];
-    _Alignas(64) uint8_t blk[KARX_LSH512_BLOCK_BYTES];
-    _Alignas(64) uint8_t full[64];
-    if (h > sizeof full)
-        return; /* never: tells the compiler the bound */
-    memset(blk, 0, sizeof blk);
-    memcpy(blk, u, h);
-    blk[h] = 0x80;
-    for (uint32_t j = 1; j < iterations; j++) {
-        memcpy(cv, cv_in, sizeof cv);
-        k->compress(cv, blk, 1);
-        for (int l = 0; l < 8; l++)
-            karx_store64_le(full + 8 * l, cv[l] ^ cv[l + 8]);
-        memcpy(blk, full, h); /* LSH-512-224 ends mid-word */
-        memcpy(cv, cv_out, sizeof cv);
-        k->compress(cv, blk, 1);
-        for (int l = 0; l < 8; l++)
-            karx_store64_le(full + 8 * l, cv[l] ^ cv[l + 8]);
-        memcpy(blk, full, h);
-        for (size_t i = 0; i < h; i++)
-            t[i] ^= blk[i];
-    }
-    karx_memzero(cv, sizeof cv);
-    karx_memzero(blk, sizeof blk);
-    karx_memzero(full, sizeof full);
-}
+ITERATE(256, uint32_t, karx_store32_le)
+ITERATE(512, uint64_t, karx_store64_le)
 
 karx_status karx_pbkdf2_hmac_lsh(karx_lsh_alg alg, const void *password, size_t password_len,
                                  const void *salt, size_t salt_len, uint32_t iterations,

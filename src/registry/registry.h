@@ -33,6 +33,44 @@ typedef struct karx_i_impl {
 #define KARX_I_IMPL(name, backend, features, extra, table) \
     { (name), (backend), (features), KARX_I_PRIO(backend, extra), (table) }
 
+/* The entries most impl lists share, for kernel tables named p##_portable, p##_sse2, ...:
+ * the x86 ladder (with or without SSSE3) is empty in builds without x86 kernels, the NEON entry
+ * in builds without NEON ones, so a list needs no #if for them. Each expands to entries with
+ * their trailing commas; a list's own entries (GFNI, VBMI2 forms) go between, inside
+ * KARX_I_IF_X86 or an #if. */
+#define KARX_I_IMPL_PORTABLE(p) KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &p##_portable),
+#ifdef KARX_HAVE_X86_SIMD
+#define KARX_I_IMPLS_X86_NO_SSSE3(p)                                                 \
+    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &p##_sse2),           \
+    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &p##_avx2),           \
+    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &p##_avx512),
+#define KARX_I_IMPLS_X86(p)                                                          \
+    KARX_I_IMPL("sse2", KARX_BACKEND_SSE2, KARX_I_NEEDS_SSE2, 0, &p##_sse2),           \
+    KARX_I_IMPL("ssse3", KARX_BACKEND_SSSE3, KARX_I_NEEDS_SSSE3, 0, &p##_ssse3),       \
+    KARX_I_IMPL("avx2", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2, 0, &p##_avx2),           \
+    KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &p##_avx512),
+#define KARX_I_IF_X86(...) __VA_ARGS__
+#else
+#define KARX_I_IMPLS_X86_NO_SSSE3(p)
+#define KARX_I_IMPLS_X86(p)
+#define KARX_I_IF_X86(...)
+#endif
+#ifdef KARX_HAVE_NEON
+#define KARX_I_IMPL_NEON(p) KARX_I_IMPL("neon", KARX_BACKEND_NEON, KARX_I_NEEDS_NEON, 0, &p##_neon),
+#else
+#define KARX_I_IMPL_NEON(p)
+#endif
+/* The whole list where a primitive has one kernel per back end. */
+#define KARX_I_IMPLS_ALL(p) KARX_I_IMPL_PORTABLE(p) KARX_I_IMPLS_X86(p) KARX_I_IMPL_NEON(p)
+/* An impl list and its length, as descriptors take them. */
+#define KARX_I_LIST(list) list, sizeof list / sizeof list[0]
+/* A descriptor's set_key: the family's typed schedule call behind the untyped slot. */
+#define KARX_I_SET_KEY(name, call, key_type)                             \
+    static karx_status name(void *ks, const uint8_t *k, size_t key_len) \
+    {                                                                    \
+        return call((key_type *)ks, k, key_len);                         \
+    }
+
 /* 1 when this CPU has the impl's features and its back end lies on the fallback chain of the
  * active back end (the table's "below" column, backends.h: x86 avx512 > avx2 > ssse3 > sse2 >
  * portable; Arm neon > portable). */
