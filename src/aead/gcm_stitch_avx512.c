@@ -3,7 +3,7 @@
  * kernel table has a gcm_xor (LEA: GHASH folded into its CTR rounds, src/lea/lea_gcm_avx512.c)
  * runs its whole groups through it, the rest chunked. Any other cipher runs the two passes (the
  * avx512 CTR kernel, then zmm GHASH, over 8 KiB chunks): a loop of CTR calls with zmm GHASH
- * between them (gcm_stitch_loop.h, as the AVX2 pass does) measured no faster here, since the
+ * between them (as the AVX2 pass does, gcm_stitch_avx2.c) measured no faster here, since the
  * two halves then run one after the other on the same vector pipes (docs/BENCHMARKS.md,
  * "Stitched GCM on AVX-512"). */
 #include <immintrin.h>

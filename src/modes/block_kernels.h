@@ -40,8 +40,7 @@ typedef struct karx_block_kernels {
      * the block after it (the other entries may be anything). Tweaks are secret. */
     void (*xts_xor)(const void *ks, uint8_t *out, const uint8_t *in, size_t nblocks,
                     size_t unit_blocks, uint8_t *tweaks, int decrypt);
-    /* Optional (NULL: the stitched GCM pass runs ctr_xor and GHASH side by side,
-     * src/aead/gcm_stitch_loop.h): GCM's GCTR with GHASH folded into the rounds, for 16-byte
+    /* Optional (NULL: GCM runs ctr_xor and GHASH apart, src/aead/gcm_stitch_avx512.c): GCM's GCTR with GHASH folded into the rounds, for 16-byte
      * blocks: out[i] = in[i] ^ E(ctr + i) for nblocks (a multiple of 32) blocks, the low 32 bits
      * of ctr (not modified) not wrapping inside the call, and the GHASH state y (16 bytes, the
      * spec's order) taken over the ciphertext (out when encrypting, in when decrypting; out ==
