@@ -6,7 +6,8 @@
 # exported-symbol check, an install that a find_package /
 # pkg-config consumer builds against (`make install` too, with its man pages and completion), the
 # DEB, TGZ and RPM packages extracted into a fresh root and used from there, the embedded, Arm
-# and big-endian runs under emulators, and the Python package.
+# and big-endian runs under emulators, the Python package, and a build with the test-only toy128
+# cipher (tests/toy/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc 2>/dev/null || echo 2)
@@ -91,6 +92,10 @@ step "Python wheel: pip wheel + auditwheel (manylinux tag), fresh venv, smoke te
 # the same settings as above, so the build folder is reused (this step only relinks)
 CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" bash python/build_wheel.sh --quick \
     --config-settings=cmake.define.KARX_WERROR=ON --config-settings=cmake.define.KARX_CUDA=OFF
+
+step "toy cipher: the test-only toy128, one folder + one registry line, in every front end (tests/toy/run.sh)"
+# after the Python steps: it builds the Python module with build-py/venv's nanobind
+sh tests/toy/run.sh build
 
 printf '(step %d took %d s)\n' $steps $((SECONDS - last))
 echo

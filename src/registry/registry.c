@@ -6,6 +6,7 @@
 extern const karx_i_cipher karx_i_lea128_desc, karx_i_lea192_desc, karx_i_lea256_desc,
     karx_i_hight_desc, karx_i_cham64_desc, karx_i_cham128_128_desc, karx_i_cham128_256_desc;
 extern const karx_i_cipher karx_i_aria128_desc, karx_i_aria192_desc, karx_i_aria256_desc;
+extern const karx_i_cipher karx_i_toy128_desc;
 extern const karx_i_hash karx_i_lsh256_224_desc, karx_i_lsh256_256_desc, karx_i_lsh512_224_desc,
     karx_i_lsh512_256_desc, karx_i_lsh512_384_desc, karx_i_lsh512_512_desc;
 
@@ -24,6 +25,9 @@ const karx_i_cipher *const karx_i_ciphers[] = {
     &karx_i_aria128_desc,
     &karx_i_aria192_desc,
     &karx_i_aria256_desc,
+#endif
+#ifdef KARX_TOY_CIPHER
+    &karx_i_toy128_desc, /* test-only and insecure (src/toy/toy128.h); -DKARX_TOY_CIPHER=ON */
 #endif
 };
 const size_t karx_i_cipher_count = sizeof karx_i_ciphers / sizeof karx_i_ciphers[0];
