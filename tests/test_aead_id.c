@@ -3,7 +3,8 @@
  * test_gcm.c and test_ccm.c) for every 16-byte-block cipher; streaming against the one-shot at
  * every split of the AAD and the payload near block boundaries; the refusals and the state
  * rules (a wrong tag length changes nothing, a forged tag wipes, nothing runs after the end);
- * the pool one-shots against the serial ones. */
+ * the pool one-shots against the serial ones; the scheduled-key forms (set_key, seal, open, their
+ * pool forms, init_key) against the raw-key ones, and their refusals. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +130,35 @@ static void one(karx_aead_alg m, karx_cipher_alg a, size_t len, size_t al, size_
     CHECK(karx_aead_decrypt(m, a, key, kl, nonce, nl, back, tag, tl, ct, len, aad, al) ==
                   KARX_ERR_AUTHENTICATION && t_all_zero(back, len),
           "%s-%s len %zu: forged tag refused, out zero-filled", mn, cn, len);
+    /* a scheduled key: seal, open, a forged tag and a stream from it, as the raw-key calls */
+    karx_aead_key k;
+    CHECK(karx_aead_set_key(&k, m, a, key, kl) == KARX_OK && karx_aead_key_cipher(&k) == a,
+          "%s-%s: set_key", mn, cn);
+    CHECK(karx_aead_seal(&k, nonce, nl, ct, tag, tl, pt, len, aad, al) == KARX_OK &&
+              memcmp(ct, ref, len) == 0 && memcmp(tag, rtag, tl) == 0,
+          "%s-%s len %zu: seal over the key = the mode's", mn, cn, len);
+    CHECK(karx_aead_open(&k, nonce, nl, back, rtag, tl, ref, len, aad, al) == KARX_OK &&
+              memcmp(back, pt, len) == 0,
+          "%s-%s len %zu: open over the key", mn, cn, len);
+    tag[tl - 1] ^= 0x80;
+    memset(back, 0x55, sizeof back);
+    CHECK(karx_aead_open(&k, nonce, nl, back, tag, tl, ref, len, aad, al) ==
+                  KARX_ERR_AUTHENTICATION && t_all_zero(back, len),
+          "%s-%s len %zu: open over the key refuses a forged tag, out zero-filled", mn, cn, len);
+    {
+        karx_aead_ctx c;
+        uint8_t out[MAXLEN], t2[16];
+        size_t h = len / 2;
+        int ok = karx_aead_init_key(&c, &k, KARX_ENCRYPT, nonce, nl, al, len, tl) == KARX_OK &&
+                 karx_aead_aad(&c, aad, al) == KARX_OK &&
+                 karx_aead_update(&c, out, pt, h) == KARX_OK &&
+                 karx_aead_update(&c, out + h, pt + h, len - h) == KARX_OK &&
+                 karx_aead_final(&c, t2, tl) == KARX_OK;
+        CHECK(ok && memcmp(out, ref, len) == 0 && memcmp(t2, rtag, tl) == 0,
+              "%s-%s len %zu: stream from the key = one-shot", mn, cn, len);
+    }
+    karx_aead_key_wipe(&k);
+    CHECK(t_all_zero(&k, sizeof k), "%s-%s: key wiped", mn, cn);
     /* streaming, cut at s1 in the AAD and s2 in the payload */
     static const size_t cuts[] = {0, 1, 15, 16, 17, 31, 32, 33};
     for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
@@ -236,6 +266,45 @@ static void refusals(void)
     karx_aead_ctx_wipe(&c);
     CHECK(t_all_zero(&c, sizeof c), "wipe");
     karx_aead_ctx_wipe(NULL); /* a no-op */
+
+    /* scheduled keys */
+    karx_aead_key k;
+    memset(&k, 0x5a, sizeof k);
+    CHECK(karx_aead_set_key(NULL, KARX_AEAD_GCM, KARX_CIPHER_LEA128, key, 16) ==
+              KARX_ERR_ARGUMENT,
+          "set_key: NULL key");
+    CHECK(karx_aead_set_key(&k, (karx_aead_alg)9, KARX_CIPHER_LEA128, key, 16) ==
+                  KARX_ERR_UNKNOWN_ALGORITHM && t_all_zero(&k, sizeof k),
+          "set_key: unknown mode, key zeroed");
+    CHECK(karx_aead_seal(&k, nonce, 12, buf, tag, 16, buf, 16, NULL, 0) == KARX_ERR_STATE &&
+              karx_aead_open(&k, nonce, 12, buf, tag, 16, buf, 16, NULL, 0) == KARX_ERR_STATE &&
+              karx_aead_init_key(&c, &k, KARX_ENCRYPT, nonce, 12, 0, 0, 16) ==
+                  KARX_ERR_STATE &&
+              karx_aead_key_cipher(&k) == 0,
+          "a key that is not set: KARX_ERR_STATE");
+    CHECK(karx_aead_seal(NULL, nonce, 12, buf, tag, 16, buf, 16, NULL, 0) == KARX_ERR_ARGUMENT &&
+              karx_aead_seal_pool(NULL, NULL, nonce, 12, buf, tag, 16, buf, 16, NULL, 0) ==
+                  KARX_ERR_ARGUMENT &&
+              karx_aead_init_key(NULL, &k, KARX_ENCRYPT, nonce, 12, 0, 0, 16) ==
+                  KARX_ERR_ARGUMENT,
+          "NULL key or context");
+    for (size_t i = 0; i < NMODES; i++) {
+        const char *mn = karx_aead_name(modes[i]);
+        memset(&k, 0x5a, sizeof k);
+        CHECK(karx_aead_set_key(&k, modes[i], KARX_CIPHER_LEA128, key, 15) ==
+                      KARX_ERR_KEY_LENGTH && t_all_zero(&k, sizeof k),
+              "%s: set_key with a short key refused, key zeroed", mn);
+        CHECK(karx_aead_set_key(&k, modes[i], KARX_CIPHER_HIGHT, key, 16) == KARX_ERR_UNSUPPORTED,
+              "%s: set_key with a 64-bit-block cipher refused", mn);
+        CHECK(karx_aead_set_key(&k, modes[i], KARX_CIPHER_LEA128, key, 16) == KARX_OK &&
+                  karx_aead_init_key(&c, &k, KARX_ENCRYPT, nonce, 12, 0, 32, 5) ==
+                      KARX_ERR_ARGUMENT && t_all_zero(&c, sizeof c),
+              "%s: init_key refuses a 5-byte tag, context zeroed", mn);
+        CHECK(karx_aead_seal(&k, nonce, 12, buf, tag, 5, buf, 16, NULL, 0) != KARX_OK,
+              "%s: seal refuses a 5-byte tag", mn);
+        karx_aead_key_wipe(&k);
+    }
+    karx_aead_key_wipe(NULL); /* a no-op */
 }
 
 /* The pool one-shots give the serial bytes for every mode (GCM splits the payload over the
@@ -274,7 +343,24 @@ static void pools(void)
                       memcmp(back, pt, N) == 0,
                   "%s: pool %zu decryption", mn, p);
         }
+        karx_aead_key k;
+        CHECK(karx_aead_set_key(&k, modes[i], KARX_CIPHER_LEA128, key, 16) == KARX_OK, "%s key",
+              mn);
+        for (size_t p = 0; p < 2; p++) {
+            CHECK(karx_aead_seal_pool(ps[p], &k, nonce, 12, ct, tag, 16, pt, N, aad, sizeof aad) ==
+                          KARX_OK &&
+                      memcmp(ct, ref, N) == 0 && memcmp(tag, rtag, 16) == 0,
+                  "%s: seal over the key, pool %zu = serial", mn, p);
+            CHECK(karx_aead_open_pool(ps[p], &k, nonce, 12, back, rtag, 16, ct, N, aad,
+                                      sizeof aad) == KARX_OK &&
+                      memcmp(back, pt, N) == 0,
+                  "%s: open over the key, pool %zu", mn, p);
+        }
         rtag[0] ^= 1;
+        CHECK(karx_aead_open_pool(pool, &k, nonce, 12, back, rtag, 16, ct, N, aad, sizeof aad) ==
+                      KARX_ERR_AUTHENTICATION && t_all_zero(back, N),
+              "%s: pool open over the key of a forged tag: refused, zero-filled", mn);
+        karx_aead_key_wipe(&k);
         CHECK(karx_aead_decrypt_pool(pool, modes[i], KARX_CIPHER_LEA128, key, 16, nonce, 12, back,
                                      rtag, 16, ct, N, aad, sizeof aad) ==
                       KARX_ERR_AUTHENTICATION && t_all_zero(back, N),

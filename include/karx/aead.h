@@ -36,6 +36,8 @@ typedef struct karx_aead_info {
     size_t nonce_default;  /* the length to use when there is no reason for another: 12 */
     size_t tag_min, tag_max, tag_default; /* 4, 16, 16; which lengths between: tag_len_ok */
     int lengths_first;     /* 1: karx_aead_init needs the AAD and payload lengths (CCM) */
+    int splits;            /* 1: the _pool calls split one message over the threads (GCM);
+                              0: they run on the calling thread (CCM's CBC-MAC is one chain) */
 } karx_aead_info;
 
 /* The facts of a mode: KARX_OK, or KARX_ERR_UNKNOWN_ALGORITHM (info zeroed). */
@@ -80,6 +82,46 @@ KARX_API karx_status karx_aead_decrypt_pool(karx_pool *pool, karx_aead_alg mode,
                                             const uint8_t *in, size_t len, const uint8_t *aad,
                                             size_t aad_len);
 
+/* ---- a scheduled key: schedule once, seal and open any number of records ----
+ * Caller-allocated, copyable, read-only once set (any number of threads may use one key at
+ * once). u.gcm / u.ccm is the mode's own session key (karx_gcm_key, karx_ccm_key), for the calls
+ * only that mode has (its record jobs); the other fields are private. set_key's statuses are
+ * the mode's set_key's; a failed set_key leaves the key wiped, and a call on a key that is not
+ * set is KARX_ERR_STATE. */
+typedef struct karx_aead_key {
+    uint32_t mode;  /* karx_aead_alg */
+    uint32_t ready; /* 1 once set */
+    union {
+        karx_gcm_key gcm;
+        karx_ccm_key ccm;
+    } u;
+} karx_aead_key;
+
+KARX_API karx_status karx_aead_set_key(karx_aead_key *key, karx_aead_alg mode,
+                                       karx_cipher_alg alg, const uint8_t *k, size_t key_len);
+KARX_API void karx_aead_key_wipe(karx_aead_key *key);
+/* The cipher a set key runs (0 for a key that is not set). */
+KARX_API karx_cipher_alg karx_aead_key_cipher(const karx_aead_key *key);
+/* As karx_aead_encrypt / karx_aead_decrypt over a scheduled key (karx_gcm_seal, karx_ccm_seal
+ * and their open calls). */
+KARX_API karx_status karx_aead_seal(const karx_aead_key *key, const uint8_t *nonce,
+                                    size_t nonce_len, uint8_t *out, uint8_t *tag, size_t tag_len,
+                                    const uint8_t *in, size_t len, const uint8_t *aad,
+                                    size_t aad_len);
+KARX_API karx_status karx_aead_open(const karx_aead_key *key, const uint8_t *nonce,
+                                    size_t nonce_len, uint8_t *out, const uint8_t *tag,
+                                    size_t tag_len, const uint8_t *in, size_t len,
+                                    const uint8_t *aad, size_t aad_len);
+/* The same over a thread pool (NULL, or a mode whose chain cannot be split: this thread). */
+KARX_API karx_status karx_aead_seal_pool(karx_pool *pool, const karx_aead_key *key,
+                                         const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                                         uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                         size_t len, const uint8_t *aad, size_t aad_len);
+KARX_API karx_status karx_aead_open_pool(karx_pool *pool, const karx_aead_key *key,
+                                         const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                                         const uint8_t *tag, size_t tag_len, const uint8_t *in,
+                                         size_t len, const uint8_t *aad, size_t aad_len);
+
 /* ---- streaming ----
  * Caller-allocated, copyable, fields private. init, any number of karx_aead_aad, any number of
  * karx_aead_update, then karx_aead_final (encryption) or karx_aead_final_verify (decryption),
@@ -102,6 +144,10 @@ KARX_API karx_status karx_aead_init(karx_aead_ctx *ctx, karx_aead_alg mode, karx
                                     const uint8_t *key, size_t key_len, int encrypt,
                                     const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
                                     uint64_t payload_len, size_t tag_len);
+/* The same from a scheduled key (the key is read, not kept: it may be wiped after init). */
+KARX_API karx_status karx_aead_init_key(karx_aead_ctx *ctx, const karx_aead_key *key,
+                                        int encrypt, const uint8_t *nonce, size_t nonce_len,
+                                        uint64_t aad_len, uint64_t payload_len, size_t tag_len);
 KARX_API karx_status karx_aead_aad(karx_aead_ctx *ctx, const uint8_t *aad, size_t aad_len);
 /* Writes exactly len bytes to out; out == in allowed. */
 KARX_API karx_status karx_aead_update(karx_aead_ctx *ctx, uint8_t *out, const uint8_t *in,

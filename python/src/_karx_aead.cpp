@@ -1,11 +1,10 @@
-// karx._karx: GCM and CCM as one class, _Aead, under karx.LEAGCM / ARIAGCM / ... and karx.AEAD;
-// and _AeadStream, the streaming encryptor / decryptor behind AEADEncryptionContext and
-// AEADDecryptionContext. The two modes differ only in what a table row holds (the key schedule,
-// seal and open, which tag and nonce lengths are allowed); encrypt and decrypt are written once.
-// Ciphers: any registered cipher with a 128-bit block (from the registry, so a new one needs no
-// change here).
-#include <strings.h>
-
+// karx._karx: the AEAD modes as one class, _Aead, under karx.LEAGCM / ARIAGCM / ... and
+// karx.AEAD; _AeadStream, the streaming encryptor / decryptor behind AEADEncryptionContext and
+// AEADDecryptionContext; and the record-job batches (gcm_seal_many, ccm_seal_many, ...).
+// Everything runs through karx/aead.h: a mode's nonce and tag rules, its key, one-shots, pool
+// forms and streams come from the registry (karx_aead_info and the karx_aead_* calls), so no
+// code here branches on GCM versus CCM except the record jobs, which are each mode's own C
+// calls. Ciphers: any registered cipher with a 128-bit block (a new one needs no change here).
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -17,76 +16,75 @@ namespace {
 
 using namespace nb::literals;
 
-// A GCM key holds the cipher key first, so CCM (which runs on the bare cipher key) uses that part.
-using AeadKey = karx_gcm_key;
+// The longest tag of any AEAD mode (karx_aead_info.tag_max; aead_mode checks it).
+constexpr size_t TAG_MAX = 16;
 
-// (key, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len), as karx_gcm_seal / open
-using SealFn = karx_status (*)(const AeadKey *, const uint8_t *, size_t, uint8_t *, uint8_t *,
-                               size_t, const uint8_t *, size_t, const uint8_t *, size_t);
-using OpenFn = karx_status (*)(const AeadKey *, const uint8_t *, size_t, uint8_t *,
-                               const uint8_t *, size_t, const uint8_t *, size_t, const uint8_t *,
-                               size_t);
-
+// One AEAD mode as the registry describes it (karx/aead.h): its facts, and the messages made
+// from them. Nothing here names a mode: one registered in C is taken as it is.
 struct AeadMode {
-    const char *name;   // "GCM", as messages print it
-    const char *tags;   // the allowed tag lengths, for the message
-    bool (*tag_ok)(size_t tag_len);
-    void (*nonce_ok)(size_t nonce_len, size_t payload); // raises when either is not allowed
-    karx_status (*set_key)(AeadKey *, karx_cipher_alg, const uint8_t *, size_t);
-    void (*wipe)(AeadKey *);
-    SealFn seal;
-    OpenFn open;
+    karx_aead_alg id{};
+    karx_aead_info info{};
+    std::string name; // "GCM", as messages print it
+    std::string tags; // the allowed tag lengths, for messages: "4, 8, 12, 13, 14, 15 or 16"
+
+    bool tag_ok(size_t t) const { return karx_aead_tag_len_ok(id, t) != 0; }
+
+    // Raises when the nonce length or the payload is not allowed; pre and data_pre start the
+    // messages (a record's name in a batch: "nonces[3]: ").
+    void nonce_ok(size_t nonce_len, size_t payload, const std::string &pre = "",
+                  const std::string &data_pre = "") const
+    {
+        if (!karx_aead_nonce_len_ok(id, nonce_len)) {
+            const size_t lo = info.nonce_min;
+            std::string rule = info.nonce_max > 0xffff // no bound a nonce meets in practice (GCM)
+                                   ? "at least " + std::to_string(lo) + (lo == 1 ? " byte" : " bytes") +
+                                         " (" + std::to_string(info.nonce_default) + " recommended)"
+                                   : std::to_string(lo) + " to " + std::to_string(info.nonce_max) +
+                                         " bytes";
+            raise_status(KARX_ERR_IV_LENGTH, pre + name + " nonce must be " + rule + ", got " +
+                                                 std::to_string(nonce_len));
+        }
+        size_t max = karx_aead_max_payload_bytes(id, nonce_len);
+        if (payload > max)
+            raise_status(KARX_ERR_DATA_LENGTH, data_pre + name + " with a " +
+                                                   std::to_string(nonce_len) +
+                                                   "-byte nonce takes at most " +
+                                                   std::to_string(max) + " bytes, got " +
+                                                   std::to_string(payload));
+    }
 };
 
-void gcm_nonce_ok(size_t nonce_len, size_t payload)
+// Every registered AEAD mode, by id, read once from the registry.
+const std::vector<AeadMode> &aead_modes()
 {
-    if (nonce_len == 0)
-        raise_status(KARX_ERR_IV_LENGTH, "GCM nonce must be at least 1 byte (12 recommended), got 0");
-    if (payload > karx_gcm_max_payload_bytes())
-        raise_status(KARX_ERR_DATA_LENGTH, "GCM data must be at most 2**36 - 32 bytes, got " +
-                                               std::to_string(payload));
+    static const std::vector<AeadMode> modes = [] {
+        std::vector<AeadMode> v;
+        for (int m = KARX_AEAD_FIRST; m <= KARX_AEAD_LAST; m++) {
+            AeadMode a;
+            a.id = static_cast<karx_aead_alg>(m);
+            if (karx_aead_info_of(a.id, &a.info) != KARX_OK || a.info.tag_max > TAG_MAX)
+                continue;
+            a.name = a.info.std_name;
+            std::vector<size_t> t;
+            for (size_t n = a.info.tag_min; n <= a.info.tag_max; n++)
+                if (a.tag_ok(n))
+                    t.push_back(n);
+            for (size_t i = 0; i < t.size(); i++)
+                a.tags += (i == 0 ? "" : i + 1 == t.size() ? " or " : ", ") + std::to_string(t[i]);
+            v.push_back(a);
+        }
+        return v;
+    }();
+    return modes;
 }
-
-void ccm_nonce_ok(size_t nonce_len, size_t payload)
-{
-    if (nonce_len < KARX_CCM_NONCE_MIN_BYTES || nonce_len > KARX_CCM_NONCE_MAX_BYTES)
-        raise_status(KARX_ERR_IV_LENGTH,
-                     "CCM nonce must be 7 to 13 bytes, got " + std::to_string(nonce_len));
-    size_t max = karx_ccm_max_payload_bytes(nonce_len);
-    if (payload > max)
-        raise_status(KARX_ERR_DATA_LENGTH, "CCM with a " + std::to_string(nonce_len) +
-                                               "-byte nonce takes at most " + std::to_string(max) +
-                                               " bytes, got " + std::to_string(payload));
-}
-
-const AeadMode MODES[] = {
-    {"GCM", "4, 8, 12, 13, 14, 15 or 16",
-     [](size_t t) { return karx_gcm_tag_len_ok(t) != 0; }, gcm_nonce_ok, karx_gcm_set_key,
-     karx_gcm_key_wipe, karx_gcm_seal, karx_gcm_open},
-    {"CCM", "4, 6, 8, 10, 12, 14 or 16",
-     [](size_t t) {
-         return t >= KARX_CCM_TAG_MIN_BYTES && t <= KARX_CCM_TAG_MAX_BYTES && t % 2 == 0;
-     },
-     ccm_nonce_ok,
-     [](AeadKey *k, karx_cipher_alg alg, const uint8_t *key, size_t n) {
-         return karx_cipher_set_key(&k->cipher, alg, key, n);
-     },
-     [](AeadKey *k) { karx_cipher_key_wipe(&k->cipher); },
-     [](const AeadKey *k, const uint8_t *nn, size_t nl, uint8_t *out, uint8_t *tag, size_t tl,
-        const uint8_t *in, size_t len, const uint8_t *ad, size_t al) {
-         return karx_ccm_seal(&k->cipher, nn, nl, out, tag, tl, in, len, ad, al);
-     },
-     [](const AeadKey *k, const uint8_t *nn, size_t nl, uint8_t *out, const uint8_t *tag,
-        size_t tl, const uint8_t *in, size_t len, const uint8_t *ad, size_t al) {
-         return karx_ccm_open(&k->cipher, nn, nl, out, tag, tl, in, len, ad, al);
-     }},
-};
 
 const AeadMode &aead_mode(const std::string &name)
 {
-    for (const AeadMode &m : MODES)
-        if (strcasecmp(name.c_str(), m.name) == 0)
-            return m;
+    karx_aead_alg id;
+    if (karx_aead_from_name(name.c_str(), &id) == KARX_OK)
+        for (const AeadMode &m : aead_modes())
+            if (m.id == id)
+                return m;
     raise_status(KARX_ERR_UNKNOWN_ALGORITHM, "unknown AEAD mode '" + name + "'");
 }
 
@@ -144,8 +142,7 @@ karx_cipher_alg aead_cipher(const std::string &family, size_t key_len)
 }
 
 struct Aead {
-    AeadKey key;
-    karx_ccm_key ccm; // CCM: the session key of the record jobs (karx_ccm_seal_jobs)
+    karx_aead_key key; // u.gcm / u.ccm: the session key of the record jobs too
     const AeadMode *mode;
     karx_cipher_alg alg;
     size_t tag_len;
@@ -156,33 +153,26 @@ struct Aead {
          nb::handle tag_length, bool exact)
     {
         std::memset(&key, 0, sizeof key);
-        std::memset(&ccm, 0, sizeof ccm);
         mode = &aead_mode(mode_name);
         Buf k(k_, "key");
-        alg = exact ? exact_cipher(family, mode->name) : aead_cipher(family, k.n);
+        alg = exact ? exact_cipher(family, mode->name.c_str()) : aead_cipher(family, k.n);
         if (exact)
             check_key_len(alg, k.n);
         int t = tag_len_arg(tag_length, "tag_length");
         if (t < 0 || !mode->tag_ok(static_cast<size_t>(t)))
-            raise_status(KARX_ERR_ARGUMENT, std::string(mode->name) + " tag_length must be " +
-                                                mode->tags + ", got " + arg_str(tag_length));
+            raise_status(KARX_ERR_ARGUMENT, mode->name + " tag_length must be " + mode->tags +
+                                                ", got " + arg_str(tag_length));
         tag_len = static_cast<size_t>(t);
-        check(mode->set_key(&key, alg, k.p, k.n), std::string(mode->name) + " key");
-        if (!gcm())
-            check(karx_ccm_set_key(&ccm, alg, k.p, k.n), "CCM key");
+        check(karx_aead_set_key(&key, mode->id, alg, k.p, k.n), mode->name + " key");
     }
     Aead(const Aead &) = delete;
-    ~Aead()
-    {
-        mode->wipe(&key);
-        karx_ccm_key_wipe(&ccm);
-    }
+    ~Aead() { karx_aead_key_wipe(&key); }
 
-    std::string what(const char *call) const { return std::string(mode->name) + " " + call; }
+    std::string what(const char *call) const { return mode->name + " " + call; }
 
-    // threads=: GCM splits over a pool (karx_gcm_seal_pool / open_pool); CCM is a chain and
-    // runs on this thread whatever threads says.
-    bool gcm() const { return mode == &MODES[0]; }
+    // threads=: a mode that splits a message (info.splits: GCM) runs on a pool; the others
+    // (CCM's CBC-MAC is one chain) on this thread whatever threads says.
+    size_t split_work(size_t n) const { return mode->info.splits ? n : 0; }
 
     nb::bytes encrypt(nb::handle nonce, nb::handle data, nb::handle aad, nb::handle threads)
     {
@@ -190,16 +180,13 @@ struct Aead {
         Buf nn(nonce, "nonce"), in(data, "data");
         OptBuf ad(aad, "associated_data");
         mode->nonce_ok(nn.n, in.n);
-        PoolLease lease(nt, gcm() ? in.n : 0);
+        PoolLease lease(nt, split_work(in.n));
         karx_pool *pool = lease.get();
         OutBytes out(in.n + tag_len);
         karx_status st = KARX_OK;
         maybe_nogil(in.n + ad.n, [&] {
-            st = pool != nullptr && gcm()
-                     ? karx_gcm_seal_pool(pool, &key, nn.p, nn.n, out.data(), out.data() + in.n,
-                                          tag_len, in.p, in.n, ad.p, ad.n)
-                     : mode->seal(&key, nn.p, nn.n, out.data(), out.data() + in.n, tag_len, in.p,
-                                  in.n, ad.p, ad.n);
+            st = karx_aead_seal_pool(pool, &key, nn.p, nn.n, out.data(), out.data() + in.n,
+                                     tag_len, in.p, in.n, ad.p, ad.n);
         });
         check(st, what("encrypt"));
         return out.finish(in.n + tag_len);
@@ -218,16 +205,13 @@ struct Aead {
         }
         size_t n = in.n - tag_len;
         mode->nonce_ok(nn.n, n);
-        PoolLease lease(nt, gcm() ? n : 0);
+        PoolLease lease(nt, split_work(n));
         karx_pool *pool = lease.get();
         OutBytes out(n);
         karx_status st = KARX_OK;
         maybe_nogil(in.n + ad.n, [&] {
-            st = pool != nullptr && gcm()
-                     ? karx_gcm_open_pool(pool, &key, nn.p, nn.n, out.data(), in.p + n, tag_len,
-                                          in.p, n, ad.p, ad.n)
-                     : mode->open(&key, nn.p, nn.n, out.data(), in.p + n, tag_len, in.p, n, ad.p,
-                                  ad.n);
+            st = karx_aead_open_pool(pool, &key, nn.p, nn.n, out.data(), in.p + n, tag_len, in.p,
+                                     n, ad.p, ad.n);
         });
         if (st != KARX_OK) {
             out.wipe();
@@ -257,38 +241,34 @@ struct Fail {
     }
 };
 
-// One streaming encryption or decryption (karx_gcm_ctx / karx_ccm_ctx). AAD first, then data,
-// then finalize (encryption: the tag; decryption: the tag check). CCM needs the payload length
-// up front (it is in CCM's first MAC block), and the AAD length before the first AAD byte is
-// absorbed: with aad_length declared the AAD streams straight into the context; without, it is
-// held here until the first update() or finalize() and absorbed then. For GCM, length= and
-// aad_length= are optional and, when given, checked the same way. Every call takes the object's
-// lock (one stream may be shared between threads).
+// One streaming encryption or decryption (karx_aead_ctx). AAD first, then data, then finalize
+// (encryption: the tag; decryption: the tag check). A mode with lengths_first (CCM) needs the
+// payload length up front (it is in its first MAC block), and the AAD length before the first
+// AAD byte is absorbed: with aad_length declared the AAD streams straight into the context;
+// without, it is held here until the first update() or finalize() and absorbed then. For the
+// other modes length= and aad_length= are optional and, when given, checked the same way.
+// Every call takes the object's lock (one stream may be shared between threads).
 struct AeadStream {
     enum Phase { AAD, DATA, DONE };
 
     Lock lock;
-    bool is_gcm = false, enc = false, started = false, tag_known = false;
+    bool enc = false, started = false, tag_known = false;
     Phase phase = AAD;
-    karx_gcm_ctx g;
-    karx_ccm_ctx c;
-    karx_cipher_key ckey; // CCM before the context starts (AAD length not declared)
-    uint8_t nonce[KARX_CCM_NONCE_MAX_BYTES] = {};
-    size_t nonce_len = 0;
+    karx_aead_ctx ctx;
+    karx_aead_key held; // lengths_first, before the context starts (AAD length not declared)
+    std::vector<uint8_t> nonce;
     std::vector<uint8_t> aad_buf;
     bool has_len = false, has_aad_len = false;
     uint64_t len = 0, aad_len = 0, data_n = 0, aad_n = 0;
-    uint8_t tag[KARX_GCM_TAG_MAX_BYTES] = {};
+    uint8_t tag[TAG_MAX] = {};
     size_t tag_len = 0;
     std::string name; // "LEA-128-GCM"
 
     AeadStream(const Aead &a, bool encrypt, nb::handle nonce_, nb::handle tag_,
                nb::handle length, nb::handle aad_length)
     {
-        std::memset(&g, 0, sizeof g);
-        std::memset(&c, 0, sizeof c);
-        std::memset(&ckey, 0, sizeof ckey);
-        is_gcm = a.gcm();
+        std::memset(&ctx, 0, sizeof ctx);
+        std::memset(&held, 0, sizeof held);
         enc = encrypt;
         tag_len = a.tag_len;
         karx_alg_info info;
@@ -305,11 +285,12 @@ struct AeadStream {
             has_aad_len = true;
             aad_len = size_arg(aad_length, "aad_length");
         }
-        if (!is_gcm && !has_len)
+        const bool lengths_first = a.mode->info.lengths_first != 0;
+        if (lengths_first && !has_len)
             raise_status(KARX_ERR_ARGUMENT,
-                         name + " streaming needs the message length up front (CCM puts it in "
-                                "its first block): pass length=, the total bytes update() will "
-                                "be given");
+                         name + " streaming needs the message length up front (" + a.mode->name +
+                             " puts it in its first block): pass length=, the total bytes "
+                             "update() will be given");
         a.mode->nonce_ok(nn.n, static_cast<size_t>(len));
         if (!tag_.is_none()) {
             if (enc)
@@ -320,19 +301,14 @@ struct AeadStream {
             tag_known = true;
         }
         int dir = enc ? KARX_ENCRYPT : KARX_DECRYPT;
-        karx_status st;
-        if (is_gcm) {
-            st = karx_gcm_init_key(&g, &a.key, dir, nn.p, nn.n);
+        karx_status st = karx_aead_init_key(&ctx, &a.key, dir, nn.p, nn.n, aad_len, len, tag_len);
+        if (!lengths_first || has_aad_len) {
             started = st == KARX_OK;
-        } else if (has_aad_len) {
-            st = karx_ccm_init_key(&c, &a.key.cipher, dir, nn.p, nn.n, aad_len, len, tag_len);
-            started = st == KARX_OK;
-        } else { // a trial start checks the arguments now; the real one comes with the data
-            st = karx_ccm_init_key(&c, &a.key.cipher, dir, nn.p, nn.n, 0, len, tag_len);
-            karx_ccm_ctx_wipe(&c);
-            ckey = a.key.cipher;
-            std::memcpy(nonce, nn.p, nn.n);
-            nonce_len = nn.n;
+        } else { // that was a trial start, to check the arguments now; the real one comes with
+                 // the data, once the AAD length is known
+            karx_aead_ctx_wipe(&ctx);
+            held = a.key;
+            nonce.assign(nn.p, nn.p + nn.n);
         }
         if (st != KARX_OK) {
             wipe();
@@ -345,9 +321,8 @@ struct AeadStream {
 
     void wipe()
     {
-        karx_gcm_ctx_wipe(&g);
-        karx_ccm_ctx_wipe(&c);
-        karx_cipher_key_wipe(&ckey);
+        karx_aead_ctx_wipe(&ctx);
+        karx_aead_key_wipe(&held);
         if (!aad_buf.empty())
             karx_memzero(aad_buf.data(), aad_buf.size());
         aad_buf.clear();
@@ -384,15 +359,15 @@ struct AeadStream {
         }
         if (!started) {
             int dir = enc ? KARX_ENCRYPT : KARX_DECRYPT;
-            karx_status st = karx_ccm_init_key(&c, &ckey, dir, nonce, nonce_len, aad_buf.size(),
-                                               len, tag_len);
+            karx_status st = karx_aead_init_key(&ctx, &held, dir, nonce.data(), nonce.size(),
+                                                aad_buf.size(), len, tag_len);
             if (st == KARX_OK)
-                st = karx_ccm_aad(&c, aad_buf.data(), aad_buf.size());
+                st = karx_aead_aad(&ctx, aad_buf.data(), aad_buf.size());
             if (st != KARX_OK) {
                 f.set(st, name + " stream: " + karx_strerror(st));
                 return false;
             }
-            karx_cipher_key_wipe(&ckey);
+            karx_aead_key_wipe(&held);
             if (!aad_buf.empty())
                 karx_memzero(aad_buf.data(), aad_buf.size());
             aad_buf.clear();
@@ -421,7 +396,7 @@ struct AeadStream {
             if (!started)
                 aad_buf.insert(aad_buf.end(), b.p, b.p + b.n);
             else
-                st = is_gcm ? karx_gcm_aad(&g, b.p, b.n) : karx_ccm_aad(&c, b.p, b.n);
+                st = karx_aead_aad(&ctx, b.p, b.n);
             if (st != KARX_OK)
                 return f.set(st, name + " associated data: " + karx_strerror(st));
             aad_n += b.n;
@@ -444,8 +419,7 @@ struct AeadStream {
                                  std::to_string(data_n + b.n));
             if (!begin_data(f))
                 return;
-            karx_status st = is_gcm ? karx_gcm_update(&g, out.data(), b.p, b.n)
-                                    : karx_ccm_update(&c, out.data(), b.p, b.n);
+            karx_status st = karx_aead_update(&ctx, out.data(), b.p, b.n);
             if (st != KARX_OK)
                 return f.set(st, name + " update: " + karx_strerror(st));
             data_n += b.n;
@@ -473,10 +447,8 @@ struct AeadStream {
             if (!begin_data(f))
                 return;
             const uint8_t *want = t != nullptr ? t : tag;
-            karx_status st = enc ? (is_gcm ? karx_gcm_final(&g, tag, tag_len)
-                                           : karx_ccm_final(&c, tag, tag_len))
-                                 : (is_gcm ? karx_gcm_final_verify(&g, want, tag_len)
-                                           : karx_ccm_final_verify(&c, want, tag_len));
+            karx_status st = enc ? karx_aead_final(&ctx, tag, tag_len)
+                                 : karx_aead_final_verify(&ctx, want, tag_len);
             phase = DONE;
             tag_known = enc && st == KARX_OK;
             wipe();
@@ -520,7 +492,7 @@ struct AeadStream {
             if (phase != DONE)
                 want_tag_len(t.n);
         }
-        uint8_t copy[KARX_GCM_TAG_MAX_BYTES] = {};
+        uint8_t copy[TAG_MAX] = {};
         std::memcpy(copy, t.p, t.n < sizeof copy ? t.n : sizeof copy);
         finish(copy, "finalize_with_tag");
         return nb::bytes("", 0);
@@ -547,33 +519,6 @@ struct AeadStream {
 // this call. Argument errors raise before any record is processed, naming the record
 // ("nonces[3]: ..."); a record that fails authentication is None in the result of an open.
 
-// The nonce and length rules of the one-record calls, naming record i.
-void job_nonce_ok(bool gcm, size_t i, size_t nl, size_t payload, const char *data_what)
-{
-    if (gcm) {
-        if (nl == 0)
-            raise_status(KARX_ERR_IV_LENGTH, item_name("nonces", i) +
-                                                 ": GCM nonce must be at least 1 byte (12 "
-                                                 "recommended), got 0");
-        if (payload > karx_gcm_max_payload_bytes())
-            raise_status(KARX_ERR_DATA_LENGTH, item_name(data_what, i) +
-                                                   ": GCM data must be at most 2**36 - 32 bytes, "
-                                                   "got " +
-                                                   std::to_string(payload));
-        return;
-    }
-    if (nl < KARX_CCM_NONCE_MIN_BYTES || nl > KARX_CCM_NONCE_MAX_BYTES)
-        raise_status(KARX_ERR_IV_LENGTH, item_name("nonces", i) +
-                                             ": CCM nonce must be 7 to 13 bytes, got " +
-                                             std::to_string(nl));
-    size_t max = karx_ccm_max_payload_bytes(nl);
-    if (payload > max)
-        raise_status(KARX_ERR_DATA_LENGTH, item_name(data_what, i) + ": CCM with a " +
-                                               std::to_string(nl) + "-byte nonce takes at most " +
-                                               std::to_string(max) + " bytes, got " +
-                                               std::to_string(payload));
-}
-
 // cipher= of a batch: the cipher of a raw key.
 struct RawCipher {
     bool given = false, family = false;
@@ -592,7 +537,7 @@ struct RawCipher {
         name = nb::cast<std::string>(h);
         family = !family_key_sizes(name).empty();
         if (!family)
-            alg = exact_cipher(name, m.name); // UnknownAlgorithm, Unsupported
+            alg = exact_cipher(name, m.name.c_str()); // UnknownAlgorithm, Unsupported
     }
 
     karx_cipher_alg for_key(size_t i, size_t key_len)
@@ -629,14 +574,11 @@ struct RawCipher {
 
 // Keys scheduled for one call (raw key bytes), wiped when it ends.
 struct RawKeys {
-    std::vector<AeadKey> g;
-    std::vector<karx_ccm_key> c;
+    std::vector<karx_aead_key> k;
     ~RawKeys()
     {
-        for (AeadKey &k : g)
-            karx_gcm_key_wipe(&k);
-        for (karx_ccm_key &k : c)
-            karx_ccm_key_wipe(&k);
+        for (karx_aead_key &key : k)
+            karx_aead_key_wipe(&key);
     }
 };
 
@@ -657,7 +599,7 @@ struct AeadBatch {
     AeadBatch(const std::string &mode_name, nb::handle keys_h, nb::handle nonces_h,
               nb::handle data_h, const char *data_what, nb::handle aads_h, nb::handle cipher_h,
               nb::handle tag_length)
-        : mode(&aead_mode(mode_name)), gcm(mode == &MODES[0]), keys(keys_h, "keys"),
+        : mode(&aead_mode(mode_name)), gcm(mode->id == KARX_AEAD_GCM), keys(keys_h, "keys"),
           nonces(nonces_h, "nonces"), data(data_h, data_what),
           aads(aads_h, "associated_data", true), n(keys.n), kb(n), nb_(n), db(n), ab(n)
     {
@@ -669,8 +611,8 @@ struct AeadBatch {
         if (!tag_length.is_none()) {
             forced = tag_len_arg(tag_length, "tag_length");
             if (forced < 0 || !mode->tag_ok(static_cast<size_t>(forced)))
-                raise_status(KARX_ERR_ARGUMENT, std::string(mode->name) + " tag_length must be " +
-                                                    mode->tags + ", got " + arg_str(tag_length));
+                raise_status(KARX_ERR_ARGUMENT, mode->name + " tag_length must be " + mode->tags +
+                                                    ", got " + arg_str(tag_length));
         }
         RawCipher rc(cipher_h, *mode);
         obj.assign(n, nullptr);
@@ -708,28 +650,20 @@ struct AeadBatch {
     {
         if (n_raw == 0)
             return KARX_OK;
-        if (gcm)
-            raw.g.resize(n_raw);
-        else
-            raw.c.resize(n_raw);
+        raw.k.resize(n_raw);
         for (size_t i = 0; i < n; i++) {
             if (obj[i] != nullptr)
                 continue;
             karx_status st =
-                gcm ? karx_gcm_set_key(&raw.g[raw_index[i]], alg[i], kb.p[i], kb.n[i])
-                    : karx_ccm_set_key(&raw.c[raw_index[i]], alg[i], kb.p[i], kb.n[i]);
+                karx_aead_set_key(&raw.k[raw_index[i]], mode->id, alg[i], kb.p[i], kb.n[i]);
             if (st != KARX_OK)
                 return st;
         }
         return KARX_OK;
     }
-    const AeadKey *gkey(size_t i) const
+    const karx_aead_key *key(size_t i) const
     {
-        return obj[i] != nullptr ? &obj[i]->key : &raw.g[raw_index[i]];
-    }
-    const karx_ccm_key *ckey(size_t i) const
-    {
-        return obj[i] != nullptr ? &obj[i]->ccm : &raw.c[raw_index[i]];
+        return obj[i] != nullptr ? &obj[i]->key : &raw.k[raw_index[i]];
     }
 
     // Runs the jobs for the records with go[i] (in, out, tag, len per record) on this thread or
@@ -746,7 +680,9 @@ struct AeadBatch {
             kst = schedule();
             if (kst != KARX_OK)
                 return;
-            // One Job (karx_gcm_job, karx_ccm_job) per record with go[i], all run by run_fn.
+            // One Job (karx_gcm_job, karx_ccm_job) per record with go[i], all run by run_fn. The
+            // record jobs are each mode's own calls (karx/aead.h has none): the one place here
+            // that names the modes, with the key's union member each takes.
             auto run_jobs = [&](auto job, auto key_of, auto nonce, auto nonce_len, auto run_fn) {
                 using Job = decltype(job);
                 std::vector<Job> jobs;
@@ -774,15 +710,15 @@ struct AeadBatch {
                     status[at[k]] = jobs[k].status;
             };
             if (gcm)
-                run_jobs(karx_gcm_job{}, [&](size_t i) { return gkey(i); }, &karx_gcm_job::iv,
+                run_jobs(karx_gcm_job{}, [&](size_t i) { return &key(i)->u.gcm; }, &karx_gcm_job::iv,
                          &karx_gcm_job::iv_len,
                          seal ? karx_gcm_seal_jobs_pool : karx_gcm_open_jobs_pool);
             else
-                run_jobs(karx_ccm_job{}, [&](size_t i) { return ckey(i); }, &karx_ccm_job::nonce,
+                run_jobs(karx_ccm_job{}, [&](size_t i) { return &key(i)->u.ccm; }, &karx_ccm_job::nonce,
                          &karx_ccm_job::nonce_len,
                          seal ? karx_ccm_seal_jobs_pool : karx_ccm_open_jobs_pool);
         });
-        check(kst, std::string(mode->name) + " key");
+        check(kst, mode->name + " key");
     }
 };
 
@@ -800,7 +736,8 @@ nb::list aead_seal_many(const std::string &mode_name, nb::handle keys, nb::handl
     std::vector<karx_status> status(n, KARX_OK);
     Outs outs(n);
     for (size_t i = 0; i < n; i++) {
-        job_nonce_ok(b.gcm, i, b.nb_.n[i], b.db.n[i], "messages");
+        b.mode->nonce_ok(b.nb_.n[i], b.db.n[i], item_name("nonces", i) + ": ",
+                         item_name("messages", i) + ": ");
         len[i] = b.db.n[i];
         in[i] = b.db.p[i];
         out[i] = outs.make(i, len[i] + b.tl[i]);
@@ -829,12 +766,13 @@ nb::list aead_open_many(const std::string &mode_name, nb::handle keys, nb::handl
     for (size_t i = 0; i < n; i++) {
         size_t rn = b.db.n[i], t = b.tl[i];
         if (rn < t) { // shorter than its tag: does not verify, as the one-record decrypt
-            job_nonce_ok(b.gcm, i, b.nb_.n[i], 0, "records");
+            b.mode->nonce_ok(b.nb_.n[i], 0, item_name("nonces", i) + ": ");
             go[i] = 0;
             status[i] = KARX_ERR_AUTHENTICATION;
             continue;
         }
-        job_nonce_ok(b.gcm, i, b.nb_.n[i], rn - t, "records");
+        b.mode->nonce_ok(b.nb_.n[i], rn - t, item_name("nonces", i) + ": ",
+                         item_name("records", i) + ": ");
         len[i] = rn - t;
         in[i] = b.db.p[i];
         tag[i] = const_cast<uint8_t *>(b.db.p[i] + len[i]); // read only: open checks it

@@ -27,6 +27,7 @@ karx_status karx_aead_info_of(karx_aead_alg mode, karx_aead_info *info)
     info->tag_max = d->tag_max;
     info->tag_default = d->tag_default;
     info->lengths_first = d->lengths_first;
+    info->splits = d->seal_pool != NULL;
     return KARX_OK;
 }
 
@@ -121,12 +122,111 @@ karx_status karx_aead_decrypt_pool(karx_pool *pool, karx_aead_alg mode, karx_cip
                            aad, aad_len);
 }
 
+/* ---- a scheduled key ---- */
+
+karx_status karx_aead_set_key(karx_aead_key *key, karx_aead_alg mode, karx_cipher_alg alg,
+                              const uint8_t *k, size_t key_len)
+{
+    if (key == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_memzero(key, sizeof *key);
+    const karx_i_aead *d = mode_of(mode);
+    if (d == NULL)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    karx_status st = d->set_key(&key->u, alg, k, key_len);
+    if (st != KARX_OK) {
+        karx_memzero(key, sizeof *key);
+        return st;
+    }
+    key->mode = d->id;
+    key->ready = 1;
+    return KARX_OK;
+}
+
+void karx_aead_key_wipe(karx_aead_key *key)
+{
+    if (key != NULL)
+        karx_memzero(key, sizeof *key);
+}
+
+/* The descriptor of a set key, or NULL. */
+static const karx_i_aead *keyed(const karx_aead_key *key)
+{
+    return key != NULL && key->ready == 1 ? mode_of((karx_aead_alg)key->mode) : NULL;
+}
+
+karx_cipher_alg karx_aead_key_cipher(const karx_aead_key *key)
+{
+    const karx_i_aead *d = keyed(key);
+    return d != NULL ? d->key_cipher(&key->u) : (karx_cipher_alg)0;
+}
+
+/* NULL key: KARX_ERR_ARGUMENT; a key not set: KARX_ERR_STATE (the modes' own calls answer so). */
+#define KEYED_OR_RETURN(d, key)                                 \
+    const karx_i_aead *d = keyed(key);                           \
+    if (d == NULL)                                               \
+        return (key) == NULL ? KARX_ERR_ARGUMENT : KARX_ERR_STATE
+
+karx_status karx_aead_seal(const karx_aead_key *key, const uint8_t *nonce, size_t nonce_len,
+                           uint8_t *out, uint8_t *tag, size_t tag_len, const uint8_t *in,
+                           size_t len, const uint8_t *aad, size_t aad_len)
+{
+    KEYED_OR_RETURN(d, key);
+    return d->seal(&key->u, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len);
+}
+
+karx_status karx_aead_open(const karx_aead_key *key, const uint8_t *nonce, size_t nonce_len,
+                           uint8_t *out, const uint8_t *tag, size_t tag_len, const uint8_t *in,
+                           size_t len, const uint8_t *aad, size_t aad_len)
+{
+    KEYED_OR_RETURN(d, key);
+    return d->open(&key->u, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len);
+}
+
+karx_status karx_aead_seal_pool(karx_pool *pool, const karx_aead_key *key, const uint8_t *nonce,
+                                size_t nonce_len, uint8_t *out, uint8_t *tag, size_t tag_len,
+                                const uint8_t *in, size_t len, const uint8_t *aad,
+                                size_t aad_len)
+{
+    KEYED_OR_RETURN(d, key);
+    if (pool == NULL || d->seal_pool == NULL)
+        return d->seal(&key->u, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len);
+    return d->seal_pool(pool, &key->u, nonce, nonce_len, out, tag, tag_len, in, len, aad,
+                        aad_len);
+}
+
+karx_status karx_aead_open_pool(karx_pool *pool, const karx_aead_key *key, const uint8_t *nonce,
+                                size_t nonce_len, uint8_t *out, const uint8_t *tag,
+                                size_t tag_len, const uint8_t *in, size_t len,
+                                const uint8_t *aad, size_t aad_len)
+{
+    KEYED_OR_RETURN(d, key);
+    if (pool == NULL || d->open_pool == NULL)
+        return d->open(&key->u, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len);
+    return d->open_pool(pool, &key->u, nonce, nonce_len, out, tag, tag_len, in, len, aad,
+                        aad_len);
+}
+
 /* ---- streaming ---- */
 
 /* The descriptor of a context between init and its end, or NULL. */
 static const karx_i_aead *live(const karx_aead_ctx *ctx)
 {
     return ctx != NULL && ctx->ready == 1 ? mode_of((karx_aead_alg)ctx->mode) : NULL;
+}
+
+/* The end of an init: the generic context marked live, or wiped when the mode refused. */
+static karx_status started(karx_aead_ctx *ctx, const karx_i_aead *d, size_t tag_len,
+                           karx_status st)
+{
+    if (st != KARX_OK) {
+        karx_memzero(ctx, sizeof *ctx);
+        return st;
+    }
+    ctx->mode = d->id;
+    ctx->tag_len = tag_len;
+    ctx->ready = 1;
+    return KARX_OK;
 }
 
 karx_status karx_aead_init(karx_aead_ctx *ctx, karx_aead_alg mode, karx_cipher_alg alg,
@@ -140,16 +240,22 @@ karx_status karx_aead_init(karx_aead_ctx *ctx, karx_aead_alg mode, karx_cipher_a
     const karx_i_aead *d = mode_of(mode);
     if (d == NULL)
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    karx_status st = d->init(&ctx->u, alg, key, key_len, encrypt, nonce, nonce_len, aad_len,
-                             payload_len, tag_len);
-    if (st != KARX_OK) {
-        karx_memzero(ctx, sizeof *ctx);
-        return st;
-    }
-    ctx->mode = d->id;
-    ctx->tag_len = tag_len;
-    ctx->ready = 1;
-    return KARX_OK;
+    return started(ctx, d, tag_len,
+                   d->init(&ctx->u, alg, key, key_len, encrypt, nonce, nonce_len, aad_len,
+                           payload_len, tag_len));
+}
+
+karx_status karx_aead_init_key(karx_aead_ctx *ctx, const karx_aead_key *key, int encrypt,
+                               const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
+                               uint64_t payload_len, size_t tag_len)
+{
+    if (ctx == NULL)
+        return KARX_ERR_ARGUMENT;
+    karx_memzero(ctx, sizeof *ctx);
+    KEYED_OR_RETURN(d, key);
+    return started(ctx, d, tag_len,
+                   d->init_key(&ctx->u, &key->u, encrypt, nonce, nonce_len, aad_len,
+                               payload_len, tag_len));
 }
 
 karx_status karx_aead_aad(karx_aead_ctx *ctx, const uint8_t *aad, size_t aad_len)

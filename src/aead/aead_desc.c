@@ -81,11 +81,73 @@ static karx_status gcm_decrypt_pool(karx_pool *pool, karx_cipher_alg alg, const 
     return st;
 }
 
+/* ---- over a scheduled key: the void * is a karx_aead_key's u.gcm ---- */
+static karx_status gcm_set_key(void *k, karx_cipher_alg alg, const uint8_t *key, size_t n)
+{
+    return karx_gcm_set_key(k, alg, key, n);
+}
+
+static void gcm_key_wipe(void *k) { karx_gcm_key_wipe(k); }
+
+static karx_cipher_alg gcm_key_cipher(const void *k)
+{
+    return (karx_cipher_alg)((const karx_gcm_key *)k)->alg;
+}
+
+static karx_status gcm_seal(const void *k, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                            uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                            const uint8_t *aad, size_t aad_len)
+{
+    return karx_gcm_seal(k, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len);
+}
+
+static karx_status gcm_open(const void *k, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                            const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                            const uint8_t *aad, size_t aad_len)
+{
+    return karx_gcm_open(k, nonce, nonce_len, out, tag, tag_len, in, len, aad, aad_len);
+}
+
+static karx_status gcm_seal_pool(karx_pool *pool, const void *k, const uint8_t *nonce,
+                                 size_t nonce_len, uint8_t *out, uint8_t *tag, size_t tag_len,
+                                 const uint8_t *in, size_t len, const uint8_t *aad,
+                                 size_t aad_len)
+{
+    return karx_gcm_seal_pool(pool, k, nonce, nonce_len, out, tag, tag_len, in, len, aad,
+                              aad_len);
+}
+
+static karx_status gcm_open_pool(karx_pool *pool, const void *k, const uint8_t *nonce,
+                                 size_t nonce_len, uint8_t *out, const uint8_t *tag,
+                                 size_t tag_len, const uint8_t *in, size_t len,
+                                 const uint8_t *aad, size_t aad_len)
+{
+    return karx_gcm_open_pool(pool, k, nonce, nonce_len, out, tag, tag_len, in, len, aad,
+                              aad_len);
+}
+
+static karx_status gcm_init_key(void *ctx, const void *k, int encrypt, const uint8_t *nonce,
+                                size_t nonce_len, uint64_t aad_len, uint64_t payload_len,
+                                size_t tag_len)
+{
+    (void)aad_len, (void)payload_len;
+    if (!karx_gcm_tag_len_ok(tag_len))
+        return KARX_ERR_ARGUMENT;
+    return karx_gcm_init_key(ctx, k, encrypt, nonce, nonce_len);
+}
+
 const karx_i_aead karx_i_gcm_aead_desc = {
-    KARX_AEAD_GCM, "gcm", "GCM", "IV", 1, GCM_NONCE_MAX, 12, 4, 16, 16, 0, 1,
-    karx_gcm_tag_len_ok, gcm_max_payload, karx_gcm_encrypt, karx_gcm_decrypt,
-    gcm_encrypt_pool, gcm_decrypt_pool,
-    gcm_init, gcm_aad, gcm_update, gcm_final, gcm_verify};
+    .id = KARX_AEAD_GCM, .name = "gcm", .std_name = "GCM", .nonce_name = "IV",
+    .nonce_min = 1, .nonce_max = GCM_NONCE_MAX, .nonce_default = 12,
+    .tag_min = 4, .tag_max = 16, .tag_default = 16, .lengths_first = 0, .approved = 1,
+    .tag_len_ok = karx_gcm_tag_len_ok, .max_payload = gcm_max_payload,
+    .encrypt = karx_gcm_encrypt, .decrypt = karx_gcm_decrypt,
+    .encrypt_pool = gcm_encrypt_pool, .decrypt_pool = gcm_decrypt_pool,
+    .init = gcm_init,
+    .set_key = gcm_set_key, .key_wipe = gcm_key_wipe, .key_cipher = gcm_key_cipher,
+    .seal = gcm_seal, .open = gcm_open, .seal_pool = gcm_seal_pool, .open_pool = gcm_open_pool,
+    .init_key = gcm_init_key,
+    .aad = gcm_aad, .update = gcm_update, .final = gcm_final, .final_verify = gcm_verify};
 
 /* CCM's tag: 4, 6, ..., 16 bytes (SP 800-38C A.1). Its default nonce is RFC 5116's 12 bytes
  * (payloads up to 2^24 - 1 bytes; 7 bytes allow any length). */
@@ -99,8 +161,52 @@ static karx_status ccm_init(void *ctx, karx_cipher_alg alg, const uint8_t *key, 
                          tag_len);
 }
 
+/* ---- over a scheduled key: the void * is a karx_aead_key's u.ccm ---- */
+static karx_status ccm_set_key(void *k, karx_cipher_alg alg, const uint8_t *key, size_t n)
+{
+    return karx_ccm_set_key(k, alg, key, n);
+}
+
+static void ccm_key_wipe(void *k) { karx_ccm_key_wipe(k); }
+
+static karx_cipher_alg ccm_key_cipher(const void *k)
+{
+    return (karx_cipher_alg)((const karx_ccm_key *)k)->alg;
+}
+
+static karx_status ccm_seal(const void *k, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                            uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                            const uint8_t *aad, size_t aad_len)
+{
+    return karx_ccm_seal(&((const karx_ccm_key *)k)->cipher, nonce, nonce_len, out, tag, tag_len,
+                         in, len, aad, aad_len);
+}
+
+static karx_status ccm_open(const void *k, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                            const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                            const uint8_t *aad, size_t aad_len)
+{
+    return karx_ccm_open(&((const karx_ccm_key *)k)->cipher, nonce, nonce_len, out, tag, tag_len,
+                         in, len, aad, aad_len);
+}
+
+static karx_status ccm_init_key(void *ctx, const void *k, int encrypt, const uint8_t *nonce,
+                                size_t nonce_len, uint64_t aad_len, uint64_t payload_len,
+                                size_t tag_len)
+{
+    return karx_ccm_init_key(ctx, &((const karx_ccm_key *)k)->cipher, encrypt, nonce, nonce_len,
+                             aad_len, payload_len, tag_len);
+}
+
 const karx_i_aead karx_i_ccm_aead_desc = {
-    KARX_AEAD_CCM, "ccm", "CCM", "nonce", 7, 13, 12, 4, 16, 16, 1, 1,
-    ccm_tag_len_ok, karx_ccm_max_payload_bytes, karx_ccm_encrypt, karx_ccm_decrypt,
-    NULL, NULL, /* the CBC-MAC is one chain */
-    ccm_init, ccm_aad, ccm_update, ccm_final, ccm_verify};
+    .id = KARX_AEAD_CCM, .name = "ccm", .std_name = "CCM", .nonce_name = "nonce",
+    .nonce_min = 7, .nonce_max = 13, .nonce_default = 12,
+    .tag_min = 4, .tag_max = 16, .tag_default = 16, .lengths_first = 1, .approved = 1,
+    .tag_len_ok = ccm_tag_len_ok, .max_payload = karx_ccm_max_payload_bytes,
+    .encrypt = karx_ccm_encrypt, .decrypt = karx_ccm_decrypt,
+    .encrypt_pool = NULL, .decrypt_pool = NULL, /* the CBC-MAC is one chain */
+    .init = ccm_init,
+    .set_key = ccm_set_key, .key_wipe = ccm_key_wipe, .key_cipher = ccm_key_cipher,
+    .seal = ccm_seal, .open = ccm_open, .seal_pool = NULL, .open_pool = NULL,
+    .init_key = ccm_init_key,
+    .aad = ccm_aad, .update = ccm_update, .final = ccm_final, .final_verify = ccm_verify};

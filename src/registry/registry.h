@@ -189,6 +189,26 @@ typedef struct karx_i_aead {
     karx_status (*init)(void *ctx, karx_cipher_alg alg, const uint8_t *key, size_t key_len,
                         int encrypt, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
                         uint64_t payload_len, size_t tag_len);
+    /* a scheduled key (a karx_aead_key's union member) and the calls over it; seal_pool and
+     * open_pool NULL as the raw-key pool forms */
+    karx_status (*set_key)(void *key, karx_cipher_alg alg, const uint8_t *k, size_t key_len);
+    void (*key_wipe)(void *key);
+    karx_cipher_alg (*key_cipher)(const void *key);
+    karx_status (*seal)(const void *key, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                        uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                        const uint8_t *aad, size_t aad_len);
+    karx_status (*open)(const void *key, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                        const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
+                        const uint8_t *aad, size_t aad_len);
+    karx_status (*seal_pool)(struct karx_pool *pool, const void *key, const uint8_t *nonce,
+                             size_t nonce_len, uint8_t *out, uint8_t *tag, size_t tag_len,
+                             const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len);
+    karx_status (*open_pool)(struct karx_pool *pool, const void *key, const uint8_t *nonce,
+                             size_t nonce_len, uint8_t *out, const uint8_t *tag, size_t tag_len,
+                             const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len);
+    karx_status (*init_key)(void *ctx, const void *key, int encrypt, const uint8_t *nonce,
+                            size_t nonce_len, uint64_t aad_len, uint64_t payload_len,
+                            size_t tag_len);
     karx_status (*aad)(void *ctx, const uint8_t *aad, size_t aad_len);
     karx_status (*update)(void *ctx, uint8_t *out, const uint8_t *in, size_t len);
     karx_status (*final)(void *ctx, uint8_t *tag, size_t tag_len);
