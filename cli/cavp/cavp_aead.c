@@ -7,14 +7,15 @@
  * Other spellings are taken too (Key/K, IV/N/Nonce, Adata/A/AAD, PT/P, C/CT, T/Tag). Lengths in
  * section headers are in bits; a section length of 0 accepts "00" for an empty value, which is
  * how KCMVP writes an empty field under such a header. The tag length comes from a Tlen / TagLen
- * field or section; a GCM record without one gets the full 128-bit tag. */
+ * field or section; a GCM record without one gets the full 128-bit tag.
+ * The crypto is karx/aead.h's, by mode id; what differs per mode here is only how KCMVP writes
+ * its requests, which is data (formats[]). */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cavp_sym.h"
-#include "karx/ccm.h"
-#include "karx/gcm.h"
+#include "karx/aead.h"
 
 static const char *const key_names[] = {"Key", "K", NULL};
 static const char *const iv_names[] = {"IV", "N", "Nonce", NULL};
@@ -35,6 +36,25 @@ static const char *const ccm_enc_answers[] = {"C", "CT", NULL};
 static const char *const ccm_dec_fields[] = {"COUNT", "Key", "K", "IV", "N", "Nonce", "Adata", "A", "AAD",
                                              "C", "CT", "Tlen", "TagLen", NULL};
 static const char *const dec_answers[] = {"PT", "P", NULL};
+
+/* How KCMVP writes one AEAD mode's requests. */
+typedef struct aead_format {
+    int family;        /* the cavp family its file names give (cavp_name.c) */
+    karx_aead_alg mode;
+    const char *const *enc_fields, *const *enc_answers, *const *dec_fields;
+    int sections;      /* lengths may be fixed by [KeyLen] [IVLen] [AADLen] [PTLen] sections */
+    int tag_apart;     /* the tag is a field of its own (T); else the end of C */
+    int tlen_required; /* a record must give Tlen (else the full tag) */
+    const char *pt;    /* the plaintext answer's name */
+} aead_format;
+
+static const aead_format formats[] = {
+    {CAVP_FAM_GCM, KARX_AEAD_GCM, gcm_enc_fields, gcm_enc_answers, gcm_dec_fields, 1, 1, 0, "PT"},
+    {CAVP_FAM_CCM, KARX_AEAD_CCM, ccm_enc_fields, ccm_enc_answers, ccm_dec_fields, 0, 0, 1, "P"},
+};
+
+/* A section name if the format takes length sections, else NULL. */
+static const char *sec(const aead_format *f, const char *name) { return f->sections ? name : NULL; }
 
 /* A hex field whose length a "[section = bits]" header may fix (KCMVP's GCM headers). */
 static int sized_hex(cavp_ctx *c, const cavp_record *r, const char *const *names, const char *section,
@@ -88,32 +108,31 @@ static int status_fail(cavp_ctx *c, const cavp_record *r, karx_status st)
     return cavp_fail(c, f ? f->line : r->first_line, "%s: %s", f ? f->name : names[0], karx_strerror(st));
 }
 
-/* Reads the fields every record has; enc: the plaintext follows, else the ciphertext (CCM: with
- * its tag on the end, split off here) and GCM's tag. */
-static int read_aead(cavp_ctx *c, const cavp_record *r, int gcm, int enc, aead_req *q)
+/* Reads the fields every record has; enc: the plaintext follows, else the ciphertext and the
+ * tag (a field of its own, or the end of the ciphertext, split off here). */
+static int read_aead(cavp_ctx *c, const cavp_record *r, const aead_format *f, int enc, aead_req *q)
 {
     memset(q, 0, sizeof *q);
     const cavp_job *job = cavp_job_of(c);
-    if (!cavp_only(c, r, gcm ? (enc ? gcm_enc_fields : gcm_dec_fields) : enc ? ccm_enc_fields : ccm_dec_fields,
-                   enc ? (gcm ? gcm_enc_answers : ccm_enc_answers) : dec_answers))
+    if (!cavp_only(c, r, enc ? f->enc_fields : f->dec_fields, enc ? f->enc_answers : dec_answers))
         return 0;
     size_t tlen = 16;
     int t = cavp_sym_bits(c, r, tlen_names, &tlen);
     if (t == 0)
         return 0;
-    if (t == 2 && !gcm)
+    if (t == 2 && f->tlen_required)
         return cavp_fail(c, r->first_line, "Tlen: missing");
-    if (!sized_hex(c, r, key_names, gcm ? "KeyLen" : NULL, karx_cipher_key_bytes((karx_cipher_alg)job->cipher),
+    if (!sized_hex(c, r, key_names, sec(f, "KeyLen"), karx_cipher_key_bytes((karx_cipher_alg)job->cipher),
                    &q->key, &q->key_len) ||
-        !sized_hex(c, r, iv_names, gcm ? "IVLen" : NULL, (size_t)-1, &q->iv, &q->iv_len) ||
-        !sized_hex(c, r, aad_names, gcm ? "AADLen" : NULL, (size_t)-1, &q->aad, &q->aad_len))
+        !sized_hex(c, r, iv_names, sec(f, "IVLen"), (size_t)-1, &q->iv, &q->iv_len) ||
+        !sized_hex(c, r, aad_names, sec(f, "AADLen"), (size_t)-1, &q->aad, &q->aad_len))
         return 0;
     if (enc) {
         q->tag_len = tlen;
-        return sized_hex(c, r, pt_names, gcm ? "PTLen" : NULL, (size_t)-1, &q->in, &q->in_len);
+        return sized_hex(c, r, pt_names, sec(f, "PTLen"), (size_t)-1, &q->in, &q->in_len);
     }
-    if (gcm) {
-        if (!sized_hex(c, r, ct_names, "PTLen", (size_t)-1, &q->in, &q->in_len) ||
+    if (f->tag_apart) {
+        if (!sized_hex(c, r, ct_names, sec(f, "PTLen"), (size_t)-1, &q->in, &q->in_len) ||
             !sized_hex(c, r, tag_names, NULL, t == 1 ? tlen : (size_t)-1, &q->tag, &q->tag_len))
             return 0;
         return 1;
@@ -132,40 +151,34 @@ static int read_aead(cavp_ctx *c, const cavp_record *r, int gcm, int enc, aead_r
     return 1;
 }
 
-static karx_status seal(int gcm, karx_cipher_alg alg, const aead_req *q, uint8_t *out, uint8_t *tag)
+static const aead_format *format_of(int family)
 {
-    if (gcm)
-        return karx_gcm_encrypt(alg, q->key, q->key_len, q->iv, q->iv_len, out, tag, q->tag_len, q->in,
-                                q->in_len, q->aad, q->aad_len);
-    return karx_ccm_encrypt(alg, q->key, q->key_len, q->iv, q->iv_len, out, tag, q->tag_len, q->in,
-                            q->in_len, q->aad, q->aad_len);
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (formats[i].family == family)
+            return &formats[i];
+    return NULL;
 }
 
-static karx_status open_(int gcm, karx_cipher_alg alg, const aead_req *q, uint8_t *out)
+static int aead_record(cavp_ctx *c, const cavp_record *r)
 {
-    if (gcm)
-        return karx_gcm_decrypt(alg, q->key, q->key_len, q->iv, q->iv_len, out, q->tag, q->tag_len,
-                                q->in, q->in_len, q->aad, q->aad_len);
-    return karx_ccm_decrypt(alg, q->key, q->key_len, q->iv, q->iv_len, out, q->tag, q->tag_len, q->in,
-                            q->in_len, q->aad, q->aad_len);
-}
-
-static int answer(cavp_ctx *c, const cavp_record *r, int gcm)
-{
-    karx_cipher_alg alg = (karx_cipher_alg)cavp_job_of(c)->cipher;
-    int enc = cavp_job_of(c)->test == CAVP_GEN;
+    const cavp_job *job = cavp_job_of(c);
+    const aead_format *f = format_of(job->family);
+    karx_cipher_alg alg = (karx_cipher_alg)job->cipher;
+    int enc = job->test == CAVP_GEN;
     aead_req q;
-    int ok = read_aead(c, r, gcm, enc, &q);
-    uint8_t *out = ok ? malloc(q.in_len + 16 + 1) : NULL; /* room for CCM's tag after the ciphertext */
+    int ok = read_aead(c, r, f, enc, &q);
+    uint8_t *out = ok ? malloc(q.in_len + 16 + 1) : NULL; /* room for a tag after the ciphertext */
     if (ok && out == NULL)
         ok = cavp_fail(c, r->first_line, "out of memory");
     if (ok && enc) {
-        karx_status st = seal(gcm, alg, &q, out, out + q.in_len);
+        karx_status st = karx_aead_encrypt(f->mode, alg, q.key, q.key_len, q.iv, q.iv_len, out,
+                                           out + q.in_len, q.tag_len, q.in, q.in_len, q.aad,
+                                           q.aad_len);
         if (st != KARX_OK) {
             ok = status_fail(c, r, st);
         } else {
             cavp_put_record(c, r);
-            if (gcm) {
+            if (f->tag_apart) {
                 cavp_put_hex(c, "C", out, q.in_len);
                 cavp_put_hex(c, "T", out + q.in_len, q.tag_len);
             } else {
@@ -173,13 +186,14 @@ static int answer(cavp_ctx *c, const cavp_record *r, int gcm)
             }
         }
     } else if (ok) {
-        karx_status st = open_(gcm, alg, &q, out);
+        karx_status st = karx_aead_decrypt(f->mode, alg, q.key, q.key_len, q.iv, q.iv_len, out,
+                                           q.tag, q.tag_len, q.in, q.in_len, q.aad, q.aad_len);
         if (st != KARX_OK && st != KARX_ERR_AUTHENTICATION) {
             ok = status_fail(c, r, st);
         } else {
             cavp_put_record(c, r);
             if (st == KARX_OK)
-                cavp_put_hex(c, gcm ? "PT" : "P", out, q.in_len);
+                cavp_put_hex(c, f->pt, out, q.in_len);
             else
                 cavp_put_text(c, NULL, "INVALID");
         }
@@ -190,18 +204,11 @@ static int answer(cavp_ctx *c, const cavp_record *r, int gcm)
     return ok;
 }
 
-static int gcm_record(cavp_ctx *c, const cavp_record *r) { return answer(c, r, 1); }
-static int ccm_record(cavp_ctx *c, const cavp_record *r) { return answer(c, r, 0); }
-
 cavp_proc cavp_aead_proc(const cavp_job *job)
 {
     if (job->test != CAVP_GEN && job->test != CAVP_VER)
         return NULL;
-    if (karx_cipher_block_bytes((karx_cipher_alg)job->cipher) != 16) /* GCM and CCM need a 128-bit block */
+    if (karx_cipher_block_bytes((karx_cipher_alg)job->cipher) != 16) /* the AEAD modes need a 128-bit block */
         return NULL;
-    if (job->family == CAVP_FAM_GCM)
-        return gcm_record;
-    if (job->family == CAVP_FAM_CCM)
-        return ccm_record;
-    return NULL;
+    return format_of(job->family) != NULL ? aead_record : NULL;
 }
