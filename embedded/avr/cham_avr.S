@@ -2,6 +2,37 @@
  * encryption for AVR (see the generator for the method and calling convention). */
 #include "../asm_func.inc"
 
+; a round: odd, pairs (movw), the bytes of x1 in the order read, those of x0; then MORE
+.macro cham64_round odd, pairs, s0, s1, x0, x1, more:vararg
+    .if \pairs
+    movw r10, \s0
+    .else
+    mov r10, \s0
+    mov r11, \s1
+    .endif
+    .if !\odd
+    lsl r10
+    rol r11
+    adc r10, r1
+    .endif
+    ld r0, Z+
+    eor r10, r0
+    ld r0, Z+
+    eor r11, r0
+    eor \x0, r12
+    add \x0, r10
+    adc \x1, r11
+    .if \odd
+    lsl \x0
+    rol \x1
+    adc \x0, r1
+    .endif
+    inc r12
+    .ifnb \more
+    cham64_round \more
+    .endif
+.endm
+
 func karx_cham64_encrypt_words_ext, 0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17
     movw r26, r24
     movw r30, r22
@@ -14,141 +45,62 @@ func karx_cham64_encrypt_words_ext, 0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11,
     lsr r13
     lsr r13
     clr r12
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
+    .irp r, r2, r3, r4, r5, r6, r7, r8, r9
+    ld \r, X+
+    .endr
 1:
-    ; round 8k+0
-    movw r10, r4
-    lsl r10
-    rol r11
-    adc r10, r1
-    ld r0, Z+
-    eor r10, r0
-    ld r0, Z+
-    eor r11, r0
-    eor r2, r12
-    add r2, r10
-    adc r3, r11
-    inc r12
-    ; round 8k+1
-    mov r10, r7
-    mov r11, r6
-    ld r0, Z+
-    eor r10, r0
-    ld r0, Z+
-    eor r11, r0
-    eor r4, r12
-    add r4, r10
-    adc r5, r11
-    lsl r4
-    rol r5
-    adc r4, r1
-    inc r12
-    ; round 8k+2
-    movw r10, r8
-    lsl r10
-    rol r11
-    adc r10, r1
-    ld r0, Z+
-    eor r10, r0
-    ld r0, Z+
-    eor r11, r0
-    eor r6, r12
-    add r6, r10
-    adc r7, r11
-    inc r12
-    ; round 8k+3
-    movw r10, r2
-    ld r0, Z+
-    eor r10, r0
-    ld r0, Z+
-    eor r11, r0
-    eor r8, r12
-    add r8, r10
-    adc r9, r11
-    lsl r8
-    rol r9
-    adc r8, r1
-    inc r12
-    ; round 8k+4
-    movw r10, r4
-    lsl r10
-    rol r11
-    adc r10, r1
-    ld r0, Z+
-    eor r10, r0
-    ld r0, Z+
-    eor r11, r0
-    eor r3, r12
-    add r3, r10
-    adc r2, r11
-    inc r12
-    ; round 8k+5
-    movw r10, r6
-    ld r0, Z+
-    eor r10, r0
-    ld r0, Z+
-    eor r11, r0
-    eor r4, r12
-    add r4, r10
-    adc r5, r11
-    lsl r4
-    rol r5
-    adc r4, r1
-    inc r12
-    ; round 8k+6
-    movw r10, r8
-    lsl r10
-    rol r11
-    adc r10, r1
-    ld r0, Z+
-    eor r10, r0
-    ld r0, Z+
-    eor r11, r0
-    eor r7, r12
-    add r7, r10
-    adc r6, r11
-    inc r12
-    ; round 8k+7
-    mov r10, r3
-    mov r11, r2
-    ld r0, Z+
-    eor r10, r0
-    ld r0, Z+
-    eor r11, r0
-    eor r8, r12
-    add r8, r10
-    adc r9, r11
-    lsl r8
-    rol r9
-    adc r8, r1
-    inc r12
-    cp r30, r16
-    cpc r31, r17
-    brne 2f
-    movw r30, r14
-2:
-    dec r13
-    breq 3f
-    rjmp 1b
-3:
+    cham64_round 0, 1, r4, r5, r2, r3, 1, 0, r7, r6, r4, r5, 0, 1, r8, r9, r6, r7, 1, 1, r2, r3, r8, r9, 0, 1, r4, r5, r3, r2, 1, 1, r6, r7, r4, r5, 0, 1, r8, r9, r7, r6, 1, 0, r3, r2, r8, r9
+    cham_next r16, r17, r14, r13
     sbiw r26, 8
-    st X+, r2
-    st X+, r3
-    st X+, r4
-    st X+, r5
-    st X+, r6
-    st X+, r7
-    st X+, r8
-    st X+, r9
+    .irp r, r2, r3, r4, r5, r6, r7, r8, r9
+    st X+, \r
+    .endr
     pops r17, r16, r15, r14, r13, r12, r11, r10, r9, r8, r7, r6, r5, r4, r3, r2
 endfunc karx_cham64_encrypt_words_ext
+
+; a round: odd, pairs (movw), the bytes of x1 in the order read, those of x0; then MORE
+.macro cham128_round odd, pairs, s0, s1, s2, s3, x0, x1, x2, x3, more:vararg
+    .if \pairs
+    movw r18, \s0
+    movw r20, \s2
+    .else
+    mov r18, \s0
+    mov r19, \s1
+    mov r20, \s2
+    mov r21, \s3
+    .endif
+    .if !\odd
+    lsl r18
+    rol r19
+    rol r20
+    rol r21
+    adc r18, r1
+    .endif
+    ld r0, Z+
+    eor r18, r0
+    ld r0, Z+
+    eor r19, r0
+    ld r0, Z+
+    eor r20, r0
+    ld r0, Z+
+    eor r21, r0
+    eor \x0, r22
+    add \x0, r18
+    adc \x1, r19
+    adc \x2, r20
+    adc \x3, r21
+    .if \odd
+    lsl \x0
+    rol \x1
+    rol \x2
+    rol \x3
+    adc \x0, r1
+    .endif
+    inc r22
+    .ifnb \more
+    cham128_round \more
+    .endif
+.endm
 
 func karx_cham128_encrypt_words_ext, 0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r28, r29
     movw r26, r24
@@ -166,203 +118,11 @@ func karx_cham128_encrypt_words_ext, 0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11
     lsr r23
     lsr r23
     clr r22
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
-    ld r10, X+
-    ld r11, X+
-    ld r12, X+
-    ld r13, X+
-    ld r14, X+
-    ld r15, X+
-    ld r16, X+
-    ld r17, X+
+    .irp r, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17
+    ld \r, X+
+    .endr
 1:
-    ; round 8k+0
-    movw r18, r6
-    movw r20, r8
-    lsl r18
-    rol r19
-    rol r20
-    rol r21
-    adc r18, r1
-    ld r0, Z+
-    eor r18, r0
-    ld r0, Z+
-    eor r19, r0
-    ld r0, Z+
-    eor r20, r0
-    ld r0, Z+
-    eor r21, r0
-    eor r2, r22
-    add r2, r18
-    adc r3, r19
-    adc r4, r20
-    adc r5, r21
-    inc r22
-    ; round 8k+1
-    mov r18, r13
-    mov r19, r10
-    mov r20, r11
-    mov r21, r12
-    ld r0, Z+
-    eor r18, r0
-    ld r0, Z+
-    eor r19, r0
-    ld r0, Z+
-    eor r20, r0
-    ld r0, Z+
-    eor r21, r0
-    eor r6, r22
-    add r6, r18
-    adc r7, r19
-    adc r8, r20
-    adc r9, r21
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r1
-    inc r22
-    ; round 8k+2
-    movw r18, r14
-    movw r20, r16
-    lsl r18
-    rol r19
-    rol r20
-    rol r21
-    adc r18, r1
-    ld r0, Z+
-    eor r18, r0
-    ld r0, Z+
-    eor r19, r0
-    ld r0, Z+
-    eor r20, r0
-    ld r0, Z+
-    eor r21, r0
-    eor r10, r22
-    add r10, r18
-    adc r11, r19
-    adc r12, r20
-    adc r13, r21
-    inc r22
-    ; round 8k+3
-    movw r18, r4
-    movw r20, r2
-    ld r0, Z+
-    eor r18, r0
-    ld r0, Z+
-    eor r19, r0
-    ld r0, Z+
-    eor r20, r0
-    ld r0, Z+
-    eor r21, r0
-    eor r14, r22
-    add r14, r18
-    adc r15, r19
-    adc r16, r20
-    adc r17, r21
-    lsl r14
-    rol r15
-    rol r16
-    rol r17
-    adc r14, r1
-    inc r22
-    ; round 8k+4
-    movw r18, r6
-    movw r20, r8
-    lsl r18
-    rol r19
-    rol r20
-    rol r21
-    adc r18, r1
-    ld r0, Z+
-    eor r18, r0
-    ld r0, Z+
-    eor r19, r0
-    ld r0, Z+
-    eor r20, r0
-    ld r0, Z+
-    eor r21, r0
-    eor r5, r22
-    add r5, r18
-    adc r2, r19
-    adc r3, r20
-    adc r4, r21
-    inc r22
-    ; round 8k+5
-    movw r18, r12
-    movw r20, r10
-    ld r0, Z+
-    eor r18, r0
-    ld r0, Z+
-    eor r19, r0
-    ld r0, Z+
-    eor r20, r0
-    ld r0, Z+
-    eor r21, r0
-    eor r6, r22
-    add r6, r18
-    adc r7, r19
-    adc r8, r20
-    adc r9, r21
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r1
-    inc r22
-    ; round 8k+6
-    movw r18, r14
-    movw r20, r16
-    lsl r18
-    rol r19
-    rol r20
-    rol r21
-    adc r18, r1
-    ld r0, Z+
-    eor r18, r0
-    ld r0, Z+
-    eor r19, r0
-    ld r0, Z+
-    eor r20, r0
-    ld r0, Z+
-    eor r21, r0
-    eor r13, r22
-    add r13, r18
-    adc r10, r19
-    adc r11, r20
-    adc r12, r21
-    inc r22
-    ; round 8k+7
-    mov r18, r3
-    mov r19, r4
-    mov r20, r5
-    mov r21, r2
-    ld r0, Z+
-    eor r18, r0
-    ld r0, Z+
-    eor r19, r0
-    ld r0, Z+
-    eor r20, r0
-    ld r0, Z+
-    eor r21, r0
-    eor r14, r22
-    add r14, r18
-    adc r15, r19
-    adc r16, r20
-    adc r17, r21
-    lsl r14
-    rol r15
-    rol r16
-    rol r17
-    adc r14, r1
-    inc r22
+    cham128_round 0, 1, r6, r7, r8, r9, r2, r3, r4, r5, 1, 0, r13, r10, r11, r12, r6, r7, r8, r9, 0, 1, r14, r15, r16, r17, r10, r11, r12, r13, 1, 1, r4, r5, r2, r3, r14, r15, r16, r17, 0, 1, r6, r7, r8, r9, r5, r2, r3, r4, 1, 1, r12, r13, r10, r11, r6, r7, r8, r9, 0, 1, r14, r15, r16, r17, r13, r10, r11, r12, 1, 0, r3, r4, r5, r2, r14, r15, r16, r17
     mov r0, r2
     mov r2, r4
     mov r4, r0
@@ -375,31 +135,10 @@ func karx_cham128_encrypt_words_ext, 0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11
     mov r0, r11
     mov r11, r13
     mov r13, r0
-    cp r30, r28
-    cpc r31, r29
-    brne 2f
-    movw r30, r24
-2:
-    dec r23
-    breq 3f
-    rjmp 1b
-3:
+    cham_next r28, r29, r24, r23
     sbiw r26, 16
-    st X+, r2
-    st X+, r3
-    st X+, r4
-    st X+, r5
-    st X+, r6
-    st X+, r7
-    st X+, r8
-    st X+, r9
-    st X+, r10
-    st X+, r11
-    st X+, r12
-    st X+, r13
-    st X+, r14
-    st X+, r15
-    st X+, r16
-    st X+, r17
+    .irp r, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17
+    st X+, \r
+    .endr
     pops r29, r28, r17, r16, r15, r14, r13, r12, r11, r10, r9, r8, r7, r6, r5, r4, r3, r2
 endfunc karx_cham128_encrypt_words_ext

@@ -13,32 +13,32 @@
     .endr
 .endm
 
+.macro ldds ptr, off, r, more:vararg
+    ldd \r, \ptr+\off
+    .ifnb \more
+    ldds \ptr, \off+1, \more
+    .endif
+.endm
+
+.macro xords off, r, more:vararg
+    ldds Z, \off, r0
+    eor \r, r0
+    .ifnb \more
+    xords \off+1, \more
+    .endif
+.endm
+
 .macro lsh256_load
-    ld r2, Y+
-    ld r3, Y+
-    ld r4, Y+
-    ld r5, Y+
-    ldd r6, Y+28
-    ldd r7, Y+29
-    ldd r8, Y+30
-    ldd r9, Y+31
+    .irp r, r2, r3, r4, r5
+    ld \r, Y+
+    .endr
+    ldds Y, 28, r6, r7, r8, r9
     movw r30, r20
+    .irp r, r2, r3, r4, r5
     ld r0, Z+
-    eor r2, r0
-    ld r0, Z+
-    eor r3, r0
-    ld r0, Z+
-    eor r4, r0
-    ld r0, Z+
-    eor r5, r0
-    ldd r0, Z+28
-    eor r6, r0
-    ldd r0, Z+29
-    eor r7, r0
-    ldd r0, Z+30
-    eor r8, r0
-    ldd r0, Z+31
-    eor r9, r0
+    eor \r, r0
+    .endr
+    xords 28, r6, r7, r8, r9
     movw r20, r30
     add r2, r6
     adc r3, r7
@@ -46,150 +46,66 @@
     adc r5, r9
 .endm
 
-.macro lsh256_even_pair dxo, dyo, y0, y1, y2, y3, more:vararg
+; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
+.macro lsh256_pair x0, x1, x2, x3, y0, y1, y2, y3, dxo, dyo, g0, g1, g2, g3, more:vararg
     lsh256_load
     .rept 3
-    bst r2, 0
-    lsr r5
-    ror r4
-    ror r3
-    ror r2
-    bld r5, 7
+    bst \x0, 0
+    lsr \x3
+    ror \x2
+    ror \x1
+    ror \x0
+    bld \x3, 7
     .endr
     movw r30, r18
+    .irp r, \x0, \x1, \x2, \x3
     lpm r0, Z+
-    eor r2, r0
-    lpm r0, Z+
-    eor r3, r0
-    lpm r0, Z+
-    eor r4, r0
-    lpm r0, Z+
-    eor r5, r0
+    eor \r, r0
+    .endr
     movw r18, r30
-    add r6, r2
-    adc r7, r3
-    adc r8, r4
-    adc r9, r5
-    lsl r6
-    rol r7
-    rol r8
-    rol r9
-    adc r6, r1
-    add r2, r6
-    adc r3, r7
-    adc r4, r8
-    adc r5, r9
-    store \dxo, r2, r3, r4, r5
-    store \dyo, \y0, \y1, \y2, \y3
+    add r6, \x0
+    adc r7, \x1
+    adc r8, \x2
+    adc r9, \x3
+    lsl \y0
+    rol \y1
+    rol \y2
+    rol \y3
+    adc \y0, r1
+    add \x0, \y0
+    adc \x1, \y1
+    adc \x2, \y2
+    adc \x3, \y3
+    store \dxo, \x0, \x1, \x2, \x3
+    store \dyo, \g0, \g1, \g2, \g3
     .ifnb \more
-    lsh256_even_pair \more
+    lsh256_pair \x0, \x1, \x2, \x3, \y0, \y1, \y2, \y3, \more
     .endif
 .endm
 
 func karx_avr_lsh256_step_even, 0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r28, r29
     movw r28, r22
-    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
-    lsh256_even_pair 36, 48, r6, r7, r8, r9, 40, 60, r9, r6, r7, r8, 32, 56, r8, r9, r6, r7, 44, 52, r7, r8, r9, r6, 4, 16, r7, r8, r9, r6, 8, 28, r8, r9, r6, r7, 0, 24, r9, r6, r7, r8, 12, 20, r6, r7, r8, r9
+    lsh256_pair r2, r3, r4, r5, r6, r7, r8, r9, 36, 48, r6, r7, r8, r9, 40, 60, r9, r6, r7, r8, 32, 56, r8, r9, r6, r7, 44, 52, r7, r8, r9, r6, 4, 16, r7, r8, r9, r6, 8, 28, r8, r9, r6, r7, 0, 24, r9, r6, r7, r8, 12, 20, r6, r7, r8, r9
     pops r29, r28, r17, r16, r15, r14, r13, r12, r11, r10, r9, r8, r7, r6, r5, r4, r3, r2
 endfunc karx_avr_lsh256_step_even
 
-.macro lsh256_odd_pair dxo, dyo, y0, y1, y2, y3, more:vararg
-    lsh256_load
-    .rept 3
-    bst r5, 0
-    lsr r4
-    ror r3
-    ror r2
-    ror r5
-    bld r4, 7
-    .endr
-    movw r30, r18
-    lpm r0, Z+
-    eor r5, r0
-    lpm r0, Z+
-    eor r2, r0
-    lpm r0, Z+
-    eor r3, r0
-    lpm r0, Z+
-    eor r4, r0
-    movw r18, r30
-    add r6, r5
-    adc r7, r2
-    adc r8, r3
-    adc r9, r4
-    lsl r8
-    rol r9
-    rol r6
-    rol r7
-    adc r8, r1
-    add r5, r8
-    adc r2, r9
-    adc r3, r6
-    adc r4, r7
-    store \dxo, r5, r2, r3, r4
-    store \dyo, \y0, \y1, \y2, \y3
-    .ifnb \more
-    lsh256_odd_pair \more
-    .endif
-.endm
-
 func karx_avr_lsh256_step_odd, 0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r28, r29
     movw r28, r22
-    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
-    lsh256_odd_pair 36, 48, r8, r9, r6, r7, 40, 60, r7, r8, r9, r6, 32, 56, r6, r7, r8, r9, 44, 52, r9, r6, r7, r8, 4, 16, r9, r6, r7, r8, 8, 28, r6, r7, r8, r9, 0, 24, r7, r8, r9, r6, 12, 20, r8, r9, r6, r7
+    lsh256_pair r5, r2, r3, r4, r8, r9, r6, r7, 36, 48, r8, r9, r6, r7, 40, 60, r7, r8, r9, r6, 32, 56, r6, r7, r8, r9, 44, 52, r9, r6, r7, r8, 4, 16, r9, r6, r7, r8, 8, 28, r6, r7, r8, r9, 0, 24, r7, r8, r9, r6, 12, 20, r8, r9, r6, r7
     pops r29, r28, r17, r16, r15, r14, r13, r12, r11, r10, r9, r8, r7, r6, r5, r4, r3, r2
 endfunc karx_avr_lsh256_step_odd
 
 .macro lsh512_load
-    ld r2, Y+
-    ld r3, Y+
-    ld r4, Y+
-    ld r5, Y+
-    ld r6, Y+
-    ld r7, Y+
-    ld r8, Y+
-    ld r9, Y+
-    ldd r10, Y+56
-    ldd r11, Y+57
-    ldd r12, Y+58
-    ldd r13, Y+59
-    ldd r14, Y+60
-    ldd r15, Y+61
-    ldd r16, Y+62
-    ldd r17, Y+63
+    .irp r, r2, r3, r4, r5, r6, r7, r8, r9
+    ld \r, Y+
+    .endr
+    ldds Y, 56, r10, r11, r12, r13, r14, r15, r16, r17
     movw r30, r20
+    .irp r, r2, r3, r4, r5, r6, r7, r8, r9
     ld r0, Z+
-    eor r2, r0
-    ld r0, Z+
-    eor r3, r0
-    ld r0, Z+
-    eor r4, r0
-    ld r0, Z+
-    eor r5, r0
-    ld r0, Z+
-    eor r6, r0
-    ld r0, Z+
-    eor r7, r0
-    ld r0, Z+
-    eor r8, r0
-    ld r0, Z+
-    eor r9, r0
-    ldd r0, Z+56
-    eor r10, r0
-    ldd r0, Z+57
-    eor r11, r0
-    ldd r0, Z+58
-    eor r12, r0
-    ldd r0, Z+59
-    eor r13, r0
-    ldd r0, Z+60
-    eor r14, r0
-    ldd r0, Z+61
-    eor r15, r0
-    ldd r0, Z+62
-    eor r16, r0
-    ldd r0, Z+63
-    eor r17, r0
+    eor \r, r0
+    .endr
+    xords 56, r10, r11, r12, r13, r14, r15, r16, r17
     movw r20, r30
     add r2, r10
     adc r3, r11
@@ -201,144 +117,67 @@ endfunc karx_avr_lsh256_step_odd
     adc r9, r17
 .endm
 
-.macro lsh512_even_pair dxo, dyo, y0, y1, y2, y3, y4, y5, y6, y7, more:vararg
+; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
+.macro lsh512_pair x0, x1, x2, x3, x4, x5, x6, x7, y0, y1, y2, y3, y4, y5, y6, y7, dxo, dyo, g0, g1, g2, g3, g4, g5, g6, g7, more:vararg
     lsh512_load
-    bst r7, 0
-    lsr r6
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    ror r9
-    ror r8
-    ror r7
-    bld r6, 7
+    bst \x0, 0
+    lsr \x7
+    ror \x6
+    ror \x5
+    ror \x4
+    ror \x3
+    ror \x2
+    ror \x1
+    ror \x0
+    bld \x7, 7
     movw r30, r18
+    .irp r, \x0, \x1, \x2, \x3, \x4, \x5, \x6, \x7
     lpm r0, Z+
-    eor r7, r0
-    lpm r0, Z+
-    eor r8, r0
-    lpm r0, Z+
-    eor r9, r0
-    lpm r0, Z+
-    eor r2, r0
-    lpm r0, Z+
-    eor r3, r0
-    lpm r0, Z+
-    eor r4, r0
-    lpm r0, Z+
-    eor r5, r0
-    lpm r0, Z+
-    eor r6, r0
-    movw r18, r30
-    add r10, r7
-    adc r11, r8
-    adc r12, r9
-    adc r13, r2
-    adc r14, r3
-    adc r15, r4
-    adc r16, r5
-    adc r17, r6
-    .rept 3
-    lsl r11
-    rol r12
-    rol r13
-    rol r14
-    rol r15
-    rol r16
-    rol r17
-    rol r10
-    adc r11, r1
+    eor \r, r0
     .endr
-    add r7, r11
-    adc r8, r12
-    adc r9, r13
-    adc r2, r14
-    adc r3, r15
-    adc r4, r16
-    adc r5, r17
-    adc r6, r10
-    store \dxo, r7, r8, r9, r2, r3, r4, r5, r6
-    store \dyo, \y0, \y1, \y2, \y3, \y4, \y5, \y6, \y7
+    movw r18, r30
+    add r10, \x0
+    adc r11, \x1
+    adc r12, \x2
+    adc r13, \x3
+    adc r14, \x4
+    adc r15, \x5
+    adc r16, \x6
+    adc r17, \x7
+    .rept 3
+    lsl \y0
+    rol \y1
+    rol \y2
+    rol \y3
+    rol \y4
+    rol \y5
+    rol \y6
+    rol \y7
+    adc \y0, r1
+    .endr
+    add \x0, \y0
+    adc \x1, \y1
+    adc \x2, \y2
+    adc \x3, \y3
+    adc \x4, \y4
+    adc \x5, \y5
+    adc \x6, \y6
+    adc \x7, \y7
+    store \dxo, \x0, \x1, \x2, \x3, \x4, \x5, \x6, \x7
+    store \dyo, \g0, \g1, \g2, \g3, \g4, \g5, \g6, \g7
     .ifnb \more
-    lsh512_even_pair \more
+    lsh512_pair \x0, \x1, \x2, \x3, \x4, \x5, \x6, \x7, \y0, \y1, \y2, \y3, \y4, \y5, \y6, \y7, \more
     .endif
 .endm
 
 func karx_avr_lsh512_step_even, 0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r28, r29
     movw r28, r22
-    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
-    lsh512_even_pair 72, 96, r11, r12, r13, r14, r15, r16, r17, r10, 80, 120, r17, r10, r11, r12, r13, r14, r15, r16, 64, 112, r15, r16, r17, r10, r11, r12, r13, r14, 88, 104, r13, r14, r15, r16, r17, r10, r11, r12, 8, 32, r10, r11, r12, r13, r14, r15, r16, r17, 16, 56, r16, r17, r10, r11, r12, r13, r14, r15, 0, 48, r14, r15, r16, r17, r10, r11, r12, r13, 24, 40, r12, r13, r14, r15, r16, r17, r10, r11
+    lsh512_pair r7, r8, r9, r2, r3, r4, r5, r6, r11, r12, r13, r14, r15, r16, r17, r10, 72, 96, r11, r12, r13, r14, r15, r16, r17, r10, 80, 120, r17, r10, r11, r12, r13, r14, r15, r16, 64, 112, r15, r16, r17, r10, r11, r12, r13, r14, 88, 104, r13, r14, r15, r16, r17, r10, r11, r12, 8, 32, r10, r11, r12, r13, r14, r15, r16, r17, 16, 56, r16, r17, r10, r11, r12, r13, r14, r15, 0, 48, r14, r15, r16, r17, r10, r11, r12, r13, 24, 40, r12, r13, r14, r15, r16, r17, r10, r11
     pops r29, r28, r17, r16, r15, r14, r13, r12, r11, r10, r9, r8, r7, r6, r5, r4, r3, r2
 endfunc karx_avr_lsh512_step_even
 
-.macro lsh512_odd_pair dxo, dyo, y0, y1, y2, y3, y4, y5, y6, y7, more:vararg
-    lsh512_load
-    bst r9, 0
-    lsr r8
-    ror r7
-    ror r6
-    ror r5
-    ror r4
-    ror r3
-    ror r2
-    ror r9
-    bld r8, 7
-    movw r30, r18
-    lpm r0, Z+
-    eor r9, r0
-    lpm r0, Z+
-    eor r2, r0
-    lpm r0, Z+
-    eor r3, r0
-    lpm r0, Z+
-    eor r4, r0
-    lpm r0, Z+
-    eor r5, r0
-    lpm r0, Z+
-    eor r6, r0
-    lpm r0, Z+
-    eor r7, r0
-    lpm r0, Z+
-    eor r8, r0
-    movw r18, r30
-    add r10, r9
-    adc r11, r2
-    adc r12, r3
-    adc r13, r4
-    adc r14, r5
-    adc r15, r6
-    adc r16, r7
-    adc r17, r8
-    .rept 3
-    lsl r10
-    rol r11
-    rol r12
-    rol r13
-    rol r14
-    rol r15
-    rol r16
-    rol r17
-    adc r10, r1
-    .endr
-    add r9, r10
-    adc r2, r11
-    adc r3, r12
-    adc r4, r13
-    adc r5, r14
-    adc r6, r15
-    adc r7, r16
-    adc r8, r17
-    store \dxo, r9, r2, r3, r4, r5, r6, r7, r8
-    store \dyo, \y0, \y1, \y2, \y3, \y4, \y5, \y6, \y7
-    .ifnb \more
-    lsh512_odd_pair \more
-    .endif
-.endm
-
 func karx_avr_lsh512_step_odd, 0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r28, r29
     movw r28, r22
-    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
-    lsh512_odd_pair 72, 96, r10, r11, r12, r13, r14, r15, r16, r17, 80, 120, r16, r17, r10, r11, r12, r13, r14, r15, 64, 112, r14, r15, r16, r17, r10, r11, r12, r13, 88, 104, r12, r13, r14, r15, r16, r17, r10, r11, 8, 32, r17, r10, r11, r12, r13, r14, r15, r16, 16, 56, r15, r16, r17, r10, r11, r12, r13, r14, 0, 48, r13, r14, r15, r16, r17, r10, r11, r12, 24, 40, r11, r12, r13, r14, r15, r16, r17, r10
+    lsh512_pair r9, r2, r3, r4, r5, r6, r7, r8, r10, r11, r12, r13, r14, r15, r16, r17, 72, 96, r10, r11, r12, r13, r14, r15, r16, r17, 80, 120, r16, r17, r10, r11, r12, r13, r14, r15, 64, 112, r14, r15, r16, r17, r10, r11, r12, r13, 88, 104, r12, r13, r14, r15, r16, r17, r10, r11, 8, 32, r17, r10, r11, r12, r13, r14, r15, r16, 16, 56, r15, r16, r17, r10, r11, r12, r13, r14, 0, 48, r13, r14, r15, r16, r17, r10, r11, r12, 24, 40, r11, r12, r13, r14, r15, r16, r17, r10
     pops r29, r28, r17, r16, r15, r14, r13, r12, r11, r10, r9, r8, r7, r6, r5, r4, r3, r2
 endfunc karx_avr_lsh512_step_odd

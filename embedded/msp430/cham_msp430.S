@@ -2,11 +2,32 @@
 ; encryption for MSP430 (see the generator for the method and calling convention).
 #include "../asm_func.inc"
 
+; a round: odd, the registers of x0, those of x1; then MORE
+.macro cham64_round odd, x0, s0, more:vararg
+    mov \s0, r15
+    .if \odd
+    swpb r15
+    .else
+    add r15, r15
+    addc #0, r15
+    .endif
+    xor @r13+, r15
+    xor r8, \x0
+    add r15, \x0
+    .if \odd
+    add \x0, \x0
+    addc #0, \x0
+    .else
+    swpb \x0
+    .endif
+    inc r8
+    .ifnb \more
+    cham64_round \more
+    .endif
+.endm
+
 func karx_cham64_encrypt_words_ext, 1, r4, r5, r6, r7, r8, r9, r10
-    mov 0(r12), r4
-    mov 2(r12), r5
-    mov 4(r12), r6
-    mov 6(r12), r7
+    ldw 0, r12, r4, r5, r6, r7
     mov r13, r9
     mov r13, r10
     add #32, r10
@@ -14,50 +35,44 @@ func karx_cham64_encrypt_words_ext, 1, r4, r5, r6, r7, r8, r9, r10
     rra r14
     clr r8
 1:
-    mov r5, r15
-    add r15, r15
-    addc #0, r15
-    xor @r13+, r15
-    xor r8, r4
-    add r15, r4
-    swpb r4
-    inc r8
-    mov r6, r15
-    swpb r15
-    xor @r13+, r15
-    xor r8, r5
-    add r15, r5
-    add r5, r5
-    addc #0, r5
-    inc r8
-    mov r7, r15
-    add r15, r15
-    addc #0, r15
-    xor @r13+, r15
-    xor r8, r6
-    add r15, r6
-    swpb r6
-    inc r8
-    mov r4, r15
-    swpb r15
-    xor @r13+, r15
-    xor r8, r7
-    add r15, r7
-    add r7, r7
-    addc #0, r7
-    inc r8
-    cmp r10, r13
-    jne 2f
-    mov r9, r13
-2:
-    dec r14
-    jne 1b
-    mov r4, 0(r12)
-    mov r5, 2(r12)
-    mov r6, 4(r12)
-    mov r7, 6(r12)
+    cham64_round 0, r4, r5, 1, r5, r6, 0, r6, r7, 1, r7, r4
+    cham_next r10, r9, r14
+    stw 0, r12, r4, r5, r6, r7
     pops r10, r9, r8, r7, r6, r5, r4
 endfunc karx_cham64_encrypt_words_ext
+
+; a round: odd, the registers of x0, those of x1; then MORE
+.macro cham128_round odd, x0, x1, s0, s1, more:vararg
+    mov \s0, r14
+    mov \s1, r15
+    .if \odd
+    swpb r14
+    swpb r15
+    xlow r14, r15, r12
+    .else
+    add r14, r14
+    addc r15, r15
+    addc #0, r14
+    .endif
+    xor @r13+, r14
+    xor @r13+, r15
+    xor 0(r1), \x0
+    add r14, \x0
+    addc r15, \x1
+    .if \odd
+    add \x0, \x0
+    addc \x1, \x1
+    addc #0, \x0
+    .else
+    swpb \x0
+    swpb \x1
+    xlow \x0, \x1, r12
+    .endif
+    inc 0(r1)
+    .ifnb \more
+    cham128_round \more
+    .endif
+.endm
 
 func karx_cham128_encrypt_words_ext, 1, r4, r5, r6, r7, r8, r9, r10
     push r12
@@ -71,102 +86,10 @@ func karx_cham128_encrypt_words_ext, 1, r4, r5, r6, r7, r8, r9, r10
     rra r15
     push r15
     push #0
-    mov 0(r12), r4
-    mov 2(r12), r5
-    mov 4(r12), r6
-    mov 6(r12), r7
-    mov 8(r12), r8
-    mov 10(r12), r9
-    mov 12(r12), r10
-    mov 14(r12), r11
+    ldw 0, r12, r4, r5, r6, r7, r8, r9, r10, r11
 1:
-    mov r6, r14
-    mov r7, r15
-    add r14, r14
-    addc r15, r15
-    addc #0, r14
-    xor @r13+, r14
-    xor @r13+, r15
-    xor 0(r1), r4
-    add r14, r4
-    addc r15, r5
-    swpb r4
-    swpb r5
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    inc 0(r1)
-    mov r8, r14
-    mov r9, r15
-    swpb r14
-    swpb r15
-    mov r14, r12
-    xor r15, r12
-    and #255, r12
-    xor r12, r14
-    xor r12, r15
-    xor @r13+, r14
-    xor @r13+, r15
-    xor 0(r1), r6
-    add r14, r6
-    addc r15, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    inc 0(r1)
-    mov r10, r14
-    mov r11, r15
-    add r14, r14
-    addc r15, r15
-    addc #0, r14
-    xor @r13+, r14
-    xor @r13+, r15
-    xor 0(r1), r8
-    add r14, r8
-    addc r15, r9
-    swpb r8
-    swpb r9
-    mov r8, r12
-    xor r9, r12
-    and #255, r12
-    xor r12, r8
-    xor r12, r9
-    inc 0(r1)
-    mov r4, r14
-    mov r5, r15
-    swpb r14
-    swpb r15
-    mov r14, r12
-    xor r15, r12
-    and #255, r12
-    xor r12, r14
-    xor r12, r15
-    xor @r13+, r14
-    xor @r13+, r15
-    xor 0(r1), r10
-    add r14, r10
-    addc r15, r11
-    add r10, r10
-    addc r11, r11
-    addc #0, r10
-    inc 0(r1)
-    cmp 4(r1), r13
-    jne 2f
-    mov 6(r1), r13
-2:
-    dec 2(r1)
-    jne 1b
-    mov 8(r1), r12
-    mov r4, 0(r12)
-    mov r5, 2(r12)
-    mov r6, 4(r12)
-    mov r7, 6(r12)
-    mov r8, 8(r12)
-    mov r9, 10(r12)
-    mov r10, 12(r12)
-    mov r11, 14(r12)
-    add #10, r1
+    cham128_round 0, r4, r5, r6, r7, 1, r6, r7, r8, r9, 0, r8, r9, r10, r11, 1, r10, r11, r4, r5
+    cham_next 4(r1), 6(r1), 2(r1)
+    leave 8, 10, r4, r5, r6, r7, r8, r9, r10, r11
     pops r10, r9, r8, r7, r6, r5, r4
 endfunc karx_cham128_encrypt_words_ext

@@ -2,6 +2,25 @@
 ; MSP430 (see the generator for the calling convention and the method).
 #include "../asm_func.inc"
 
+; what a rotation does besides renaming: rotl8 if BYTE, LEFT rotl1, RIGHT rotr1
+.macro lsh256_rot byte, left, right, w0, w1
+    .if \byte
+    swpb \w0
+    swpb \w1
+    xlow \w0, \w1, r8
+    .endif
+    .rept \left
+    add \w0, \w0
+    addc \w1, \w1
+    addc #0, \w0
+    .endr
+    .rept \right
+    bit #1, \w0
+    rrc \w1
+    rrc \w0
+    .endr
+.endm
+
 .macro lsh256_load
     mov @r13+, r4
     mov @r13+, r5
@@ -15,85 +34,63 @@
     addc r7, r5
 .endm
 
-.macro lsh256_even_pair dxo, dyo, rot8, y0, y1, more:vararg
+; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
+.macro lsh256_pair xb, xl, xr, yb, yl, yr, x0, x1, y0, y1, dxo, dyo, rot8, g0, g1, more:vararg
     lsh256_load
-    .rept 3
-    bit #1, r4
-    rrc r5
-    rrc r4
-    .endr
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r6, r6
-    addc r7, r7
-    addc #0, r6
-    add r6, r4
-    addc r7, r5
-    mov r4, \dxo(r12)
-    mov r5, \dxo+2(r12)
-    .if \rot8
-    swpb \y0
-    swpb \y1
-    mov \y0, r8
-    xor \y1, r8
-    and #255, r8
-    xor r8, \y0
-    xor r8, \y1
-    .endif
-    mov \y0, \dyo(r12)
-    mov \y1, \dyo+2(r12)
+    lsh256_rot \xb, \xl, \xr, \x0, \x1
+    xor @r15+, \x0
+    xor @r15+, \x1
+    add \x0, r6
+    addc \x1, r7
+    lsh256_rot \yb, \yl, \yr, \y0, \y1
+    add \y0, \x0
+    addc \y1, \x1
+    mov \x0, \dxo(r12)
+    mov \x1, \dxo+2(r12)
+    lsh256_rot \rot8, 0, 0, \g0, \g1
+    mov \g0, \dyo(r12)
+    mov \g1, \dyo+2(r12)
     .ifnb \more
-    lsh256_even_pair \more
+    lsh256_pair \xb, \xl, \xr, \yb, \yl, \yr, \x0, \x1, \y0, \y1, \more
     .endif
 .endm
 
 func karx_msp430_lsh256_step_even, 1, r4, r5, r6, r7, r8
-    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
-    lsh256_even_pair 36, 48, 0, r6, r7, 40, 60, 1, r6, r7, 32, 56, 0, r7, r6, 44, 52, 1, r7, r6, 4, 16, 1, r7, r6, 8, 28, 0, r7, r6, 0, 24, 1, r6, r7, 12, 20, 0, r6, r7
+    lsh256_pair 0, 0, 3, 0, 1, 0, r4, r5, r6, r7, 36, 48, 0, r6, r7, 40, 60, 1, r6, r7, 32, 56, 0, r7, r6, 44, 52, 1, r7, r6, 4, 16, 1, r7, r6, 8, 28, 0, r7, r6, 0, 24, 1, r6, r7, 12, 20, 0, r6, r7
     pops r8, r7, r6, r5, r4
 endfunc karx_msp430_lsh256_step_even
 
-.macro lsh256_odd_pair dxo, dyo, rot8, y0, y1, more:vararg
-    lsh256_load
-    .rept 5
-    add r4, r4
-    addc r5, r5
-    addc #0, r4
-    .endr
-    xor @r15+, r4
-    xor @r15+, r5
-    add r4, r6
-    addc r5, r7
-    add r7, r7
-    addc r6, r6
-    addc #0, r7
-    add r7, r4
-    addc r6, r5
-    mov r4, \dxo(r12)
-    mov r5, \dxo+2(r12)
-    .if \rot8
-    swpb \y0
-    swpb \y1
-    mov \y0, r8
-    xor \y1, r8
-    and #255, r8
-    xor r8, \y0
-    xor r8, \y1
-    .endif
-    mov \y0, \dyo(r12)
-    mov \y1, \dyo+2(r12)
-    .ifnb \more
-    lsh256_odd_pair \more
-    .endif
-.endm
-
 func karx_msp430_lsh256_step_odd, 1, r4, r5, r6, r7, r8
-    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
-    lsh256_odd_pair 36, 48, 0, r7, r6, 40, 60, 1, r7, r6, 32, 56, 0, r6, r7, 44, 52, 1, r6, r7, 4, 16, 1, r6, r7, 8, 28, 0, r6, r7, 0, 24, 1, r7, r6, 12, 20, 0, r7, r6
+    lsh256_pair 0, 5, 0, 0, 1, 0, r4, r5, r7, r6, 36, 48, 0, r7, r6, 40, 60, 1, r7, r6, 32, 56, 0, r6, r7, 44, 52, 1, r6, r7, 4, 16, 1, r6, r7, 8, 28, 0, r6, r7, 0, 24, 1, r7, r6, 12, 20, 0, r7, r6
     pops r8, r7, r6, r5, r4
 endfunc karx_msp430_lsh256_step_odd
+
+; what a rotation does besides renaming: rotl8 if BYTE, LEFT rotl1, RIGHT rotr1
+.macro lsh512_rot byte, left, right, w0, w1, w2, w3
+    .if \byte
+    swpb \w0
+    swpb \w1
+    swpb \w2
+    swpb \w3
+    xlow \w0, \w1, r12
+    xlow \w0, \w2, r12
+    xlow \w0, \w3, r12
+    .endif
+    .rept \left
+    add \w0, \w0
+    addc \w1, \w1
+    addc \w2, \w2
+    addc \w3, \w3
+    addc #0, \w0
+    .endr
+    .rept \right
+    bit #1, \w0
+    rrc \w3
+    rrc \w2
+    rrc \w1
+    rrc \w0
+    .endr
+.endm
 
 .macro lsh512_load
     mov @r13+, r4
@@ -118,184 +115,53 @@ endfunc karx_msp430_lsh256_step_odd
     addc r11, r7
 .endm
 
-.macro lsh512_even_pair dxo, dyo, rot8, y0, y1, y2, y3, more:vararg
+; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
+.macro lsh512_pair xb, xl, xr, yb, yl, yr, x0, x1, x2, x3, y0, y1, y2, y3, dxo, dyo, rot8, g0, g1, g2, g3, more:vararg
     lsh512_load
-    swpb r7
-    swpb r4
-    swpb r5
-    swpb r6
-    mov r7, r12
-    xor r4, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r4
-    mov r7, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r5
-    mov r7, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r7
-    xor r12, r6
-    bit #1, r7
-    rrc r6
-    rrc r5
-    rrc r4
-    rrc r7
+    lsh512_rot \xb, \xl, \xr, \x0, \x1, \x2, \x3
     mov 0(r1), r15
-    xor @r15+, r7
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
+    xor @r15+, \x0
+    xor @r15+, \x1
+    xor @r15+, \x2
+    xor @r15+, \x3
     mov r15, 0(r1)
-    add r7, r8
-    addc r4, r9
-    addc r5, r10
-    addc r6, r11
-    .rept 5
-    bit #1, r8
-    rrc r11
-    rrc r10
-    rrc r9
-    rrc r8
-    .endr
-    add r8, r7
-    addc r9, r4
-    addc r10, r5
-    addc r11, r6
+    add \x0, r8
+    addc \x1, r9
+    addc \x2, r10
+    addc \x3, r11
+    lsh512_rot \yb, \yl, \yr, \y0, \y1, \y2, \y3
+    add \y0, \x0
+    addc \y1, \x1
+    addc \y2, \x2
+    addc \y3, \x3
     mov 2(r1), r15
-    mov r7, \dxo(r15)
-    mov r4, \dxo+2(r15)
-    mov r5, \dxo+4(r15)
-    mov r6, \dxo+6(r15)
-    .if \rot8
-    swpb \y0
-    swpb \y1
-    swpb \y2
-    swpb \y3
-    mov \y0, r12
-    xor \y1, r12
-    and #255, r12
-    xor r12, \y0
-    xor r12, \y1
-    mov \y0, r12
-    xor \y2, r12
-    and #255, r12
-    xor r12, \y0
-    xor r12, \y2
-    mov \y0, r12
-    xor \y3, r12
-    and #255, r12
-    xor r12, \y0
-    xor r12, \y3
-    .endif
-    mov \y0, \dyo(r15)
-    mov \y1, \dyo+2(r15)
-    mov \y2, \dyo+4(r15)
-    mov \y3, \dyo+6(r15)
+    mov \x0, \dxo(r15)
+    mov \x1, \dxo+2(r15)
+    mov \x2, \dxo+4(r15)
+    mov \x3, \dxo+6(r15)
+    lsh512_rot \rot8, 0, 0, \g0, \g1, \g2, \g3
+    mov \g0, \dyo(r15)
+    mov \g1, \dyo+2(r15)
+    mov \g2, \dyo+4(r15)
+    mov \g3, \dyo+6(r15)
     .ifnb \more
-    lsh512_even_pair \more
+    lsh512_pair \xb, \xl, \xr, \yb, \yl, \yr, \x0, \x1, \x2, \x3, \y0, \y1, \y2, \y3, \more
     .endif
+.endm
+
+.macro lsh512_pairs args:vararg
+    push r12
+    push r15
+    lsh512_pair \args
+    add #4, r1
 .endm
 
 func karx_msp430_lsh512_step_even, 1, r4, r5, r6, r7, r8, r9, r10
-    push r12
-    push r15
-    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
-    lsh512_even_pair 72, 96, 0, r8, r9, r10, r11, 80, 120, 0, r11, r8, r9, r10, 64, 112, 0, r10, r11, r8, r9, 88, 104, 0, r9, r10, r11, r8, 8, 32, 1, r8, r9, r10, r11, 16, 56, 1, r11, r8, r9, r10, 0, 48, 1, r10, r11, r8, r9, 24, 40, 1, r9, r10, r11, r8
-    add #4, r1
+    lsh512_pairs 1, 0, 1, 0, 0, 5, r7, r4, r5, r6, r8, r9, r10, r11, 72, 96, 0, r8, r9, r10, r11, 80, 120, 0, r11, r8, r9, r10, 64, 112, 0, r10, r11, r8, r9, 88, 104, 0, r9, r10, r11, r8, 8, 32, 1, r8, r9, r10, r11, 16, 56, 1, r11, r8, r9, r10, 0, 48, 1, r10, r11, r8, r9, 24, 40, 1, r9, r10, r11, r8
     pops r10, r9, r8, r7, r6, r5, r4
 endfunc karx_msp430_lsh512_step_even
 
-.macro lsh512_odd_pair dxo, dyo, rot8, y0, y1, y2, y3, more:vararg
-    lsh512_load
-    swpb r4
-    swpb r5
-    swpb r6
-    swpb r7
-    mov r4, r12
-    xor r5, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r5
-    mov r4, r12
-    xor r6, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r6
-    mov r4, r12
-    xor r7, r12
-    and #255, r12
-    xor r12, r4
-    xor r12, r7
-    bit #1, r4
-    rrc r7
-    rrc r6
-    rrc r5
-    rrc r4
-    mov 0(r1), r15
-    xor @r15+, r4
-    xor @r15+, r5
-    xor @r15+, r6
-    xor @r15+, r7
-    mov r15, 0(r1)
-    add r4, r8
-    addc r5, r9
-    addc r6, r10
-    addc r7, r11
-    .rept 3
-    add r8, r8
-    addc r9, r9
-    addc r10, r10
-    addc r11, r11
-    addc #0, r8
-    .endr
-    add r8, r4
-    addc r9, r5
-    addc r10, r6
-    addc r11, r7
-    mov 2(r1), r15
-    mov r4, \dxo(r15)
-    mov r5, \dxo+2(r15)
-    mov r6, \dxo+4(r15)
-    mov r7, \dxo+6(r15)
-    .if \rot8
-    swpb \y0
-    swpb \y1
-    swpb \y2
-    swpb \y3
-    mov \y0, r12
-    xor \y1, r12
-    and #255, r12
-    xor r12, \y0
-    xor r12, \y1
-    mov \y0, r12
-    xor \y2, r12
-    and #255, r12
-    xor r12, \y0
-    xor r12, \y2
-    mov \y0, r12
-    xor \y3, r12
-    and #255, r12
-    xor r12, \y0
-    xor r12, \y3
-    .endif
-    mov \y0, \dyo(r15)
-    mov \y1, \dyo+2(r15)
-    mov \y2, \dyo+4(r15)
-    mov \y3, \dyo+6(r15)
-    .ifnb \more
-    lsh512_odd_pair \more
-    .endif
-.endm
-
 func karx_msp430_lsh512_step_odd, 1, r4, r5, r6, r7, r8, r9, r10
-    push r12
-    push r15
-    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = 9 10 8 11 1 2 0 3, DY = 12 15 14 13 4 7 6 5
-    lsh512_odd_pair 72, 96, 0, r8, r9, r10, r11, 80, 120, 0, r11, r8, r9, r10, 64, 112, 0, r10, r11, r8, r9, 88, 104, 0, r9, r10, r11, r8, 8, 32, 1, r8, r9, r10, r11, 16, 56, 1, r11, r8, r9, r10, 0, 48, 1, r10, r11, r8, r9, 24, 40, 1, r9, r10, r11, r8
-    add #4, r1
+    lsh512_pairs 1, 0, 1, 0, 3, 0, r4, r5, r6, r7, r8, r9, r10, r11, 72, 96, 0, r8, r9, r10, r11, 80, 120, 0, r11, r8, r9, r10, 64, 112, 0, r10, r11, r8, r9, 88, 104, 0, r9, r10, r11, r8, 8, 32, 1, r8, r9, r10, r11, 16, 56, 1, r11, r8, r9, r10, 0, 48, 1, r10, r11, r8, r9, 24, 40, 1, r9, r10, r11, r8
     pops r10, r9, r8, r7, r6, r5, r4
 endfunc karx_msp430_lsh512_step_odd

@@ -23,41 +23,63 @@ from gen_avr_lsh import Gen  # noqa: E402
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "avr", "cham_avr.S")
 
 
-def copy(g, dst, src):
-    """dst[i] = src[i] (registers), movw where a pair lines up."""
-    i = 0
-    while i < len(dst):
-        if i + 1 < len(dst):
-            d0, s0 = int(dst[i][1:]), int(src[i][1:])
-            if d0 % 2 == 0 and s0 % 2 == 0 and int(dst[i + 1][1:]) == d0 + 1 and int(src[i + 1][1:]) == s0 + 1:
-                g.e("movw %s, %s" % (dst[i], src[i]))
-                i += 2
-                continue
-        g.e("mov %s, %s" % (dst[i], src[i]))
-        i += 1
+def aligned(src):
+    """Whether src (a register list) lines up in movw pairs."""
+    n = [int(r[1:]) for r in src]
+    return all(n[i] % 2 == 0 and n[i + 1] == n[i] + 1 for i in range(0, len(n), 2))
 
 
-def body(g, W, words, T, I):
-    """Eight rounds on words (register lists, renamed in place)."""
-    for r in range(8):
-        p, q = r % 4, (r + 1) % 4
-        x0, x1 = words[p], words[q]
-        g.lines.append("    ; round 8k+%d" % r)
-        if r % 2 == 0:
-            copy(g, T, x1)
-            g.rotl1(T)
-        else:
-            copy(g, T, g.rename(x1, 1))
+def round_macro(g, W, T, I):
+    """One round as a macro, chamBITS_round ODD, PAIRS, S.., X.., MORE: T = S (the bytes of x1
+    in the order the round reads them; movw when PAIRS is 1, they line up), rol1(T) on even
+    rounds (odd ones read rol8(x1) from the order of S), x0 = (x0 ^ i) + (T ^ rk[i mod n]) on the
+    bytes X, rol1 of that on odd rounds (even ones leave the rol8 to the caller's renaming),
+    i += 1; then the rounds in MORE, so the eight-round body is one call."""
+    name = "cham%d_round" % (32 * W)
+    S = ["\\s%d" % k for k in range(W)]
+    X = ["\\x%d" % k for k in range(W)]
+
+    def body():
+        g.e(".if \\pairs")
+        for k in range(0, W, 2):
+            g.e("movw %s, %s" % (T[k], S[k]))
+        g.e(".else")
+        for k in range(W):
+            g.e("mov %s, %s" % (T[k], S[k]))
+        g.e(".endif")
+        g.e(".if !\\odd")
+        g.rotl1(T)
+        g.e(".endif")
         for k in range(W):
             g.e("ld r0, Z+")
             g.e("eor %s, r0" % T[k])
-        g.e("eor %s, %s" % (x0[0], I))
-        g.add(x0, T)
+        g.e("eor %s, %s" % (X[0], I))
+        g.add(X, T)
+        g.e(".if \\odd")
+        g.rotl1(X)
+        g.e(".endif")
+        g.e("inc %s" % I)
+        g.e(".ifnb \\more")
+        g.e("%s \\more" % name)
+        g.e(".endif")
+
+    g.macro("%s odd, pairs, %s, %s, more:vararg" % (name, ", ".join(s[1:] for s in S),
+                                                 ", ".join(x[1:] for x in X)), body,
+            "a round: odd, pairs (movw), the bytes of x1 in the order read, those of x0; then MORE")
+    return name
+
+
+def body(g, name, words):
+    """Eight rounds on words (register lists, renamed in place): one call of the round macro."""
+    args = []
+    for r in range(8):
+        p, q = r % 4, (r + 1) % 4
+        x0, x1 = words[p], words[q]
+        src = x1 if r % 2 == 0 else g.rename(x1, 1)
+        args += [str(r % 2), "1" if aligned(src) else "0"] + src + x0
         if r % 2 == 0:
             words[p] = g.rename(x0, 1)
-        else:
-            g.rotl1(x0)
-        g.e("inc %s" % I)
+    g.e("%s %s" % (name, ", ".join(args)))
 
 
 def settle(g, words, orig):
@@ -72,6 +94,7 @@ def func(g, W):
         saved = ["r%d" % i for i in range(2, 18)]
         words = [["r2", "r3"], ["r4", "r5"], ["r6", "r7"], ["r8", "r9"]]
         T, I, CNT, BASE, END = ["r10", "r11"], "r12", "r13", "r14", "r16"
+        rnd = round_macro(g, W, T, I)
         g.begin(name, saved)
         g.e("movw r26, r24")           # X = x
         g.e("movw r30, r22")           # Z = rk
@@ -85,6 +108,7 @@ def func(g, W):
         words = [["r2", "r3", "r4", "r5"], ["r6", "r7", "r8", "r9"], ["r10", "r11", "r12", "r13"],
                  ["r14", "r15", "r16", "r17"]]
         T, I, CNT, BASE, END = ["r18", "r19", "r20", "r21"], "r22", "r23", "r24", "r28"
+        rnd = round_macro(g, W, T, I)
         g.begin(name, saved)
         g.e("movw r26, r24")           # X = x
         g.e("movw r30, r22")           # Z = rk
@@ -101,27 +125,14 @@ def func(g, W):
     g.e("lsr %s" % CNT)
     g.e("lsr %s" % CNT)
     g.e("clr %s" % I)
-    for w in words:
-        for reg in w:
-            g.e("ld %s, X+" % reg)
+    g.irp("ld \\r, X+", [reg for w in words for reg in w])
     g.lines.append("1:")
     orig = [list(w) for w in words]
-    body(g, W, words, T, I)
+    body(g, rnd, words)
     settle(g, words, orig)
-    end_hi = "r%d" % (int(END[1:]) + 1)
-    g.e("cp r30, %s" % END)
-    g.e("cpc r31, %s" % end_hi)
-    g.e("brne 2f")
-    g.e("movw r30, %s" % BASE)
-    g.lines.append("2:")
-    g.e("dec %s" % CNT)
-    g.e("breq 3f")
-    g.e("rjmp 1b")
-    g.lines.append("3:")
+    g.e("cham_next %s, r%d, %s, %s" % (END, int(END[1:]) + 1, BASE, CNT))
     g.e("sbiw r26, %d" % (4 * W))
-    for w in orig:
-        for reg in w:
-            g.e("st X+, %s" % reg)
+    g.irp("st X+, \\r", [reg for w in orig for reg in w])
     g.end(name, saved)
 
 

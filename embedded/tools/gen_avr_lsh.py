@@ -48,15 +48,21 @@ class Gen(Asm):
             self.e("ror %s" % x)
         self.e("bld %s, 7" % r[-1])
 
+    @staticmethod
+    def rot_parts(n):
+        """A left rotation by n bits as (bytes renamed, single-bit rotates, whether rightward)."""
+        k, s = divmod(n, 8)
+        return (k, s, False) if s <= 4 else (k + 1, 8 - s, True)
+
+    def rot_bits(self, r, count, right):
+        """The single-bit part of a rotation of the (already renamed) register list r."""
+        self.rept(count, lambda: (self.rotr1 if right else self.rotl1)(r))
+
     def rotl(self, r, n):
         """Rotate left by n bits; returns the renamed register list."""
-        k, s = divmod(n, 8)
-        if s <= 4:
-            r = self.rename(r, k)
-            self.rept(s, lambda: self.rotl1(r))
-        else:
-            r = self.rename(r, k + 1)
-            self.rept(8 - s, lambda: self.rotr1(r))
+        k, count, right = self.rot_parts(n)
+        r = self.rename(r, k)
+        self.rot_bits(r, count, right)
         return r
 
     def unrotate(self, dst, src):
@@ -83,6 +89,23 @@ class Gen(Asm):
         self.e("store %s, %s" % (offset, ", ".join(regs)))
 
 
+def helpers(g):
+    """The byte-list macros of the steps."""
+    # X = out + OFF (no add when OFF is 0), then REGS
+    g.macro("store off, regs:vararg", lambda: g.lines.extend([
+        "    movw r26, r24", "    .if \\off", "    subi r26, lo8(-(\\off))",
+        "    sbci r27, hi8(-(\\off))", "    .endif", "    .irp r, \\regs", "    st X+, \\r",
+        "    .endr"]))
+    # R, MORE.. from the bytes at PTR+OFF on (PTR: Y or Z)
+    g.macro("ldds ptr, off, r, more:vararg", lambda: g.lines.extend([
+        "    ldd \\r, \\ptr+\\off", "    .ifnb \\more", "    ldds \\ptr, \\off+1, \\more",
+        "    .endif"]))
+    # R, MORE.. ^= the bytes at Z+OFF on
+    g.macro("xords off, r, more:vararg", lambda: g.lines.extend([
+        "    ldds Z, \\off, r0", "    eor \\r, r0", "    .ifnb \\more", "    xords \\off+1, \\more",
+        "    .endif"]))
+
+
 def step(g, bits, parity):
     W, even, odd, gamma = PARAMS[bits]
     a, b = even if parity == "even" else odd
@@ -90,61 +113,56 @@ def step(g, bits, parity):
     saved = ["r%d" % i for i in range(2, 18)] + ["r28", "r29"]
     xr0 = ["r%d" % i for i in range(2, 2 + W)]
     yr0 = ["r%d" % i for i in range(2 + W, 2 + 2 * W)]
-    # One pair is a macro: t[l] -> out + DXO, t[l+8] -> out + DYO from the registers Y0.. in
-    # that order (gamma is renaming), then the pairs in MORE, so the function is one call.
-    pair = "lsh%d_%s_pair" % (bits, parity)
-    ys = ["y%d" % i for i in range(W)]
-    out = {}
+    # One pair is a macro, the same for even and odd steps (their rotations differ only in the
+    # byte renaming, which are the arguments): x and y in registers X.. and Y.., the orders in
+    # which the step's rotations by a and b leave them; t[l] -> out + DXO, t[l+8] -> out + DYO
+    # from the registers G.. in that order (gamma is renaming); then the pairs in MORE, so the
+    # function is one call.
+    pair = "lsh%d_pair" % bits
+    xs, ys, gs = (["\\%s%d" % (v, i) for i in range(W)] for v in "xyg")
+    shape = [g.rot_parts(n)[1:] for n in (a, b)]
+    assert shape == [g.rot_parts(n)[1:] for n in odd], "even and odd steps rotate alike"
 
     def load():  # x = cv[l] ^ m[l], y = cv[l+8] ^ m[l+8], x += y: the same for even and odd
         x, y = xr0, yr0
-        for i in range(W):
-            g.e("ld %s, Y+" % x[i])  # cv[l]
-        for i in range(W):
-            g.e("ldd %s, Y+%d" % (y[i], 7 * W + i))  # cv[l+8] (Y is now cv + W(l+1))
+        g.irp("ld \\r, Y+", x)  # cv[l]
+        g.e("ldds Y, %d, %s" % (7 * W, ", ".join(y)))  # cv[l+8] (Y is now cv + W(l+1))
         g.e("movw r30, r20")  # Z = m + W*l
-        for i in range(W):
-            g.e("ld r0, Z+")
-            g.e("eor %s, r0" % x[i])
-        for i in range(W):
-            g.e("ldd r0, Z+%d" % (7 * W + i))
-            g.e("eor %s, r0" % y[i])
+        g.irp(["ld r0, Z+", "eor \\r, r0"], x)
+        g.e("xords %d, %s" % (7 * W, ", ".join(y)))
         g.e("movw r20, r30")
         g.add(x, y)
 
     def body():
-        x, y = list(xr0), list(yr0)
         g.e("lsh%d_load" % bits)  # x = rotl(x + y, a) ^ sc[l]
-        x = g.rotl(x, a)
+        g.rot_bits(xs, *shape[0])
         g.e("movw r30, r18")
-        for i in range(W):
-            g.e("lpm r0, Z+")
-            g.e("eor %s, r0" % x[i])
+        g.irp(["lpm r0, Z+", "eor \\r, r0"], xs)
         g.e("movw r18, r30")
-        g.add(y, x)  # y = rotl(x + y, b)
-        out["y"] = g.rotl(y, b)
-        g.add(x, out["y"])  # t[l] = x + y
-        g.store(x, "\\dxo")
-        g.store(["\\" + v for v in ys], "\\dyo")  # t[l+8] = rotl(y, gamma[l])
+        g.add(yr0, xs)  # y = rotl(x + y, b)
+        g.rot_bits(ys, *shape[1])
+        g.add(xs, ys)  # t[l] = x + y
+        g.store(xs, "\\dxo")
+        g.store(gs, "\\dyo")  # t[l+8] = rotl(y, gamma[l])
         g.e(".ifnb \\more")
-        g.e("%s \\more" % pair)
+        g.e("%s %s, \\more" % (pair, ", ".join(xs + ys)))
         g.e(".endif")
 
-    if (bits, parity) == (256, "even"):  # X = out + OFF (no add when OFF is 0), then REGS
-        g.macro("store off, regs:vararg", lambda: g.lines.extend([
-            "    movw r26, r24", "    .if \\off", "    subi r26, lo8(-(\\off))",
-            "    sbci r27, hi8(-(\\off))", "    .endif", "    .irp r, \\regs", "    st X+, \\r",
-            "    .endr"]))
     if parity == "even":
+        if bits == 256:
+            helpers(g)
         g.macro("lsh%d_load" % bits, load)
-    g.macro("%s dxo, dyo, %s, more:vararg" % (pair, ", ".join(ys)), body)
+        g.macro("%s %s, dxo, dyo, %s, more:vararg"
+                % (pair, ", ".join(v[1:] for v in xs + ys), ", ".join(v[1:] for v in gs)), body,
+                "t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = %s, DY = %s"
+                % (" ".join(map(str, DX)), " ".join(map(str, DY))))
     g.begin(name, saved)
     g.e("movw r28, r22")  # Y = cv, advanced by post-increment loads
-    g.lines.append("    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = %s, DY = %s"
-                   % (" ".join(map(str, DX)), " ".join(map(str, DY))))
-    args = []
+    xa = g.rename(xr0, g.rot_parts(a)[0])
+    yb = g.rename(yr0, g.rot_parts(b)[0])
+    args = xa + yb
     for l in range(8):
-        args += [str(W * DX[l]), str(W * DY[l])] + g.rename(out["y"], gamma[l] // 8)
+        args += [str(W * DX[l]), str(W * DY[l])] + g.rename(yb, gamma[l] // 8)
     g.e("%s %s" % (pair, ", ".join(args)))
     g.end(name, saved)
 

@@ -21,14 +21,56 @@ from gen_msp430_lsh import Gen  # the register-list adds and rotations
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "msp430", "cham_msp430.S")
 
 
+def round_macro(g, T, I, W):
+    """One round as a macro, chamBITS_round ODD, X.., S.., MORE: T = S (x1's registers),
+    rotated by 1 bit on even rounds and by 8 on odd ones; x0 = (x0 ^ i) + (T ^ rk[i mod n]) in
+    the registers X, rotated by 8 bits on even rounds and by 1 on odd ones; i += 1; then the
+    rounds in MORE, so the four-round body is one call."""
+    name = "cham%d_round" % (64 * W)  # W 16-bit registers a word
+    X, S = (["\\%s%d" % (v, k) for k in range(W)] for v in "xs")
+
+    def either(rol8_odd, r):  # r rotated by 8 on odd rounds and by 1 on even ones, or the reverse
+        g.e(".if \\odd")
+        (g.rotl8 if rol8_odd else g.rotl1)(r)
+        g.e(".else")
+        (g.rotl1 if rol8_odd else g.rotl8)(r)
+        g.e(".endif")
+
+    def body():
+        for k in range(W):
+            g.e("mov %s, %s" % (S[k], T[k]))
+        either(True, T)
+        for k in range(W):
+            g.e("xor @r13+, %s" % T[k])
+        g.e("xor %s, %s" % (I, X[0]))
+        g.add(X, T)
+        either(False, X)
+        g.e("inc %s" % I)
+        g.e(".ifnb \\more")
+        g.e("%s \\more" % name)
+        g.e(".endif")
+
+    g.macro("%s odd, %s, more:vararg" % (name, ", ".join(v[1:] for v in X + S)), body,
+            "a round: odd, the registers of x0, those of x1; then MORE")
+    return name
+
+
+def rounds(g, name, w):
+    """Four rounds on the words w (the word shift is renaming): one call of the round macro."""
+    args = []
+    for r in range(4):
+        args += [str(r % 2)] + w[r] + w[(r + 1) % 4]
+    g.e("%s %s" % (name, ", ".join(args)))
+
+
 def cham64(g):
     name = "karx_cham64_encrypt_words_ext"
     saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
-    g.begin(name, saved, align=True)
     w = ["r4", "r5", "r6", "r7"]
     T, I, BASE, END, CNT = "r15", "r8", "r9", "r10", "r14"
-    for k in range(4):
-        g.e("mov %d(r12), %s" % (2 * k, w[k]))
+    rnd = round_macro(g, [T], I, 1)
+    g.begin(name, saved, align=True)
+    g.words("ldw", 0, "r12", w)
     g.e("mov r13, %s" % BASE)
     g.e("mov r13, %s" % END)
     g.e("add #32, %s" % END)
@@ -36,35 +78,18 @@ def cham64(g):
     g.e("rra %s" % CNT)
     g.e("clr %s" % I)
     g.lines.append("1:")
-    for r in range(4):
-        x0, x1 = w[r], w[(r + 1) % 4]
-        g.e("mov %s, %s" % (x1, T))
-        if r % 2 == 0:
-            g.rotl1([T])
-        else:
-            g.rotl8([T])                    # one swpb
-        g.e("xor @r13+, %s" % T)
-        g.e("xor %s, %s" % (I, x0))
-        g.add([x0], [T])
-        if r % 2 == 0:
-            g.rotl8([x0])
-        else:
-            g.rotl1([x0])
-        g.e("inc %s" % I)
-    g.e("cmp %s, r13" % END)
-    g.e("jne 2f")
-    g.e("mov %s, r13" % BASE)
-    g.lines.append("2:")
-    g.e("dec %s" % CNT)
-    g.e("jne 1b")
-    for k in range(4):
-        g.e("mov %s, %d(r12)" % (w[k], 2 * k))
+    rounds(g, rnd, [[r] for r in w])
+    g.e("cham_next %s, %s, %s" % (END, BASE, CNT))
+    g.words("stw", 0, "r12", w)
     g.end(name, saved)
 
 
 def cham128(g):
     name = "karx_cham128_encrypt_words_ext"
     saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
+    w = [["r4", "r5"], ["r6", "r7"], ["r8", "r9"], ["r10", "r11"]]
+    T, g.tmp = ["r14", "r15"], "r12"  # g.tmp: rotl8's scratch
+    rnd = round_macro(g, T, "0(r1)", 2)
     g.begin(name, saved, align=True)
     # stack after the pushes below: 0(r1) = i, 2(r1) = count, 4(r1) = rk end, 6(r1) = rk, 8(r1) = x
     g.e("push r12")          # x
@@ -78,41 +103,11 @@ def cham128(g):
     g.e("rra r15")
     g.e("push r15")
     g.e("push #0")           # i
-    w = [["r4", "r5"], ["r6", "r7"], ["r8", "r9"], ["r10", "r11"]]
-    T, g.tmp = ["r14", "r15"], "r12"  # g.tmp: rotl8's scratch
-    for k in range(4):
-        g.e("mov %d(r12), %s" % (4 * k, w[k][0]))
-        g.e("mov %d(r12), %s" % (4 * k + 2, w[k][1]))
+    g.words("ldw", 0, "r12", sum(w, []))
     g.lines.append("1:")
-
-    for r in range(4):
-        x0, x1 = w[r], w[(r + 1) % 4]
-        g.e("mov %s, %s" % (x1[0], T[0]))
-        g.e("mov %s, %s" % (x1[1], T[1]))
-        if r % 2 == 0:
-            g.rotl1(T)
-        else:
-            g.rotl8(T)
-        g.e("xor @r13+, %s" % T[0])
-        g.e("xor @r13+, %s" % T[1])
-        g.e("xor 0(r1), %s" % x0[0])
-        g.add(x0, T)
-        if r % 2 == 0:
-            g.rotl8(x0)
-        else:
-            g.rotl1(x0)
-        g.e("inc 0(r1)")
-    g.e("cmp 4(r1), r13")
-    g.e("jne 2f")
-    g.e("mov 6(r1), r13")
-    g.lines.append("2:")
-    g.e("dec 2(r1)")
-    g.e("jne 1b")
-    g.e("mov 8(r1), r12")
-    for k in range(4):
-        g.e("mov %s, %d(r12)" % (w[k][0], 4 * k))
-        g.e("mov %s, %d(r12)" % (w[k][1], 4 * k + 2))
-    g.e("add #10, r1")
+    rounds(g, rnd, w)
+    g.e("cham_next 4(r1), 6(r1), 2(r1)")
+    g.e("leave 8, 10, %s" % ", ".join(sum(w, [])))
     g.end(name, saved)
 
 

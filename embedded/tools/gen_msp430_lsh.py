@@ -35,6 +35,10 @@ class Gen(Asm):
         for i in range(1, len(d)):
             self.e("addc %s, %s" % (s[i], d[i]))
 
+    def words(self, op, off, ptr, regs):
+        """REGS from (op ldw) or to (stw) the words at OFF(PTR) on: macros of asm_func.inc."""
+        self.e("%s %d, %s, %s" % (op, off, ptr, ", ".join(regs)))
+
     @staticmethod
     def rename(r, k):  # rotated left by 16k bits
         n = len(r)
@@ -58,32 +62,39 @@ class Gen(Asm):
         for x in r:
             self.e("swpb %s" % x)
         for x in r[1:]:  # swap low bytes of r[0] and x: ends with L0 <- L(n-1), L(i) <- L(i-1)
-            self.e("mov %s, %s" % (r[0], t))
-            self.e("xor %s, %s" % (x, t))
-            self.e("and #255, %s" % t)
-            self.e("xor %s, %s" % (t, r[0]))
-            self.e("xor %s, %s" % (t, x))
+            self.e("xlow %s, %s, %s" % (r[0], x, t))
         return r
 
-    def rotl(self, r, n):
-        """Rotate left by n bits, picking the cheapest of: s single-bit left rotates, 16 - s
-        right ones after one more word of renaming, or a byte rotation and |s - 8| of them."""
+    @staticmethod
+    def rot_parts(n, w):
+        """A left rotation by n bits of a w-word value as (words renamed, whether a byte
+        rotation, single-bit left rotates, single-bit right rotates), the cheapest of: s left
+        rotates, 16 - s right ones after one more word of renaming, or a byte rotation and
+        |s - 8| of them."""
         k, s = divmod(n, 16)
-        r = self.rename(r, k)
-        w = len(r)
         bit, byte = w + 1, w + 5 * (w - 1)  # cycles of rotl1/rotr1 and of rotl8
         options = [(s * bit, "left"), ((16 - s) * bit, "right"), (byte + abs(s - 8) * bit, "byte")]
         _, how = min(options)
         if how == "left":
-            self.rept(s, lambda: self.rotl1(r))
-        elif how == "right":
-            r = self.rename(r, 1)
-            self.rept(16 - s, lambda: self.rotr1(r))
-        else:
-            r = self.rotl8(r)
-            self.rept(8 - s if s < 8 else 0, lambda: self.rotr1(r))
-            self.rept(s - 8 if s > 8 else 0, lambda: self.rotl1(r))
-        return r
+            return k, 0, s, 0
+        if how == "right":
+            return k + 1, 0, 0, 16 - s
+        return k, 1, max(s - 8, 0), max(8 - s, 0)
+
+    def rot_bits(self, r, byte, left, right):
+        """What a rotation does besides the renaming, on the renamed list r, as the body of a
+        macro whose arguments BYTE, LEFT and RIGHT (rot_parts) pick its parts."""
+        self.e(".if %s" % byte)
+        self.rotl8(r)
+        self.e(".endif")
+        for count, one in ((left, self.rotl1), (right, self.rotr1)):
+            self.e(".rept %s" % count)
+            one(r)
+            self.e(".endr")
+
+
+SIGMA = "t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = %s, DY = %s" % (
+    " ".join(map(str, DX)), " ".join(map(str, DY)))
 
 
 def step(g, bits, parity):
@@ -98,11 +109,17 @@ def step(g, bits, parity):
         saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
         x0, y0, g.tmp = ["r4", "r5", "r6", "r7"], ["r8", "r9", "r10", "r11"], "r12"
     far = 7 * 2 * W  # cv[l+8] / m[l+8] from a pointer already advanced past word l
-    # One pair is a macro: t[l] -> out + DXO, t[l+8] -> out + DYO from the registers Y0.. in
-    # that order (gamma's 16-bit part is renaming), rotated by 8 bits first when ROT8 (its rest);
+    # One pair is a macro, the same for even and odd steps: x and y in registers X.. and Y..,
+    # the orders in which the renaming of the step's rotations by a and b leaves them, whose
+    # other parts are XB, XL, XR and YB, YL, YR (a byte rotation or not, single-bit left and
+    # right rotates); t[l] -> out + DXO, t[l+8] -> out + DYO from the registers G.. in that
+    # order (gamma's 16-bit part is renaming), rotated by 8 bits first when ROT8 (its rest);
     # then the pairs in MORE, so the function is one call.
-    pair = "lsh%d_%s_pair" % (bits, parity)
-    ys = ["\\y%d" % i for i in range(W)]
+    pair, rot = "lsh%d_pair" % bits, "lsh%d_rot" % bits
+    rs = ["\\w%d" % i for i in range(W)]
+    xs, ys, gs = (["\\%s%d" % (v, i) for i in range(W)] for v in "xyg")
+    rots = ["\\%s%s" % (v, p) for v in "xy" for p in "blr"]
+    fixed = rots + xs + ys  # what every pair of a step shares
 
     def off(arg, i):  # byte i of the word at out + ARG
         return "\\%s+%d" % (arg, i) if i else "\\" + arg
@@ -120,52 +137,50 @@ def step(g, bits, parity):
         g.add(x, y)
 
     def body():
-        x, y = list(x0), list(y0)
         g.e("lsh%d_load" % bits)
-        x = g.rotl(x, a)
+        g.e("%s %s" % (rot, ", ".join(rots[:3] + xs)))  # x = rotl(x + y, a) ^ sc[l]
         if bits == 512:
             g.e("mov 0(r1), r15")
         for i in range(W):
-            g.e("xor @r15+, %s" % x[i])
+            g.e("xor @r15+, %s" % xs[i])
         if bits == 512:
             g.e("mov r15, 0(r1)")
-        g.add(y, x)
-        y = g.rotl(y, b)
-        g.add(x, y)
+        g.add(y0, xs)  # y = rotl(x + y, b)
+        g.e("%s %s" % (rot, ", ".join(rots[3:] + ys)))
+        g.add(xs, ys)  # t[l] = x + y
         base = "r12"
         if bits == 512:
             g.e("mov 2(r1), r15")
             base = "r15"
         for i in range(W):
-            g.e("mov %s, %s(%s)" % (x[i], off("dxo", 2 * i), base))
-        g.e(".if \\rot8")
-        g.rotl8(ys)
-        g.e(".endif")
+            g.e("mov %s, %s(%s)" % (xs[i], off("dxo", 2 * i), base))
+        g.e("%s \\rot8, 0, 0, %s" % (rot, ", ".join(gs)))
         for i in range(W):
-            g.e("mov %s, %s(%s)" % (ys[i], off("dyo", 2 * i), base))
+            g.e("mov %s, %s(%s)" % (gs[i], off("dyo", 2 * i), base))
         g.e(".ifnb \\more")
-        g.e("%s \\more" % pair)
+        g.e("%s %s, \\more" % (pair, ", ".join(fixed)))
         g.e(".endif")
-        return y
+
+    def rotate():
+        g.rot_bits(rs, "\\byte", "\\left", "\\right")
 
     if parity == "even":
+        g.macro("%s byte, left, right, %s" % (rot, ", ".join(v[1:] for v in rs)), rotate,
+                "what a rotation does besides renaming: rotl8 if BYTE, LEFT rotl1, RIGHT rotr1")
         g.macro("lsh%d_load" % bits, load)
-    y = []
-    g.macro("%s dxo, dyo, rot8, %s, more:vararg" % (pair, ", ".join(v[1:] for v in ys)),
-            lambda: y.extend(body()))
+        g.macro("%s %s, dxo, dyo, rot8, %s, more:vararg"
+                % (pair, ", ".join(v[1:] for v in fixed), ", ".join(v[1:] for v in gs)), body, SIGMA)
+        if bits == 512:  # out and sc live on the stack: 0(r1) = sc, 2(r1) = out; r15 points
+            g.macro("lsh512_pairs args:vararg", lambda: g.lines.extend([
+                "    push r12", "    push r15", "    lsh512_pair \\args", "    add #4, r1"]))
     g.begin(name, saved, align=True)
-    if bits == 512:  # out and sc live on the stack: 0(r1) = sc, 2(r1) = out; r15 points
-        g.e("push r12")
-        g.e("push r15")
-    g.lines.append("    ; t[l] -> out[DX[l]], t[l+8] -> out[DY[l]] for l = 0..7: DX = %s, DY = %s"
-                   % (" ".join(map(str, DX)), " ".join(map(str, DY))))
-    args = []
+    xa, ya = g.rot_parts(a, W), g.rot_parts(b, W)
+    y = g.rename(y0, ya[0])
+    args = [str(v) for v in xa[1:] + ya[1:]] + g.rename(x0, xa[0]) + y
     for l in range(8):
-        gk, gs = divmod(gamma[l], 16)
-        args += [str(2 * W * DX[l]), str(2 * W * DY[l]), "1" if gs else "0"] + g.rename(y, gk)
-    g.e("%s %s" % (pair, ", ".join(args)))
-    if bits == 512:
-        g.e("add #4, r1")
+        gk, gr = divmod(gamma[l], 16)
+        args += [str(2 * W * DX[l]), str(2 * W * DY[l]), "1" if gr else "0"] + g.rename(y, gk)
+    g.e("%s %s" % ("lsh512_pairs" if bits == 512 else pair, ", ".join(args)))
     g.end(name, saved)
 
 

@@ -55,9 +55,19 @@ class Asm:
         if n > 1:
             self.e(".endr")
 
-    def macro(self, head, body):
-        """.macro HEAD, what BODY() emits, .endm: a block the file then calls by name."""
-        self.lines += ["", ".macro " + head]
+    def irp(self, lines, items):
+        """LINES (one string or a list) once per item of ITEMS, as .irp r with the lines naming
+        the item \\r: a load or store of a register list is one line of data instead of a line
+        per register."""
+        self.e(".irp r, " + ", ".join(items))
+        for line in [lines] if isinstance(lines, str) else lines:
+            self.e(line)
+        self.e(".endr")
+
+    def macro(self, head, body, comment=None):
+        """.macro HEAD, what BODY() emits, .endm: a block the file then calls by name; COMMENT
+        (a line) goes above it."""
+        self.lines += [""] + (["; " + comment] if comment else []) + [".macro " + head]
         body()
         self.lines.append(".endm")
 
