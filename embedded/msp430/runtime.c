@@ -61,36 +61,39 @@ size_t strlen(const char *s)
     return n;
 }
 
-/* 16-bit unsigned division by shift and subtract. */
-static uint16_t udivmod16(uint16_t n, uint16_t d, uint16_t *rem)
-{
-    uint16_t q = 0, r = 0;
-    for (int i = 0; i < 16; i++) {
-        r = (uint16_t)(r << 1) | (uint16_t)(n >> 15);
-        n = (uint16_t)(n << 1);
-        q = (uint16_t)(q << 1);
-        if (r >= d) {
-            r = (uint16_t)(r - d);
-            q |= 1u;
-        }
+/* Unsigned division of T (BITS bits) by shift and subtract, udivmodBITS, and the EABI helpers
+ * DIV and REM on it (the casts keep 16-bit arithmetic from promoting to int). */
+#define DIVIDE_HELPERS(T, BITS, DIV, REM)                                                        \
+    static T udivmod##BITS(T n, T d, T *rem)                                                     \
+    {                                                                                            \
+        T q = 0, r = 0;                                                                          \
+        for (int i = 0; i < (BITS); i++) {                                                       \
+            r = (T)(r << 1) | (T)(n >> ((BITS) - 1));                                            \
+            n = (T)(n << 1);                                                                     \
+            q = (T)(q << 1);                                                                     \
+            if (r >= d) {                                                                        \
+                r = (T)(r - d);                                                                  \
+                q |= 1u;                                                                         \
+            }                                                                                    \
+        }                                                                                        \
+        *rem = r;                                                                                \
+        return q;                                                                                \
+    }                                                                                            \
+    T DIV(T n, T d);                                                                             \
+    T REM(T n, T d);                                                                             \
+    T DIV(T n, T d)                                                                              \
+    {                                                                                            \
+        T r;                                                                                     \
+        return udivmod##BITS(n, d, &r);                                                          \
+    }                                                                                            \
+    T REM(T n, T d)                                                                              \
+    {                                                                                            \
+        T r;                                                                                     \
+        udivmod##BITS(n, d, &r);                                                                 \
+        return r;                                                                                \
     }
-    *rem = r;
-    return q;
-}
 
-uint16_t __mspabi_divu(uint16_t n, uint16_t d);
-uint16_t __mspabi_remu(uint16_t n, uint16_t d);
-uint16_t __mspabi_divu(uint16_t n, uint16_t d)
-{
-    uint16_t r;
-    return udivmod16(n, d, &r);
-}
-uint16_t __mspabi_remu(uint16_t n, uint16_t d)
-{
-    uint16_t r;
-    udivmod16(n, d, &r);
-    return r;
-}
+DIVIDE_HELPERS(uint16_t, 16, __mspabi_divu, __mspabi_remu)
 
 void __atomic_store_2(volatile void *p, uint16_t v, int order);
 uint16_t __atomic_load_2(const volatile void *p, int order);
@@ -108,8 +111,6 @@ uint16_t __atomic_load_2(const volatile void *p, int order)
 /* MSP430 EABI multiply and divide helpers (no hardware multiplier assumed). */
 uint16_t __mspabi_mpyi(uint16_t a, uint16_t b);
 uint32_t __mspabi_mpyl(uint32_t a, uint32_t b);
-uint32_t __mspabi_divul(uint32_t n, uint32_t d);
-uint32_t __mspabi_remul(uint32_t n, uint32_t d);
 
 uint16_t __mspabi_mpyi(uint16_t a, uint16_t b)
 {
@@ -135,34 +136,7 @@ uint32_t __mspabi_mpyl(uint32_t a, uint32_t b)
     return r;
 }
 
-static uint32_t udivmod32(uint32_t n, uint32_t d, uint32_t *rem)
-{
-    uint32_t q = 0, r = 0;
-    for (int i = 0; i < 32; i++) {
-        r = (r << 1) | (n >> 31);
-        n <<= 1;
-        q <<= 1;
-        if (r >= d) {
-            r -= d;
-            q |= 1u;
-        }
-    }
-    *rem = r;
-    return q;
-}
-
-uint32_t __mspabi_divul(uint32_t n, uint32_t d)
-{
-    uint32_t r;
-    return udivmod32(n, d, &r);
-}
-
-uint32_t __mspabi_remul(uint32_t n, uint32_t d)
-{
-    uint32_t r;
-    udivmod32(n, d, &r);
-    return r;
-}
+DIVIDE_HELPERS(uint32_t, 32, __mspabi_divul, __mspabi_remul)
 
 /* 64-bit shifts by a variable count (libgcc names; clang calls them with the C convention). */
 uint64_t __ashldi3(uint64_t a, int n);

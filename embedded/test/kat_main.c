@@ -84,6 +84,23 @@ static uint8_t key[32], iv[16], ctr[16], pt[64], ct[64], buf[80];
 
 /* ---- LSH ---- */
 
+/* The streaming API of LSH-BITS over test_lsh's message v into got,
+ * in the uneven pieces that step sets, read through piece[]. */
+#define STREAM(BITS)                                                                           \
+    do {                                                                                       \
+        karx_lsh##BITS##_ctx c;                                                                \
+        st = karx_lsh##BITS##_init(&c, v.digest_bytes);                                        \
+        while (st == KARX_OK && off < v.len) {                                                 \
+            size_t n = v.len - off < step ? v.len - off : step;                                \
+            kat_rom_read(piece, kat_blob + v.msg + off, n);                                    \
+            st = karx_lsh##BITS##_update(&c, piece, n);                                        \
+            off += n;                                                                          \
+            step = step * 3 % 23 + 1;                                                          \
+        }                                                                                      \
+        if (st == KARX_OK)                                                                     \
+            st = karx_lsh##BITS##_final(&c, got, sizeof got);                                  \
+    } while (0)
+
 static void test_lsh(int family, const kat_lsh *table, unsigned count)
 {
     for (unsigned i = 0; i < count; i++) {
@@ -104,37 +121,26 @@ static void test_lsh(int family, const kat_lsh *table, unsigned count)
         memset(got, 0, sizeof got);
         uint8_t piece[23];
         size_t off = 0, step = 1;
-        if (family == 256) {
-            karx_lsh256_ctx c;
-            st = karx_lsh256_init(&c, v.digest_bytes);
-            while (st == KARX_OK && off < v.len) {
-                size_t n = v.len - off < step ? v.len - off : step;
-                kat_rom_read(piece, kat_blob + v.msg + off, n);
-                st = karx_lsh256_update(&c, piece, n);
-                off += n;
-                step = step * 3 % 23 + 1;
-            }
-            if (st == KARX_OK)
-                st = karx_lsh256_final(&c, got, sizeof got);
-        } else {
-            karx_lsh512_ctx c;
-            st = karx_lsh512_init(&c, v.digest_bytes);
-            while (st == KARX_OK && off < v.len) {
-                size_t n = v.len - off < step ? v.len - off : step;
-                kat_rom_read(piece, kat_blob + v.msg + off, n);
-                st = karx_lsh512_update(&c, piece, n);
-                off += n;
-                step = step * 3 % 23 + 1;
-            }
-            if (st == KARX_OK)
-                st = karx_lsh512_final(&c, got, sizeof got);
-        }
+        if (family == 256)
+            STREAM(256);
+        else
+            STREAM(512);
         check(st == KARX_OK && memcmp(got, want, v.digest_bytes) == 0,
               family == 256 ? "lsh256 streaming" : "lsh512 streaming", i);
     }
 }
 
 /* ---- block ciphers ---- */
+
+/* Key schedule, encryption, decryption and wipe through FAMILY's own API on key KEY, for
+ * direct_block. */
+#define ROUND_TRIP(FAMILY, KEY)                                                                \
+    do {                                                                                       \
+        s1 = karx_##FAMILY##_set_key(KEY, k, klen);                                            \
+        s2 = karx_##FAMILY##_encrypt_block(KEY, o, p);                                         \
+        s3 = karx_##FAMILY##_decrypt_block(KEY, back, o);                                      \
+        karx_##FAMILY##_key_wipe(KEY);                                                         \
+    } while (0)
 
 /* The cipher's own single-block API, both ways, on an ECB block of the vector. */
 static int direct_block(uint8_t alg, const uint8_t *k, size_t klen, const uint8_t *p,
@@ -146,35 +152,22 @@ static int direct_block(uint8_t alg, const uint8_t *k, size_t klen, const uint8_
     switch (alg) {
     case KARX_CIPHER_LEA128:
     case KARX_CIPHER_LEA192:
-    case KARX_CIPHER_LEA256: {
-        s1 = karx_lea_set_key(LEA_KEY, k, klen);
-        s2 = karx_lea_encrypt_block(LEA_KEY, o, p);
-        s3 = karx_lea_decrypt_block(LEA_KEY, back, o);
-        karx_lea_key_wipe(LEA_KEY);
+    case KARX_CIPHER_LEA256:
+        ROUND_TRIP(lea, LEA_KEY);
         break;
-    }
     case KARX_CIPHER_HIGHT: {
         karx_hight_key hk;
-        s1 = karx_hight_set_key(&hk, k, klen);
-        s2 = karx_hight_encrypt_block(&hk, o, p);
-        s3 = karx_hight_decrypt_block(&hk, back, o);
-        karx_hight_key_wipe(&hk);
+        ROUND_TRIP(hight, &hk);
         break;
     }
     case KARX_CIPHER_CHAM64_128: {
         karx_cham64_key ck;
-        s1 = karx_cham64_set_key(&ck, k, klen);
-        s2 = karx_cham64_encrypt_block(&ck, o, p);
-        s3 = karx_cham64_decrypt_block(&ck, back, o);
-        karx_cham64_key_wipe(&ck);
+        ROUND_TRIP(cham64, &ck);
         break;
     }
     default: {
         karx_cham128_key ck;
-        s1 = karx_cham128_set_key(&ck, k, klen);
-        s2 = karx_cham128_encrypt_block(&ck, o, p);
-        s3 = karx_cham128_decrypt_block(&ck, back, o);
-        karx_cham128_key_wipe(&ck);
+        ROUND_TRIP(cham128, &ck);
         break;
     }
     }
