@@ -100,7 +100,23 @@ static inline const karx_i_impl *karx_i_select_cached(const karx_i_impl **cache,
     }
     return t;
 }
+#else
+/* The MCU builds: one portable kernel, nothing worth remembering. */
+static inline const karx_i_impl *karx_i_select_cached(const karx_i_impl **cache,
+                                                      const karx_i_impl *impls, size_t n)
+{
+    (void)cache;
+    return karx_i_select(impls, n);
+}
 #endif
+/* Defines fn(void): the table (a const type *) of list's selected impl, remembered per back end
+ * in the function's own cache. */
+#define KARX_I_TABLE_NOW(type, fn, list)                                            \
+    const type *fn(void)                                                            \
+    {                                                                               \
+        static const karx_i_impl *cache[KARX_I_BACKEND_COUNT];                      \
+        return (const type *)karx_i_select_cached(cache, KARX_I_LIST(list))->table; \
+    }
 
 /* Families of ciphers that share round code (the GPU instantiates one kernel per family). */
 typedef enum karx_i_family {
