@@ -315,4 +315,23 @@ int karx_i_squash(const char *name, char *out, size_t cap);
 /* 1 when name is desc_name or std_name once squashed. */
 int karx_i_name_is(const char *name, const char *desc_name, const char *std_name);
 
+/* Define the lookups above over a list of descriptor pointers (count of them): by id and by
+ * name. Linear scans: the lists are short, and a scan costs less than the block it precedes. */
+#define KARX_I_DESC_BY_ID(type, fn, list, count)                                    \
+    const type *fn(uint32_t id)                                                     \
+    {                                                                               \
+        for (size_t i = 0; i < count; i++)                                          \
+            if ((uint32_t)list[i]->id == id)                                        \
+                return list[i];                                                     \
+        return NULL;                                                                \
+    }
+#define KARX_I_DESC_BY_NAME(type, fn, list, count)                                  \
+    const type *fn(const char *name)                                                \
+    {                                                                               \
+        for (size_t i = 0; i < count; i++)                                          \
+            if (karx_i_name_is(name, list[i]->name, list[i]->std_name))             \
+                return list[i];                                                     \
+        return NULL;                                                                \
+    }
+
 #endif
