@@ -34,6 +34,19 @@
 AEAD_STREAM_CALLS(gcm)
 AEAD_STREAM_CALLS(ccm)
 
+/* A mode's scheduled-key calls (karx_<m>_set_key, _key_wipe and the key's cipher) as the
+ * descriptor's, which take the karx_<m>_key as void *. */
+#define AEAD_KEY_CALLS(m)                                                                       \
+    static karx_status m##_set_key(void *k, karx_cipher_alg alg, const uint8_t *key, size_t n)  \
+    {                                                                                           \
+        return karx_##m##_set_key(k, alg, key, n);                                              \
+    }                                                                                           \
+    static void m##_key_wipe(void *k) { karx_##m##_key_wipe(k); }                               \
+    static karx_cipher_alg m##_key_cipher(const void *k)                                        \
+    {                                                                                           \
+        return (karx_cipher_alg)((const karx_##m##_key *)k)->alg;                               \
+    }
+
 static size_t gcm_max_payload(size_t nonce_len)
 {
     return nonce_len >= 1 && nonce_len <= GCM_NONCE_MAX ? karx_gcm_max_payload_bytes() : 0;
@@ -52,18 +65,30 @@ static karx_status gcm_init(void *ctx, karx_cipher_alg alg, const uint8_t *key, 
 }
 
 /* The one-shots over a pool: a scheduled key for the call, wiped after it. */
+static karx_status gcm_pool_oneshot(int seal, karx_pool *pool, karx_cipher_alg alg,
+                                    const uint8_t *key, size_t key_len, const uint8_t *nonce,
+                                    size_t nonce_len, uint8_t *out, uint8_t *tag, size_t tag_len,
+                                    const uint8_t *in, size_t len, const uint8_t *aad,
+                                    size_t aad_len)
+{
+    karx_gcm_key k;
+    karx_status st = karx_gcm_set_key(&k, alg, key, key_len);
+    if (st == KARX_OK)
+        st = seal ? karx_gcm_seal_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len,
+                                       aad, aad_len)
+                  : karx_gcm_open_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len,
+                                       aad, aad_len);
+    karx_gcm_key_wipe(&k);
+    return st;
+}
+
 static karx_status gcm_encrypt_pool(karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
                                     size_t key_len, const uint8_t *nonce, size_t nonce_len,
                                     uint8_t *out, uint8_t *tag, size_t tag_len, const uint8_t *in,
                                     size_t len, const uint8_t *aad, size_t aad_len)
 {
-    karx_gcm_key k;
-    karx_status st = karx_gcm_set_key(&k, alg, key, key_len);
-    if (st == KARX_OK)
-        st = karx_gcm_seal_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len, aad,
-                                aad_len);
-    karx_gcm_key_wipe(&k);
-    return st;
+    return gcm_pool_oneshot(1, pool, alg, key, key_len, nonce, nonce_len, out, tag, tag_len, in,
+                            len, aad, aad_len);
 }
 
 static karx_status gcm_decrypt_pool(karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
@@ -72,27 +97,13 @@ static karx_status gcm_decrypt_pool(karx_pool *pool, karx_cipher_alg alg, const 
                                     const uint8_t *in, size_t len, const uint8_t *aad,
                                     size_t aad_len)
 {
-    karx_gcm_key k;
-    karx_status st = karx_gcm_set_key(&k, alg, key, key_len);
-    if (st == KARX_OK)
-        st = karx_gcm_open_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len, aad,
-                                aad_len);
-    karx_gcm_key_wipe(&k);
-    return st;
+    /* open only reads the tag; the cast lets one helper serve both directions */
+    return gcm_pool_oneshot(0, pool, alg, key, key_len, nonce, nonce_len, out,
+                            (uint8_t *)(uintptr_t)tag, tag_len, in, len, aad, aad_len);
 }
 
 /* ---- over a scheduled key: the void * is a karx_aead_key's u.gcm ---- */
-static karx_status gcm_set_key(void *k, karx_cipher_alg alg, const uint8_t *key, size_t n)
-{
-    return karx_gcm_set_key(k, alg, key, n);
-}
-
-static void gcm_key_wipe(void *k) { karx_gcm_key_wipe(k); }
-
-static karx_cipher_alg gcm_key_cipher(const void *k)
-{
-    return (karx_cipher_alg)((const karx_gcm_key *)k)->alg;
-}
+AEAD_KEY_CALLS(gcm)
 
 static karx_status gcm_seal(const void *k, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
                             uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
@@ -162,17 +173,7 @@ static karx_status ccm_init(void *ctx, karx_cipher_alg alg, const uint8_t *key, 
 }
 
 /* ---- over a scheduled key: the void * is a karx_aead_key's u.ccm ---- */
-static karx_status ccm_set_key(void *k, karx_cipher_alg alg, const uint8_t *key, size_t n)
-{
-    return karx_ccm_set_key(k, alg, key, n);
-}
-
-static void ccm_key_wipe(void *k) { karx_ccm_key_wipe(k); }
-
-static karx_cipher_alg ccm_key_cipher(const void *k)
-{
-    return (karx_cipher_alg)((const karx_ccm_key *)k)->alg;
-}
+AEAD_KEY_CALLS(ccm)
 
 static karx_status ccm_seal(const void *k, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
                             uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,

@@ -26,6 +26,7 @@
 #include "karx/ccm.h"
 
 #include "aead/aead_args.h"
+#include "aead/ccm_format.h"
 #include "modes/modes_internal.h"
 #include "common/clear.h"
 
@@ -60,6 +61,16 @@ static int ccm_tag_len_ok(size_t tag_len)
            (tag_len & 1) == 0;
 }
 
+/* The nonce, tag and payload lengths; len in 64 bits, as the streaming calls declare it. */
+static karx_status ccm_check_lengths(size_t nonce_len, size_t tag_len, uint64_t len)
+{
+    if (nonce_len < KARX_CCM_NONCE_MIN_BYTES || nonce_len > KARX_CCM_NONCE_MAX_BYTES)
+        return KARX_ERR_IV_LENGTH;
+    if (!ccm_tag_len_ok(tag_len))
+        return KARX_ERR_ARGUMENT;
+    return len > ccm_max_len64(nonce_len) ? KARX_ERR_DATA_LENGTH : KARX_OK;
+}
+
 /* Checks everything but the key; shared by the one-shots (before the key schedule) and seal/open. */
 static karx_status ccm_check_params(const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
                                     size_t aad_len, const void *out, const void *in, size_t len,
@@ -67,13 +78,7 @@ static karx_status ccm_check_params(const uint8_t *nonce, size_t nonce_len, cons
 {
     if (karx_i_aead_pointers(nonce, aad, aad_len, out, in, len, tag) != KARX_OK)
         return KARX_ERR_ARGUMENT;
-    if (nonce_len < KARX_CCM_NONCE_MIN_BYTES || nonce_len > KARX_CCM_NONCE_MAX_BYTES)
-        return KARX_ERR_IV_LENGTH;
-    if (!ccm_tag_len_ok(tag_len))
-        return KARX_ERR_ARGUMENT;
-    if (len > karx_ccm_max_payload_bytes(nonce_len))
-        return KARX_ERR_DATA_LENGTH;
-    return KARX_OK;
+    return ccm_check_lengths(nonce_len, tag_len, len);
 }
 
 static karx_status ccm_check_key(const karx_cipher_key *key)
@@ -84,6 +89,18 @@ static karx_status ccm_check_key(const karx_cipher_key *key)
     if (bb == 0)
         return KARX_ERR_STATE; /* never set, or wiped */
     return bb == CCM_B ? KARX_OK : KARX_ERR_UNSUPPORTED;
+}
+
+/* What seal and open check before any work: the key, then the rest. */
+static karx_status ccm_check_call(const karx_cipher_key *key, const uint8_t *nonce,
+                                  size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                                  const void *out, const void *in, size_t len, const void *tag,
+                                  size_t tag_len)
+{
+    karx_status st = ccm_check_key(key);
+    if (st == KARX_OK)
+        st = ccm_check_params(nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+    return st;
 }
 
 /* ---- the MAC: bytes in any pieces, whole blocks straight from the caller's buffer ---- */
@@ -136,17 +153,8 @@ static void ccm_start(karx_ccm_ctx *c, const uint8_t *nonce, size_t nonce_len, u
         blk[CCM_B - 1 - i] = (uint8_t)(i < 8 ? len >> (8 * i) : 0);
     (void)karx_cipher_encrypt_block(&c->key, c->x, blk);
 
-    /* AAD prefix: [a]_16 if a < 2^16 - 2^8, 0xfffe || [a]_32 if a < 2^32, else 0xffff || [a]_64 */
-    if (aad_len != 0) {
-        size_t h = aad_len < 0xff00u ? 2 : aad_len <= 0xffffffffu ? 6 : 10;
-        if (h != 2) {
-            c->part[0] = 0xff;
-            c->part[1] = h == 6 ? 0xfe : 0xff;
-        }
-        for (size_t i = 0; i < h - (h == 2 ? 0 : 2); i++)
-            c->part[h - 1 - i] = (uint8_t)(aad_len >> (8 * i));
-        c->used = (uint32_t)h;
-    }
+    if (aad_len != 0)
+        c->used = (uint32_t)karx_i_ccm_aad_prefix(c->part, aad_len);
 
     /* A_0 = (q - 1) || N || 0^q gives S_0 for the tag; the payload starts at A_1. */
     memset(c->ctr, 0, CCM_B);
@@ -166,14 +174,10 @@ karx_status karx_ccm_init_key(karx_ccm_ctx *ctx, const karx_cipher_key *key, int
     if (nonce == NULL || (encrypt != KARX_ENCRYPT && encrypt != KARX_DECRYPT))
         return KARX_ERR_ARGUMENT;
     karx_status st = ccm_check_key(key);
+    if (st == KARX_OK)
+        st = ccm_check_lengths(nonce_len, tag_len, len);
     if (st != KARX_OK)
         return st;
-    if (nonce_len < KARX_CCM_NONCE_MIN_BYTES || nonce_len > KARX_CCM_NONCE_MAX_BYTES)
-        return KARX_ERR_IV_LENGTH;
-    if (!ccm_tag_len_ok(tag_len))
-        return KARX_ERR_ARGUMENT;
-    if (len > ccm_max_len64(nonce_len))
-        return KARX_ERR_DATA_LENGTH;
     ctx->key = *key;
     ccm_start(ctx, nonce, nonce_len, aad_len, len, tag_len);
     ctx->aad_left = aad_len;
@@ -325,9 +329,8 @@ karx_status karx_ccm_seal(const karx_cipher_key *key, const uint8_t *nonce, size
                           uint8_t *out, uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
                           const uint8_t *aad, size_t aad_len)
 {
-    karx_status st = ccm_check_key(key);
-    if (st == KARX_OK)
-        st = ccm_check_params(nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+    karx_status st =
+        ccm_check_call(key, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
         return st;
     karx_ccm_ctx c;
@@ -372,9 +375,8 @@ karx_status karx_ccm_open(const karx_cipher_key *key, const uint8_t *nonce, size
                           uint8_t *out, const uint8_t *tag, size_t tag_len, const uint8_t *in,
                           size_t len, const uint8_t *aad, size_t aad_len)
 {
-    karx_status st = ccm_check_key(key);
-    if (st == KARX_OK)
-        st = ccm_check_params(nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
+    karx_status st =
+        ccm_check_call(key, nonce, nonce_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
         return st;
     uint8_t ctr[CCM_B];

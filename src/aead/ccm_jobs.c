@@ -20,6 +20,7 @@
 #include "karx/ccm.h"
 
 #include "aead/aead_args.h"
+#include "aead/ccm_format.h"
 #include "lanes/jobs_lanes.h"
 #include "modes/modes_internal.h"
 #include "pool/par_jobs.h"
@@ -82,16 +83,8 @@ static void cc_start(cc_lane *ln, const karx_ccm_job *jobs, size_t i)
     ln->pos = 0;
     ln->hdr = 0;
     const uint64_t a = j->aad_len;
-    if (a != 0) { /* [a]_16, 0xfffe || [a]_32, or 0xffff || [a]_64 */
-        size_t h = a < 0xff00u ? 2 : a <= 0xffffffffu ? 6 : 10;
-        if (h != 2) {
-            ln->prefix[0] = 0xff;
-            ln->prefix[1] = h == 6 ? 0xfe : 0xff;
-        }
-        for (size_t b = 0; b < h - (h == 2 ? 0 : 2); b++)
-            ln->prefix[h - 1 - b] = (uint8_t)(a >> (8 * b));
-        ln->hdr = h;
-    }
+    if (a != 0)
+        ln->hdr = karx_i_ccm_aad_prefix(ln->prefix, a);
     cc_a0(j, a0);
     karx_i_lanes_words(ln->ctr, a0);
     karx_i_lanes_prefetch(j->in, j->out, j->len);

@@ -584,14 +584,24 @@ static karx_status gcm_stream_tag(karx_gcm_ctx *ctx, uint8_t full[GCM_B])
     return gcm_finish(&ctx->key, ctx->y, ctx->j0, ctx->aad_len, ctx->len, full);
 }
 
-karx_status karx_gcm_final(karx_gcm_ctx *ctx, uint8_t *tag, size_t tag_len)
+/* What both finals check before the tag: a refused call leaves ctx as it was. */
+static karx_status gcm_final_args(const karx_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len,
+                                  int encrypt)
 {
     if (ctx == NULL || tag == NULL || !karx_gcm_tag_len_ok(tag_len))
         return KARX_ERR_ARGUMENT;
-    if ((ctx->state != 1 && ctx->state != 2) || ctx->encrypt != KARX_ENCRYPT)
+    if ((ctx->state != 1 && ctx->state != 2) || ctx->encrypt != (uint32_t)encrypt)
         return KARX_ERR_STATE;
+    return KARX_OK;
+}
+
+karx_status karx_gcm_final(karx_gcm_ctx *ctx, uint8_t *tag, size_t tag_len)
+{
+    karx_status st = gcm_final_args(ctx, tag, tag_len, KARX_ENCRYPT);
+    if (st != KARX_OK)
+        return st;
     uint8_t full[GCM_B];
-    karx_status st = gcm_stream_tag(ctx, full);
+    st = gcm_stream_tag(ctx, full);
     if (st == KARX_OK)
         memcpy(tag, full, tag_len);
     karx_memzero(full, sizeof full);
@@ -601,12 +611,11 @@ karx_status karx_gcm_final(karx_gcm_ctx *ctx, uint8_t *tag, size_t tag_len)
 
 karx_status karx_gcm_final_verify(karx_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len)
 {
-    if (ctx == NULL || tag == NULL || !karx_gcm_tag_len_ok(tag_len))
-        return KARX_ERR_ARGUMENT;
-    if ((ctx->state != 1 && ctx->state != 2) || ctx->encrypt != KARX_DECRYPT)
-        return KARX_ERR_STATE;
+    karx_status st = gcm_final_args(ctx, tag, tag_len, KARX_DECRYPT);
+    if (st != KARX_OK)
+        return st;
     uint8_t full[GCM_B];
-    karx_status st = gcm_stream_tag(ctx, full);
+    st = gcm_stream_tag(ctx, full);
     if (st == KARX_OK && karx_memcmp_ct(full, tag, tag_len) != 0)
         st = KARX_ERR_AUTHENTICATION;
     karx_memzero(full, sizeof full);

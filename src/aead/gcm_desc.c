@@ -24,13 +24,7 @@ static const karx_i_impl gcm_pass_impls[] = {
 #endif
 };
 
-#define NIMPLS(list) (sizeof list / sizeof list[0])
-
-const karx_i_gcm_pass *karx_i_gcm_pass_now(void)
-{
-    static const karx_i_impl *cache[KARX_I_BACKEND_COUNT];
-    return karx_i_select_cached(cache, gcm_pass_impls, NIMPLS(gcm_pass_impls))->table;
-}
+KARX_I_TABLE_NOW(karx_i_gcm_pass, karx_i_gcm_pass_now, gcm_pass_impls)
 
 static unsigned gcm_pass_lanes(const void *table)
 {
@@ -38,5 +32,5 @@ static unsigned gcm_pass_lanes(const void *table)
 }
 
 const karx_i_part karx_i_gcm_pass_part = {
-    KARX_PART_GCM_PASS, "gcm-pass", "GCM-PASS", "blocks per chunk", gcm_pass_impls,
-    NIMPLS(gcm_pass_impls), gcm_pass_lanes, &karx_i_gcm_part_kat, karx_i_gcm_pass_part_test};
+    KARX_PART_GCM_PASS, "gcm-pass", "GCM-PASS", "blocks per chunk",
+    KARX_I_LIST(gcm_pass_impls), gcm_pass_lanes, &karx_i_gcm_part_kat, karx_i_gcm_pass_part_test};

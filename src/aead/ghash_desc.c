@@ -24,13 +24,7 @@ static const karx_i_impl ghash_impls[] = {
                 &karx_i_ghash_vpclmul_zmm),
 #endif
 };
-#define NIMPLS(list) (sizeof list / sizeof list[0])
-
-const karx_i_ghash_kernels *karx_i_ghash_kernels_now(void)
-{
-    static const karx_i_impl *cache[KARX_I_BACKEND_COUNT];
-    return karx_i_select_cached(cache, ghash_impls, NIMPLS(ghash_impls))->table;
-}
+KARX_I_TABLE_NOW(karx_i_ghash_kernels, karx_i_ghash_kernels_now, ghash_impls)
 
 void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16])
 {
@@ -50,5 +44,5 @@ static unsigned ghash_lanes(const void *table)
 }
 
 const karx_i_part karx_i_ghash_part = {
-    KARX_PART_GHASH, "ghash", "GHASH", "blocks per reduction", ghash_impls, NIMPLS(ghash_impls),
+    KARX_PART_GHASH, "ghash", "GHASH", "blocks per reduction", KARX_I_LIST(ghash_impls),
     ghash_lanes, &karx_i_gcm_part_kat, karx_i_ghash_part_test};

@@ -6,6 +6,7 @@
 
 #include "../approved/approved.h"
 #include "aria_core.h"
+#include "../common/block_api.h"
 #include "../common/clear.h"
 
 /* The S-boxes' affine maps and the squarings (aria_core.h says how they make the S-boxes).
@@ -109,10 +110,10 @@ static void decryption_keys(karx_aria_key *key)
 
 karx_status karx_aria_set_key(karx_aria_key *key, const uint8_t *k, size_t key_len)
 {
-    if (!karx_i_clear(key, sizeof *key))
-        return KARX_ERR_ARGUMENT;
-    if (k == NULL || (key_len != 16 && key_len != 24 && key_len != 32))
-        return k == NULL ? KARX_ERR_ARGUMENT : KARX_ERR_KEY_LENGTH;
+    karx_status st = karx_i_set_key_args(key, sizeof *key, k,
+                                         key_len == 16 || key_len == 24 || key_len == 32);
+    if (st != KARX_OK)
+        return st;
     KARX_I_SERVICE(KARX_I_ARIA_APPROVED);
     const unsigned first = (unsigned)(key_len - 16) / 8; /* CK1 = C1, C2 or C3 */
     uint8_t kr[16] = {0}, w[4][16];
@@ -146,15 +147,7 @@ static karx_status one_block(const karx_aria_key *key, uint8_t out[16], const ui
     return KARX_OK;
 }
 
-karx_status karx_aria_encrypt_block(const karx_aria_key *key, uint8_t out[16], const uint8_t in[16])
-{
-    return one_block(key, out, in, 0);
-}
-
-karx_status karx_aria_decrypt_block(const karx_aria_key *key, uint8_t out[16], const uint8_t in[16])
-{
-    return one_block(key, out, in, 1);
-}
+KARX_I_BLOCK_CALLS(aria, 16, one_block)
 
 void karx_aria_key_wipe(karx_aria_key *key) { karx_memzero(key, sizeof *key); }
 

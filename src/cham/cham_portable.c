@@ -85,41 +85,27 @@ void karx_i_cham128_ctr_blocks(const karx_cham128_key *k, uint8_t *out, const ui
 
 /* ---- kernel tables ------------------------------------------------------------------------ */
 
-static void cham64_ecb_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
-{
-    karx_i_cham64_blocks((const karx_cham64_key *)ks, 0, out, in, n);
-}
+/* One width's kernel-table entries over the block loops above; ctr_xor steps a copy of the
+ * counter (the table's is const). */
+#define CHAM_KERNEL_FNS(w, B)                                                                     \
+    static void cham##w##_ecb_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)  \
+    {                                                                                             \
+        karx_i_cham##w##_blocks((const karx_cham##w##_key *)ks, 0, out, in, n);                   \
+    }                                                                                             \
+    static void cham##w##_ecb_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)  \
+    {                                                                                             \
+        karx_i_cham##w##_blocks((const karx_cham##w##_key *)ks, 1, out, in, n);                   \
+    }                                                                                             \
+    static void cham##w##_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n,      \
+                                  const uint8_t *ctr)                                             \
+    {                                                                                             \
+        uint8_t c[B];                                                                             \
+        memcpy(c, ctr, B);                                                                        \
+        karx_i_cham##w##_ctr_blocks((const karx_cham##w##_key *)ks, out, in, n, c);               \
+    }
 
-static void cham64_ecb_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
-{
-    karx_i_cham64_blocks((const karx_cham64_key *)ks, 1, out, in, n);
-}
-
-static void cham64_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n,
-                           const uint8_t *ctr)
-{
-    uint8_t c[8];
-    memcpy(c, ctr, 8);
-    karx_i_cham64_ctr_blocks((const karx_cham64_key *)ks, out, in, n, c);
-}
-
-static void cham128_ecb_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
-{
-    karx_i_cham128_blocks((const karx_cham128_key *)ks, 0, out, in, n);
-}
-
-static void cham128_ecb_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
-{
-    karx_i_cham128_blocks((const karx_cham128_key *)ks, 1, out, in, n);
-}
-
-static void cham128_ctr_xor(const void *ks, uint8_t *out, const uint8_t *in, size_t n,
-                            const uint8_t *ctr)
-{
-    uint8_t c[16];
-    memcpy(c, ctr, 16);
-    karx_i_cham128_ctr_blocks((const karx_cham128_key *)ks, out, in, n, c);
-}
+CHAM_KERNEL_FNS(64, 8)
+CHAM_KERNEL_FNS(128, 16)
 
 const karx_block_kernels karx_i_cham64_portable = {
     "portable", 1, cham64_ecb_encrypt, cham64_ecb_decrypt, cham64_ctr_xor, NULL, NULL};

@@ -39,21 +39,29 @@ static void add_be(uint8_t *x, size_t n, const uint8_t *y, size_t m)
     }
 }
 
-/* Hash(prefix || a || in...) into out (a whole digest); prefix < 0 means none. */
+/* Feeds prefix || a || in... to h and finishes it into out (a whole digest); prefix < 0 means
+ * none. */
+static void hash_rest(karx_lsh_ctx *h, int prefix, const uint8_t *a, size_t an,
+                      const karx_i_drbg_input *in, uint8_t *out)
+{
+    uint8_t p = (uint8_t)prefix;
+    if (prefix >= 0)
+        (void)karx_lsh_update(h, &p, 1);
+    if (an > 0)
+        (void)karx_lsh_update(h, a, an);
+    for (int i = 0; in != NULL && i < 3; i++)
+        if (in->n[i] > 0)
+            (void)karx_lsh_update(h, in->p[i], in->n[i]);
+    (void)karx_lsh_final(h, out, KARX_LSH_MAX_DIGEST_BYTES);
+}
+
+/* Hash(prefix || a || in...) into out (a whole digest). */
 static void hash_of(karx_lsh_alg alg, int prefix, const uint8_t *a, size_t an,
                     const karx_i_drbg_input *in, uint8_t *out)
 {
     karx_lsh_ctx h;
-    uint8_t p = (uint8_t)prefix;
     KARX_I_INNER(karx_lsh_init(&h, alg));
-    if (prefix >= 0)
-        (void)karx_lsh_update(&h, &p, 1);
-    if (an > 0)
-        (void)karx_lsh_update(&h, a, an);
-    for (int i = 0; in != NULL && i < 3; i++)
-        if (in->n[i] > 0)
-            (void)karx_lsh_update(&h, in->p[i], in->n[i]);
-    (void)karx_lsh_final(&h, out, KARX_LSH_MAX_DIGEST_BYTES);
+    hash_rest(&h, prefix, a, an, in, out);
 }
 
 /* out (sl bytes) = Hash_df(prefix || a || in, 8 sl) (10.3.1): Hash(i || bits || input), i = 1.. */
@@ -69,16 +77,7 @@ static void hash_df(karx_lsh_alg alg, size_t sl, int prefix, const uint8_t *a, s
         karx_lsh_ctx h;
         KARX_I_INNER(karx_lsh_init(&h, alg));
         (void)karx_lsh_update(&h, hdr, sizeof hdr);
-        if (prefix >= 0) {
-            uint8_t p = (uint8_t)prefix;
-            (void)karx_lsh_update(&h, &p, 1);
-        }
-        if (an > 0)
-            (void)karx_lsh_update(&h, a, an);
-        for (int j = 0; in != NULL && j < 3; j++)
-            if (in->n[j] > 0)
-                (void)karx_lsh_update(&h, in->p[j], in->n[j]);
-        (void)karx_lsh_final(&h, blk, sizeof blk);
+        hash_rest(&h, prefix, a, an, in, blk);
         memcpy(out + off, blk, sl - off < dl ? sl - off : dl);
     }
     karx_memzero(blk, sizeof blk);

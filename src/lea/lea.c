@@ -4,6 +4,7 @@
 #include "karx/lea.h"
 
 #include "../approved/approved.h"
+#include "../common/block_api.h"
 #include "../common/endian.h"
 #include "lea_core.h"
 
@@ -35,10 +36,10 @@ karx_status karx_lea_set_key(karx_lea_key *key, const uint8_t *k, size_t key_len
     return KARX_OK;
 }
 
-/* One block through the word rounds: the same checks and byte order both ways (enc is a
+/* One block through the word rounds: the same checks and byte order both ways (decrypt is a
  * constant at each call, so each direction compiles to its own straight code). */
 static inline karx_status lea_block(const karx_lea_key *key, uint8_t out[16], const uint8_t in[16],
-                                    int enc)
+                                    int decrypt)
 {
     if (key == NULL || out == NULL || in == NULL)
         return KARX_ERR_ARGUMENT;
@@ -47,24 +48,16 @@ static inline karx_status lea_block(const karx_lea_key *key, uint8_t out[16], co
     uint32_t x[4];
     for (int i = 0; i < 4; i++)
         x[i] = karx_load32_le(in + 4 * i);
-    if (enc)
-        karx_lea_encrypt_words(key->rk, key->rounds, x);
-    else
+    if (decrypt)
         karx_lea_decrypt_words(key->rk, key->rounds, x);
+    else
+        karx_lea_encrypt_words(key->rk, key->rounds, x);
     for (int i = 0; i < 4; i++)
         karx_store32_le(out + 4 * i, x[i]);
     return KARX_OK;
 }
 
-karx_status karx_lea_encrypt_block(const karx_lea_key *key, uint8_t out[16], const uint8_t in[16])
-{
-    return lea_block(key, out, in, 1);
-}
-
-karx_status karx_lea_decrypt_block(const karx_lea_key *key, uint8_t out[16], const uint8_t in[16])
-{
-    return lea_block(key, out, in, 0);
-}
+KARX_I_BLOCK_CALLS(lea, 16, lea_block)
 
 void karx_lea_key_wipe(karx_lea_key *key) { karx_memzero(key, sizeof *key); }
 

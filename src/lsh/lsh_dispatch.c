@@ -9,42 +9,11 @@
 static const karx_i_impl lsh256_impls[] = {KARX_I_IMPLS_ALL(karx_i_lsh256)};
 static const karx_i_impl lsh512_impls[] = {KARX_I_IMPLS_ALL(karx_i_lsh512)};
 
-#define NIMPLS(list) (sizeof list / sizeof list[0])
-
 /* The selection depends only on the active back end (the CPU's features are fixed once
  * detected), so it is remembered per back end: selecting took ~15 ns, a tenth of hashing a
  * 64-byte message. Racing first calls store the same pointer. */
-#define LSH_CACHED_BACKENDS 8
-
-static const void *cached_select(const void **cache, const karx_i_impl *impls, size_t n)
-{
-#ifdef KARX_COMPACT
-    /* the MCU builds: one portable kernel, and no pointer-wide atomics on AVR */
-    (void)cache;
-    return karx_i_select(impls, n)->table;
-#else
-    unsigned b = (unsigned)karx_i_active_backend();
-    const void *t = b < LSH_CACHED_BACKENDS ? __atomic_load_n(&cache[b], __ATOMIC_ACQUIRE) : NULL;
-    if (t == NULL) {
-        t = karx_i_select(impls, n)->table;
-        if (b < LSH_CACHED_BACKENDS)
-            __atomic_store_n(&cache[b], t, __ATOMIC_RELEASE);
-    }
-    return t;
-#endif
-}
-
-const karx_lsh256_kernels *karx_i_lsh256_kernels(void)
-{
-    static const void *cache[LSH_CACHED_BACKENDS];
-    return (const karx_lsh256_kernels *)cached_select(cache, lsh256_impls, NIMPLS(lsh256_impls));
-}
-
-const karx_lsh512_kernels *karx_i_lsh512_kernels(void)
-{
-    static const void *cache[LSH_CACHED_BACKENDS];
-    return (const karx_lsh512_kernels *)cached_select(cache, lsh512_impls, NIMPLS(lsh512_impls));
-}
+KARX_I_TABLE_NOW(karx_lsh256_kernels, karx_i_lsh256_kernels, lsh256_impls)
+KARX_I_TABLE_NOW(karx_lsh512_kernels, karx_i_lsh512_kernels, lsh512_impls)
 
 /* Known answers: digests of the self-test message (300 bytes, byte i = (131 i + 7) mod 256)
  * from the LSH reference model (shared/specs/models/lsh_model.py, itself checked against the
@@ -72,9 +41,9 @@ static const uint8_t kat512_512[64] = {
     0x68, 0x5a, 0x5d, 0x31, 0x84, 0x5f, 0x98, 0x4a, 0x2a, 0x0a, 0x67, 0x8d, 0x3b, 0x46, 0xe9, 0x6d};
 
 #define LSH256_DESC(id, name, std_name, d, kat) \
-    {id, name, std_name, KARX_LSH256_BLOCK_BYTES, d, lsh256_impls, NIMPLS(lsh256_impls), kat, 1}
+    {id, name, std_name, KARX_LSH256_BLOCK_BYTES, d, KARX_I_LIST(lsh256_impls), kat, 1}
 #define LSH512_DESC(id, name, std_name, d, kat) \
-    {id, name, std_name, KARX_LSH512_BLOCK_BYTES, d, lsh512_impls, NIMPLS(lsh512_impls), kat, 1}
+    {id, name, std_name, KARX_LSH512_BLOCK_BYTES, d, KARX_I_LIST(lsh512_impls), kat, 1}
 
 const karx_i_hash karx_i_lsh256_224_desc =
     LSH256_DESC(KARX_LSH256_224, "lsh256-224", "LSH-256-224", 28, kat256_224);

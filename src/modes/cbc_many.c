@@ -28,16 +28,10 @@ typedef struct {
 
 typedef void (*chain_enc_fn)(const void *, uint8_t *, const uint8_t *, size_t);
 
-/* x ^= src over one block of B (8 or 16) bytes, in 64-bit words. */
+/* x ^= src over one block of B (8 or 16) bytes. */
 CHAIN_INLINE void xor_block(uint8_t *x, const uint8_t *src, size_t B)
 {
-    for (size_t i = 0; i < B; i += 8) {
-        uint64_t a, b;
-        memcpy(&a, x + i, 8);
-        memcpy(&b, src + i, 8);
-        a ^= b;
-        memcpy(x + i, &a, 8);
-    }
+    karx_i_xor_words(x, x, src, B);
 }
 
 /* dst = src over one block of B (8 or 16) bytes, without a call to memcpy for a variable size. */

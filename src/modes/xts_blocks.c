@@ -28,18 +28,6 @@ static void xts_tweaks(uint8_t *tw, uint64_t *lo_, uint64_t *hi_, size_t n)
     *hi_ = hi;
 }
 
-/* out = a ^ b over n bytes (a multiple of 8), a word at a time. */
-static void xts_xor_words(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n)
-{
-    for (size_t i = 0; i < n; i += 8) {
-        uint64_t x, y;
-        memcpy(&x, a + i, 8);
-        memcpy(&y, b + i, 8);
-        x ^= y;
-        memcpy(out + i, &x, 8);
-    }
-}
-
 void karx_i_xts_generic(const karx_block_kernels *k, const void *ks, uint8_t *out,
                         const uint8_t *in, size_t nblocks, uint8_t t[16], int decrypt)
 {
@@ -51,9 +39,9 @@ void karx_i_xts_generic(const karx_block_kernels *k, const void *ks, uint8_t *ou
     while (nblocks > 0) {
         size_t m = nblocks < XTS_CHUNK ? nblocks : XTS_CHUNK;
         xts_tweaks(tw, &lo, &hi, m);
-        xts_xor_words(out, in, tw, 16 * m);
+        karx_i_xor_words(out, in, tw, 16 * m);
         ecb(ks, out, out, m);
-        xts_xor_words(out, out, tw, 16 * m);
+        karx_i_xor_words(out, out, tw, 16 * m);
         in += 16 * m;
         out += 16 * m;
         nblocks -= m;

@@ -13,18 +13,5 @@ const karx_i_aead *const karx_i_aeads[] = {NULL};
 const size_t karx_i_aead_count = 0;
 #endif
 
-const karx_i_aead *karx_i_aead_desc(uint32_t id)
-{
-    for (size_t i = 0; i < karx_i_aead_count; i++)
-        if (karx_i_aeads[i]->id == id)
-            return karx_i_aeads[i];
-    return NULL;
-}
-
-const karx_i_aead *karx_i_aead_by_name(const char *name)
-{
-    for (size_t i = 0; i < karx_i_aead_count; i++)
-        if (karx_i_name_is(name, karx_i_aeads[i]->name, karx_i_aeads[i]->std_name))
-            return karx_i_aeads[i];
-    return NULL;
-}
+KARX_I_DESC_BY_ID(karx_i_aead, karx_i_aead_desc, karx_i_aeads, karx_i_aead_count)
+KARX_I_DESC_BY_NAME(karx_i_aead, karx_i_aead_by_name, karx_i_aeads, karx_i_aead_count)

@@ -19,10 +19,4 @@ const karx_i_part *karx_i_part_desc(uint32_t id)
     return id < karx_i_part_count ? karx_i_parts[id] : NULL;
 }
 
-const karx_i_part *karx_i_part_by_name(const char *name)
-{
-    for (size_t i = 0; i < karx_i_part_count; i++)
-        if (karx_i_name_is(name, karx_i_parts[i]->name, karx_i_parts[i]->std_name))
-            return karx_i_parts[i];
-    return NULL;
-}
+KARX_I_DESC_BY_NAME(karx_i_part, karx_i_part_by_name, karx_i_parts, karx_i_part_count)

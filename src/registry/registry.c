@@ -42,22 +42,8 @@ const karx_i_hash *const karx_i_hashes[] = {
 };
 const size_t karx_i_hash_count = sizeof karx_i_hashes / sizeof karx_i_hashes[0];
 
-/* Linear scans: the lists are short, and a scan costs less than the block it precedes. */
-const karx_i_cipher *karx_i_cipher_desc(uint32_t alg)
-{
-    for (size_t i = 0; i < karx_i_cipher_count; i++)
-        if ((uint32_t)karx_i_ciphers[i]->id == alg)
-            return karx_i_ciphers[i];
-    return NULL;
-}
-
-const karx_i_hash *karx_i_hash_desc(uint32_t alg)
-{
-    for (size_t i = 0; i < karx_i_hash_count; i++)
-        if ((uint32_t)karx_i_hashes[i]->id == alg)
-            return karx_i_hashes[i];
-    return NULL;
-}
+KARX_I_DESC_BY_ID(karx_i_cipher, karx_i_cipher_desc, karx_i_ciphers, karx_i_cipher_count)
+KARX_I_DESC_BY_ID(karx_i_hash, karx_i_hash_desc, karx_i_hashes, karx_i_hash_count)
 
 const karx_i_mode *karx_i_mode_desc(uint32_t mode)
 {
@@ -93,13 +79,7 @@ int karx_i_name_is(const char *name, const char *desc_name, const char *std_name
            strcmp(want, have) == 0;
 }
 
-const karx_i_cipher *karx_i_cipher_by_name(const char *name)
-{
-    for (size_t i = 0; i < karx_i_cipher_count; i++)
-        if (karx_i_name_is(name, karx_i_ciphers[i]->name, karx_i_ciphers[i]->std_name))
-            return karx_i_ciphers[i];
-    return NULL;
-}
+KARX_I_DESC_BY_NAME(karx_i_cipher, karx_i_cipher_by_name, karx_i_ciphers, karx_i_cipher_count)
 
 const karx_i_mode *karx_i_mode_by_name(const char *name)
 {
@@ -112,10 +92,4 @@ const karx_i_mode *karx_i_mode_by_name(const char *name)
     return NULL;
 }
 
-const karx_i_hash *karx_i_hash_by_name(const char *name)
-{
-    for (size_t i = 0; i < karx_i_hash_count; i++)
-        if (karx_i_name_is(name, karx_i_hashes[i]->name, karx_i_hashes[i]->std_name))
-            return karx_i_hashes[i];
-    return NULL;
-}
+KARX_I_DESC_BY_NAME(karx_i_hash, karx_i_hash_by_name, karx_i_hashes, karx_i_hash_count)

@@ -100,7 +100,23 @@ static inline const karx_i_impl *karx_i_select_cached(const karx_i_impl **cache,
     }
     return t;
 }
+#else
+/* The MCU builds: one portable kernel, nothing worth remembering. */
+static inline const karx_i_impl *karx_i_select_cached(const karx_i_impl **cache,
+                                                      const karx_i_impl *impls, size_t n)
+{
+    (void)cache;
+    return karx_i_select(impls, n);
+}
 #endif
+/* Defines fn(void): the table (a const type *) of list's selected impl, remembered per back end
+ * in the function's own cache. */
+#define KARX_I_TABLE_NOW(type, fn, list)                                            \
+    const type *fn(void)                                                            \
+    {                                                                               \
+        static const karx_i_impl *cache[KARX_I_BACKEND_COUNT];                      \
+        return (const type *)karx_i_select_cached(cache, KARX_I_LIST(list))->table; \
+    }
 
 /* Families of ciphers that share round code (the GPU instantiates one kernel per family). */
 typedef enum karx_i_family {
@@ -298,5 +314,24 @@ const char *karx_i_gmac_name(uint32_t cipher_alg);
 int karx_i_squash(const char *name, char *out, size_t cap);
 /* 1 when name is desc_name or std_name once squashed. */
 int karx_i_name_is(const char *name, const char *desc_name, const char *std_name);
+
+/* Define the lookups above over a list of descriptor pointers (count of them): by id and by
+ * name. Linear scans: the lists are short, and a scan costs less than the block it precedes. */
+#define KARX_I_DESC_BY_ID(type, fn, list, count)                                    \
+    const type *fn(uint32_t id)                                                     \
+    {                                                                               \
+        for (size_t i = 0; i < count; i++)                                          \
+            if ((uint32_t)list[i]->id == id)                                        \
+                return list[i];                                                     \
+        return NULL;                                                                \
+    }
+#define KARX_I_DESC_BY_NAME(type, fn, list, count)                                  \
+    const type *fn(const char *name)                                                \
+    {                                                                               \
+        for (size_t i = 0; i < count; i++)                                          \
+            if (karx_i_name_is(name, list[i]->name, list[i]->std_name))             \
+                return list[i];                                                     \
+        return NULL;                                                                \
+    }
 
 #endif
