@@ -67,16 +67,6 @@ typedef struct t_rec {
 
 typedef void (*t_rec_fn)(const t_rec *r, void *arg);
 
-static inline char *t_trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
-        s[--n] = 0;
-    return s;
-}
-
 static inline void t_rec_clear(t_rec *r)
 {
     char **f[] = {&r->key, &r->iv, &r->pt, &r->ct, &r->cipher, &r->sector};

@@ -24,16 +24,6 @@ typedef struct kbuf {
 
 static unsigned long kat_ttak_done, kat_ttak_skipped, kat_lsh_done;
 
-static char *k_trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
-        s[--n] = 0;
-    return s;
-}
-
 static int k_set(kbuf *b, const char *hex)
 {
     long n = t_unhex(hex, b->b, sizeof b->b);
@@ -44,12 +34,12 @@ static int k_set(kbuf *b, const char *hex)
 /* Splits "Key = value" in place; 0 for other lines. */
 static int k_split(char *line, char **key, char **val)
 {
-    char *s = k_trim(line), *eq = strchr(s, '=');
+    char *s = t_trim(line), *eq = strchr(s, '=');
     if (s[0] == '#' || eq == NULL)
         return 0;
     *eq = 0;
-    *key = k_trim(s);
-    *val = k_trim(eq + 1);
+    *key = t_trim(s);
+    *val = t_trim(eq + 1);
     return 1;
 }
 
@@ -139,10 +129,8 @@ static int ttak_case_line(ttak_case *c, const char *key, const char *val, int li
 
 static void run_ttak_evp(const char *dir)
 {
-    char path[1024], line[2048], *key, *val;
-    snprintf(path, sizeof path, "%s/kcmvp_ctr_drbg_ttak_ko_12_0189.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "open %s", path);
+    char line[2048], *key, *val;
+    FILE *f = t_open_kat(dir, "kcmvp_ctr_drbg_ttak_ko_12_0189.txt");
     if (f == NULL)
         return;
     static ttak_in inputs[4];
@@ -150,7 +138,7 @@ static void run_ttak_evp(const char *dir)
     int section = -1, in_no = 0, lineno = 0; /* section: 0 inputs, 1 B.2 cases, 2 other */
     while (fgets(line, sizeof line, f)) {
         lineno++;
-        char *s = k_trim(line);
+        char *s = t_trim(line);
         if (s[0] == '[') {
             section = !strncmp(s, "[INPUT ", 7) ? 0 : !strncmp(s, "[B.2 CASES]", 11) ? 1 : 2;
             if (section == 0)
@@ -242,17 +230,15 @@ static void lsh_run(const lsh_rec *r)
 
 static void run_lsh_evp(const char *dir)
 {
-    char path[1024], line[4096], *key, *val;
-    snprintf(path, sizeof path, "%s/cryptopp_lsh_drbg.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "open %s", path);
+    char line[4096], *key, *val;
+    FILE *f = t_open_kat(dir, "cryptopp_lsh_drbg.txt");
     if (f == NULL)
         return;
     static lsh_rec r;
     int lineno = 0;
     while (fgets(line, sizeof line, f)) {
         lineno++;
-        char *s = k_trim(line);
+        char *s = t_trim(line);
         if (s[0] == '[') {
             memset(&r, 0, sizeof r);
             snprintf(r.name, sizeof r.name, "%.*s", (int)strcspn(s + 1, "]"), s + 1);
