@@ -13,6 +13,7 @@
 
 #include "karx/drbg.h"
 #include "karx/registry.h"
+#include "lsh_drbg_kat.h"
 #include "ossl_rand_util.h"
 
 #define KMAX 1024
@@ -162,15 +163,9 @@ static void run_ttak_evp(const char *dir)
 
 /* ---------------------------------------------------------------- LSH Hash/HMAC DRBG */
 
-enum { L_E, L_N, L_P, L_RE, L_RA, L_PR1, L_PR2, L_A1, L_A2, L_O1, L_O2, L_FIELDS };
-static const char *const l_names[L_FIELDS] = {
-    "EntropyInput", "Nonce", "PersonalizationString", "EntropyInputReseed",
-    "AdditionalInputReseed", "EntropyInputPR1", "EntropyInputPR2", "AdditionalInput1",
-    "AdditionalInput2", "ReturnedBits1", "ReturnedBits2"};
-
 typedef struct lsh_rec {
     char name[40], mode[16];
-    kbuf f[L_FIELDS];
+    kbuf f[LD_FIELDS];
     int line;
 } lsh_rec;
 
@@ -183,24 +178,24 @@ static const uint8_t *lp(const lsh_rec *r, int i)
  * from the parent; "reseed-add" hands it to EVP_RAND_reseed itself: both paths are covered. */
 static int lsh_steps(EVP_RAND_CTX *d, EVP_RAND_CTX *par, const lsh_rec *r, uint8_t *o1, uint8_t *o2)
 {
-    size_t len = r->f[L_O1].n;
+    size_t len = r->f[LD_O1].n;
     int pr = !strcmp(r->mode, "pr"), rs = !strcmp(r->mode, "reseed");
     if (!strcmp(r->mode, "reseed-add") &&
-        !EVP_RAND_reseed(d, 0, lp(r, L_RE), r->f[L_RE].n, lp(r, L_RA), r->f[L_RA].n))
+        !EVP_RAND_reseed(d, 0, lp(r, LD_RE), r->f[LD_RE].n, lp(r, LD_RA), r->f[LD_RA].n))
         return 0;
-    if (pr && !t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[L_PR1].b, r->f[L_PR1].n))
+    if (pr && !t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[LD_PR1].b, r->f[LD_PR1].n))
         return 0;
-    if (!EVP_RAND_generate(d, o1, len, 0, pr, lp(r, L_A1), r->f[L_A1].n))
+    if (!EVP_RAND_generate(d, o1, len, 0, pr, lp(r, LD_A1), r->f[LD_A1].n))
         return 0;
-    if (pr && !t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[L_PR2].b, r->f[L_PR2].n))
+    if (pr && !t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[LD_PR2].b, r->f[LD_PR2].n))
         return 0;
     if (rs) {
-        if (!t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[L_RE].b, r->f[L_RE].n) ||
-            !EVP_RAND_reseed(d, 0, NULL, 0, lp(r, L_A2), r->f[L_A2].n))
+        if (!t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[LD_RE].b, r->f[LD_RE].n) ||
+            !EVP_RAND_reseed(d, 0, NULL, 0, lp(r, LD_A2), r->f[LD_A2].n))
             return 0;
         return EVP_RAND_generate(d, o2, len, 0, 0, NULL, 0);
     }
-    return EVP_RAND_generate(d, o2, len, 0, pr, lp(r, L_A2), r->f[L_A2].n);
+    return EVP_RAND_generate(d, o2, len, 0, pr, lp(r, LD_A2), r->f[LD_A2].n);
 }
 
 static void lsh_run(const lsh_rec *r)
@@ -215,12 +210,12 @@ static void lsh_run(const lsh_rec *r)
     OSSL_PARAM prm[4];
     t_drbg_params(prm, OSSL_DRBG_PARAM_DIGEST, info.std_name, NULL, NULL);
     uint8_t o1[KMAX], o2[KMAX];
-    int ok = d != NULL && t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[L_E].b, r->f[L_E].n) &&
-             t_parent_set(par, OSSL_RAND_PARAM_TEST_NONCE, r->f[L_N].b, r->f[L_N].n) &&
-             EVP_RAND_instantiate(d, 0, 0, lp(r, L_P), r->f[L_P].n, prm) && lsh_steps(d, par, r, o1, o2);
+    int ok = d != NULL && t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[LD_E].b, r->f[LD_E].n) &&
+             t_parent_set(par, OSSL_RAND_PARAM_TEST_NONCE, r->f[LD_N].b, r->f[LD_N].n) &&
+             EVP_RAND_instantiate(d, 0, 0, lp(r, LD_P), r->f[LD_P].n, prm) && lsh_steps(d, par, r, o1, o2);
     CHECK(ok, "line %d %s %s through EVP", r->line, r->name, r->mode);
-    size_t len = r->f[L_O1].n;
-    CHECK(ok && memcmp(o1, r->f[L_O1].b, len) == 0 && memcmp(o2, r->f[L_O2].b, len) == 0,
+    size_t len = r->f[LD_O1].n;
+    CHECK(ok && memcmp(o1, r->f[LD_O1].b, len) == 0 && memcmp(o2, r->f[LD_O2].b, len) == 0,
           "line %d %s %s outputs", r->line, r->name, r->mode);
     ERR_print_errors_fp(stderr);
     EVP_RAND_CTX_free(d);
@@ -249,8 +244,8 @@ static void run_lsh_evp(const char *dir)
             continue;
         if (!strcmp(key, "Mode"))
             snprintf(r.mode, sizeof r.mode, "%s", val);
-        for (int i = 0; i < L_FIELDS; i++)
-            if (!strcmp(key, l_names[i]))
+        for (int i = 0; i < LD_FIELDS; i++)
+            if (!strcmp(key, ld_names[i]))
                 CHECK(k_set(&r.f[i], val), "line %d hex", lineno);
         if (!strcmp(key, "ReturnedBits2"))
             lsh_run(&r);
