@@ -130,6 +130,14 @@ static inline int t_all_zero(const void *p, size_t n)
     return 1;
 }
 
+/* For an array that grows as records are read: P (room for *cap items of elem bytes) moved to
+ * room for twice as many, or for first when it has none; NULL when out of memory. */
+static inline void *t_grow(void *p, size_t *cap, size_t first, size_t elem)
+{
+    *cap = *cap ? 2 * *cap : first;
+    return realloc(p, *cap * elem);
+}
+
 /* Frees the n buffers in p, for a test that holds many: t_free_n(3, (void *[]){a, b, c}). */
 static inline void t_free_n(size_t n, void *const *p)
 {
