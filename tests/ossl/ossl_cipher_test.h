@@ -41,6 +41,14 @@ static inline int t_evp_crypt(const EVP_CIPHER *cipher, int enc, int pad, const 
     return ok;
 }
 
+/* EVP_EncryptInit_ex2 with one size_t parameter (OSSL_CIPHER_PARAM_KEYLEN, _IVLEN) set to v. */
+static inline int t_init_with_size(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *e, const uint8_t *key,
+                                   const uint8_t *iv, const char *param, size_t v)
+{
+    OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(param, &v), OSSL_PARAM_construct_end()};
+    return EVP_EncryptInit_ex2(ctx, e, key, iv, p);
+}
+
 /* n random increasing cut points in [0, len] (repeats allowed: empty updates). */
 static inline void t_random_cuts(size_t len, size_t *cuts, size_t n)
 {
