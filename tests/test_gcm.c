@@ -581,16 +581,22 @@ static void run_bad_input(void)
     CHECK(karx_gcm_block_bytes() == 16 && karx_gcm_iv_bytes() == 12 &&
               karx_gcm_tag_min_bytes() == 4 && karx_gcm_tag_max_bytes() == 16,
           "sizes");
-    CHECK(karx_gcm_seal(&gk, NULL, 12, out, tag, 16, pt, 16, aad, 0) == KARX_ERR_ARGUMENT,
-          "NULL iv");
-    CHECK(karx_gcm_seal(&gk, iv, 12, out, tag, 16, pt, 16, NULL, 5) == KARX_ERR_ARGUMENT,
-          "NULL aad");
-    CHECK(karx_gcm_seal(&gk, iv, 12, NULL, tag, 16, pt, 16, aad, 0) == KARX_ERR_ARGUMENT,
-          "NULL out");
-    CHECK(karx_gcm_seal(&gk, iv, 12, out, tag, 16, NULL, 16, aad, 0) == KARX_ERR_ARGUMENT,
-          "NULL in");
-    CHECK(karx_gcm_seal(&gk, iv, 12, out, NULL, 16, pt, 16, aad, 0) == KARX_ERR_ARGUMENT,
-          "NULL tag");
+    /* one NULL buffer at a time */
+    const struct {
+        const uint8_t *iv, *aad;
+        size_t aad_len;
+        uint8_t *out, *tag;
+        const uint8_t *in;
+        const char *what;
+    } nulls[] = {{NULL, aad, 0, out, tag, pt, "NULL iv"},
+                 {iv, NULL, 5, out, tag, pt, "NULL aad"},
+                 {iv, aad, 0, NULL, tag, pt, "NULL out"},
+                 {iv, aad, 0, out, tag, NULL, "NULL in"},
+                 {iv, aad, 0, out, NULL, pt, "NULL tag"}};
+    for (size_t i = 0; i < sizeof nulls / sizeof nulls[0]; i++)
+        CHECK(karx_gcm_seal(&gk, nulls[i].iv, 12, nulls[i].out, nulls[i].tag, 16, nulls[i].in, 16,
+                            nulls[i].aad, nulls[i].aad_len) == KARX_ERR_ARGUMENT,
+              "%s", nulls[i].what);
     CHECK(karx_gcm_open(&gk, iv, 12, out, NULL, 16, pt, 16, aad, 0) == KARX_ERR_ARGUMENT,
           "NULL tag");
     CHECK(karx_gcm_decrypt(A, key, 16, iv, 12, out, tag, 16, pt, 16, NULL, 3) == KARX_ERR_ARGUMENT,
