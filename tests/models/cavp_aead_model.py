@@ -80,6 +80,7 @@ def ccm_seal(E, N, P, A, tlen):
 
 
 # ---- SP 800-38B ------------------------------------------------------------------------------
+# written out once, in kbkdf_model.py (the KBKDF model's CMAC PRF)
 
 def cmac(E, bl, M, tlen):
     return KM.cmac_enc(E, bl, M)[:tlen]
