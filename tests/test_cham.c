@@ -118,13 +118,9 @@ static size_t nkats, capkats;
 
 static void add_kat(const kat *k)
 {
-    if (nkats == capkats) {
-        capkats = capkats ? 2 * capkats : 256;
-        kats = realloc(kats, capkats * sizeof *kats);
-        if (kats == NULL) {
-            fprintf(stderr, "out of memory\n");
-            exit(2);
-        }
+    if (nkats == capkats && (kats = t_grow(kats, &capkats, 256, sizeof *kats)) == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
     }
     kats[nkats++] = *k;
 }

@@ -39,26 +39,16 @@ typedef void (*child_fn)(void *d, child_report *r);
 static const t_drbg *api; /* the DRBG under test, and its algorithm (read by the children) */
 static int cur_alg;
 
-static int write_all(int fd, const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    while (n > 0) {
-        ssize_t w = write(fd, b, n);
-        if (w <= 0) return -1;
-        b += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
-static int read_all(int fd, void *p, size_t n)
+/* All n bytes at p through fd, written (wr = 1) or read, over short transfers; -1 on an error
+ * or an early end. */
+static int move_all(int fd, void *p, size_t n, int wr)
 {
     uint8_t *b = p;
     while (n > 0) {
-        ssize_t r = read(fd, b, n);
-        if (r <= 0) return -1;
-        b += r;
-        n -= (size_t)r;
+        ssize_t k = wr ? write(fd, b, n) : read(fd, b, n);
+        if (k <= 0) return -1;
+        b += k;
+        n -= (size_t)k;
     }
     return 0;
 }
@@ -84,10 +74,10 @@ static int in_child(void *d, child_fn fn, int raw, child_report *r)
         memset(&mine, 0, sizeof mine);
         close(fds[0]);
         fn(d, &mine);
-        _exit(write_all(fds[1], &mine, sizeof mine) == 0 ? 0 : 1);
+        _exit(move_all(fds[1], &mine, sizeof mine, 1) == 0 ? 0 : 1);
     }
     close(fds[1]);
-    int ok = read_all(fds[0], r, sizeof *r);
+    int ok = move_all(fds[0], r, sizeof *r, 0);
     close(fds[0]);
     int status = 0;
     if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)

@@ -483,6 +483,27 @@ static void run_stream_bad(void)
 /* ---------------------------------------------------------------------------------------- */
 /* bad input */
 
+/* dst = src with one bit flipped. */
+static void flipped(uint8_t *dst, const uint8_t *src, size_t n, size_t bit)
+{
+    memcpy(dst, src, n);
+    dst[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+}
+
+/* 1 if a forged message is refused; *wiped is cleared unless OUT (0xa5-filled first, but not
+ * when it is the ciphertext itself, in place) comes back zero-filled. */
+static int open_refused(const karx_gcm_key *gk, const uint8_t *iv, uint8_t *out,
+                        const uint8_t *tag, size_t tag_len, const uint8_t *ct, size_t len,
+                        const uint8_t *aad, size_t alen, int *wiped)
+{
+    if (out != ct)
+        memset(out, 0xa5, len);
+    int refused =
+        karx_gcm_open(gk, iv, 12, out, tag, tag_len, ct, len, aad, alen) == KARX_ERR_AUTHENTICATION;
+    *wiped &= t_all_zero(out, len);
+    return refused;
+}
+
 static void run_bad_input(void)
 {
     uint8_t key[32], iv[16], aad[40], pt[100], ct[100], out[100], tag[16], t2[16];
@@ -560,16 +581,22 @@ static void run_bad_input(void)
     CHECK(karx_gcm_block_bytes() == 16 && karx_gcm_iv_bytes() == 12 &&
               karx_gcm_tag_min_bytes() == 4 && karx_gcm_tag_max_bytes() == 16,
           "sizes");
-    CHECK(karx_gcm_seal(&gk, NULL, 12, out, tag, 16, pt, 16, aad, 0) == KARX_ERR_ARGUMENT,
-          "NULL iv");
-    CHECK(karx_gcm_seal(&gk, iv, 12, out, tag, 16, pt, 16, NULL, 5) == KARX_ERR_ARGUMENT,
-          "NULL aad");
-    CHECK(karx_gcm_seal(&gk, iv, 12, NULL, tag, 16, pt, 16, aad, 0) == KARX_ERR_ARGUMENT,
-          "NULL out");
-    CHECK(karx_gcm_seal(&gk, iv, 12, out, tag, 16, NULL, 16, aad, 0) == KARX_ERR_ARGUMENT,
-          "NULL in");
-    CHECK(karx_gcm_seal(&gk, iv, 12, out, NULL, 16, pt, 16, aad, 0) == KARX_ERR_ARGUMENT,
-          "NULL tag");
+    /* one NULL buffer at a time */
+    const struct {
+        const uint8_t *iv, *aad;
+        size_t aad_len;
+        uint8_t *out, *tag;
+        const uint8_t *in;
+        const char *what;
+    } nulls[] = {{NULL, aad, 0, out, tag, pt, "NULL iv"},
+                 {iv, NULL, 5, out, tag, pt, "NULL aad"},
+                 {iv, aad, 0, NULL, tag, pt, "NULL out"},
+                 {iv, aad, 0, out, tag, NULL, "NULL in"},
+                 {iv, aad, 0, out, NULL, pt, "NULL tag"}};
+    for (size_t i = 0; i < sizeof nulls / sizeof nulls[0]; i++)
+        CHECK(karx_gcm_seal(&gk, nulls[i].iv, 12, nulls[i].out, nulls[i].tag, 16, nulls[i].in, 16,
+                            nulls[i].aad, nulls[i].aad_len) == KARX_ERR_ARGUMENT,
+              "%s", nulls[i].what);
     CHECK(karx_gcm_open(&gk, iv, 12, out, NULL, 16, pt, 16, aad, 0) == KARX_ERR_ARGUMENT,
           "NULL tag");
     CHECK(karx_gcm_decrypt(A, key, 16, iv, 12, out, tag, 16, pt, 16, NULL, 3) == KARX_ERR_ARGUMENT,
@@ -586,41 +613,23 @@ static void run_bad_input(void)
     CHECK(karx_gcm_seal(&gk, iv, 12, ct, tag, 16, pt, len, aad, alen) == KARX_OK, "seal");
     int tag_ok = 1, ct_ok = 1, aad_ok = 1, wiped = 1;
     for (int b = 0; b < 128; b++) {
-        memcpy(t2, tag, 16);
-        t2[b / 8] ^= (uint8_t)(1u << (b % 8));
-        memset(out, 0xa5, len);
-        tag_ok &=
-            karx_gcm_open(&gk, iv, 12, out, t2, 16, ct, len, aad, alen) == KARX_ERR_AUTHENTICATION;
-        wiped &= t_all_zero(out, len);
+        flipped(t2, tag, 16, (size_t)b);
+        tag_ok &= open_refused(&gk, iv, out, t2, 16, ct, len, aad, alen, &wiped);
         /* truncated tags: flips inside the kept bytes are caught too */
-        if (b / 8 < 12) {
-            memset(out, 0xa5, len);
-            tag_ok &= karx_gcm_open(&gk, iv, 12, out, t2, 12, ct, len, aad, alen) ==
-                      KARX_ERR_AUTHENTICATION;
-            wiped &= t_all_zero(out, len);
-        }
+        if (b / 8 < 12)
+            tag_ok &= open_refused(&gk, iv, out, t2, 12, ct, len, aad, alen, &wiped);
     }
     for (size_t bit = 0; bit < len * 8; bit += 7) {
         uint8_t c2[100];
-        memcpy(c2, ct, len);
-        c2[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        memset(out, 0xa5, len);
-        ct_ok &=
-            karx_gcm_open(&gk, iv, 12, out, tag, 16, c2, len, aad, alen) == KARX_ERR_AUTHENTICATION;
-        wiped &= t_all_zero(out, len);
+        flipped(c2, ct, len, bit);
+        ct_ok &= open_refused(&gk, iv, out, tag, 16, c2, len, aad, alen, &wiped);
         /* in place: the buffer is zero-filled */
-        ct_ok &=
-            karx_gcm_open(&gk, iv, 12, c2, tag, 16, c2, len, aad, alen) == KARX_ERR_AUTHENTICATION;
-        wiped &= t_all_zero(c2, len);
+        ct_ok &= open_refused(&gk, iv, c2, tag, 16, c2, len, aad, alen, &wiped);
     }
     for (size_t bit = 0; bit < alen * 8; bit += 3) {
         uint8_t a2[40];
-        memcpy(a2, aad, alen);
-        a2[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-        memset(out, 0xa5, len);
-        aad_ok &=
-            karx_gcm_open(&gk, iv, 12, out, tag, 16, ct, len, a2, alen) == KARX_ERR_AUTHENTICATION;
-        wiped &= t_all_zero(out, len);
+        flipped(a2, aad, alen, bit);
+        aad_ok &= open_refused(&gk, iv, out, tag, 16, ct, len, a2, alen, &wiped);
     }
     CHECK(tag_ok, "tag bit flips not all rejected");
     CHECK(ct_ok, "ciphertext bit flips not all rejected");

@@ -22,6 +22,7 @@
 #include "karx/cpu.h"
 #include "karx/drbg.h"
 #include "karx/lsh.h"
+#include "lsh_drbg_kat.h"
 #include "test_util.h"
 
 #define MAXB 1024
@@ -32,17 +33,11 @@ static const karx_lsh_alg lsh_algs[] = {KARX_LSH256_224, KARX_LSH256_256, KARX_L
 
 /* ------------------------------------------------------------------ known answers */
 
-enum { K_E, K_N, K_P, K_RE, K_RA, K_PR1, K_PR2, K_A1, K_A2, K_O1, K_O2, K_N_FIELDS };
-static const char *const k_names[K_N_FIELDS] = {
-    "EntropyInput", "Nonce", "PersonalizationString", "EntropyInputReseed",
-    "AdditionalInputReseed", "EntropyInputPR1", "EntropyInputPR2", "AdditionalInput1",
-    "AdditionalInput2", "ReturnedBits1", "ReturnedBits2"};
-
 typedef struct kat_rec {
     char name[40], mode[16];
-    uint8_t f[K_N_FIELDS][MAXB];
-    size_t n[K_N_FIELDS];
-    int have[K_N_FIELDS];
+    uint8_t f[LD_FIELDS][MAXB];
+    size_t n[LD_FIELDS];
+    int have[LD_FIELDS];
 } kat_rec;
 
 static const uint8_t *kp(const kat_rec *r, int i)
@@ -57,28 +52,28 @@ static int kat_run(const kat_rec *r)
     int alg;
     t_drbg_state st;
     uint8_t o1[MAXB], o2[MAXB];
-    size_t len = r->n[K_O1];
+    size_t len = r->n[LD_O1];
     if (karx_drbg_from_name(r->name, &type, &alg) != KARX_OK || type == KARX_DRBG_CTR) return -1;
     const t_drbg *api = &t_drbgs[type - 1];
     int pr = strcmp(r->mode, "pr") == 0, rs = strcmp(r->mode, "reseed") == 0;
-    karx_status s = api->inst(&st, alg, pr ? KARX_DRBG_PR : 0, kp(r, K_E), r->n[K_E], kp(r, K_N),
-                              r->n[K_N], kp(r, K_P), r->n[K_P]);
+    karx_status s = api->inst(&st, alg, pr ? KARX_DRBG_PR : 0, kp(r, LD_E), r->n[LD_E], kp(r, LD_N),
+                              r->n[LD_N], kp(r, LD_P), r->n[LD_P]);
     if (s == KARX_OK && strcmp(r->mode, "reseed-add") == 0)
-        s = api->reseed(&st, kp(r, K_RE), r->n[K_RE], kp(r, K_RA), r->n[K_RA]);
+        s = api->reseed(&st, kp(r, LD_RE), r->n[LD_RE], kp(r, LD_RA), r->n[LD_RA]);
     if (s == KARX_OK)
-        s = pr ? api->gen_pr(&st, o1, len, kp(r, K_PR1), r->n[K_PR1], kp(r, K_A1), r->n[K_A1])
-               : api->gen(&st, o1, len, kp(r, K_A1), r->n[K_A1]);
+        s = pr ? api->gen_pr(&st, o1, len, kp(r, LD_PR1), r->n[LD_PR1], kp(r, LD_A1), r->n[LD_A1])
+               : api->gen(&st, o1, len, kp(r, LD_A1), r->n[LD_A1]);
     if (s == KARX_OK && pr)
-        s = api->gen_pr(&st, o2, len, kp(r, K_PR2), r->n[K_PR2], kp(r, K_A2), r->n[K_A2]);
+        s = api->gen_pr(&st, o2, len, kp(r, LD_PR2), r->n[LD_PR2], kp(r, LD_A2), r->n[LD_A2]);
     else if (s == KARX_OK && rs) {
-        s = api->reseed(&st, kp(r, K_RE), r->n[K_RE], kp(r, K_A2), r->n[K_A2]);
+        s = api->reseed(&st, kp(r, LD_RE), r->n[LD_RE], kp(r, LD_A2), r->n[LD_A2]);
         if (s == KARX_OK) s = api->gen(&st, o2, len, NULL, 0);
     } else if (s == KARX_OK) {
-        s = api->gen(&st, o2, len, kp(r, K_A2), r->n[K_A2]);
+        s = api->gen(&st, o2, len, kp(r, LD_A2), r->n[LD_A2]);
     }
     api->uninst(&st);
     if (s != KARX_OK) return (int)s;
-    return memcmp(o1, r->f[K_O1], len) != 0 || memcmp(o2, r->f[K_O2], len) != 0;
+    return memcmp(o1, r->f[LD_O1], len) != 0 || memcmp(o2, r->f[LD_O2], len) != 0;
 }
 
 /* Reads the records; each complete one is run. Returns the number run. */
@@ -97,7 +92,7 @@ static unsigned long run_kat(const char *path, unsigned long per_type[4])
             if (r.name[0]) {
                 karx_drbg_type type = KARX_DRBG_CTR;
                 int alg = 0;
-                CHECK(r.have[K_O1] && r.have[K_O2] && r.n[K_O1] == r.n[K_O2], "%s: record", r.name);
+                CHECK(r.have[LD_O1] && r.have[LD_O2] && r.n[LD_O1] == r.n[LD_O2], "%s: record", r.name);
                 int rc = kat_run(&r);
                 CHECK(rc == 0, "%s mode %s: %s", r.name, r.mode,
                       rc < 0 ? "unknown name" : rc == 1 ? "output differs" : "status");
@@ -114,11 +109,11 @@ static unsigned long run_kat(const char *path, unsigned long per_type[4])
             sscanf(eq + 1, " %15s", r.mode);
             continue;
         }
-        for (int i = 0; i < K_N_FIELDS; i++) {
-            size_t kl = strlen(k_names[i]);
-            if (strncmp(line, k_names[i], kl) == 0 && (line[kl] == ' ' || line[kl] == '=')) {
+        for (int i = 0; i < LD_FIELDS; i++) {
+            size_t kl = strlen(ld_names[i]);
+            if (strncmp(line, ld_names[i], kl) == 0 && (line[kl] == ' ' || line[kl] == '=')) {
                 long n = t_unhex(eq + 1, r.f[i], MAXB);
-                CHECK(n >= 0, "%s: bad hex in %s", r.name, k_names[i]);
+                CHECK(n >= 0, "%s: bad hex in %s", r.name, ld_names[i]);
                 r.n[i] = n < 0 ? 0 : (size_t)n;
                 r.have[i] = 1;
             }

@@ -22,11 +22,8 @@ static size_t ncases, cap_cases;
 
 static void add_case(kat_case *c)
 {
-    if (ncases == cap_cases) {
-        cap_cases = cap_cases ? 2 * cap_cases : 256;
-        cases = realloc(cases, cap_cases * sizeof *cases);
-        if (!cases) abort();
-    }
+    if (ncases == cap_cases && (cases = t_grow(cases, &cap_cases, 256, sizeof *cases)) == NULL)
+        abort();
     cases[ncases++] = *c;
 }
 

@@ -92,14 +92,32 @@ static inline void t_tohex(const uint8_t *p, size_t n, char *out)
     out[2 * n] = 0;
 }
 
+/* DIR/NAME opened for reading, its path left in PATH (CAP bytes) for the caller's messages; a
+ * failed check (and NULL) if it cannot be. */
+static inline FILE *t_open_kat_path(const char *dir, const char *name, char *path, size_t cap)
+{
+    snprintf(path, cap, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    return f;
+}
+
 /* DIR/NAME opened for reading; a failed check (and NULL) if it cannot be. */
 static inline FILE *t_open_kat(const char *dir, const char *name)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "cannot open %s", path);
-    return f;
+    return t_open_kat_path(dir, name, path, sizeof path);
+}
+
+/* S without its leading blanks and trailing blanks and line end (cut in place). */
+static inline char *t_trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+        s[--n] = 0;
+    return s;
 }
 
 /* 1 if the N bytes at P are all zero (what a failed call must leave in its outputs). */
@@ -110,6 +128,14 @@ static inline int t_all_zero(const void *p, size_t n)
         if (b[i])
             return 0;
     return 1;
+}
+
+/* For an array that grows as records are read: P (room for *cap items of elem bytes) moved to
+ * room for twice as many, or for first when it has none; NULL when out of memory. */
+static inline void *t_grow(void *p, size_t *cap, size_t first, size_t elem)
+{
+    *cap = *cap ? 2 * *cap : first;
+    return realloc(p, *cap * elem);
 }
 
 /* Frees the n buffers in p, for a test that holds many: t_free_n(3, (void *[]){a, b, c}). */

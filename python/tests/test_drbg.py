@@ -6,7 +6,7 @@ import threading
 import pytest
 
 import karx
-from helpers import in_child, run_all
+from helpers import check_caller_seeded_after_fork, in_child, run_all
 from kat import KAT_DIR, unhex
 
 TTAK_ALGS = {"LEA-128": "lea128", "LEA-192": "lea192", "LEA-256": "lea256", "HIGHT": "hight"}
@@ -234,20 +234,5 @@ def test_os_seeded_drbg_after_fork_differs(cipher, pr):
 def test_caller_seeded_drbg_after_fork_needs_reseed():
     """With caller-supplied entropy the library cannot reseed by itself: a child's generate()
     raises ReseedRequired until the caller reseeds; the parent's stream goes on unchanged."""
-    d = karx.CtrDrbg("lea128", entropy=bytes(16), nonce=bytes(8))
-    twin = karx.CtrDrbg("lea128", entropy=bytes(16), nonce=bytes(8))
-
-    def child():
-        try:
-            d.generate(16)
-            return b"generated"
-        except karx.ReseedRequired as e:
-            msg = str(e)
-        d.reseed(b"fresh child entropy...")
-        return b"refused|" + msg.encode() + b"|" + d.generate(16)
-
-    got = in_child(child)
-    head, msg, out = got.split(b"|", 2)
-    assert head == b"refused" and b"forked" in msg
-    parent = d.generate(16)
-    assert parent == twin.generate(16) and out != parent
+    check_caller_seeded_after_fork(
+        lambda: karx.CtrDrbg("lea128", entropy=bytes(16), nonce=bytes(8)), b"fresh child entropy...")

@@ -6,7 +6,6 @@ the format detects raises SealError (SealAuthenticationError for a tag), and no 
 chunk whose tag failed is ever returned."""
 import io
 import os
-import re
 import shutil
 import stat
 import struct
@@ -30,19 +29,15 @@ SALT = bytes(range(100, 132))
 PREFIX = bytes.fromhex("01020304050607")
 PW = "test pass"
 
+# the model's reading of the document's vector blocks (the model checks them the same way)
+sys.path.insert(0, str(MODEL.parent))
+import seal_model  # noqa: E402
+
 
 def _vectors():
     """[{field: value}] of the test vectors printed in docs/FORMAT.md."""
     out = []
-    for blk in re.findall(r"```\n(cipher .*?)```", FORMAT_MD.read_text(), re.S):
-        f, cur = {}, None
-        for line in blk.splitlines():
-            m = re.match(r"(\w+)\s*= (.*)", line)
-            if m:
-                cur = m.group(1)
-                f[cur] = m.group(2).strip()
-            elif cur == "sealed":
-                f[cur] += line.strip()
+    for f in seal_model.doc_fields(FORMAT_MD.read_text()):
         v = {"cipher": f["cipher"], "salt": bytes.fromhex(f["salt"]),
              "prefix": bytes.fromhex(f["prefix"]), "sealed": bytes.fromhex(f["sealed"]),
              "plaintext": b"" if f["plaintext"] == "(empty)" else bytes.fromhex(f["plaintext"])}

@@ -97,25 +97,24 @@ bad_case() {
     grep -qF "$T/bad/$name:$3: $4" "$T/bad/err" && ok || bad "$1: want '$name:$3: $4...', got: $(cat "$T/bad/err")"
     expect "$1: no .rsp left" "" "$(ls "$T/bad/out")"
 }
-line_of() { grep -n "$2" "$1" | head -n 1 | cut -d: -f1; }
-l=$(line_of "$nopr" '^EntropyInput = ')
-bad_case "bad hex" "$nopr" "$l" "EntropyInput: not hex" "${l}s/= ../= G0/"
-bad_case "odd hex" "$nopr" "$l" "EntropyInput: odd number" "${l}s/\$/0/"
-bad_case "EntropyInput shorter than EntropyInputLen" "$nopr" "$l" "EntropyInput: 248 bits, but the section header says 256" "${l}s/= ../= /"
-l=$(line_of "$nopr" '^EntropyInputReseed = ')
-bad_case "EntropyInputReseed longer" "$nopr" "$l" "EntropyInputReseed: 264 bits" "${l}s/\$/AB/"
-l=$(line_of "$nopr" '^Nonce = ')
-bad_case "missing Nonce" "$nopr" "$((l - 2))" "Nonce: missing" "${l}d"
-l=$(grep -n '^AdditionalInput = ' "$nopr" | sed -n 2p | cut -d: -f1)
-bad_case "one AdditionalInput" "$nopr" "$((l - 1))" "AdditionalInput: missing" "${l}d"
-l=$(line_of "$pr" '^EntropyInputPR = ')
-bad_case "one EntropyInputPR" "$pr" "$((l + 1))" "EntropyInputPR: missing" "${l}d"
-l=$(line_of "$nopr" '^EntropyInputReseed = ')
-bad_case "EntropyInputPR without PR" "$nopr" "$((l + 1))" "EntropyInputPR: only in a prediction-resistance request" "${l}s/^EntropyInputReseed = \\(.*\\)/&\\nEntropyInputPR = \\1/"
-l=$(line_of "$nopr" '^Nonce = ')
-bad_case "unknown field" "$nopr" "$l" "Noncee: not a DRBG request field" "${l}s/^Nonce/Noncee/"
-l=$(grep -n '^AdditionalInput = ' "$nopr" | sed -n 2p | cut -d: -f1)
-bad_case "an answer in the request" "$nopr" "$((l + 1))" "ReturnedBits: an answer in a request" "${l}s/\$/\\nReturnedBits = 00/"
+# line_of FILE PATTERN [NTH]: the number of the NTH (first) line of FILE matching PATTERN
+line_of() { grep -n "$2" "$1" | sed -n "${3:-1}p" | cut -d: -f1; }
+# bad_at DESCRIPTION SOURCE PATTERN NTH OFFSET FIELD SED-COMMAND: bad_case with SED-COMMAND
+# applied at the NTH line matching PATTERN, and the error expected OFFSET lines from it
+bad_at() {
+    l=$(line_of "$2" "$3" "$4")
+    bad_case "$1" "$2" "$((l + $5))" "$6" "${l}$7"
+}
+bad_at "bad hex" "$nopr" '^EntropyInput = ' 1 0 "EntropyInput: not hex" 's/= ../= G0/'
+bad_at "odd hex" "$nopr" '^EntropyInput = ' 1 0 "EntropyInput: odd number" 's/$/0/'
+bad_at "EntropyInput shorter than EntropyInputLen" "$nopr" '^EntropyInput = ' 1 0 "EntropyInput: 248 bits, but the section header says 256" 's/= ../= /'
+bad_at "EntropyInputReseed longer" "$nopr" '^EntropyInputReseed = ' 1 0 "EntropyInputReseed: 264 bits" 's/$/AB/'
+bad_at "missing Nonce" "$nopr" '^Nonce = ' 1 -2 "Nonce: missing" 'd'
+bad_at "one AdditionalInput" "$nopr" '^AdditionalInput = ' 2 -1 "AdditionalInput: missing" 'd'
+bad_at "one EntropyInputPR" "$pr" '^EntropyInputPR = ' 1 1 "EntropyInputPR: missing" 'd'
+bad_at "EntropyInputPR without PR" "$nopr" '^EntropyInputReseed = ' 1 1 "EntropyInputPR: only in a prediction-resistance request" 's/^EntropyInputReseed = \(.*\)/&\nEntropyInputPR = \1/'
+bad_at "unknown field" "$nopr" '^Nonce = ' 1 0 "Noncee: not a DRBG request field" 's/^Nonce/Noncee/'
+bad_at "an answer in the request" "$nopr" '^AdditionalInput = ' 2 1 "ReturnedBits: an answer in a request" 's/$/\nReturnedBits = 00/'
 l=$(line_of "$nopr" '^COUNT = ')
 bad_case "no ReturnedBitsLen header" "$nopr" "$((l - 1))" "ReturnedBitsLen: no [ReturnedBitsLen = n] section header" '/^\[ReturnedBitsLen/d'
 bad_case "ReturnedBitsLen not bytes" "$nopr" "$l" "ReturnedBitsLen: section header value '1023'" 's/^\[ReturnedBitsLen = 1024\]/[ReturnedBitsLen = 1023]/'

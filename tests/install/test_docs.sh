@@ -62,21 +62,27 @@ got=$(complete_bash karx h | tr '\n' ' ')
 [ "$got" = "hash " ] && ok || bad "bash: 'karx h' completes to [$got], not [hash]"
 got=$(complete_bash karx hash --a | tr '\n' ' ')
 case " $got " in *" --algorithm "*) ok ;; *) bad "bash: 'karx hash --a' gives [$got], no --algorithm" ;; esac
-got=$(complete_bash karx "")
-for c in $cmds; do
-    grep -qx -- "$c" <<< "$got" || { bad "bash: 'karx ' does not offer $c"; continue; }
-done
 # every option at the start of an option line of each command's help ("-a, --alg ALG", "--tag")
 help_opts() {
     option_lines "$1" | sed -E 's/^[[:space:]]+//' |
         grep -oE '^(-[A-Za-z0-9](, )?)?(--[A-Za-z0-9][A-Za-z0-9-]*)?' | tr ', ' '\n\n' | grep . || true
 }
-for c in $cmds; do
-    got=$(complete_bash karx "$c" -)
-    for o in $(help_opts "$tmp/$c.help"); do
-        grep -qx -- "$o" <<< "$got" || bad "bash: 'karx $c -' does not offer $o"
+# offers_all SHELL COMPLETE_FN: `karx <TAB>` offers every command, and `karx CMD -<TAB>` every
+# option of its help
+offers_all() {
+    local got c o
+    got=$("$2" karx "")
+    for c in $cmds; do
+        grep -qx -- "$c" <<< "$got" || bad "$1: 'karx ' does not offer $c"
     done
-done
+    for c in $cmds; do
+        got=$("$2" karx "$c" -)
+        for o in $(help_opts "$tmp/$c.help"); do
+            grep -qx -- "$o" <<< "$got" || bad "$1: 'karx $c -' does not offer $o"
+        done
+    done
+}
+offers_all bash complete_bash
 ok
 
 # zsh: the function autoloaded as compinit would, with the completion builtins stubbed
@@ -91,16 +97,7 @@ if command -v zsh > /dev/null; then
             words=("$@"); CURRENT=$#; PREFIX=${words[CURRENT]}
             _karx' _ "$(dirname "$zshcomp")" "$@"
     }
-    got=$(complete_zsh karx "")
-    for c in $cmds; do
-        grep -qx -- "$c" <<< "$got" || bad "zsh: 'karx ' does not offer $c"
-    done
-    for c in $cmds; do
-        got=$(complete_zsh karx "$c" -)
-        for o in $(help_opts "$tmp/$c.help"); do
-            grep -qx -- "$o" <<< "$got" || bad "zsh: 'karx $c -' does not offer $o"
-        done
-    done
+    offers_all zsh complete_zsh
     got=$(complete_zsh karx hash -a "")
     [ "$got" = "_files" ] && ok || bad "zsh: 'karx hash -a ' gives [$got], not files"
     ok

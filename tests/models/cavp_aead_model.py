@@ -22,6 +22,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import cavp_block_model as BM  # noqa: E402
+import kbkdf_model as KM  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from specs_path import DEFAULT_SPECS  # noqa: E402
 
@@ -79,27 +80,10 @@ def ccm_seal(E, N, P, A, tlen):
 
 
 # ---- SP 800-38B ------------------------------------------------------------------------------
+# written out once, in kbkdf_model.py (the KBKDF model's CMAC PRF)
 
 def cmac(E, bl, M, tlen):
-    rb = 0x87 if bl == 16 else 0x1B
-
-    def dbl(x):
-        v = int.from_bytes(x, 'big') << 1
-        if v >> (8 * bl):
-            v = (v ^ rb) & ((1 << (8 * bl)) - 1)
-        return v.to_bytes(bl, 'big')
-    K1 = dbl(E(bytes(bl)))
-    K2 = dbl(K1)
-    n = max(1, (len(M) + bl - 1) // bl)
-    if M and len(M) % bl == 0:
-        last = xor(M[-bl:], K1)
-    else:
-        r = M[(n - 1) * bl:]
-        last = xor(r + b'\x80' + bytes(bl - 1 - len(r)), K2)
-    x = bytes(bl)
-    for i in range(n - 1):
-        x = E(xor(x, M[i * bl:(i + 1) * bl]))
-    return E(xor(x, last))[:tlen]
+    return KM.cmac_enc(E, bl, M)[:tlen]
 
 
 # ---- responses -------------------------------------------------------------------------------
@@ -180,34 +164,17 @@ def respond(fname, text):
         out.append('')
         rec.clear()
 
-    lines = text.replace('\r', '').split('\n')
-    if lines and lines[-1] == '':
-        lines.pop()  # the text's last line end, not a blank line
-    for line in lines:
-        s = line.strip()
-        if not s:  # ends a record; outside one, the request's own spacing is kept
-            if rec:
-                answer()
-            else:
-                out.append('')
-        elif s[0] == '#':
-            answer()
-            out.append(s)
-        elif s[0] == '[':
-            answer()
-            out.append(s)
-            if new_group[0] is False:
-                sections.clear()
-            new_group[0] = True
-            for part in s.strip('[]').split(']['):
-                if '=' in part:
-                    k, v = part.split('=', 1)
-                    sections[k.strip().upper()] = v.strip()
+    for s in BM.walk_request(text, rec, answer, out):
+        if not s.startswith('['):
+            new_group[0] = False
             continue
-        else:
-            k, v = s.split('=', 1)
-            rec.append((k.strip(), v.strip()))
-        new_group[0] = False
+        if new_group[0] is False:
+            sections.clear()
+        new_group[0] = True
+        for part in s.strip('[]').split(']['):
+            if '=' in part:
+                k, v = part.split('=', 1)
+                sections[k.strip().upper()] = v.strip()
     answer()
     return ''.join(l + '\n' for l in out)
 

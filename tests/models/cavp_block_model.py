@@ -243,6 +243,30 @@ def job_of(fname):
     return cipher, mode, test
 
 
+def walk_request(text, rec, answer, out):
+    """Walks a request's lines (stripped): a blank one ends a record (answer()) or, outside one,
+    is kept as the request's own spacing; a comment or [header] ends the record too and is kept;
+    a "name = value" field joins rec. Yields each line once that is done, for what the caller
+    reads from headers and comments."""
+    lines = text.replace('\r', '').split('\n')
+    if lines and lines[-1] == '':
+        lines.pop()  # the text's last line end, not a blank line
+    for line in lines:
+        s = line.strip()
+        if not s:
+            if rec:
+                answer()
+            else:
+                out.append('')
+        elif s[0] in '#[':
+            answer()
+            out.append(s)
+        else:
+            k, v = s.split('=', 1)
+            rec.append((k.strip(), v.strip()))
+        yield s
+
+
 def respond(fname, text):
     cipher, mode, test = job_of(fname)
     out, rec = [], []
@@ -276,24 +300,9 @@ def respond(fname, text):
         out.append('')
         rec.clear()
 
-    lines = text.replace('\r', '').split('\n')
-    if lines and lines[-1] == '':
-        lines.pop()  # the text's last line end, not a blank line
-    for line in lines:
-        s = line.strip()
-        if not s:  # ends a record; outside one, the request's own spacing is kept
-            if rec:
-                answer()
-            else:
-                out.append('')
-        elif s[0] in '#[':
-            answer()
-            out.append(s)
-            if s.startswith('# CT below = encryption of PT '):
-                chosen.append(bytes.fromhex(s.split()[-4]))
-        else:
-            k, v = s.split('=', 1)
-            rec.append((k.strip(), v.strip()))
+    for s in walk_request(text, rec, answer, out):
+        if s.startswith('# CT below = encryption of PT '):
+            chosen.append(bytes.fromhex(s.split()[-4]))
     answer()
     return ''.join(l + '\n' for l in out)
 

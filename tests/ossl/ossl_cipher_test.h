@@ -41,6 +41,14 @@ static inline int t_evp_crypt(const EVP_CIPHER *cipher, int enc, int pad, const 
     return ok;
 }
 
+/* EVP_EncryptInit_ex2 with one size_t parameter (OSSL_CIPHER_PARAM_KEYLEN, _IVLEN) set to v. */
+static inline int t_init_with_size(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *e, const uint8_t *key,
+                                   const uint8_t *iv, const char *param, size_t v)
+{
+    OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(param, &v), OSSL_PARAM_construct_end()};
+    return EVP_EncryptInit_ex2(ctx, e, key, iv, p);
+}
+
 /* n random increasing cut points in [0, len] (repeats allowed: empty updates). */
 static inline void t_random_cuts(size_t len, size_t *cuts, size_t n)
 {
@@ -66,16 +74,6 @@ typedef struct t_rec {
 } t_rec;
 
 typedef void (*t_rec_fn)(const t_rec *r, void *arg);
-
-static inline char *t_trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
-        s[--n] = 0;
-    return s;
-}
 
 static inline void t_rec_clear(t_rec *r)
 {

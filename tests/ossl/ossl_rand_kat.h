@@ -13,6 +13,7 @@
 
 #include "karx/drbg.h"
 #include "karx/registry.h"
+#include "lsh_drbg_kat.h"
 #include "ossl_rand_util.h"
 
 #define KMAX 1024
@@ -24,16 +25,6 @@ typedef struct kbuf {
 
 static unsigned long kat_ttak_done, kat_ttak_skipped, kat_lsh_done;
 
-static char *k_trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
-        s[--n] = 0;
-    return s;
-}
-
 static int k_set(kbuf *b, const char *hex)
 {
     long n = t_unhex(hex, b->b, sizeof b->b);
@@ -44,12 +35,12 @@ static int k_set(kbuf *b, const char *hex)
 /* Splits "Key = value" in place; 0 for other lines. */
 static int k_split(char *line, char **key, char **val)
 {
-    char *s = k_trim(line), *eq = strchr(s, '=');
+    char *s = t_trim(line), *eq = strchr(s, '=');
     if (s[0] == '#' || eq == NULL)
         return 0;
     *eq = 0;
-    *key = k_trim(s);
-    *val = k_trim(eq + 1);
+    *key = t_trim(s);
+    *val = t_trim(eq + 1);
     return 1;
 }
 
@@ -139,10 +130,8 @@ static int ttak_case_line(ttak_case *c, const char *key, const char *val, int li
 
 static void run_ttak_evp(const char *dir)
 {
-    char path[1024], line[2048], *key, *val;
-    snprintf(path, sizeof path, "%s/kcmvp_ctr_drbg_ttak_ko_12_0189.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "open %s", path);
+    char line[2048], *key, *val;
+    FILE *f = t_open_kat(dir, "kcmvp_ctr_drbg_ttak_ko_12_0189.txt");
     if (f == NULL)
         return;
     static ttak_in inputs[4];
@@ -150,7 +139,7 @@ static void run_ttak_evp(const char *dir)
     int section = -1, in_no = 0, lineno = 0; /* section: 0 inputs, 1 B.2 cases, 2 other */
     while (fgets(line, sizeof line, f)) {
         lineno++;
-        char *s = k_trim(line);
+        char *s = t_trim(line);
         if (s[0] == '[') {
             section = !strncmp(s, "[INPUT ", 7) ? 0 : !strncmp(s, "[B.2 CASES]", 11) ? 1 : 2;
             if (section == 0)
@@ -174,15 +163,9 @@ static void run_ttak_evp(const char *dir)
 
 /* ---------------------------------------------------------------- LSH Hash/HMAC DRBG */
 
-enum { L_E, L_N, L_P, L_RE, L_RA, L_PR1, L_PR2, L_A1, L_A2, L_O1, L_O2, L_FIELDS };
-static const char *const l_names[L_FIELDS] = {
-    "EntropyInput", "Nonce", "PersonalizationString", "EntropyInputReseed",
-    "AdditionalInputReseed", "EntropyInputPR1", "EntropyInputPR2", "AdditionalInput1",
-    "AdditionalInput2", "ReturnedBits1", "ReturnedBits2"};
-
 typedef struct lsh_rec {
     char name[40], mode[16];
-    kbuf f[L_FIELDS];
+    kbuf f[LD_FIELDS];
     int line;
 } lsh_rec;
 
@@ -195,24 +178,24 @@ static const uint8_t *lp(const lsh_rec *r, int i)
  * from the parent; "reseed-add" hands it to EVP_RAND_reseed itself: both paths are covered. */
 static int lsh_steps(EVP_RAND_CTX *d, EVP_RAND_CTX *par, const lsh_rec *r, uint8_t *o1, uint8_t *o2)
 {
-    size_t len = r->f[L_O1].n;
+    size_t len = r->f[LD_O1].n;
     int pr = !strcmp(r->mode, "pr"), rs = !strcmp(r->mode, "reseed");
     if (!strcmp(r->mode, "reseed-add") &&
-        !EVP_RAND_reseed(d, 0, lp(r, L_RE), r->f[L_RE].n, lp(r, L_RA), r->f[L_RA].n))
+        !EVP_RAND_reseed(d, 0, lp(r, LD_RE), r->f[LD_RE].n, lp(r, LD_RA), r->f[LD_RA].n))
         return 0;
-    if (pr && !t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[L_PR1].b, r->f[L_PR1].n))
+    if (pr && !t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[LD_PR1].b, r->f[LD_PR1].n))
         return 0;
-    if (!EVP_RAND_generate(d, o1, len, 0, pr, lp(r, L_A1), r->f[L_A1].n))
+    if (!EVP_RAND_generate(d, o1, len, 0, pr, lp(r, LD_A1), r->f[LD_A1].n))
         return 0;
-    if (pr && !t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[L_PR2].b, r->f[L_PR2].n))
+    if (pr && !t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[LD_PR2].b, r->f[LD_PR2].n))
         return 0;
     if (rs) {
-        if (!t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[L_RE].b, r->f[L_RE].n) ||
-            !EVP_RAND_reseed(d, 0, NULL, 0, lp(r, L_A2), r->f[L_A2].n))
+        if (!t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[LD_RE].b, r->f[LD_RE].n) ||
+            !EVP_RAND_reseed(d, 0, NULL, 0, lp(r, LD_A2), r->f[LD_A2].n))
             return 0;
         return EVP_RAND_generate(d, o2, len, 0, 0, NULL, 0);
     }
-    return EVP_RAND_generate(d, o2, len, 0, pr, lp(r, L_A2), r->f[L_A2].n);
+    return EVP_RAND_generate(d, o2, len, 0, pr, lp(r, LD_A2), r->f[LD_A2].n);
 }
 
 static void lsh_run(const lsh_rec *r)
@@ -227,12 +210,12 @@ static void lsh_run(const lsh_rec *r)
     OSSL_PARAM prm[4];
     t_drbg_params(prm, OSSL_DRBG_PARAM_DIGEST, info.std_name, NULL, NULL);
     uint8_t o1[KMAX], o2[KMAX];
-    int ok = d != NULL && t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[L_E].b, r->f[L_E].n) &&
-             t_parent_set(par, OSSL_RAND_PARAM_TEST_NONCE, r->f[L_N].b, r->f[L_N].n) &&
-             EVP_RAND_instantiate(d, 0, 0, lp(r, L_P), r->f[L_P].n, prm) && lsh_steps(d, par, r, o1, o2);
+    int ok = d != NULL && t_parent_set(par, OSSL_RAND_PARAM_TEST_ENTROPY, r->f[LD_E].b, r->f[LD_E].n) &&
+             t_parent_set(par, OSSL_RAND_PARAM_TEST_NONCE, r->f[LD_N].b, r->f[LD_N].n) &&
+             EVP_RAND_instantiate(d, 0, 0, lp(r, LD_P), r->f[LD_P].n, prm) && lsh_steps(d, par, r, o1, o2);
     CHECK(ok, "line %d %s %s through EVP", r->line, r->name, r->mode);
-    size_t len = r->f[L_O1].n;
-    CHECK(ok && memcmp(o1, r->f[L_O1].b, len) == 0 && memcmp(o2, r->f[L_O2].b, len) == 0,
+    size_t len = r->f[LD_O1].n;
+    CHECK(ok && memcmp(o1, r->f[LD_O1].b, len) == 0 && memcmp(o2, r->f[LD_O2].b, len) == 0,
           "line %d %s %s outputs", r->line, r->name, r->mode);
     ERR_print_errors_fp(stderr);
     EVP_RAND_CTX_free(d);
@@ -242,17 +225,15 @@ static void lsh_run(const lsh_rec *r)
 
 static void run_lsh_evp(const char *dir)
 {
-    char path[1024], line[4096], *key, *val;
-    snprintf(path, sizeof path, "%s/cryptopp_lsh_drbg.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "open %s", path);
+    char line[4096], *key, *val;
+    FILE *f = t_open_kat(dir, "cryptopp_lsh_drbg.txt");
     if (f == NULL)
         return;
     static lsh_rec r;
     int lineno = 0;
     while (fgets(line, sizeof line, f)) {
         lineno++;
-        char *s = k_trim(line);
+        char *s = t_trim(line);
         if (s[0] == '[') {
             memset(&r, 0, sizeof r);
             snprintf(r.name, sizeof r.name, "%.*s", (int)strcspn(s + 1, "]"), s + 1);
@@ -263,8 +244,8 @@ static void run_lsh_evp(const char *dir)
             continue;
         if (!strcmp(key, "Mode"))
             snprintf(r.mode, sizeof r.mode, "%s", val);
-        for (int i = 0; i < L_FIELDS; i++)
-            if (!strcmp(key, l_names[i]))
+        for (int i = 0; i < LD_FIELDS; i++)
+            if (!strcmp(key, ld_names[i]))
                 CHECK(k_set(&r.f[i], val), "line %d hex", lineno);
         if (!strcmp(key, "ReturnedBits2"))
             lsh_run(&r);

@@ -97,9 +97,7 @@ static int hmac_kats(const char *dir)
     static uint8_t key[4096], msg[256], want[64];
     long kl = -1, ml = -1;
     int n = 0;
-    snprintf(path, sizeof path, "%s/kisa_hmac_lsh.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "open %s", path);
+    FILE *f = t_open_kat_path(dir, "kisa_hmac_lsh.txt", path, sizeof path);
     if (f == NULL)
         return 0;
     while (fgets(line, sizeof line, f)) {
@@ -145,9 +143,7 @@ static int cmac_kats(const char *dir)
     static uint8_t key[64], msg[4096], tag[64];
     long kl = -1, ml = -1;
     int in_cmac = 0, n = 0;
-    snprintf(path, sizeof path, "%s/kisa_lea_modes_vs.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "open %s", path);
+    FILE *f = t_open_kat_path(dir, "kisa_lea_modes_vs.txt", path, sizeof path);
     if (f == NULL)
         return 0;
     while (fgets(line, sizeof line, f)) {
@@ -175,13 +171,11 @@ static int cmac_kats(const char *dir)
 /* ---- the Crypto++ GMAC-LEA answers ---- */
 static int gmac_kats(const char *dir)
 {
-    char path[1024], line[4096], cipher[24] = "";
+    char line[4096], cipher[24] = "";
     static uint8_t key[32], iv[128], aad[512], tag[16];
     long kl = -1, il = -1, al = -1;
     int n = 0;
-    snprintf(path, sizeof path, "%s/cryptopp_lea_gmac.txt", dir);
-    FILE *f = fopen(path, "r");
-    CHECK(f != NULL, "open %s", path);
+    FILE *f = t_open_kat(dir, "cryptopp_lea_gmac.txt");
     if (f == NULL)
         return 0;
     while (fgets(line, sizeof line, f)) {

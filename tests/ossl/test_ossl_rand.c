@@ -203,24 +203,25 @@ static void os_seeded(void)
     CHECK(t_uint_param(d, OSSL_DRBG_PARAM_RESEED_COUNTER) == c0 + 1, "reseed counted");
     CHECK(t_generates(d) == 2, "2 generate requests counted, got %llu", (unsigned long long)t_generates(d));
     EVP_RAND_CTX_free(d);
-    /* "LEA-128" (no -CTR) and the CLI's "hight" are accepted too */
-    static const char *names[] = {"LEA-128", "hight", "CHAM128-256-CTR", "ARIA-256-CTR", "lea128", "cham128-256"};
-    for (size_t i = 0; i < 6; i++) {
-        EVP_RAND_CTX *x = t_our_drbg("KARX-CTR-DRBG", NULL);
+    /* "LEA-128" (no -CTR) and the CLI's "hight" are accepted too; OPENSSL.md: the digest as
+     * LSH-512-256, LSH512-256 or lsh512-256 */
+    static const struct { const char *rand, *param, *name; } spellings[] = {
+        {"KARX-CTR-DRBG", OSSL_DRBG_PARAM_CIPHER, "LEA-128"},
+        {"KARX-CTR-DRBG", OSSL_DRBG_PARAM_CIPHER, "hight"},
+        {"KARX-CTR-DRBG", OSSL_DRBG_PARAM_CIPHER, "CHAM128-256-CTR"},
+        {"KARX-CTR-DRBG", OSSL_DRBG_PARAM_CIPHER, "ARIA-256-CTR"},
+        {"KARX-CTR-DRBG", OSSL_DRBG_PARAM_CIPHER, "lea128"},
+        {"KARX-CTR-DRBG", OSSL_DRBG_PARAM_CIPHER, "cham128-256"},
+        {"KARX-HASH-DRBG", OSSL_DRBG_PARAM_DIGEST, "LSH-512-256"},
+        {"KARX-HASH-DRBG", OSSL_DRBG_PARAM_DIGEST, "LSH512-256"},
+        {"KARX-HASH-DRBG", OSSL_DRBG_PARAM_DIGEST, "lsh512-256"}};
+    for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++) {
+        EVP_RAND_CTX *x = t_our_drbg(spellings[i].rand, NULL);
         OSSL_PARAM p2[4];
-        t_drbg_params(p2, OSSL_DRBG_PARAM_CIPHER, names[i], NULL, NULL);
+        t_drbg_params(p2, spellings[i].param, spellings[i].name, NULL, NULL);
+        /* the message names the param: "cipher LEA-128", "digest lsh512-256" */
         CHECK(x && EVP_RAND_instantiate(x, 0, 0, NULL, 0, p2) && EVP_RAND_generate(x, a, 32, 0, 0, NULL, 0),
-              "cipher %s", names[i]);
-        EVP_RAND_CTX_free(x);
-    }
-    /* OPENSSL.md: the digest as LSH-512-256, LSH512-256 or lsh512-256 */
-    static const char *digests[] = {"LSH-512-256", "LSH512-256", "lsh512-256"};
-    for (size_t i = 0; i < 3; i++) {
-        EVP_RAND_CTX *x = t_our_drbg("KARX-HASH-DRBG", NULL);
-        OSSL_PARAM p2[4];
-        t_drbg_params(p2, OSSL_DRBG_PARAM_DIGEST, digests[i], NULL, NULL);
-        CHECK(x && EVP_RAND_instantiate(x, 0, 0, NULL, 0, p2) && EVP_RAND_generate(x, a, 32, 0, 0, NULL, 0),
-              "digest %s", digests[i]);
+              "%s %s", spellings[i].param, spellings[i].name);
         EVP_RAND_CTX_free(x);
     }
     /* the table's defaults: LEA-256-CTR, LSH-512-512 */

@@ -207,10 +207,7 @@ static void refusals(void)
     CHECK(EVP_EncryptInit_ex2(ctx, e, NULL, NULL, NULL) == 1, "init, no key");
     CHECK(EVP_CIPHER_CTX_set_key_length(ctx, 32) == 0, "key length 32 refused (64 expected)");
     CHECK(t_ossl_error_says("invalid key length"), "with an error");
-    size_t badiv = 12;
-    OSSL_PARAM ip[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_IVLEN, &badiv),
-                       OSSL_PARAM_construct_end()};
-    CHECK(EVP_EncryptInit_ex2(ctx, e, key, tw, ip) == 0, "ivlen 12 refused");
+    CHECK(t_init_with_size(ctx, e, key, tw, OSSL_CIPHER_PARAM_IVLEN, 12) == 0, "ivlen 12 refused");
     CHECK(t_ossl_error_says("invalid iv length"), "with an error");
     CHECK(EVP_EncryptInit_ex2(ctx, e, key, NULL, NULL) == 1, "key, no tweak");
     CHECK(EVP_EncryptUpdate(ctx, buf, &n, buf, 32) == 0, "no tweak: refused");

@@ -93,6 +93,8 @@ R = 0xE1 << 120
 
 
 def gf_mul(x, y):
+    """x * y in GF(2^128), blocks as big-endian integers (bit 0 of the block = the top bit);
+    python/tests/test_gmac.py's GHASH multiplies with this too."""
     z, v = 0, y
     for i in range(127, -1, -1):
         if (x >> i) & 1:
@@ -229,12 +231,11 @@ def vector_text():
     return '\n'.join(lines)
 
 
-def check_doc(path):
-    text = open(path).read()
-    blocks = re.findall(r'```\n(cipher .*?)```', text, re.S)
-    if len(blocks) != len(VECTORS):
-        raise Fail('%d vector blocks in %s, the model has %d' % (len(blocks), path, len(VECTORS)))
-    for (name, cid, salt, prefix, it, pw, key, pt), blk in zip(VECTORS, blocks):
+def doc_fields(text):
+    """The vector blocks of a FORMAT.md text, each as {field: value} (the sealed bytes' hex
+    joined from its lines); python/tests/test_seal.py reads the document through this too."""
+    out = []
+    for blk in re.findall(r'```\n(cipher .*?)```', text, re.S):
         f = {}
         cur = None
         for line in blk.splitlines():
@@ -244,6 +245,15 @@ def check_doc(path):
                 f[cur] = m.group(2).strip()
             elif cur == 'sealed':
                 f[cur] += line.strip()
+        out.append(f)
+    return out
+
+
+def check_doc(path):
+    blocks = doc_fields(open(path).read())
+    if len(blocks) != len(VECTORS):
+        raise Fail('%d vector blocks in %s, the model has %d' % (len(blocks), path, len(VECTORS)))
+    for (name, cid, salt, prefix, it, pw, key, pt), f in zip(VECTORS, blocks):
         sealed = bytes.fromhex(f['sealed'])
         # the document's parameters, as printed, are what the model seals with
         d_salt, d_prefix = bytes.fromhex(f['salt']), bytes.fromhex(f['prefix'])

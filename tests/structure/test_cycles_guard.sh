@@ -4,12 +4,8 @@
 # provider/. The unplanted copies report neither (the guard reads provider/ at all, and what it
 # reports is the plant). usage: test_cycles_guard.sh BUILD_DIR
 set -eu
-root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/guard_common.sh"
 build=$(cd "$1" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { cat "$tmp/out"; echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # calls: the object folders of the three link units, copied; then two provider objects that
 # call each other (as prov_aead.c and prov_aead_gcm.c once did)

@@ -6,11 +6,7 @@
 # from the code fails until its baseline line goes (the baseline only shrinks).
 # usage: test_family_names_guard.sh
 set -eu
-root=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { cat "$tmp/out"; echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/guard_common.sh"
 check() { python3 "$root/scripts/check-family-names.py" "$@" > "$tmp/out" 2>&1; }
 fresh() {
     rm -rf "$tmp/tree" && mkdir -p "$tmp/tree"

@@ -4,12 +4,8 @@
 # provider/ fails with both named; the unplanted copy has no include finding.
 # usage: test_structure_guard.sh BUILD_DIR
 set -eu
-root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/guard_common.sh"
 build=$(cd "$1" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { cat "$tmp/out"; echo "FAIL: $*"; fails=$((fails + 1)); }
 mkdir -p "$tmp/tree" "$tmp/nopaths"
 (cd "$root" && git ls-files -z -- src include cli provider python/src | xargs -0 cp --parents -t "$tmp/tree")
 run() { KARX_CHECK_ROOT="$tmp/tree" KARX_PATH_GUARD_ROOT="$tmp/nopaths" \
