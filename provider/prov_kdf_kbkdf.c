@@ -35,16 +35,6 @@ static void defaults(kbkdf_ctx *k)
     k->l_bytes = 4;
 }
 
-static void *kbkdf_new(void *pc)
-{
-    kbkdf_ctx *k = karx_prov_ctx_new(pc, sizeof *k);
-    if (k == NULL)
-        return NULL;
-    k->pc = pc;
-    defaults(k);
-    return k;
-}
-
 static void kbkdf_reset(void *vk)
 {
     kbkdf_ctx *k = vk;
@@ -57,13 +47,7 @@ static void kbkdf_reset(void *vk)
     defaults(k);
 }
 
-static void kbkdf_free(void *vk)
-{
-    if (vk == NULL)
-        return;
-    kbkdf_reset(vk);
-    karx_prov_ctx_free(vk, sizeof(kbkdf_ctx));
-}
+KARX_KDF_NEW_FREE(kbkdf)
 
 static void *kbkdf_dup(void *vk)
 {
@@ -256,22 +240,4 @@ static const OSSL_PARAM settable[] = {
 
 static KARX_PROV_PARAM_LIST_FN(kbkdf_settable, settable)
 
-static int kbkdf_get_params(void *vk, OSSL_PARAM params[])
-{
-    kbkdf_ctx *k = vk;
-    if (k->fwd != NULL)
-        return EVP_KDF_CTX_get_params(k->fwd, params);
-    return karx_kdf_get_size(params);
-}
-
-const OSSL_DISPATCH karx_kdf_kbkdf_functions[] = {
-    {OSSL_FUNC_KDF_NEWCTX, (void (*)(void))kbkdf_new},
-    {OSSL_FUNC_KDF_DUPCTX, (void (*)(void))kbkdf_dup},
-    {OSSL_FUNC_KDF_FREECTX, (void (*)(void))kbkdf_free},
-    {OSSL_FUNC_KDF_RESET, (void (*)(void))kbkdf_reset},
-    {OSSL_FUNC_KDF_DERIVE, (void (*)(void))kbkdf_derive},
-    {OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, (void (*)(void))kbkdf_settable},
-    {OSSL_FUNC_KDF_SET_CTX_PARAMS, (void (*)(void))kbkdf_set_params},
-    {OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, (void (*)(void))karx_kdf_gettable},
-    {OSSL_FUNC_KDF_GET_CTX_PARAMS, (void (*)(void))kbkdf_get_params},
-    {0, NULL}};
+KARX_KDF_FUNCTIONS(kbkdf)

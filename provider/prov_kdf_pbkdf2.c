@@ -38,16 +38,6 @@ static void defaults(pbkdf2_ctx *k)
     k->checks = 0;
 }
 
-static void *pbkdf2_new(void *pc)
-{
-    pbkdf2_ctx *k = karx_prov_ctx_new(pc, sizeof *k);
-    if (k == NULL)
-        return NULL;
-    k->pc = pc;
-    defaults(k);
-    return k;
-}
-
 static void pbkdf2_reset(void *vk)
 {
     pbkdf2_ctx *k = vk;
@@ -58,13 +48,7 @@ static void pbkdf2_reset(void *vk)
     defaults(k);
 }
 
-static void pbkdf2_free(void *vk)
-{
-    if (vk == NULL)
-        return;
-    pbkdf2_reset(vk);
-    karx_prov_ctx_free(vk, sizeof(pbkdf2_ctx));
-}
+KARX_KDF_NEW_FREE(pbkdf2)
 
 static void *pbkdf2_dup(void *vk)
 {
@@ -194,22 +178,4 @@ static const OSSL_PARAM settable[] = {
 
 static KARX_PROV_PARAM_LIST_FN(pbkdf2_settable, settable)
 
-static int pbkdf2_get_params(void *vk, OSSL_PARAM params[])
-{
-    pbkdf2_ctx *k = vk;
-    if (k->fwd != NULL)
-        return EVP_KDF_CTX_get_params(k->fwd, params);
-    return karx_kdf_get_size(params);
-}
-
-const OSSL_DISPATCH karx_kdf_pbkdf2_functions[] = {
-    {OSSL_FUNC_KDF_NEWCTX, (void (*)(void))pbkdf2_new},
-    {OSSL_FUNC_KDF_DUPCTX, (void (*)(void))pbkdf2_dup},
-    {OSSL_FUNC_KDF_FREECTX, (void (*)(void))pbkdf2_free},
-    {OSSL_FUNC_KDF_RESET, (void (*)(void))pbkdf2_reset},
-    {OSSL_FUNC_KDF_DERIVE, (void (*)(void))pbkdf2_derive},
-    {OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, (void (*)(void))pbkdf2_settable},
-    {OSSL_FUNC_KDF_SET_CTX_PARAMS, (void (*)(void))pbkdf2_set_params},
-    {OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, (void (*)(void))karx_kdf_gettable},
-    {OSSL_FUNC_KDF_GET_CTX_PARAMS, (void (*)(void))pbkdf2_get_params},
-    {0, NULL}};
+KARX_KDF_FUNCTIONS(pbkdf2)
