@@ -252,18 +252,27 @@ static int read_error(const seal_run_t *r, int e)
     return EXIT_FAIL;
 }
 
-static int seal_stream(seal_run_t *r, io_reader *in)
+/* The input's next piece into *b (zeroed) as whole chunks of chunk bytes, *n its length: 0,
+ * or the exit status of a read error. */
+static int next_batch(const seal_run_t *r, io_reader *in, size_t chunk, batch *b, size_t *n)
 {
     const uint8_t *p;
+    int e = io_reader_next(in, &p, n);
+    if (e != 0) return read_error(r, e);
+    memset(b, 0, sizeof *b);
+    b->in = p;
+    b->n_full = *n / chunk;
+    return 0;
+}
+
+static int seal_stream(seal_run_t *r, io_reader *in)
+{
     size_t n;
-    int e, rc = 0;
+    int rc = 0;
     while (rc == 0) {
-        if ((e = io_reader_next(in, &p, &n)) != 0) return read_error(r, e);
         batch b;
-        memset(&b, 0, sizeof b);
+        if ((rc = next_batch(r, in, SEAL_CHUNK, &b, &n)) != 0) return rc;
         b.encrypt = 1;
-        b.in = p;
-        b.n_full = n / SEAL_CHUNK;
         if (n < SEAL_ENC_BATCH * SEAL_CHUNK) { /* the input's end: the last chunk is short */
             b.has_last = 1;
             b.last_len = n % SEAL_CHUNK;
@@ -276,15 +285,11 @@ static int seal_stream(seal_run_t *r, io_reader *in)
 
 static int open_stream(seal_run_t *r, io_reader *in)
 {
-    const uint8_t *p;
     size_t n;
-    int e, rc = 0;
+    int rc = 0;
     while (rc == 0) {
-        if ((e = io_reader_next(in, &p, &n)) != 0) return read_error(r, e);
         batch b;
-        memset(&b, 0, sizeof b);
-        b.in = p;
-        b.n_full = n / SEAL_CT_CHUNK;
+        if ((rc = next_batch(r, in, SEAL_CT_CHUNK, &b, &n)) != 0) return rc;
         size_t rest = n % SEAL_CT_CHUNK;
         int end = n < SEAL_DEC_BATCH * SEAL_CT_CHUNK;
         if (end && rest == 0) { /* the last chunk is always shorter than a full one */
