@@ -179,6 +179,10 @@ static void free_params(OSSL_PARAM *p, pval *v)
         free(v[i].buf);
 }
 
+/* The loop over a context's operations: as many as the input's next byte asks for (1 to
+ * MAX_OPS), while it has bytes left. */
+#define FOR_OPS(f) for (size_t op = 0, nops = fz_u8(f) % MAX_OPS + 1; op < nops && (f)->n > 0; op++)
+
 /* The ops every context type has, each spelled with that type's own EVP functions.
  * OP_SET_PARAMS / OP_GET_PARAMS: params made from the input, set, or got (what a successful
  * get wrote must fit). */
@@ -234,8 +238,7 @@ static void cipher_ops(fz *f)
     EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
     MUST(ctx != NULL);
     int block = EVP_CIPHER_get_block_size(c), inited = 0;
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         uint8_t key[64], iv[160];
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
@@ -351,8 +354,7 @@ static void digest_ops(fz *f)
     size_t size = (size_t)EVP_MD_get_size(md);
     EVP_MD_CTX *ctx = EVP_MD_CTX_new();
     MUST(ctx != NULL);
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
         switch (fz_u8(f) % 7) {
@@ -403,8 +405,7 @@ static void mac_ops(fz *f)
 {
     EVP_MAC_CTX *ctx = EVP_MAC_CTX_new(macs[fz_u8(f) % nmacs]);
     MUST(ctx != NULL);
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
         switch (fz_u8(f) % 7) {
@@ -458,8 +459,7 @@ static void kdf_ops(fz *f)
     unsigned iter = fz_u8(f) % 32 + 1;
     OSSL_PARAM it[] = {OSSL_PARAM_construct_uint("iter", &iter), OSSL_PARAM_construct_end()};
     (void)EVP_KDF_CTX_set_params(ctx, it);
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
         switch (fz_u8(f) % 6) {
@@ -501,8 +501,7 @@ static void rand_ops(fz *f)
 {
     EVP_RAND_CTX *ctx = EVP_RAND_CTX_new(rands[fz_u8(f) % nrands], NULL);
     MUST(ctx != NULL);
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
         uint8_t tmp[128];

@@ -35,36 +35,23 @@ static void defaults(kbkdf_ctx *k)
     k->l_bytes = 4;
 }
 
-static void kbkdf_reset(void *vk)
+static void wipe(kbkdf_ctx *k)
 {
-    kbkdf_ctx *k = vk;
-    EVP_KDF_CTX_free(k->fwd); /* OpenSSL's KDFs wipe their secrets on free */
-    k->fwd = NULL;
     karx_prov_buf_wipe(&k->key);
     karx_prov_buf_wipe(&k->label);
     karx_prov_buf_wipe(&k->context);
     karx_prov_buf_wipe(&k->iv);
-    defaults(k);
 }
 
-KARX_KDF_NEW_FREE(kbkdf)
-
-static void *kbkdf_dup(void *vk)
+static int copy(kbkdf_ctx *k, const kbkdf_ctx *src)
 {
-    const kbkdf_ctx *src = vk;
-    kbkdf_ctx *k = kbkdf_new((void *)src->pc);
-    if (k == NULL)
-        return NULL;
     k->mode = src->mode, k->mac = src->mac, k->lsh = src->lsh, k->cipher = src->cipher;
     k->r = src->r, k->l_bytes = src->l_bytes;
-    if (!karx_prov_buf_dup(&k->key, &src->key) || !karx_prov_buf_dup(&k->label, &src->label) ||
-        !karx_prov_buf_dup(&k->context, &src->context) || !karx_prov_buf_dup(&k->iv, &src->iv) ||
-        (src->fwd != NULL && (k->fwd = karx_fwd_kdf_dup(src->pc, src->fwd)) == NULL)) {
-        kbkdf_free(k);
-        return NULL;
-    }
-    return k;
+    return karx_prov_buf_dup(&k->key, &src->key) && karx_prov_buf_dup(&k->label, &src->label) &&
+           karx_prov_buf_dup(&k->context, &src->context) && karx_prov_buf_dup(&k->iv, &src->iv);
 }
+
+KARX_KDF_LIFECYCLE(kbkdf)
 
 /* The digest (mac_kind HMAC) or cipher (CMAC) param into *id; one karx lacks is ignored when
  * the mac is the other kind. */

@@ -38,32 +38,19 @@ static void defaults(pbkdf2_ctx *k)
     k->checks = 0;
 }
 
-static void pbkdf2_reset(void *vk)
+static void wipe(pbkdf2_ctx *k)
 {
-    pbkdf2_ctx *k = vk;
-    EVP_KDF_CTX_free(k->fwd); /* OpenSSL's KDFs wipe their secrets on free */
-    k->fwd = NULL;
     karx_prov_buf_wipe(&k->pass);
     karx_prov_buf_wipe(&k->salt);
-    defaults(k);
 }
 
-KARX_KDF_NEW_FREE(pbkdf2)
-
-static void *pbkdf2_dup(void *vk)
+static int copy(pbkdf2_ctx *k, const pbkdf2_ctx *src)
 {
-    const pbkdf2_ctx *src = vk;
-    pbkdf2_ctx *k = pbkdf2_new((void *)src->pc);
-    if (k == NULL)
-        return NULL;
     k->lsh = src->lsh, k->iter = src->iter, k->checks = src->checks;
-    if (!karx_prov_buf_dup(&k->pass, &src->pass) || !karx_prov_buf_dup(&k->salt, &src->salt) ||
-        (src->fwd != NULL && (k->fwd = karx_fwd_kdf_dup(src->pc, src->fwd)) == NULL)) {
-        pbkdf2_free(k);
-        return NULL;
-    }
-    return k;
+    return karx_prov_buf_dup(&k->pass, &src->pass) && karx_prov_buf_dup(&k->salt, &src->salt);
 }
+
+KARX_KDF_LIFECYCLE(pbkdf2)
 
 static int set_iter(pbkdf2_ctx *k, const OSSL_PARAM *p)
 {
