@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "../../cli/bench_counts.h" /* the lists, read as karx bench reads them */
 #ifdef HAVE_IPSEC_MB
 #include <intel-ipsec-mb.h>
 #endif
@@ -349,19 +351,6 @@ static int run_one(size_t S, size_t len)
     return rc;
 }
 
-static size_t parse_list(const char *s, size_t *out, size_t cap)
-{
-    size_t n = 0;
-    while (s && *s && n < cap) {
-        char *end;
-        unsigned long long v = strtoull(s, &end, 10);
-        if (end == s || v == 0 || v > ((size_t)1 << 24) || (*end != ',' && *end != '\0')) return 0;
-        out[n++] = (size_t)v;
-        s = *end ? end + 1 : end;
-    }
-    return n;
-}
-
 int main(int argc, char **argv)
 {
     size_t ses[16] = {16, 512, 4096, 65536}, siz[16] = {64, 576, 1500, 16384}, ns = 4, nz = 4;
@@ -374,10 +363,10 @@ int main(int argc, char **argv)
             json = strcmp(argv[++a], "-") == 0 ? stdout : fopen(argv[a], "a");
             if (!json) return fprintf(stderr, "peer-sessions: %s: cannot open\n", argv[a]), 1;
         } else if (strcmp(argv[a], "--sessions") == 0 && a + 1 < argc) {
-            if ((ns = parse_list(argv[++a], ses, 16)) == 0)
+            if ((ns = bench_parse_counts(argv[++a], ses, 16)) == 0)
                 return fprintf(stderr, "peer-sessions: bad --sessions\n"), 2;
         } else if (strcmp(argv[a], "--sizes") == 0 && a + 1 < argc) {
-            if ((nz = parse_list(argv[++a], siz, 16)) == 0)
+            if ((nz = bench_parse_counts(argv[++a], siz, 16)) == 0)
                 return fprintf(stderr, "peer-sessions: bad --sizes\n"), 2;
         } else {
             fprintf(stderr, "usage: peer-sessions [--sessions LIST] [--sizes LIST] [--quick] "
