@@ -18,19 +18,11 @@
 #include <string>
 #include <vector>
 
+#include "../bench/peers/cryptopp_lsh512_224.h"
 #include "fuzz_util.h"
 
 using bytes = std::vector<uint8_t>;
 using CryptoPP::byte;
-
-/* LSH-512-224: Crypto++ 8.7 has the IV (algorithm type 0x001001C) but no class for it. */
-class LSH512_224 : public CryptoPP::LSH512_Base {
-  public:
-    CRYPTOPP_CONSTANT(DIGESTSIZE = 28);
-    LSH512_224() : LSH512_Base(0x001001C, DIGESTSIZE) { Restart(); }
-    static std::string StaticAlgorithmName() { return "LSH-512-224"; }
-    std::string AlgorithmName() const override { return StaticAlgorithmName(); }
-};
 
 /* memcmp that allows empty (possibly NULL) buffers */
 static bool same(const void *a, const void *b, size_t n)
