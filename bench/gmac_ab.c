@@ -112,7 +112,8 @@ static void row(int gcm, const char *bname, size_t len, int reps, double per_byt
                bench_median(q1, reps), mn[2], mn[3], bench_median(q2, reps));
     else
         printf("%-8s %8zu %11.1f %11.1f %11.1f %8.3f %8.3f %8.3f %8.3f\n", bname, len, mn[0],
-               mn[1], mn[2], mn[1] / mn[0], mn[2] / mn[0], bench_median(q1, reps), bench_median(q2, reps));
+               mn[1], mn[2], mn[1] / mn[0], mn[2] / mn[0], bench_median(q1, reps),
+               bench_median(q2, reps));
     fflush(stdout);
 }
 

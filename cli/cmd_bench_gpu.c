@@ -287,7 +287,8 @@ static int crossover(gb_env *e, karx_lsh_alg a, const char *name, const uint8_t 
             }
             tg[r] = (bench_now_ns() - t0) * 1e-9;
         }
-        double g = bench_median(tg, e->reps), cpu = cpu_all_cores(a, in, out, 64, n, threads, e->reps);
+        double g = bench_median(tg, e->reps);
+        double cpu = cpu_all_cores(a, in, out, 64, n, threads, e->reps);
         if (cpu < 0) { /* a failed CPU call would time as infinitely fast */
             cli_error("bench gpu %s: the CPU batch call failed", name);
             return EXIT_FAIL;
