@@ -111,6 +111,18 @@ def best_by(krows, key):
     return best
 
 
+def backend_table_head(title, cols, backends):
+    """The lines that open a table of karx GB/s per back end: a blank line, its title, a blank
+    line, then the header: the key columns cols, one column per back end."""
+    return ['', title, '', '| ' + ' | '.join([*cols, *backends]) + ' |',
+            '|' + '---|' * (len(cols) + len(backends))]
+
+
+def backend_rows(by_backend, k, backends):
+    """Key k's row at each back end in turn (None where it has none)."""
+    return [by_backend.get(k + (b,)) for b in backends]
+
+
 def best_by_backend(krows):
     """Per (alg, op, msg_bytes): the fastest karx row, every back end's row (keyed with the back
     end appended), and the back ends in the order first seen."""
@@ -256,16 +268,12 @@ def render_cipher(krows, prows):
     lines.append('OpenSSL AES-128-CTR uses AES-NI/VAES hardware: the reference line shows what a '
                  'hardware cipher does on this machine, and the best LEA-128 CTR as a fraction of it.')
     if len(backends) > 1:
-        lines.append('')
-        lines.append('karx GB/s per back end (requested back end; kernel actually run in brackets '
-                     'where it differs):')
-        lines.append('')
-        lines.append('| cipher | op | ' + ' | '.join(backends) + ' |')
-        lines.append('|---|---|' + '---|' * len(backends))
+        lines += backend_table_head('karx GB/s per back end (requested back end; kernel actually '
+                                    'run in brackets where it differs):', ['cipher', 'op'],
+                                    backends)
         for k in sorted(best, key=order):
             cells = []
-            for b in backends:
-                r = by_backend.get(k + (b,))
+            for b, r in zip(backends, backend_rows(by_backend, k, backends)):
                 if not r:
                     cells.append('—')
                     continue
@@ -405,16 +413,10 @@ def render_aead(krows, prows):
                      '12-byte IV per call, 16-byte tag, no AAD, out of place; open checks the tag); '
                      'files recorded before issue 18 used one `openssl speed -evp` run per size.')
     if len(backends) > 1:
-        lines.append('')
-        lines.append('karx GB/s per back end:')
-        lines.append('')
-        lines.append('| alg | op | bytes | ' + ' | '.join(backends) + ' |')
-        lines.append('|---|---|---|' + '---|' * len(backends))
+        lines += backend_table_head('karx GB/s per back end:', ['alg', 'op', 'bytes'], backends)
         for k in sorted(best, key=order):
-            cells = []
-            for b in backends:
-                r = by_backend.get(k + (b,))
-                cells.append(f"{r['gb_per_s']:.3f}" if r else '—')
+            cells = [f"{r['gb_per_s']:.3f}" if r else '—'
+                     for r in backend_rows(by_backend, k, backends)]
             lines.append(f'| {k[0]} | {k[1]} | {size_label(k[2])} | ' + ' | '.join(cells) + ' |')
     lines.append(render_pairs(krows + prows, ['aead']))
     return '\n'.join(lines)

@@ -64,18 +64,6 @@ static long calibrate(job *j)
     }
 }
 
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof v[0], cmp);
-    return v[n / 2];
-}
-
 /* One row: GHASH and GMAC alternately, reps times each. */
 static void row(const char *bname, const karx_gcm_key *gk, const uint8_t *in, size_t len, int reps)
 {
@@ -89,7 +77,7 @@ static void row(const char *bname, const karx_gcm_key *gk, const uint8_t *in, si
         tg[r] = rep_ns(&g, cg);
         q[r] = tg[r] / th[r];
     }
-    double mq = median(q, reps), mh = median(th, reps), mg = median(tg, reps);
+    double mq = bench_median(q, reps), mh = bench_median(th, reps), mg = bench_median(tg, reps);
     printf("%-9s %9zu %10.3f %10.3f %9.3f %+8.1f%%\n", bname, len, (double)len / mh,
            (double)len / mg, mq, 100.0 * (mq - 1.0));
     fflush(stdout);

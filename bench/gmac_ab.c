@@ -90,18 +90,6 @@ static double rep_ns(int gcm, int w, size_t len, long calls)
     return (bench_now_ns() - t0) / (double)calls;
 }
 
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, z = *(const double *)b;
-    return (x > z) - (x < z);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof v[0], cmp);
-    return v[n / 2];
-}
-
 /* One row: the ways in turn, reps times; min ns of each, median ratios 1/0, 2/0 (gmac) or
  * 0/1, 2/3 (gcm: new / old). */
 static void row(int gcm, const char *bname, size_t len, int reps, double per_byte)
@@ -121,10 +109,11 @@ static void row(int gcm, const char *bname, size_t len, int reps, double per_byt
     }
     if (gcm)
         printf("%-8s %8zu %11.1f %11.1f %8.3f %11.1f %11.1f %8.3f\n", bname, len, mn[0], mn[1],
-               median(q1, reps), mn[2], mn[3], median(q2, reps));
+               bench_median(q1, reps), mn[2], mn[3], bench_median(q2, reps));
     else
         printf("%-8s %8zu %11.1f %11.1f %11.1f %8.3f %8.3f %8.3f %8.3f\n", bname, len, mn[0],
-               mn[1], mn[2], mn[1] / mn[0], mn[2] / mn[0], median(q1, reps), median(q2, reps));
+               mn[1], mn[2], mn[1] / mn[0], mn[2] / mn[0], bench_median(q1, reps),
+               bench_median(q2, reps));
     fflush(stdout);
 }
 

@@ -40,12 +40,6 @@ struct job {
 
 static uint8_t *in, *out, kbuf[64], ivbuf[16], tag[16];
 
-static int cmp_d(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static int karx_hash(job *j, size_t len)
 {
     return karx_lsh(j->lsh, out, karx_lsh_digest_bytes(j->lsh), in, len) == KARX_OK;
@@ -111,12 +105,6 @@ static int setup(job *j, OSSL_LIB_CTX *ctx)
     if (j->karx_run == karx_gcm)
         return karx_gcm_set_key(&j->gk, (karx_cipher_alg)info.id, kbuf, info.key_bytes) == KARX_OK;
     return karx_cipher_set_key(&j->key, (karx_cipher_alg)info.id, kbuf, info.key_bytes) == KARX_OK;
-}
-
-static double median_of(double *t, int n)
-{
-    qsort(t, (size_t)n, sizeof *t, cmp_d);
-    return t[n / 2];
 }
 
 int main(int argc, char **argv)
@@ -186,7 +174,7 @@ int main(int argc, char **argv)
                 rc = 1;
                 break;
             }
-            double e = median_of(te, reps), kk = j->karx_run ? median_of(tk, reps) : 0;
+            double e = bench_median(te, reps), kk = j->karx_run ? bench_median(tk, reps) : 0;
             if (j->karx_run)
                 printf("| %s | %zu | %.3f | %.3f | %.3f |\n", j->name, len, len / kk, len / e, e / kk);
             else

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "bench_counts.h" /* bench_parse_counts */
 #include "karx/karx.h"
 
 #define MAX_REPS 31
@@ -80,8 +81,6 @@ void threads_header(void);
 int suite_threads(const bench_env *e, const char *bname);
 void many_header(void);
 void sessions_header(void);
-/* A comma-separated list of counts (1 .. 2^24, at most cap): how many, 0 when it is not one. */
-size_t bench_parse_counts(const char *s, size_t *out, size_t cap);
 int suite_sessions(const bench_env *e, const char *bname);
 int suite_many(const bench_env *e, const char *bname);
 

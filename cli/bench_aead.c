@@ -169,6 +169,16 @@ static void aead_job_init(aead_job *j, int op, const bench_env *e, size_t len)
     for (size_t i = 0; i < sizeof j->iv; i++) j->iv[i] = (uint8_t)(0xa0 + i);
 }
 
+/* 1 when st (a key or state set up for op) is KARX_OK; else "bench <op> <aname>: <why>" and
+ * the suite fails. */
+static int set_up(suite_ctx *ax, const char *op, const char *aname, karx_status st)
+{
+    if (st == KARX_OK) return 1;
+    cli_error("bench %s %s: %s", op, aname, karx_strerror(st));
+    ax->rc = EXIT_FAIL;
+    return 0;
+}
+
 /* GMAC (the data as AAD, 12-byte IV, 16-byte tag) from a scheduled key: the long message, 16 KiB
  * and 64 B. Its per-byte cost is GHASH's: see bench/ghash_gmac.c for the two side by side. */
 static void aead_gmac(suite_ctx *ax, karx_cipher_alg alg, const char *aname, const char *kname,
@@ -178,11 +188,7 @@ static void aead_gmac(suite_ctx *ax, karx_cipher_alg alg, const char *aname, con
     if (!listed(e->ops, "gmac")) return;
     karx_gcm_key gk;
     karx_status st = karx_gcm_set_key(&gk, alg, bench_key, karx_cipher_key_bytes(alg));
-    if (st != KARX_OK) {
-        cli_error("bench gmac %s: %s", aname, karx_strerror(st));
-        ax->rc = EXIT_FAIL;
-        return;
-    }
+    if (!set_up(ax, "gmac", aname, st)) return;
     const size_t sizes[] = {big, 16u << 10, 64};
     for (size_t s = 0; s < 3; s++) {
         aead_job j;
@@ -225,10 +231,7 @@ static void aead_modes(suite_ctx *ax, karx_cipher_alg alg, const char *aname, co
     if (want_gcm) {
         karx_gcm_key gk;
         karx_status st = karx_gcm_set_key(&gk, alg, bench_key, karx_cipher_key_bytes(alg));
-        if (st != KARX_OK) {
-            cli_error("bench gcm %s: %s", aname, karx_strerror(st));
-            ax->rc = EXIT_FAIL;
-        } else {
+        if (set_up(ax, "gcm", aname, st)) {
             const size_t sizes[] = {big, 16u << 10};
             for (size_t s = 0; s < 2; s++) {
                 aead_job j;
@@ -281,10 +284,7 @@ static void aead_cmac_drbg(suite_ctx *ax, karx_cipher_alg alg, const char *aname
     if (listed(e->ops, "cmac")) {
         karx_cmac_ctx c;
         karx_status st = karx_cmac_init(&c, alg, bench_key, karx_cipher_key_bytes(alg));
-        if (st != KARX_OK) {
-            cli_error("bench cmac %s: %s", aname, karx_strerror(st));
-            ax->rc = EXIT_FAIL;
-        } else {
+        if (set_up(ax, "cmac", aname, st)) {
             const size_t sizes[] = {big, 64};
             for (size_t s = 0; s < 2; s++) {
                 aead_job j;
@@ -303,11 +303,7 @@ static void aead_cmac_drbg(suite_ctx *ax, karx_cipher_alg alg, const char *aname
         /* with df: entropy of 32 bytes (>= every strength), a 16-byte nonce */
         karx_status st = karx_ctr_drbg_instantiate(&d, alg, KARX_DRBG_USE_DF, bench_key,
                                                    sizeof bench_key, nonce, sizeof nonce, NULL, 0);
-        if (st != KARX_OK) {
-            cli_error("bench drbg %s: %s", aname, karx_strerror(st));
-            ax->rc = EXIT_FAIL;
-            return;
-        }
+        if (!set_up(ax, "drbg", aname, st)) return;
         aead_job j, c;
         aead_job_init(&j, AOP_DRBG, e, 64);
         j.drbg = &d;
@@ -342,11 +338,7 @@ static void aead_hmac(suite_ctx *ax, const karx_alg_info *hash, size_t big)
     if (!listed(e->algs, aname) || !listed(e->ops, "hmac")) return;
     karx_hmac_lsh_ctx h;
     karx_status st = karx_hmac_lsh_init(&h, (karx_lsh_alg)hash->id, bench_key, sizeof bench_key);
-    if (st != KARX_OK) {
-        cli_error("bench hmac %s: %s", aname, karx_strerror(st));
-        ax->rc = EXIT_FAIL;
-        return;
-    }
+    if (!set_up(ax, "hmac", aname, st)) return;
     aead_job hm, hs;
     aead_job_init(&hm, AOP_HMAC, e, big);
     hm.hmac = &h;
@@ -385,11 +377,7 @@ static void aead_lsh_drbg(suite_ctx *ax, const karx_alg_info *hash)
         /* entropy of 32 bytes (>= every strength), a 16-byte nonce */
         karx_status st = karx_drbg_instantiate(&d, types[t], hash->id, 0, bench_key,
                                                sizeof bench_key, nonce, sizeof nonce, NULL, 0);
-        if (st != KARX_OK) {
-            cli_error("bench %s %s: %s", aead_ops[ops[t]], hash->name, karx_strerror(st));
-            ax->rc = EXIT_FAIL;
-            continue;
-        }
+        if (!set_up(ax, aead_ops[ops[t]], hash->name, st)) continue;
         aead_job j, h;
         aead_job_init(&j, ops[t], e, 64);
         j.lsh_drbg = &d;

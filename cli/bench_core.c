@@ -12,12 +12,6 @@
 
 volatile uint8_t bench_sink;
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Calls per rep so that a rep takes about target_ns. */
 static long calibrate(bench_fn fn, void *job, double target_ns)
 {
@@ -46,9 +40,8 @@ static void timed_rep(bench_fn fn, void *job, long calls, double *ns, double *ti
 
 static timing median_of(double *ns, double *ticks, int reps)
 {
-    qsort(ns, (size_t)reps, sizeof ns[0], cmp_double);
-    qsort(ticks, (size_t)reps, sizeof ticks[0], cmp_double);
-    timing t = {ns[reps / 2], ticks[reps / 2], 100.0 * (ns[reps - 1] - ns[0]) / ns[reps / 2], reps};
+    double mns = bench_median(ns, reps), mticks = bench_median(ticks, reps); /* ns sorted */
+    timing t = {mns, mticks, 100.0 * (ns[reps - 1] - ns[0]) / mns, reps};
     return t;
 }
 
@@ -78,8 +71,7 @@ void measure_pair(bench_fn fa, void *ja, bench_fn fb, void *jb, double target_ns
     }
     double q[MAX_REPS];
     for (int r = 0; r < reps; r++) q[r] = ns_b[r] / ns_a[r];
-    qsort(q, (size_t)reps, sizeof q[0], cmp_double);
-    *ratio = q[reps / 2];
+    *ratio = bench_median(q, reps);
     *ta = median_of(ns_a, ticks_a, reps);
     *tb = median_of(ns_b, ticks_b, reps);
 }

@@ -89,19 +89,6 @@ static void run_s(void *job)
     bench_sink ^= j->tags[0];
 }
 
-size_t bench_parse_counts(const char *s, size_t *out, size_t cap)
-{
-    size_t n = 0;
-    while (s && *s && n < cap) {
-        char *end;
-        unsigned long long v = strtoull(s, &end, 10);
-        if (end == s || v == 0 || v > ((size_t)1 << 24) || (*end != ',' && *end != '\0')) return 0;
-        out[n++] = (size_t)v;
-        s = *end ? end + 1 : end;
-    }
-    return n;
-}
-
 typedef struct {
     suite_ctx *x;
     size_t S, len;

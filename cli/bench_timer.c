@@ -2,6 +2,7 @@
 #include "bench_timer.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -14,6 +15,18 @@
 #ifndef KARX_GIT_COMMIT
 #define KARX_GIT_COMMIT "unknown"
 #endif
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return v[n / 2];
+}
 
 double bench_now_ns(void)
 {

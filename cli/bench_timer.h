@@ -13,5 +13,7 @@ double bench_core_ghz_best(void); /* the best estimate so far, without measuring
 const char *bench_cpu_name(void); /* brand string */
 const char *bench_compiler(void);
 const char *bench_commit(void);
+/* The median of n timings; v is left sorted (v[0] and v[n - 1] the extremes). */
+double bench_median(double *v, int n);
 
 #endif

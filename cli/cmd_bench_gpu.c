@@ -33,18 +33,6 @@ typedef struct {
     unsigned sink;
 } gb_env;
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
-
 static karx_status run_lsh(gb_env *e, karx_lsh_alg a, int device, size_t len, size_t n)
 {
     size_t d = karx_lsh_digest_bytes(a);
@@ -79,7 +67,7 @@ static double time_lsh(gb_env *e, karx_lsh_alg a, int device, size_t len, size_t
         karx_gpu_memcpy_dtoh(e->g, &last, (uint8_t *)e->d_out + n * karx_lsh_digest_bytes(a) - 1, 1);
         e->sink += last; /* consume the output */
     }
-    return median(t, e->reps);
+    return bench_median(t, e->reps);
 }
 
 static void json_row(gb_env *e, const char *op, const char *alg, const char *scope, size_t msg,
@@ -112,7 +100,7 @@ static double copy_bw(gb_env *e, int to_device, size_t bytes)
         if (st != KARX_OK)
             return -1;
     }
-    return bytes / median(t, e->reps) * 1e-9;
+    return bytes / bench_median(t, e->reps) * 1e-9;
 }
 
 /* Messages per run: enough to fill the device many times over, within the buffers. */
@@ -173,7 +161,7 @@ static double cpu_all_cores(karx_lsh_alg a, const uint8_t *in, uint8_t *out, siz
             return -1;
         t[r] = (bench_now_ns() - t0) * 1e-9;
     }
-    return median(t, reps);
+    return bench_median(t, reps);
 }
 
 /* ---- LSH ---- */
@@ -299,7 +287,8 @@ static int crossover(gb_env *e, karx_lsh_alg a, const char *name, const uint8_t 
             }
             tg[r] = (bench_now_ns() - t0) * 1e-9;
         }
-        double g = median(tg, e->reps), cpu = cpu_all_cores(a, in, out, 64, n, threads, e->reps);
+        double g = bench_median(tg, e->reps);
+        double cpu = cpu_all_cores(a, in, out, 64, n, threads, e->reps);
         if (cpu < 0) { /* a failed CPU call would time as infinitely fast */
             cli_error("bench gpu %s: the CPU batch call failed", name);
             return EXIT_FAIL;
@@ -397,7 +386,7 @@ static double time_cop(cop *c)
     else
         karx_gpu_memcpy_dtoh(c->e->g, &last, (uint8_t *)c->e->d_out + c->len - 1, 1);
     c->e->sink += last; /* consume the output */
-    return median(t, c->e->reps);
+    return bench_median(t, c->e->reps);
 }
 
 static void cipher_row(gb_env *e, const char *op, const char *alg, const char *scope, size_t len,
@@ -569,7 +558,7 @@ static double time_jobs(gb_env *e, gj_fn f, void *jobs, size_t n, const char *wh
         return -1;
     }
     e->sink += e->h_out[0];
-    return median(t, e->reps);
+    return bench_median(t, e->reps);
 }
 
 /* GCM seal jobs and CTR jobs with `sessions` keys, records of each size filling up to 64 MiB

@@ -252,30 +252,39 @@ static int read_error(const seal_run_t *r, int e)
     return EXIT_FAIL;
 }
 
-static int seal_stream(seal_run_t *r, io_reader *in)
+/* A sealed file's last piece, rest bytes past its full chunks: 0 when that is a last chunk
+ * with its tag; else EXIT_FAIL with the truncation reported (after the full chunks ran,
+ * released if they verify), or the status of that run. */
+static int open_last(seal_run_t *r, batch *b, size_t rest)
 {
-    const uint8_t *p;
-    size_t n;
-    int e, rc = 0;
-    while (rc == 0) {
-        if ((e = io_reader_next(in, &p, &n)) != 0) return read_error(r, e);
-        batch b;
-        memset(&b, 0, sizeof b);
-        b.encrypt = 1;
-        b.in = p;
-        b.n_full = n / SEAL_CHUNK;
-        if (n < SEAL_ENC_BATCH * SEAL_CHUNK) { /* the input's end: the last chunk is short */
-            b.has_last = 1;
-            b.last_len = n % SEAL_CHUNK;
-        }
-        rc = run_batch(r, &b);
-        if (b.has_last) break;
+    int rc = 0;
+    if (rest == 0) { /* the last chunk is always shorter than a full one */
+        if (b->n_full) rc = run_batch(r, b); /* released if they verify */
+        if (rc) return rc;
+        if (r->next == 0)
+            cli_error("%s: truncated: no chunk after the header%s", r->in_name,
+                      enc_output_atomic(&r->out) ? "; nothing written" : "");
+        else
+            cli_error("%s: truncated: the file ends after chunk %llu, before its last "
+                      "chunk%s", r->in_name, (unsigned long long)r->next - 1,
+                      enc_output_atomic(&r->out) ? "; nothing written" : "");
+        return EXIT_FAIL;
     }
-    return rc;
+    if (rest < SEAL_GCM_TAG) {
+        cli_error("%s: truncated or corrupted: a last chunk of %zu bytes, shorter than its "
+                  "%d-byte tag%s", r->in_name, rest, SEAL_GCM_TAG,
+                  enc_output_atomic(&r->out) ? "; nothing written" : "");
+        return EXIT_FAIL;
+    }
+    return 0;
 }
 
-static int open_stream(seal_run_t *r, io_reader *in)
+/* Seals or opens the input a batch at a time: each piece the reader hands out is a batch's
+ * worth of chunks, a shorter one the input's end (its last chunk short). */
+static int run_stream(seal_run_t *r, io_reader *in, int encrypt)
 {
+    size_t chunk = encrypt ? SEAL_CHUNK : SEAL_CT_CHUNK;
+    size_t whole = (encrypt ? SEAL_ENC_BATCH : SEAL_DEC_BATCH) * chunk;
     const uint8_t *p;
     size_t n;
     int e, rc = 0;
@@ -283,31 +292,14 @@ static int open_stream(seal_run_t *r, io_reader *in)
         if ((e = io_reader_next(in, &p, &n)) != 0) return read_error(r, e);
         batch b;
         memset(&b, 0, sizeof b);
+        b.encrypt = encrypt;
         b.in = p;
-        b.n_full = n / SEAL_CT_CHUNK;
-        size_t rest = n % SEAL_CT_CHUNK;
-        int end = n < SEAL_DEC_BATCH * SEAL_CT_CHUNK;
-        if (end && rest == 0) { /* the last chunk is always shorter than a full one */
-            if (b.n_full) rc = run_batch(r, &b); /* released if they verify */
-            if (rc) return rc;
-            if (r->next == 0)
-                cli_error("%s: truncated: no chunk after the header%s", r->in_name,
-                          enc_output_atomic(&r->out) ? "; nothing written" : "");
-            else
-                cli_error("%s: truncated: the file ends after chunk %llu, before its last "
-                          "chunk%s", r->in_name, (unsigned long long)r->next - 1,
-                          enc_output_atomic(&r->out) ? "; nothing written" : "");
-            return EXIT_FAIL;
-        }
-        if (end && rest < SEAL_GCM_TAG) {
-            cli_error("%s: truncated or corrupted: a last chunk of %zu bytes, shorter than its "
-                      "%d-byte tag%s", r->in_name, rest, SEAL_GCM_TAG,
-                      enc_output_atomic(&r->out) ? "; nothing written" : "");
-            return EXIT_FAIL;
-        }
+        b.n_full = n / chunk;
+        int end = n < whole;
+        if (end && !encrypt && (rc = open_last(r, &b, n % chunk)) != 0) return rc;
         if (end) {
             b.has_last = 1;
-            b.last_len = rest;
+            b.last_len = n % chunk;
         }
         rc = run_batch(r, &b);
         if (end) break;
@@ -479,7 +471,7 @@ int seal_run(const seal_job *j)
             rc = io_input_start(&in, r.in, r.in_name,
                                 j->encrypt ? SEAL_ENC_BATCH * SEAL_CHUNK
                                            : SEAL_DEC_BATCH * SEAL_CT_CHUNK, 0);
-        if (rc == 0) rc = j->encrypt ? seal_stream(&r, in) : open_stream(&r, in);
+        if (rc == 0) rc = run_stream(&r, in, j->encrypt);
         io_reader_stop(in);
         if (rc == 0) rc = enc_output_commit(&r.out);
         if (rc) enc_output_abort(&r.out);

@@ -26,18 +26,6 @@ static size_t segment(const job *j)
     return j->mode == KARX_MODE_CFB8 ? 1 : j->mode == KARX_MODE_CFB64 ? 8 : j->B;
 }
 
-/* Blocks of counter space left from ctr (ctr itself included), capped at UINT64_MAX. */
-static uint64_t ctr_room(const uint8_t *ctr, size_t B)
-{
-    for (size_t i = 0; i + 8 < B; i++)
-        if (ctr[i] != 0xff)
-            return UINT64_MAX;
-    uint64_t low = 0;
-    for (size_t i = B - 8; i < B; i++)
-        low = low << 8 | ctr[i];
-    return ~low == UINT64_MAX ? UINT64_MAX : ~low + 1;
-}
-
 /* One stateless call of the job's mode on [in, in+n) with the running register reg. */
 static karx_status call(const job *j, int enc, uint8_t *reg, uint8_t *out, const uint8_t *in,
                         size_t n)
@@ -62,7 +50,7 @@ static size_t run(const job *j, int enc, const size_t *cut, uint8_t *out, const 
 {
     uint8_t reg[16];
     memcpy(reg, j->iv, sizeof reg);
-    uint64_t room = j->mode == KARX_MODE_CTR ? ctr_room(reg, j->B) : UINT64_MAX;
+    uint64_t room = j->mode == KARX_MODE_CTR ? fz_ctr_room(reg, j->B) : UINT64_MAX;
     size_t prev = 0;
     for (int i = 0; i <= K; i++) {
         size_t to = i < K ? cut[i] : j->len, n = to - prev;

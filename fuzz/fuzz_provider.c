@@ -179,6 +179,50 @@ static void free_params(OSSL_PARAM *p, pval *v)
         free(v[i].buf);
 }
 
+/* The loop over a context's operations: as many as the input's next byte asks for (1 to
+ * MAX_OPS), while it has bytes left. */
+#define FOR_OPS(f) for (size_t op = 0, nops = fz_u8(f) % MAX_OPS + 1; op < nops && (f)->n > 0; op++)
+
+/* The ops every context type has, each spelled with that type's own EVP functions.
+ * OP_SET_PARAMS / OP_GET_PARAMS: params made from the input, set, or got (what a successful
+ * get wrote must fit). */
+#define OP_SET_PARAMS(f, set, ctx)                                                           \
+    do {                                                                                     \
+        OSSL_PARAM p_[MAX_PARAMS + 1];                                                       \
+        pval v_[MAX_PARAMS];                                                                 \
+        make_params(f, p_, v_, 0);                                                           \
+        (void)set(ctx, p_);                                                                  \
+        free_params(p_, v_);                                                                 \
+    } while (0)
+#define OP_GET_PARAMS(f, get, ctx)                                                           \
+    do {                                                                                     \
+        OSSL_PARAM p_[MAX_PARAMS + 1];                                                       \
+        pval v_[MAX_PARAMS];                                                                 \
+        make_params(f, p_, v_, 1);                                                           \
+        if (get(ctx, p_) == 1)                                                               \
+            check_got(p_);                                                                   \
+        free_params(p_, v_);                                                                 \
+    } while (0)
+/* update with up to MAX_DATA bytes of the input, in an allocation of exactly that size */
+#define OP_UPDATE(f, update, ctx)                                                            \
+    do {                                                                                     \
+        size_t got_;                                                                         \
+        uint8_t *in_ = fz_take_dup(f, fz_upto(f, MAX_DATA), &got_);                          \
+        (void)update(ctx, in_, got_);                                                        \
+        free(in_);                                                                           \
+    } while (0)
+/* A copy d of ctx (copied: it was made): the input says whether to go on with it (the
+ * original freed) or with the original (the copy freed). */
+#define OP_KEEP_COPY(f, copied, ctx, d, free_fn)                                             \
+    do {                                                                                     \
+        if ((copied) && fz_u8(f) & 1) {                                                      \
+            free_fn(ctx);                                                                    \
+            ctx = d;                                                                         \
+        } else {                                                                             \
+            free_fn(d);                                                                      \
+        }                                                                                    \
+    } while (0)
+
 /* ---- ciphers ---- */
 
 static const int ctrl_types[] = {
@@ -194,8 +238,7 @@ static void cipher_ops(fz *f)
     EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
     MUST(ctx != NULL);
     int block = EVP_CIPHER_get_block_size(c), inited = 0;
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         uint8_t key[64], iv[160];
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
@@ -275,25 +318,15 @@ static void cipher_ops(fz *f)
             (void)EVP_CIPHER_CTX_set_padding(ctx, fz_u8(f) & 1);
             break;
         case 8:
-            make_params(f, params, pv, 0);
-            (void)EVP_CIPHER_CTX_set_params(ctx, params);
-            free_params(params, pv);
+            OP_SET_PARAMS(f, EVP_CIPHER_CTX_set_params, ctx);
             break;
         case 9:
-            make_params(f, params, pv, 1);
-            if (EVP_CIPHER_CTX_get_params(ctx, params) == 1)
-                check_got(params);
-            free_params(params, pv);
+            OP_GET_PARAMS(f, EVP_CIPHER_CTX_get_params, ctx);
             break;
         case 10: { /* copy: go on with the copy (or the original) */
             EVP_CIPHER_CTX *d = EVP_CIPHER_CTX_new();
             MUST(d != NULL);
-            if (EVP_CIPHER_CTX_copy(d, ctx) == 1 && fz_u8(f) & 1) {
-                EVP_CIPHER_CTX_free(ctx);
-                ctx = d;
-            } else {
-                EVP_CIPHER_CTX_free(d);
-            }
+            OP_KEEP_COPY(f, EVP_CIPHER_CTX_copy(d, ctx) == 1, ctx, d, EVP_CIPHER_CTX_free);
             break;
         }
         default: { /* the getters applications use */
@@ -321,8 +354,7 @@ static void digest_ops(fz *f)
     size_t size = (size_t)EVP_MD_get_size(md);
     EVP_MD_CTX *ctx = EVP_MD_CTX_new();
     MUST(ctx != NULL);
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
         switch (fz_u8(f) % 7) {
@@ -331,13 +363,9 @@ static void digest_ops(fz *f)
             (void)EVP_DigestInit_ex2(ctx, fz_u8(f) & 1 ? md : NULL, params);
             free_params(params, pv);
             break;
-        case 1: {
-            size_t got;
-            uint8_t *in = fz_take_dup(f, fz_upto(f, MAX_DATA), &got);
-            (void)EVP_DigestUpdate(ctx, in, got);
-            free(in);
+        case 1:
+            OP_UPDATE(f, EVP_DigestUpdate, ctx);
             break;
-        }
         case 2: {
             uint8_t *out = buf_of(size);
             unsigned n = 0;
@@ -356,24 +384,14 @@ static void digest_ops(fz *f)
         case 4: {
             EVP_MD_CTX *d = EVP_MD_CTX_new();
             MUST(d != NULL);
-            if (EVP_MD_CTX_copy_ex(d, ctx) == 1 && fz_u8(f) & 1) {
-                EVP_MD_CTX_free(ctx);
-                ctx = d;
-            } else {
-                EVP_MD_CTX_free(d);
-            }
+            OP_KEEP_COPY(f, EVP_MD_CTX_copy_ex(d, ctx) == 1, ctx, d, EVP_MD_CTX_free);
             break;
         }
         case 5:
-            make_params(f, params, pv, 0);
-            (void)EVP_MD_CTX_set_params(ctx, params);
-            free_params(params, pv);
+            OP_SET_PARAMS(f, EVP_MD_CTX_set_params, ctx);
             break;
         default:
-            make_params(f, params, pv, 1);
-            if (EVP_MD_CTX_get_params(ctx, params) == 1)
-                check_got(params);
-            free_params(params, pv);
+            OP_GET_PARAMS(f, EVP_MD_CTX_get_params, ctx);
             break;
         }
         ERR_clear_error();
@@ -387,8 +405,7 @@ static void mac_ops(fz *f)
 {
     EVP_MAC_CTX *ctx = EVP_MAC_CTX_new(macs[fz_u8(f) % nmacs]);
     MUST(ctx != NULL);
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
         switch (fz_u8(f) % 7) {
@@ -401,13 +418,9 @@ static void mac_ops(fz *f)
             free_params(params, pv);
             break;
         }
-        case 1: {
-            size_t got;
-            uint8_t *in = fz_take_dup(f, fz_upto(f, MAX_DATA), &got);
-            (void)EVP_MAC_update(ctx, in, got);
-            free(in);
+        case 1:
+            OP_UPDATE(f, EVP_MAC_update, ctx);
             break;
-        }
         case 2: {
             size_t cap = fz_u8(f) % 80, n = 0;
             uint8_t *out = buf_of(cap);
@@ -418,25 +431,15 @@ static void mac_ops(fz *f)
         }
         case 3: {
             EVP_MAC_CTX *d = EVP_MAC_CTX_dup(ctx);
-            if (d != NULL && fz_u8(f) & 1) {
-                EVP_MAC_CTX_free(ctx);
-                ctx = d;
-            } else {
-                EVP_MAC_CTX_free(d);
-            }
+            OP_KEEP_COPY(f, d != NULL, ctx, d, EVP_MAC_CTX_free);
             break;
         }
         case 4:
         case 5:
-            make_params(f, params, pv, 0);
-            (void)EVP_MAC_CTX_set_params(ctx, params);
-            free_params(params, pv);
+            OP_SET_PARAMS(f, EVP_MAC_CTX_set_params, ctx);
             break;
         default:
-            make_params(f, params, pv, 1);
-            if (EVP_MAC_CTX_get_params(ctx, params) == 1)
-                check_got(params);
-            free_params(params, pv);
+            OP_GET_PARAMS(f, EVP_MAC_CTX_get_params, ctx);
             (void)EVP_MAC_CTX_get_mac_size(ctx);
             (void)EVP_MAC_CTX_get_block_size(ctx);
             break;
@@ -456,16 +459,13 @@ static void kdf_ops(fz *f)
     unsigned iter = fz_u8(f) % 32 + 1;
     OSSL_PARAM it[] = {OSSL_PARAM_construct_uint("iter", &iter), OSSL_PARAM_construct_end()};
     (void)EVP_KDF_CTX_set_params(ctx, it);
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
         switch (fz_u8(f) % 6) {
         case 0:
         case 1:
-            make_params(f, params, pv, 0);
-            (void)EVP_KDF_CTX_set_params(ctx, params);
-            free_params(params, pv);
+            OP_SET_PARAMS(f, EVP_KDF_CTX_set_params, ctx);
             break;
         case 2: {
             size_t n = fz_u8(f) % 130;
@@ -478,12 +478,7 @@ static void kdf_ops(fz *f)
         }
         case 3: {
             EVP_KDF_CTX *d = EVP_KDF_CTX_dup(ctx);
-            if (d != NULL && fz_u8(f) & 1) {
-                EVP_KDF_CTX_free(ctx);
-                ctx = d;
-            } else {
-                EVP_KDF_CTX_free(d);
-            }
+            OP_KEEP_COPY(f, d != NULL, ctx, d, EVP_KDF_CTX_free);
             break;
         }
         case 4:
@@ -491,10 +486,7 @@ static void kdf_ops(fz *f)
             (void)EVP_KDF_CTX_set_params(ctx, it);
             break;
         default:
-            make_params(f, params, pv, 1);
-            if (EVP_KDF_CTX_get_params(ctx, params) == 1)
-                check_got(params);
-            free_params(params, pv);
+            OP_GET_PARAMS(f, EVP_KDF_CTX_get_params, ctx);
             (void)EVP_KDF_CTX_get_kdf_size(ctx);
             break;
         }
@@ -509,8 +501,7 @@ static void rand_ops(fz *f)
 {
     EVP_RAND_CTX *ctx = EVP_RAND_CTX_new(rands[fz_u8(f) % nrands], NULL);
     MUST(ctx != NULL);
-    size_t nops = fz_u8(f) % MAX_OPS + 1;
-    for (size_t op = 0; op < nops && f->n > 0; op++) {
+    FOR_OPS(f) {
         OSSL_PARAM params[MAX_PARAMS + 1];
         pval pv[MAX_PARAMS];
         uint8_t tmp[128];
@@ -541,18 +532,13 @@ static void rand_ops(fz *f)
             (void)EVP_RAND_verify_zeroization(ctx);
             break;
         case 5:
-            make_params(f, params, pv, 0);
-            (void)EVP_RAND_CTX_set_params(ctx, params);
-            free_params(params, pv);
+            OP_SET_PARAMS(f, EVP_RAND_CTX_set_params, ctx);
             break;
         case 6:
             (void)EVP_RAND_enable_locking(ctx);
             break;
         default:
-            make_params(f, params, pv, 1);
-            if (EVP_RAND_CTX_get_params(ctx, params) == 1)
-                check_got(params);
-            free_params(params, pv);
+            OP_GET_PARAMS(f, EVP_RAND_CTX_get_params, ctx);
             (void)EVP_RAND_get_state(ctx);
             (void)EVP_RAND_get_strength(ctx);
             break;

@@ -113,6 +113,19 @@ static inline int fz_all_zero(const uint8_t *p, size_t len)
     return acc == 0;
 }
 
+/* Blocks of CTR counter space left from ctr (a B-byte block, ctr itself included; the low 64
+ * bits count), capped at UINT64_MAX. */
+static inline uint64_t fz_ctr_room(const uint8_t *ctr, size_t B)
+{
+    for (size_t i = 0; i + 8 < B; i++)
+        if (ctr[i] != 0xff)
+            return UINT64_MAX;
+    uint64_t low = 0;
+    for (size_t i = B - 8; i < B; i++)
+        low = low << 8 | ctr[i];
+    return ~low == UINT64_MAX ? UINT64_MAX : ~low + 1;
+}
+
 /* Sorted cut points 0 <= c[0] <= ... <= c[k-1] <= len chosen by the input. */
 static inline void fz_cuts(fz *f, size_t len, size_t *c, size_t k)
 {

@@ -86,50 +86,33 @@ void karx_fwd_what(const OSSL_PARAM *p, char *buf, size_t cap)
     snprintf(buf, cap, "%s \"%s\"", p->key, v);
 }
 
-EVP_MAC_CTX *karx_fwd_mac_new(const karx_prov_ctx *pc, const char *alg, const OSSL_PARAM params[],
-                              const char *what)
-{
-    char *q = query_of(pc, params);
-    if (q == NULL)
-        return NULL;
-    /* libctx NULL: the default library context (the core says so for it) */
-    EVP_MAC *mac = EVP_MAC_fetch(pc->libctx, alg, q);
-    if (mac != NULL && is_self(pc, EVP_MAC_get0_provider(mac))) {
-        EVP_MAC_free(mac);
-        mac = NULL;
+/* karx_fwd_mac_new and karx_fwd_kdf_new: a fresh context of another provider's T named alg
+ * (libctx NULL: the default library context, the core says so for it); the context holds its
+ * own reference to the algorithm. */
+#define FWD_NEW(T, fn)                                                                       \
+    EVP_##T##_CTX *fn(const karx_prov_ctx *pc, const char *alg, const OSSL_PARAM params[],   \
+                      const char *what)                                                      \
+    {                                                                                        \
+        char *q = query_of(pc, params);                                                      \
+        if (q == NULL)                                                                       \
+            return NULL;                                                                     \
+        EVP_##T *a = EVP_##T##_fetch(pc->libctx, alg, q);                                    \
+        if (a != NULL && is_self(pc, EVP_##T##_get0_provider(a))) {                          \
+            EVP_##T##_free(a);                                                               \
+            a = NULL;                                                                        \
+        }                                                                                    \
+        EVP_##T##_CTX *c = a != NULL ? EVP_##T##_CTX_new(a) : NULL;                          \
+        if (a == NULL)                                                                       \
+            nobody(pc, alg, q, what);                                                        \
+        else if (c == NULL)                                                                  \
+            karx_prov_err(pc, KARX_PROV_R_INTERNAL, "%s: no context of %s's %s", what,       \
+                          name_of(EVP_##T##_get0_provider(a)), alg);                         \
+        EVP_##T##_free(a);                                                                   \
+        free(q);                                                                             \
+        return c;                                                                            \
     }
-    EVP_MAC_CTX *c = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL; /* it holds its own reference */
-    if (mac == NULL)
-        nobody(pc, alg, q, what);
-    else if (c == NULL)
-        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "%s: no context of %s's %s", what,
-                      name_of(EVP_MAC_get0_provider(mac)), alg);
-    EVP_MAC_free(mac);
-    free(q);
-    return c;
-}
-
-EVP_KDF_CTX *karx_fwd_kdf_new(const karx_prov_ctx *pc, const char *alg, const OSSL_PARAM params[],
-                              const char *what)
-{
-    char *q = query_of(pc, params);
-    if (q == NULL)
-        return NULL;
-    EVP_KDF *kdf = EVP_KDF_fetch(pc->libctx, alg, q);
-    if (kdf != NULL && is_self(pc, EVP_KDF_get0_provider(kdf))) {
-        EVP_KDF_free(kdf);
-        kdf = NULL;
-    }
-    EVP_KDF_CTX *c = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
-    if (kdf == NULL)
-        nobody(pc, alg, q, what);
-    else if (c == NULL)
-        karx_prov_err(pc, KARX_PROV_R_INTERNAL, "%s: no context of %s's %s", what,
-                      name_of(EVP_KDF_get0_provider(kdf)), alg);
-    EVP_KDF_free(kdf);
-    free(q);
-    return c;
-}
+FWD_NEW(MAC, karx_fwd_mac_new)
+FWD_NEW(KDF, karx_fwd_kdf_new)
 
 /* 1 when the inner KDF takes every param of replay: a karx-only setting it would silently
  * ignore must not change the answer. */

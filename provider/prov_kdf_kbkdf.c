@@ -35,52 +35,23 @@ static void defaults(kbkdf_ctx *k)
     k->l_bytes = 4;
 }
 
-static void *kbkdf_new(void *pc)
+static void wipe(kbkdf_ctx *k)
 {
-    kbkdf_ctx *k = karx_prov_ctx_new(pc, sizeof *k);
-    if (k == NULL)
-        return NULL;
-    k->pc = pc;
-    defaults(k);
-    return k;
-}
-
-static void kbkdf_reset(void *vk)
-{
-    kbkdf_ctx *k = vk;
-    EVP_KDF_CTX_free(k->fwd); /* OpenSSL's KDFs wipe their secrets on free */
-    k->fwd = NULL;
     karx_prov_buf_wipe(&k->key);
     karx_prov_buf_wipe(&k->label);
     karx_prov_buf_wipe(&k->context);
     karx_prov_buf_wipe(&k->iv);
-    defaults(k);
 }
 
-static void kbkdf_free(void *vk)
+static int copy(kbkdf_ctx *k, const kbkdf_ctx *src)
 {
-    if (vk == NULL)
-        return;
-    kbkdf_reset(vk);
-    karx_prov_ctx_free(vk, sizeof(kbkdf_ctx));
-}
-
-static void *kbkdf_dup(void *vk)
-{
-    const kbkdf_ctx *src = vk;
-    kbkdf_ctx *k = kbkdf_new((void *)src->pc);
-    if (k == NULL)
-        return NULL;
     k->mode = src->mode, k->mac = src->mac, k->lsh = src->lsh, k->cipher = src->cipher;
     k->r = src->r, k->l_bytes = src->l_bytes;
-    if (!karx_prov_buf_dup(&k->key, &src->key) || !karx_prov_buf_dup(&k->label, &src->label) ||
-        !karx_prov_buf_dup(&k->context, &src->context) || !karx_prov_buf_dup(&k->iv, &src->iv) ||
-        (src->fwd != NULL && (k->fwd = karx_fwd_kdf_dup(src->pc, src->fwd)) == NULL)) {
-        kbkdf_free(k);
-        return NULL;
-    }
-    return k;
+    return karx_prov_buf_dup(&k->key, &src->key) && karx_prov_buf_dup(&k->label, &src->label) &&
+           karx_prov_buf_dup(&k->context, &src->context) && karx_prov_buf_dup(&k->iv, &src->iv);
 }
+
+KARX_KDF_LIFECYCLE(kbkdf)
 
 /* The digest (mac_kind HMAC) or cipher (CMAC) param into *id; one karx lacks is ignored when
  * the mac is the other kind. */
@@ -256,22 +227,4 @@ static const OSSL_PARAM settable[] = {
 
 static KARX_PROV_PARAM_LIST_FN(kbkdf_settable, settable)
 
-static int kbkdf_get_params(void *vk, OSSL_PARAM params[])
-{
-    kbkdf_ctx *k = vk;
-    if (k->fwd != NULL)
-        return EVP_KDF_CTX_get_params(k->fwd, params);
-    return karx_kdf_get_size(params);
-}
-
-const OSSL_DISPATCH karx_kdf_kbkdf_functions[] = {
-    {OSSL_FUNC_KDF_NEWCTX, (void (*)(void))kbkdf_new},
-    {OSSL_FUNC_KDF_DUPCTX, (void (*)(void))kbkdf_dup},
-    {OSSL_FUNC_KDF_FREECTX, (void (*)(void))kbkdf_free},
-    {OSSL_FUNC_KDF_RESET, (void (*)(void))kbkdf_reset},
-    {OSSL_FUNC_KDF_DERIVE, (void (*)(void))kbkdf_derive},
-    {OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, (void (*)(void))kbkdf_settable},
-    {OSSL_FUNC_KDF_SET_CTX_PARAMS, (void (*)(void))kbkdf_set_params},
-    {OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, (void (*)(void))karx_kdf_gettable},
-    {OSSL_FUNC_KDF_GET_CTX_PARAMS, (void (*)(void))kbkdf_get_params},
-    {0, NULL}};
+KARX_KDF_FUNCTIONS(kbkdf)

@@ -38,48 +38,19 @@ static void defaults(pbkdf2_ctx *k)
     k->checks = 0;
 }
 
-static void *pbkdf2_new(void *pc)
+static void wipe(pbkdf2_ctx *k)
 {
-    pbkdf2_ctx *k = karx_prov_ctx_new(pc, sizeof *k);
-    if (k == NULL)
-        return NULL;
-    k->pc = pc;
-    defaults(k);
-    return k;
-}
-
-static void pbkdf2_reset(void *vk)
-{
-    pbkdf2_ctx *k = vk;
-    EVP_KDF_CTX_free(k->fwd); /* OpenSSL's KDFs wipe their secrets on free */
-    k->fwd = NULL;
     karx_prov_buf_wipe(&k->pass);
     karx_prov_buf_wipe(&k->salt);
-    defaults(k);
 }
 
-static void pbkdf2_free(void *vk)
+static int copy(pbkdf2_ctx *k, const pbkdf2_ctx *src)
 {
-    if (vk == NULL)
-        return;
-    pbkdf2_reset(vk);
-    karx_prov_ctx_free(vk, sizeof(pbkdf2_ctx));
-}
-
-static void *pbkdf2_dup(void *vk)
-{
-    const pbkdf2_ctx *src = vk;
-    pbkdf2_ctx *k = pbkdf2_new((void *)src->pc);
-    if (k == NULL)
-        return NULL;
     k->lsh = src->lsh, k->iter = src->iter, k->checks = src->checks;
-    if (!karx_prov_buf_dup(&k->pass, &src->pass) || !karx_prov_buf_dup(&k->salt, &src->salt) ||
-        (src->fwd != NULL && (k->fwd = karx_fwd_kdf_dup(src->pc, src->fwd)) == NULL)) {
-        pbkdf2_free(k);
-        return NULL;
-    }
-    return k;
+    return karx_prov_buf_dup(&k->pass, &src->pass) && karx_prov_buf_dup(&k->salt, &src->salt);
 }
+
+KARX_KDF_LIFECYCLE(pbkdf2)
 
 static int set_iter(pbkdf2_ctx *k, const OSSL_PARAM *p)
 {
@@ -194,22 +165,4 @@ static const OSSL_PARAM settable[] = {
 
 static KARX_PROV_PARAM_LIST_FN(pbkdf2_settable, settable)
 
-static int pbkdf2_get_params(void *vk, OSSL_PARAM params[])
-{
-    pbkdf2_ctx *k = vk;
-    if (k->fwd != NULL)
-        return EVP_KDF_CTX_get_params(k->fwd, params);
-    return karx_kdf_get_size(params);
-}
-
-const OSSL_DISPATCH karx_kdf_pbkdf2_functions[] = {
-    {OSSL_FUNC_KDF_NEWCTX, (void (*)(void))pbkdf2_new},
-    {OSSL_FUNC_KDF_DUPCTX, (void (*)(void))pbkdf2_dup},
-    {OSSL_FUNC_KDF_FREECTX, (void (*)(void))pbkdf2_free},
-    {OSSL_FUNC_KDF_RESET, (void (*)(void))pbkdf2_reset},
-    {OSSL_FUNC_KDF_DERIVE, (void (*)(void))pbkdf2_derive},
-    {OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, (void (*)(void))pbkdf2_settable},
-    {OSSL_FUNC_KDF_SET_CTX_PARAMS, (void (*)(void))pbkdf2_set_params},
-    {OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, (void (*)(void))karx_kdf_gettable},
-    {OSSL_FUNC_KDF_GET_CTX_PARAMS, (void (*)(void))pbkdf2_get_params},
-    {0, NULL}};
+KARX_KDF_FUNCTIONS(pbkdf2)

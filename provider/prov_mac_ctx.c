@@ -190,17 +190,23 @@ static int mac_init(void *vm, const unsigned char *key, size_t keylen, const OSS
     return start(m);
 }
 
+/* 1 after init; else 0 with "<family>: <call> before init" raised. */
+static int running(const karx_mac_ctx *m, const char *call)
+{
+    if (!m->running)
+        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: %s before init",
+                      karx_mac_family_name(m->family), call);
+    return m->running;
+}
+
 static int mac_update(void *vm, const unsigned char *in, size_t len)
 {
     karx_mac_ctx *m = vm;
     karx_status st;
     if (m->fwd != NULL)
         return EVP_MAC_update(m->fwd, in, len);
-    if (!m->running) {
-        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: update before init",
-                      karx_mac_family_name(m->family));
+    if (!running(m, "update"))
         return 0;
-    }
     if (len == 0)
         return 1;
     if (m->family == KARX_MAC_HMAC)
@@ -219,11 +225,8 @@ static int mac_final(void *vm, unsigned char *out, size_t *outl, size_t outsize)
     karx_status st;
     if (m->fwd != NULL)
         return EVP_MAC_final(m->fwd, out, outl, outsize);
-    if (!m->running) {
-        karx_prov_err(m->pc, KARX_PROV_R_NOT_INITIALIZED, "%s: final before init",
-                      karx_mac_family_name(m->family));
+    if (!running(m, "final"))
         return 0;
-    }
     if (out == NULL || outsize < n) {
         karx_prov_err(m->pc, KARX_PROV_R_OUTPUT_TOO_SMALL, "%s: the tag is %zu bytes, room for %zu",
                       karx_mac_family_name(m->family), n, out == NULL ? (size_t)0 : outsize);

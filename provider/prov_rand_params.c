@@ -282,22 +282,18 @@ int karx_rand_get_ctx_params(void *vr, OSSL_PARAM params[])
     OSSL_PARAM_time_t(OSSL_DRBG_PARAM_RESEED_TIME_INTERVAL, NULL),                            \
     OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_PROPERTIES, NULL, 0)
 
-static const OSSL_PARAM ctr_get[] = {
-    GETTABLE_COMMON, OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_CIPHER, NULL, 0),
-    OSSL_PARAM_int(OSSL_DRBG_PARAM_USE_DF, NULL), OSSL_PARAM_END};
-static const OSSL_PARAM hash_get[] = {
-    GETTABLE_COMMON, OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_DIGEST, NULL, 0), OSSL_PARAM_END};
-static const OSSL_PARAM hmac_get[] = {
-    GETTABLE_COMMON, OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_DIGEST, NULL, 0),
-    OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_MAC, NULL, 0), OSSL_PARAM_END};
-static const OSSL_PARAM ctr_set[] = {
-    SETTABLE_COMMON, OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_CIPHER, NULL, 0),
-    OSSL_PARAM_int(OSSL_DRBG_PARAM_USE_DF, NULL), OSSL_PARAM_END};
-static const OSSL_PARAM hash_set[] = {
-    SETTABLE_COMMON, OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_DIGEST, NULL, 0), OSSL_PARAM_END};
-static const OSSL_PARAM hmac_set[] = {
-    SETTABLE_COMMON, OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_DIGEST, NULL, 0),
-    OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_MAC, NULL, 0), OSSL_PARAM_END};
+/* Each type's own params, after the common ones of the list (get or set). */
+#define TYPE_PARAMS(kind, COMMON)                                                            \
+    static const OSSL_PARAM ctr_##kind[] = {                                                 \
+        COMMON, OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_CIPHER, NULL, 0),                     \
+        OSSL_PARAM_int(OSSL_DRBG_PARAM_USE_DF, NULL), OSSL_PARAM_END};                       \
+    static const OSSL_PARAM hash_##kind[] = {                                                \
+        COMMON, OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_DIGEST, NULL, 0), OSSL_PARAM_END};    \
+    static const OSSL_PARAM hmac_##kind[] = {                                                \
+        COMMON, OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_DIGEST, NULL, 0),                     \
+        OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_MAC, NULL, 0), OSSL_PARAM_END};
+TYPE_PARAMS(get, GETTABLE_COMMON)
+TYPE_PARAMS(set, SETTABLE_COMMON)
 
 /* vr may be NULL (EVP_RAND_gettable_ctx_params asks the algorithm): the lists are per type. */
 #define LISTS(type)                                                                          \

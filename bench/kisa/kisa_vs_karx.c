@@ -50,22 +50,16 @@ typedef struct contender {
     double ns[MAXREPS];
 } contender;
 
-static contender all[] = {
-    {"kisa-avx2", 256, lsh256_avx2_digest, -1, NULL, NULL, {0}},
-    {"kisa-sse2", 256, lsh256_sse2_digest, -1, NULL, NULL, {0}},
-    {"kisa-portable", 256, lsh256_digest, -1, NULL, NULL, {0}},
-    {"karx-default", 256, NULL, -2, NULL, NULL, {0}},
-    {"karx-avx2", 256, NULL, KARX_BACKEND_AVX2, NULL, NULL, {0}},
-    BEFORE(256, "karx-before")
-    {"openssl-sha256", 256, NULL, -1, "SHA256", NULL, {0}},
-    {"kisa-avx2", 512, lsh512_avx2_digest, -1, NULL, NULL, {0}},
-    {"kisa-sse2", 512, lsh512_sse2_digest, -1, NULL, NULL, {0}},
-    {"kisa-portable", 512, lsh512_digest, -1, NULL, NULL, {0}},
-    {"karx-default", 512, NULL, -2, NULL, NULL, {0}},
-    {"karx-avx2", 512, NULL, KARX_BACKEND_AVX2, NULL, NULL, {0}},
-    BEFORE(512, "karx-before")
-    {"openssl-sha512", 512, NULL, -1, "SHA512", NULL, {0}},
-};
+/* The same contenders for each family: KISA's three, karx's, then OpenSSL's SHA-2 of that size. */
+#define FAMILY(n)                                                                            \
+    {"kisa-avx2", n, lsh##n##_avx2_digest, -1, NULL, NULL, {0}},                             \
+    {"kisa-sse2", n, lsh##n##_sse2_digest, -1, NULL, NULL, {0}},                             \
+    {"kisa-portable", n, lsh##n##_digest, -1, NULL, NULL, {0}},                              \
+    {"karx-default", n, NULL, -2, NULL, NULL, {0}},                                          \
+    {"karx-avx2", n, NULL, KARX_BACKEND_AVX2, NULL, NULL, {0}},                              \
+    BEFORE(n, "karx-before")                                                                 \
+    {"openssl-sha" #n, n, NULL, -1, "SHA" #n, NULL, {0}},
+static contender all[] = {FAMILY(256) FAMILY(512)};
 enum { NALL = sizeof all / sizeof all[0] };
 
 static karx_backend default_backend;

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "../../cli/bench_counts.h" /* the lists, read as karx bench reads them */
 #ifdef HAVE_IPSEC_MB
 #include <intel-ipsec-mb.h>
 #endif
@@ -100,21 +102,16 @@ static int ossl_seal_one(sess *s, size_t i, int ccm)
     return EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, s->tags + 16 * i) == 1;
 }
 
-static int ossl_gcm_round(sess *s)
+static int ossl_round(sess *s, int ccm)
 {
     for (size_t i = 0; i < s->S; i++)
-        if (!ossl_seal_one(s, i, 0)) return 0;
+        if (!ossl_seal_one(s, i, ccm)) return 0;
     sink ^= s->tags[0];
     return 1;
 }
 
-static int ossl_ccm_round(sess *s)
-{
-    for (size_t i = 0; i < s->S; i++)
-        if (!ossl_seal_one(s, i, 1)) return 0;
-    sink ^= s->tags[0];
-    return 1;
-}
+static int ossl_gcm_round(sess *s) { return ossl_round(s, 0); }
+static int ossl_ccm_round(sess *s) { return ossl_round(s, 1); }
 
 static int ossl_hmac_keys(sess *s)
 {
@@ -257,6 +254,43 @@ static int same_record(const sess *s, const uint8_t *ct, const uint8_t tag[16])
     return memcmp(ct, s->out, s->len) == 0 && memcmp(tag, s->tags, 16) == 0;
 }
 
+/* AES-128-GCM (ccm 0) or AES-128-CCM: OpenSSL's rows, its first record kept in ref and tag,
+ * then (built with it) IPsec-MB's, checked against that; its manager and keys are set up at the
+ * first call. -1 when a step failed, 1 when IPsec-MB's record differs (each said), else 0. */
+static int aes_peers(sess *s, int ccm, uint8_t *ref, uint8_t tag[16])
+{
+    const char *m = ccm ? "ccm" : "gcm";
+    int ok;
+    if (!ossl_aead_keys(s, ccm ? EVP_aes_128_ccm() : EVP_aes_128_gcm(), ccm))
+        return fprintf(stderr, "peer-sessions: openssl %s keys\n", m), -1;
+    double ns = time_round(ccm ? ossl_ccm_round : ossl_gcm_round, s, &ok);
+    if (!ok) return fprintf(stderr, "peer-sessions: openssl %s failed\n", m), -1;
+    first_record(s, ref, tag);
+    if (!check_only) row("openssl", ccm ? "ccm-seal" : "gcm-seal", "aes128", s, ns);
+    ossl_free(s);
+#ifdef HAVE_IPSEC_MB
+    if (s->mgr == NULL) {
+        IMB_ARCH arch;
+        s->mgr = alloc_mb_mgr(0);
+        s->gkeys = alloc64(s->S * sizeof *s->gkeys);
+        s->enc = alloc64(s->S * sizeof *s->enc);
+        s->dec = alloc64(s->S * sizeof *s->dec);
+        if (!s->mgr || !s->gkeys || !s->enc || !s->dec)
+            return fprintf(stderr, "peer-sessions: ipsec-mb alloc\n"), -1;
+        init_mb_mgr_auto(s->mgr, &arch);
+    }
+    imb_keys(s, ccm);
+    memset(s->out, 0, s->S * s->stride);
+    ns = time_round(ccm ? imb_ccm_round : imb_gcm_round, s, &ok);
+    if (!ok || !same_record(s, ref, tag)) {
+        fprintf(stderr, "peer-sessions: ipsec-mb aes-128-%s differs from openssl\n", m);
+        return 1;
+    }
+    if (!check_only) row("ipsec-mb", ccm ? "ccm-jobs" : "gcm-jobs", "aes128", s, ns);
+#endif
+    return 0;
+}
+
 static int run_one(size_t S, size_t len)
 {
     sess s;
@@ -281,48 +315,13 @@ static int run_one(size_t S, size_t len)
     for (size_t i = 0; i < AAD; i++) s.aad[i] = (uint8_t)(0x30 + i);
     int ok, rc = 0;
     double ns;
-    /* AES-128-GCM: OpenSSL, then IPsec-MB checked against it */
-    if (!ossl_aead_keys(&s, EVP_aes_128_gcm(), 0)) return fprintf(stderr, "peer-sessions: openssl gcm keys\n"), 1;
-    ns = time_round(ossl_gcm_round, &s, &ok);
-    if (!ok) return fprintf(stderr, "peer-sessions: openssl gcm failed\n"), 1;
-    first_record(&s, ref, tag);
-    if (!check_only) row("openssl", "gcm-seal", "aes128", &s, ns);
-    ossl_free(&s);
-#ifdef HAVE_IPSEC_MB
-    IMB_ARCH arch;
-    s.mgr = alloc_mb_mgr(0);
-    s.gkeys = alloc64(S * sizeof *s.gkeys);
-    s.enc = alloc64(S * sizeof *s.enc);
-    s.dec = alloc64(S * sizeof *s.dec);
-    if (!s.mgr || !s.gkeys || !s.enc || !s.dec) return fprintf(stderr, "peer-sessions: ipsec-mb alloc\n"), 1;
-    init_mb_mgr_auto(s.mgr, &arch);
-    imb_keys(&s, 0);
-    memset(s.out, 0, S * s.stride);
-    ns = time_round(imb_gcm_round, &s, &ok);
-    if (!ok || !same_record(&s, ref, tag)) {
-        fprintf(stderr, "peer-sessions: ipsec-mb aes-128-gcm differs from openssl\n");
-        rc = 1;
-    } else if (!check_only) {
-        row("ipsec-mb", "gcm-jobs", "aes128", &s, ns);
+    /* AES-128-GCM, then -CCM: OpenSSL, then IPsec-MB checked against it */
+    for (int ccm = 0; ccm < 2; ccm++) {
+        int r = aes_peers(&s, ccm, ref, tag);
+        if (r < 0) return 1;
+        rc |= r;
     }
-#endif
-    /* AES-128-CCM */
-    if (!ossl_aead_keys(&s, EVP_aes_128_ccm(), 1)) return fprintf(stderr, "peer-sessions: openssl ccm keys\n"), 1;
-    ns = time_round(ossl_ccm_round, &s, &ok);
-    if (!ok) return fprintf(stderr, "peer-sessions: openssl ccm failed\n"), 1;
-    first_record(&s, ref, tag);
-    if (!check_only) row("openssl", "ccm-seal", "aes128", &s, ns);
-    ossl_free(&s);
 #ifdef HAVE_IPSEC_MB
-    imb_keys(&s, 1);
-    memset(s.out, 0, S * s.stride);
-    ns = time_round(imb_ccm_round, &s, &ok);
-    if (!ok || !same_record(&s, ref, tag)) {
-        fprintf(stderr, "peer-sessions: ipsec-mb aes-128-ccm differs from openssl\n");
-        rc = 1;
-    } else if (!check_only) {
-        row("ipsec-mb", "ccm-jobs", "aes128", &s, ns);
-    }
     free_mb_mgr(s.mgr);
     free(s.gkeys);
     free(s.enc);
@@ -349,19 +348,6 @@ static int run_one(size_t S, size_t len)
     return rc;
 }
 
-static size_t parse_list(const char *s, size_t *out, size_t cap)
-{
-    size_t n = 0;
-    while (s && *s && n < cap) {
-        char *end;
-        unsigned long long v = strtoull(s, &end, 10);
-        if (end == s || v == 0 || v > ((size_t)1 << 24) || (*end != ',' && *end != '\0')) return 0;
-        out[n++] = (size_t)v;
-        s = *end ? end + 1 : end;
-    }
-    return n;
-}
-
 int main(int argc, char **argv)
 {
     size_t ses[16] = {16, 512, 4096, 65536}, siz[16] = {64, 576, 1500, 16384}, ns = 4, nz = 4;
@@ -374,10 +360,10 @@ int main(int argc, char **argv)
             json = strcmp(argv[++a], "-") == 0 ? stdout : fopen(argv[a], "a");
             if (!json) return fprintf(stderr, "peer-sessions: %s: cannot open\n", argv[a]), 1;
         } else if (strcmp(argv[a], "--sessions") == 0 && a + 1 < argc) {
-            if ((ns = parse_list(argv[++a], ses, 16)) == 0)
+            if ((ns = bench_parse_counts(argv[++a], ses, 16)) == 0)
                 return fprintf(stderr, "peer-sessions: bad --sessions\n"), 2;
         } else if (strcmp(argv[a], "--sizes") == 0 && a + 1 < argc) {
-            if ((nz = parse_list(argv[++a], siz, 16)) == 0)
+            if ((nz = bench_parse_counts(argv[++a], siz, 16)) == 0)
                 return fprintf(stderr, "peer-sessions: bad --sizes\n"), 2;
         } else {
             fprintf(stderr, "usage: peer-sessions [--sessions LIST] [--sizes LIST] [--quick] "

@@ -582,6 +582,20 @@ struct RawKeys {
     }
 };
 
+// Each record's buffers and outcome in a seal_many / open_many call (go[i] 0: not run).
+struct Records {
+    std::vector<const uint8_t *> in;
+    std::vector<uint8_t *> out, tag;
+    std::vector<size_t> len;
+    std::vector<char> go;
+    std::vector<karx_status> status;
+    Outs outs;
+    explicit Records(size_t n)
+        : in(n), out(n), tag(n), len(n), go(n, 1), status(n, KARX_OK), outs(n)
+    {
+    }
+};
+
 // The arguments of a batch, checked, with views of every buffer.
 struct AeadBatch {
     const AeadMode *mode;
@@ -622,10 +636,7 @@ struct AeadBatch {
         for (size_t i = 0; i < n; i++) {
             nb::handle k = keys[i];
             if (nb::isinstance<Aead>(k)) {
-                if (!nb::inst_ready(k))
-                    raise_status(KARX_ERR_STATE, item_name("keys", i) +
-                                                     ": a key object that was never initialised");
-                const Aead *a = nb::inst_ptr<Aead>(k);
+                const Aead *a = batch_key<Aead>(k, i, "a key object");
                 if (a->mode != mode)
                     raise_status(KARX_ERR_ARGUMENT,
                                  item_name("keys", i) + ": a " + a->mode->name +
@@ -667,11 +678,8 @@ struct AeadBatch {
     }
 
     // Runs the jobs for the records with go[i] (in, out, tag, len per record) on this thread or
-    // the pool; each record's status lands in status[i].
-    void run(bool seal, unsigned threads, const std::vector<const uint8_t *> &in,
-             const std::vector<uint8_t *> &out, const std::vector<uint8_t *> &tag,
-             const std::vector<size_t> &len, const std::vector<char> &go,
-             std::vector<karx_status> &status)
+    // the pool; each record's status lands in r.status[i].
+    void run(bool seal, unsigned threads, Records &r)
     {
         PoolLease lease(threads, work, JOB_POOL_MIN_WORK);
         karx_pool *pool = lease.get();
@@ -689,7 +697,7 @@ struct AeadBatch {
                 std::vector<size_t> at;
                 jobs.reserve(n);
                 for (size_t i = 0; i < n; i++) {
-                    if (!go[i])
+                    if (!r.go[i])
                         continue;
                     Job j{};
                     j.key = key_of(i);
@@ -697,17 +705,17 @@ struct AeadBatch {
                     j.*nonce_len = nb_.n[i];
                     j.aad = ab.p[i];
                     j.aad_len = ab.n[i];
-                    j.in = in[i];
-                    j.out = out[i];
-                    j.len = len[i];
-                    j.tag = tag[i];
+                    j.in = r.in[i];
+                    j.out = r.out[i];
+                    j.len = r.len[i];
+                    j.tag = r.tag[i];
                     j.tag_len = tl[i];
                     jobs.push_back(j);
                     at.push_back(i);
                 }
                 run_fn(pool, jobs.data(), jobs.size());
                 for (size_t k = 0; k < jobs.size(); k++)
-                    status[at[k]] = jobs[k].status;
+                    r.status[at[k]] = jobs[k].status;
             };
             if (gcm)
                 run_jobs(karx_gcm_job{}, [&](size_t i) { return &key(i)->u.gcm; }, &karx_gcm_job::iv,
@@ -729,25 +737,20 @@ nb::list aead_seal_many(const std::string &mode_name, nb::handle keys, nb::handl
     unsigned nt = threads_arg(threads);
     AeadBatch b(mode_name, keys, nonces, messages, "messages", aads, cipher, tag_length);
     size_t n = b.n;
-    std::vector<const uint8_t *> in(n);
-    std::vector<uint8_t *> out(n), tag(n);
-    std::vector<size_t> len(n);
-    std::vector<char> go(n, 1);
-    std::vector<karx_status> status(n, KARX_OK);
-    Outs outs(n);
+    Records r(n);
     for (size_t i = 0; i < n; i++) {
         b.mode->nonce_ok(b.nb_.n[i], b.db.n[i], item_name("nonces", i) + ": ",
                          item_name("messages", i) + ": ");
-        len[i] = b.db.n[i];
-        in[i] = b.db.p[i];
-        out[i] = outs.make(i, len[i] + b.tl[i]);
-        tag[i] = out[i] + len[i];
+        r.len[i] = b.db.n[i];
+        r.in[i] = b.db.p[i];
+        r.out[i] = r.outs.make(i, r.len[i] + b.tl[i]);
+        r.tag[i] = r.out[i] + r.len[i];
     }
-    b.run(true, nt, in, out, tag, len, go, status);
+    b.run(true, nt, r);
     for (size_t i = 0; i < n; i++)
-        if (status[i] != KARX_OK)
-            check(status[i], item_name("messages", i) + ": " + b.mode->name + " seal");
-    return outs.take();
+        if (r.status[i] != KARX_OK)
+            check(r.status[i], item_name("messages", i) + ": " + b.mode->name + " seal");
+    return r.outs.take();
 }
 
 nb::list aead_open_many(const std::string &mode_name, nb::handle keys, nb::handle nonces,
@@ -757,41 +760,36 @@ nb::list aead_open_many(const std::string &mode_name, nb::handle keys, nb::handl
     unsigned nt = threads_arg(threads);
     AeadBatch b(mode_name, keys, nonces, records, "records", aads, cipher, tag_length);
     size_t n = b.n;
-    std::vector<const uint8_t *> in(n);
-    std::vector<uint8_t *> out(n), tag(n);
-    std::vector<size_t> len(n);
-    std::vector<char> go(n, 1);
-    std::vector<karx_status> status(n, KARX_OK);
-    Outs outs(n);
+    Records r(n);
     for (size_t i = 0; i < n; i++) {
         size_t rn = b.db.n[i], t = b.tl[i];
         if (rn < t) { // shorter than its tag: does not verify, as the one-record decrypt
             b.mode->nonce_ok(b.nb_.n[i], 0, item_name("nonces", i) + ": ");
-            go[i] = 0;
-            status[i] = KARX_ERR_AUTHENTICATION;
+            r.go[i] = 0;
+            r.status[i] = KARX_ERR_AUTHENTICATION;
             continue;
         }
         b.mode->nonce_ok(b.nb_.n[i], rn - t, item_name("nonces", i) + ": ",
                          item_name("records", i) + ": ");
-        len[i] = rn - t;
-        in[i] = b.db.p[i];
-        tag[i] = const_cast<uint8_t *>(b.db.p[i] + len[i]); // read only: open checks it
-        out[i] = outs.make(i, len[i]);
+        r.len[i] = rn - t;
+        r.in[i] = b.db.p[i];
+        r.tag[i] = const_cast<uint8_t *>(b.db.p[i] + r.len[i]); // read only: open checks it
+        r.out[i] = r.outs.make(i, r.len[i]);
     }
-    b.run(false, nt, in, out, tag, len, go, status);
+    b.run(false, nt, r);
     for (size_t i = 0; i < n; i++) {
-        if (status[i] == KARX_OK)
+        if (r.status[i] == KARX_OK)
             continue;
-        if (status[i] != KARX_ERR_AUTHENTICATION) {
-            outs.wipe();
-            check(status[i], item_name("records", i) + ": " + b.mode->name + " open");
+        if (r.status[i] != KARX_ERR_AUTHENTICATION) {
+            r.outs.wipe();
+            check(r.status[i], item_name("records", i) + ": " + b.mode->name + " open");
         }
-        if (outs.v[i] != nullptr) {
-            karx_memzero(PyBytes_AS_STRING(outs.v[i]), len[i]);
-            Py_CLEAR(outs.v[i]);
+        if (r.outs.v[i] != nullptr) {
+            karx_memzero(PyBytes_AS_STRING(r.outs.v[i]), r.len[i]);
+            Py_CLEAR(r.outs.v[i]);
         }
     }
-    return outs.take();
+    return r.outs.take();
 }
 
 nb::tuple aead_key_sizes(const std::string &family)

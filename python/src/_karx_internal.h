@@ -259,6 +259,15 @@ struct Items {
 void item_buf(Buf &b, nb::handle h, const char *what, size_t i);
 // "what[i]"
 std::string item_name(const char *what, size_t i);
+// keys[i], a T object of a batch call: KARX_ERR_STATE when it was never initialised (what:
+// "a key object", "an HmacKey").
+template <class T> const T *batch_key(nb::handle k, size_t i, const char *what)
+{
+    if (!nb::inst_ready(k))
+        raise_status(KARX_ERR_STATE,
+                     item_name("keys", i) + ": " + what + " that was never initialised");
+    return nb::inst_ptr<T>(k);
+}
 
 // The buffers of a batch's items, 16 bytes a record: a bytes item is read where it lies (the
 // Items list holds it), any other buffer through a view held here until the call ends. Item i

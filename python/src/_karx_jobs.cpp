@@ -65,10 +65,7 @@ struct HmacBatch {
             karx_hmac_lsh_job &j = jobs[i];
             nb::handle k = keys[i];
             if (nb::isinstance<HmacKey>(k)) {
-                if (!nb::inst_ready(k))
-                    raise_status(KARX_ERR_STATE, item_name("keys", i) +
-                                                     ": an HmacKey that was never initialised");
-                const HmacKey *hk = nb::inst_ptr<HmacKey>(k);
+                const HmacKey *hk = batch_key<HmacKey>(k, i, "an HmacKey");
                 if (named && hk->alg != alg)
                     raise_status(KARX_ERR_ARGUMENT,
                                  item_name("keys", i) + ": an " + hk->name() +
