@@ -16,6 +16,15 @@ namespace {
 
 using namespace nb::literals;
 
+// "16, 24 or 32"
+std::string one_of(const std::vector<size_t> &v)
+{
+    std::string s;
+    for (size_t i = 0; i < v.size(); i++)
+        s += (i == 0 ? "" : i + 1 == v.size() ? " or " : ", ") + std::to_string(v[i]);
+    return s;
+}
+
 // The longest tag of any AEAD mode (karx_aead_info.tag_max; aead_mode checks it).
 constexpr size_t TAG_MAX = 16;
 
@@ -69,8 +78,7 @@ const std::vector<AeadMode> &aead_modes()
             for (size_t n = a.info.tag_min; n <= a.info.tag_max; n++)
                 if (a.tag_ok(n))
                     t.push_back(n);
-            for (size_t i = 0; i < t.size(); i++)
-                a.tags += (i == 0 ? "" : i + 1 == t.size() ? " or " : ", ") + std::to_string(t[i]);
+            a.tags = one_of(t);
             v.push_back(a);
         }
         return v;
@@ -106,15 +114,6 @@ std::vector<size_t> family_key_sizes(const std::string &family)
             same.id == a.id)
             sizes.push_back(a.key_bytes);
     return sizes;
-}
-
-// "16, 24 or 32"
-std::string one_of(const std::vector<size_t> &v)
-{
-    std::string s;
-    for (size_t i = 0; i < v.size(); i++)
-        s += (i == 0 ? "" : i + 1 == v.size() ? " or " : ", ") + std::to_string(v[i]);
-    return s;
 }
 
 // The cipher called name if its block is 128 bits (GCM and CCM need that), else Unsupported.

@@ -2,6 +2,7 @@
  * (karx_i_aead_desc) and runs the descriptor's call, so no code here names GCM or CCM. */
 #include "karx/aead.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "registry/registry.h"
@@ -90,20 +91,40 @@ karx_status karx_aead_decrypt(karx_aead_alg mode, karx_cipher_alg alg, const uin
                       aad_len);
 }
 
+/* The raw-key pool one-shots: a mode that splits its work schedules a key for the call and
+ * runs its pool form over it (wiped after); the others run the plain one-shot. */
+static karx_status pool_oneshot(int seal, karx_pool *pool, karx_aead_alg mode, karx_cipher_alg alg,
+                                const uint8_t *key, size_t key_len, const uint8_t *nonce,
+                                size_t nonce_len, uint8_t *out, uint8_t *tag, size_t tag_len,
+                                const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len)
+{
+    const karx_i_aead *d = mode_of(mode);
+    if (d == NULL)
+        return KARX_ERR_UNKNOWN_ALGORITHM;
+    if (pool == NULL || d->seal_pool == NULL)
+        return seal ? d->encrypt(alg, key, key_len, nonce, nonce_len, out, tag, tag_len, in, len,
+                                 aad, aad_len)
+                    : d->decrypt(alg, key, key_len, nonce, nonce_len, out, tag, tag_len, in, len,
+                                 aad, aad_len);
+    karx_aead_key k;
+    karx_status st = karx_aead_set_key(&k, mode, alg, key, key_len);
+    if (st == KARX_OK)
+        st = seal ? karx_aead_seal_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len,
+                                        aad, aad_len)
+                  : karx_aead_open_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len,
+                                        aad, aad_len);
+    karx_aead_key_wipe(&k);
+    return st;
+}
+
 karx_status karx_aead_encrypt_pool(karx_pool *pool, karx_aead_alg mode, karx_cipher_alg alg,
                                    const uint8_t *key, size_t key_len, const uint8_t *nonce,
                                    size_t nonce_len, uint8_t *out, uint8_t *tag, size_t tag_len,
                                    const uint8_t *in, size_t len, const uint8_t *aad,
                                    size_t aad_len)
 {
-    const karx_i_aead *d = mode_of(mode);
-    if (d == NULL)
-        return KARX_ERR_UNKNOWN_ALGORITHM;
-    if (pool == NULL || d->encrypt_pool == NULL)
-        return d->encrypt(alg, key, key_len, nonce, nonce_len, out, tag, tag_len, in, len, aad,
-                          aad_len);
-    return d->encrypt_pool(pool, alg, key, key_len, nonce, nonce_len, out, tag, tag_len, in, len,
-                           aad, aad_len);
+    return pool_oneshot(1, pool, mode, alg, key, key_len, nonce, nonce_len, out, tag, tag_len,
+                        in, len, aad, aad_len);
 }
 
 karx_status karx_aead_decrypt_pool(karx_pool *pool, karx_aead_alg mode, karx_cipher_alg alg,
@@ -112,14 +133,9 @@ karx_status karx_aead_decrypt_pool(karx_pool *pool, karx_aead_alg mode, karx_cip
                                    size_t tag_len, const uint8_t *in, size_t len,
                                    const uint8_t *aad, size_t aad_len)
 {
-    const karx_i_aead *d = mode_of(mode);
-    if (d == NULL)
-        return KARX_ERR_UNKNOWN_ALGORITHM;
-    if (pool == NULL || d->decrypt_pool == NULL)
-        return d->decrypt(alg, key, key_len, nonce, nonce_len, out, tag, tag_len, in, len, aad,
-                          aad_len);
-    return d->decrypt_pool(pool, alg, key, key_len, nonce, nonce_len, out, tag, tag_len, in, len,
-                           aad, aad_len);
+    /* open only reads the tag; the cast lets one helper serve both directions */
+    return pool_oneshot(0, pool, mode, alg, key, key_len, nonce, nonce_len, out,
+                        (uint8_t *)(uintptr_t)tag, tag_len, in, len, aad, aad_len);
 }
 
 /* ---- a scheduled key ---- */

@@ -64,44 +64,6 @@ static karx_status gcm_init(void *ctx, karx_cipher_alg alg, const uint8_t *key, 
     return karx_gcm_init(ctx, alg, key, key_len, encrypt, nonce, nonce_len);
 }
 
-/* The one-shots over a pool: a scheduled key for the call, wiped after it. */
-static karx_status gcm_pool_oneshot(int seal, karx_pool *pool, karx_cipher_alg alg,
-                                    const uint8_t *key, size_t key_len, const uint8_t *nonce,
-                                    size_t nonce_len, uint8_t *out, uint8_t *tag, size_t tag_len,
-                                    const uint8_t *in, size_t len, const uint8_t *aad,
-                                    size_t aad_len)
-{
-    karx_gcm_key k;
-    karx_status st = karx_gcm_set_key(&k, alg, key, key_len);
-    if (st == KARX_OK)
-        st = seal ? karx_gcm_seal_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len,
-                                       aad, aad_len)
-                  : karx_gcm_open_pool(pool, &k, nonce, nonce_len, out, tag, tag_len, in, len,
-                                       aad, aad_len);
-    karx_gcm_key_wipe(&k);
-    return st;
-}
-
-static karx_status gcm_encrypt_pool(karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
-                                    size_t key_len, const uint8_t *nonce, size_t nonce_len,
-                                    uint8_t *out, uint8_t *tag, size_t tag_len, const uint8_t *in,
-                                    size_t len, const uint8_t *aad, size_t aad_len)
-{
-    return gcm_pool_oneshot(1, pool, alg, key, key_len, nonce, nonce_len, out, tag, tag_len, in,
-                            len, aad, aad_len);
-}
-
-static karx_status gcm_decrypt_pool(karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
-                                    size_t key_len, const uint8_t *nonce, size_t nonce_len,
-                                    uint8_t *out, const uint8_t *tag, size_t tag_len,
-                                    const uint8_t *in, size_t len, const uint8_t *aad,
-                                    size_t aad_len)
-{
-    /* open only reads the tag; the cast lets one helper serve both directions */
-    return gcm_pool_oneshot(0, pool, alg, key, key_len, nonce, nonce_len, out,
-                            (uint8_t *)(uintptr_t)tag, tag_len, in, len, aad, aad_len);
-}
-
 /* ---- over a scheduled key: the void * is a karx_aead_key's u.gcm ---- */
 AEAD_KEY_CALLS(gcm)
 
@@ -153,7 +115,6 @@ const karx_i_aead karx_i_gcm_aead_desc = {
     .tag_min = 4, .tag_max = 16, .tag_default = 16, .lengths_first = 0, .approved = 1,
     .tag_len_ok = karx_gcm_tag_len_ok, .max_payload = gcm_max_payload,
     .encrypt = karx_gcm_encrypt, .decrypt = karx_gcm_decrypt,
-    .encrypt_pool = gcm_encrypt_pool, .decrypt_pool = gcm_decrypt_pool,
     .init = gcm_init,
     .set_key = gcm_set_key, .key_wipe = gcm_key_wipe, .key_cipher = gcm_key_cipher,
     .seal = gcm_seal, .open = gcm_open, .seal_pool = gcm_seal_pool, .open_pool = gcm_open_pool,
@@ -205,9 +166,8 @@ const karx_i_aead karx_i_ccm_aead_desc = {
     .tag_min = 4, .tag_max = 16, .tag_default = 16, .lengths_first = 1, .approved = 1,
     .tag_len_ok = ccm_tag_len_ok, .max_payload = karx_ccm_max_payload_bytes,
     .encrypt = karx_ccm_encrypt, .decrypt = karx_ccm_decrypt,
-    .encrypt_pool = NULL, .decrypt_pool = NULL, /* the CBC-MAC is one chain */
     .init = ccm_init,
     .set_key = ccm_set_key, .key_wipe = ccm_key_wipe, .key_cipher = ccm_key_cipher,
-    .seal = ccm_seal, .open = ccm_open, .seal_pool = NULL, .open_pool = NULL,
+    .seal = ccm_seal, .open = ccm_open, .seal_pool = NULL, .open_pool = NULL, /* one chain */
     .init_key = ccm_init_key,
     .aad = ccm_aad, .update = ccm_update, .final = ccm_final, .final_verify = ccm_verify};

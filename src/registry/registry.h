@@ -192,21 +192,12 @@ typedef struct karx_i_aead {
                            const uint8_t *nonce, size_t nonce_len, uint8_t *out,
                            const uint8_t *tag, size_t tag_len, const uint8_t *in, size_t len,
                            const uint8_t *aad, size_t aad_len);
-    /* the one-shots over a karx_pool, or NULL (the mode cannot split its work) */
-    karx_status (*encrypt_pool)(struct karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
-                                size_t key_len, const uint8_t *nonce, size_t nonce_len,
-                                uint8_t *out, uint8_t *tag, size_t tag_len, const uint8_t *in,
-                                size_t len, const uint8_t *aad, size_t aad_len);
-    karx_status (*decrypt_pool)(struct karx_pool *pool, karx_cipher_alg alg, const uint8_t *key,
-                                size_t key_len, const uint8_t *nonce, size_t nonce_len,
-                                uint8_t *out, const uint8_t *tag, size_t tag_len,
-                                const uint8_t *in, size_t len, const uint8_t *aad,
-                                size_t aad_len);
     karx_status (*init)(void *ctx, karx_cipher_alg alg, const uint8_t *key, size_t key_len,
                         int encrypt, const uint8_t *nonce, size_t nonce_len, uint64_t aad_len,
                         uint64_t payload_len, size_t tag_len);
     /* a scheduled key (a karx_aead_key's union member) and the calls over it; seal_pool and
-     * open_pool NULL as the raw-key pool forms */
+     * open_pool NULL where the mode cannot split its work (the raw-key pool one-shots of
+     * karx/aead.h schedule a key and run these) */
     karx_status (*set_key)(void *key, karx_cipher_alg alg, const uint8_t *k, size_t key_len);
     void (*key_wipe)(void *key);
     karx_cipher_alg (*key_cipher)(const void *key);
