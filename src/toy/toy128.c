@@ -4,19 +4,10 @@
 
 #include "../common/clear.h"
 #include "../common/endian.h"
+#include "../common/rotate.h"
 #include "../modes/block_kernels.h"
 #include "../registry/registry.h"
 #include "toy128.h"
-
-static uint32_t rotl(uint32_t x, unsigned r)
-{
-    return x << r | x >> (32 - r);
-}
-
-static uint32_t rotr(uint32_t x, unsigned r)
-{
-    return x >> r | x << (32 - r);
-}
 
 /* Round r: w[i] = rotl(w[i] + k[(i + r) % 4] + r, 5 + i) for each word, then the chain
  * w1 ^= w0, w2 ^= w1, w3 ^= w2, w0 ^= w3. Decryption undoes the rounds in reverse. */
@@ -27,7 +18,7 @@ static void toy_encrypt(const karx_i_toy128_key *ks, uint8_t out[16], const uint
         w[i] = karx_load32_le(in + 4 * i);
     for (uint32_t r = 0; r < KARX_I_TOY128_ROUNDS; r++) {
         for (unsigned i = 0; i < 4; i++)
-            w[i] = rotl(w[i] + ks->k[(i + r) % 4] + r, 5 + i);
+            w[i] = karx_rotl32(w[i] + ks->k[(i + r) % 4] + r, 5 + i);
         w[1] ^= w[0], w[2] ^= w[1], w[3] ^= w[2], w[0] ^= w[3];
     }
     for (int i = 0; i < 4; i++)
@@ -42,7 +33,7 @@ static void toy_decrypt(const karx_i_toy128_key *ks, uint8_t out[16], const uint
     for (uint32_t r = KARX_I_TOY128_ROUNDS; r-- > 0;) {
         w[0] ^= w[3], w[3] ^= w[2], w[2] ^= w[1], w[1] ^= w[0];
         for (unsigned i = 0; i < 4; i++)
-            w[i] = rotr(w[i], 5 + i) - ks->k[(i + r) % 4] - r;
+            w[i] = karx_rotl32(w[i], 27 - i) - ks->k[(i + r) % 4] - r; /* rotr by 5 + i */
     }
     for (int i = 0; i < 4; i++)
         karx_store32_le(out + 4 * i, w[i]);
