@@ -602,3 +602,37 @@ def test_cli_with_a_utf8_passphrase(tmp_path):
     r = subprocess.run([exe, "dec", "--pass-file", str(tmp_path / "pw"), "-i",
                         str(tmp_path / "s")], capture_output=True)
     assert r.returncode == 0 and r.stdout == b"snow", r.stderr
+
+
+# A reader or writer dropped without close() is closed by the garbage collector, which can run
+# at any point, even in a thread that holds one of threading's own locks (a new thread's
+# bootstrap runs a collection while holding _shutdown_locks_lock). close() must not join the
+# pool's threads there: the join needs that lock, and the process hung for good (seen in CI).
+# This closes a reader and a writer under that lock, in a child so a hang cannot stop the run.
+_CLOSE_UNDER_LOCK = r"""
+import io, threading, karx
+assert hasattr(threading, "_shutdown_locks_lock"), "SKIP"
+data = bytes(range(256)) * 1024
+out = io.BytesIO()
+w = karx.SealWriter(out, passphrase="pw", iterations=1000, threads=2)
+w.write(data)
+buf = io.BytesIO()
+w2 = karx.SealWriter(buf, passphrase="pw", iterations=1000, threads=2)
+w2.write(data)
+w.close()
+r = karx.SealReader(io.BytesIO(out.getvalue()), passphrase="pw", threads=2)
+assert r.read() == data
+with threading._shutdown_locks_lock:
+    r.close()
+    w2.close()
+assert karx.SealReader(io.BytesIO(buf.getvalue()), passphrase="pw").read() == data
+print("ok")
+"""
+
+
+def test_close_never_joins_threads_under_a_threading_lock():
+    p = subprocess.run([sys.executable, "-c", _CLOSE_UNDER_LOCK], capture_output=True, text=True,
+                       timeout=60)
+    if "SKIP" in p.stderr:
+        pytest.skip("this Python has no threading._shutdown_locks_lock")
+    assert p.returncode == 0 and p.stdout.strip() == "ok", p.stderr

@@ -191,8 +191,12 @@ class _Pool:
         return self._ex.map(fn, jobs)
 
     def shutdown(self) -> None:
+        # No join: close() also runs from the garbage collector, at any point and in any thread,
+        # even one holding a lock of threading's own that a join needs (the process then hung;
+        # test_close_never_joins_threads_under_a_threading_lock). Every result this object uses
+        # has been taken by then; the idle workers exit by themselves.
         if self._ex is not None:
-            self._ex.shutdown(wait=True)
+            self._ex.shutdown(wait=False, cancel_futures=True)
             self._ex = None
 
 
