@@ -55,11 +55,31 @@ static int replay(const karx_mac_ctx *m, EVP_MAC_CTX *c, const OSSL_PARAM params
     return p == r || EVP_MAC_CTX_set_params(c, r);
 }
 
+/* 1 unless params turn on HMAC's digest-noinit, which is refused (0, with an error raised):
+ * OpenSSL 3.0's HMAC then copies its inner EVP_MD_CTX field by field, sharing the digest's
+ * context between two EVP_MD_CTXs, and frees it twice on the next keyless init or free
+ * (docs/SECURITY.md, fuzz/regressions/fuzz_provider/hmac-sha512-digest-noinit). */
+static int flags_safe(const karx_mac_ctx *m, const OSSL_PARAM params[])
+{
+    const OSSL_PARAM *p;
+    int on = 0;
+    if (m->family != KARX_MAC_HMAC ||
+        (p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_DIGEST_NOINIT)) == NULL ||
+        (OSSL_PARAM_get_int(p, &on) && on == 0))
+        return 1;
+    karx_prov_err(m->pc, KARX_PROV_R_UNSUPPORTED,
+                  "HMAC: digest-noinit is refused for a forwarded digest (OpenSSL's HMAC would "
+                  "free its digest context twice)");
+    return 0;
+}
+
 /* p names a primitive karx lacks: a fresh inner context (the old one, if any, kept on error). */
 static int start(karx_mac_ctx *m, const OSSL_PARAM *p, const OSSL_PARAM params[])
 {
     char what[KARX_PROV_NAME_MAX + 16];
     const char *alg = karx_mac_family_name(m->family);
+    if (!flags_safe(m, params))
+        return -1;
     karx_fwd_what(p, what, sizeof what);
     EVP_MAC_CTX *c = karx_fwd_mac_new(m->pc, alg, params, what);
     if (c == NULL)
@@ -85,7 +105,7 @@ int karx_mac_fwd_params(karx_mac_ctx *m, const OSSL_PARAM params[])
         drop(m); /* a karx primitive: karx's own code again */
     if (m->fwd == NULL)
         return 0;
-    if (!keep(m, params) || !EVP_MAC_CTX_set_params(m->fwd, params))
+    if (!flags_safe(m, params) || !keep(m, params) || !EVP_MAC_CTX_set_params(m->fwd, params))
         return -1;
     return 1;
 }

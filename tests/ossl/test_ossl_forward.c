@@ -5,8 +5,9 @@
  * algorithm, which must forward it to the default provider's and answer exactly as a library
  * context with the default provider alone does (and as the published vectors say). Also: the
  * param orders callers use, EVP_MAC_CTX_dup of a forwarding context mid-stream, OpenSSL's own
- * KBKDF and TLS1-PRF (which fetch "HMAC" inside), the settable lists, names nobody has, and LSH
- * still served by karx's own code. usage: test_ossl_forward MODULES_DIR KAT_DIR */
+ * KBKDF and TLS1-PRF (which fetch "HMAC" inside), the settable lists, names nobody has, LSH
+ * still served by karx's own code, and HMAC's digest-noinit refused where OpenSSL's HMAC would
+ * free twice. usage: test_ossl_forward MODULES_DIR KAT_DIR */
 #include <stdlib.h>
 #include <string.h>
 
@@ -391,6 +392,49 @@ static void nobody_has_it(void)
     OSSL_LIB_CTX_free(alone);
 }
 
+/* OpenSSL 3.0's HMAC with digest-noinit on shares its inner digest context between two
+ * EVP_MD_CTXs and frees it twice (fuzz_provider found it): karx refuses the flag for a forwarded
+ * digest (before the key, after it, and in init's params), accepts it off, and with LSH (its own
+ * HMAC) still ignores it. A keyless init and free after the refusal run under ASan in CI. */
+static void noinit_refused(void)
+{
+    static const char *const digests[] = {"SHA512", "LSH-256-256"};
+    uint8_t key[25] = {7}, out[64];
+    for (int d = 0; d < 2; d++)
+        for (int on = 0; on <= 1; on++)
+            for (int when = 0; when < 3; when++) {
+                EVP_MAC *mac = EVP_MAC_fetch(both, "HMAC", NULL);
+                EVP_MAC_CTX *c = mac ? EVP_MAC_CTX_new(mac) : NULL;
+                OSSL_PARAM dg[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
+                                                                    (char *)digests[d], 0),
+                                   OSSL_PARAM_construct_end()};
+                OSSL_PARAM fl[] = {OSSL_PARAM_construct_int(OSSL_MAC_PARAM_DIGEST_NOINIT, &on),
+                                   OSSL_PARAM_construct_end()};
+                int set = 0, good = c != NULL && EVP_MAC_CTX_set_params(c, dg);
+                ERR_clear_error();
+                if (good && when == 0)
+                    set = EVP_MAC_CTX_set_params(c, fl) && EVP_MAC_init(c, key, sizeof key, NULL);
+                else if (good && when == 1)
+                    set = EVP_MAC_init(c, key, sizeof key, NULL) && EVP_MAC_CTX_set_params(c, fl);
+                else if (good)
+                    set = EVP_MAC_init(c, key, sizeof key, fl);
+                int refused = on && d == 0;
+                CHECK(good && set == !refused && (!refused || t_ossl_error_says("digest-noinit")),
+                      "HMAC-%s, digest-noinit %d set %s: %s", digests[d], on,
+                      when == 0 ? "before the key" : when == 1 ? "after the key" : "in init",
+                      refused ? "refused" : "taken");
+                /* the calls that freed twice: a keyless re-init, then free */
+                size_t n = 0;
+                (void)EVP_MAC_init(c, NULL, 0, NULL);
+                if (!refused)
+                    CHECK(EVP_MAC_update(c, key, 3) && EVP_MAC_final(c, out, &n, sizeof out) && n > 0,
+                          "HMAC-%s after digest-noinit %d: a tag", digests[d], on);
+                ERR_clear_error();
+                EVP_MAC_CTX_free(c);
+                EVP_MAC_free(mac);
+            }
+}
+
 int main(int argc, char **argv)
 {
     if (!t_ossl_args(argc, argv))
@@ -413,6 +457,7 @@ int main(int argc, char **argv)
         properties_param();
         settable_union();
         nobody_has_it();
+        noinit_refused();
     } else {
         ERR_print_errors_fp(stderr);
     }
