@@ -128,6 +128,10 @@ void cli_put_names(FILE *to, karx_alg_kind kind, const char *prefix, int col, in
  * "NAME: unknown WHAT (every name of the kind)". */
 int cli_alg_arg(karx_alg_kind kind, const char *prefix, const char *name, const char *what,
                 karx_alg_info *info);
+/* Every mode's short name (block modes, AEADs, XTS: karx_mode_get), or with m the short names
+ * of the ciphers mode m runs on, joined by sep in buf (cut to fit cap). Returns buf. */
+const char *cli_mode_names(const char *sep, char *buf, size_t cap);
+const char *cli_mode_ciphers(const karx_mode_info *m, const char *sep, char *buf, size_t cap);
 /* The kernel calls of a cipher or hash run now (at the active back end): 1 with *k, or 0 with
  * k->name "?" and lanes 0 (an id without kernels). */
 int cli_active_kernel(karx_alg_kind kind, int id, karx_kernel_info *k);

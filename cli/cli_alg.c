@@ -19,18 +19,49 @@ int cli_alg_next(karx_alg_kind kind, const char *prefix, size_t *index, karx_alg
     return 0;
 }
 
+/* Appends name to the list in buf (*n bytes so far); 0 once it no longer fits. */
+static int add_name(char *buf, size_t cap, size_t *n, const char *sep, const char *name)
+{
+    int w = snprintf(buf + *n, cap - *n, "%s%s", *n ? sep : "", name);
+    if (w < 0 || (size_t)w >= cap - *n) {
+        buf[*n] = '\0';
+        return 0; /* cut: the list is only ever shown */
+    }
+    *n += (size_t)w;
+    return 1;
+}
+
 const char *cli_alg_names(karx_alg_kind kind, const char *prefix, const char *sep, char *buf,
                           size_t cap)
 {
     karx_alg_info info;
     size_t n = 0;
     buf[0] = '\0';
-    for (size_t i = 0; cli_alg_next(kind, prefix, &i, &info);) {
-        int w = snprintf(buf + n, cap - n, "%s%s", n ? sep : "", info.name);
-        if (w < 0 || (size_t)w >= cap - n)
-            break; /* cut: the list is only ever shown */
-        n += (size_t)w;
-    }
+    for (size_t i = 0; cli_alg_next(kind, prefix, &i, &info);)
+        if (!add_name(buf, cap, &n, sep, info.name))
+            break;
+    return buf;
+}
+
+const char *cli_mode_names(const char *sep, char *buf, size_t cap)
+{
+    karx_mode_info m;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; karx_mode_get(i, &m) == KARX_OK; i++)
+        if (!add_name(buf, cap, &n, sep, m.name))
+            break;
+    return buf;
+}
+
+const char *cli_mode_ciphers(const karx_mode_info *m, const char *sep, char *buf, size_t cap)
+{
+    karx_alg_info c;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; cli_alg_next(KARX_KIND_CIPHER, NULL, &i, &c);)
+        if (karx_mode_key_bytes(m, c.id) != 0 && !add_name(buf, cap, &n, sep, c.name))
+            break;
     return buf;
 }
 

@@ -156,6 +156,7 @@ static int parse_hex_arg(const char *opt, const char *what, const char *hex, uin
 typedef struct {
     const char *cmd; /* "enc" or "dec" */
     int encrypt, padding, aead, xts;
+    karx_mode_info minfo;    /* the mode, whatever its shape (karx_mode_find) */
     karx_aead_alg aead_mode; /* with aead */
     int seal;       /* no -m: the sealed format (seal.c) */
     int seal_cipher;
@@ -404,24 +405,12 @@ static int run_cpu(const job *j, const secrets *k)
 
 /* ---- parsing: names, then the options' combination ---- */
 
-/* The 128-bit-block ciphers (GCM, CCM and XTS take no other), joined by ", ". */
-static const char *aead_ciphers(char *buf, size_t cap)
-{
-    karx_alg_info c;
-    size_t n = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; cli_alg_next(KARX_KIND_CIPHER, NULL, &i, &c);)
-        if (c.block_bytes == 16 && n < cap)
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", c.name);
-    return buf;
-}
-
-/* -c and -m: the cipher, and the mode, an AEAD mode (karx/aead.h) or xts. 0, or EXIT_USAGE with one
- * line. */
+/* -c and -m: the cipher, and the mode (any of karx_mode_get's: a block mode, an AEAD of
+ * karx/aead.h, or XTS). 0, or EXIT_USAGE with one line. */
 static int parse_names(job *j, const char *cipher, const char *mode)
 {
     char list[256];
-    karx_alg_info c, m;
+    karx_alg_info c;
     if (mode == NULL) { /* the sealed format */
         j->seal = 1;
         j->mode_name = "the sealed format";
@@ -444,28 +433,22 @@ static int parse_names(job *j, const char *cipher, const char *mode)
     j->alg = (karx_cipher_alg)c.id;
     j->block = c.block_bytes;
     j->key_len = c.key_bytes;
-    if (mode == NULL) {
-        cli_error("%s: no mode given (-m %s|gcm|ccm|xts)", j->cmd,
-                  cli_alg_names(KARX_KIND_MODE, NULL, "|", list, sizeof list));
+    if (karx_mode_find(mode, &j->minfo) != KARX_OK) {
+        cli_error("%s: unknown mode (%s)", mode, cli_mode_names(", ", list, sizeof list));
         return EXIT_USAGE;
     }
-    j->mode_name = mode;
-    if (karx_aead_from_name(mode, &j->aead_mode) == KARX_OK) { /* an AEAD mode (karx/aead.h) */
-        j->aead = 1;
-        return 0;
+    j->aead = j->minfo.shape == KARX_SHAPE_AEAD;
+    j->xts = j->minfo.shape == KARX_SHAPE_XTS;
+    j->key_len *= j->minfo.key_parts; /* xts: data key || tweak key */
+    if (j->aead) {
+        j->aead_mode = (karx_aead_alg)j->minfo.id;
+        j->mode_name = mode;
+    } else if (j->xts) {
+        j->mode_name = mode;
+    } else {
+        j->mode = (karx_mode)j->minfo.id;
+        j->mode_name = karx_mode_name(j->mode);
     }
-    if (strcasecmp(mode, "xts") == 0) {
-        j->xts = 1;
-        j->key_len *= 2; /* data key || tweak key */
-        return 0;
-    }
-    if (karx_alg_find(KARX_KIND_MODE, mode, &m) != KARX_OK) {
-        cli_error("%s: unknown mode (%s, gcm, ccm, xts)", mode,
-                  cli_alg_names(KARX_KIND_MODE, NULL, ", ", list, sizeof list));
-        return EXIT_USAGE;
-    }
-    j->mode = (karx_mode)m.id;
-    j->mode_name = karx_mode_name(j->mode);
     return 0;
 }
 
@@ -505,9 +488,14 @@ static int check_combination(const job *j, int no_pad)
         cli_error("%s: only the sealed format (no -m) takes a passphrase, --iter or --iter-max",
                   j->pass_file ? "--pass-file" : j->pass_fd ? "--pass-fd"
                   : j->iter_s ? "--iter" : "--iter-max");
-    } else if ((j->aead || j->xts) && j->block != 16) {
-        cli_error("%s: %s needs a 128-bit-block cipher (%s), not %s", j->cmd, j->mode_name,
-                  aead_ciphers(list, sizeof list), karx_cipher_name(j->alg));
+    } else if (karx_mode_key_bytes(&j->minfo, j->alg) == 0 &&
+               j->minfo.min_block == j->minfo.max_block) {
+        cli_error("%s: %s needs a %zu-bit-block cipher (%s), not %s", j->cmd, j->mode_name,
+                  8 * j->minfo.min_block, cli_mode_ciphers(&j->minfo, ", ", list, sizeof list),
+                  karx_cipher_name(j->alg));
+    } else if (karx_mode_key_bytes(&j->minfo, j->alg) == 0) {
+        cli_error("%s: %s does not run on %s (%s)", j->cmd, j->mode_name,
+                  karx_cipher_name(j->alg), cli_mode_ciphers(&j->minfo, ", ", list, sizeof list));
     } else if ((j->aead || j->xts) && no_pad) {
         cli_error("--no-pad: %s has no padding", j->mode_name);
     } else if (j->xts && (j->aad_hex || j->tag_len_s)) {

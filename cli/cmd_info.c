@@ -89,6 +89,13 @@ static void print_parts(void)
                           id == KARX_PART_GHASH ? "blocks per reduction" : "blocks per chunk");
 }
 
+/* Every mode, as karx enc -m takes it: "modes: ecb ... ofb gcm ccm xts". */
+static void print_modes(void)
+{
+    char list[256];
+    printf("modes: %s\n", cli_mode_names(" ", list, sizeof list));
+}
+
 /* The GPU: opening it runs its self-test, so "gpu: NAME" means the kernels passed. */
 static void print_gpu(void)
 {
@@ -133,6 +140,7 @@ int cmd_info(int argc, char **argv)
     print_kernels(KARX_KIND_CIPHER, "blocks per register");
     print_kernels(KARX_KIND_HASH, "messages side by side");
     print_parts();
+    print_modes();
     print_gpu();
     return EXIT_OK;
 }

@@ -296,17 +296,23 @@ static int add_row(const karx_alg_info *info, const karx_aead_mode *m)
     return 1;
 }
 
+/* Each mode here over every cipher the registry says it runs on (karx_mode_key_bytes), but
+ * the ciphers OpenSSL's default provider has. */
 int karx_prov_aead_ciphers_build(void)
 {
     size_t n = karx_alg_count();
+    karx_mode_info mi[sizeof modes / sizeof modes[0]];
+    for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++)
+        if (karx_mode_find(modes[k]->name, &mi[k]) != KARX_OK || mi[k].shape != KARX_SHAPE_AEAD)
+            return 0;
     for (size_t i = 0; i < n; i++) {
         karx_alg_info info;
         if (karx_alg_get(i, &info) != KARX_OK)
             return 0;
-        if (info.kind != KARX_KIND_CIPHER || info.block_bytes != 16 || karx_prov_cipher_in_openssl(info.std_name))
+        if (info.kind != KARX_KIND_CIPHER || karx_prov_cipher_in_openssl(info.std_name))
             continue;
         for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++)
-            if (!add_row(&info, modes[k]))
+            if (karx_mode_key_bytes(&mi[k], info.id) != 0 && !add_row(&info, modes[k]))
                 return 0;
     }
     table[nrows] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};

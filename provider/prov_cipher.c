@@ -115,30 +115,44 @@ static int add_row(const karx_pc_row *r, const char *names)
     return 1;
 }
 
-static int add_modes(const karx_alg_info *ci)
+/* A block mode of cipher.h on ci: one row, or none where the pair is not supported. */
+static int add_block_mode(const karx_alg_info *ci, const karx_mode_info *mi)
 {
-    karx_alg_info mi;
     char mode[KARX_ALG_NAME_MAX];
     karx_cipher_alg alg = (karx_cipher_alg)ci->id;
-    for (size_t j = 0; karx_alg_get(j, &mi) == KARX_OK; j++) {
-        karx_mode m = (karx_mode)mi.id;
-        if (mi.kind != KARX_KIND_MODE || m == KARX_MODE_CFB64)
+    karx_mode m = (karx_mode)mi->id;
+    if (m == KARX_MODE_CFB64)
+        return 1;
+    size_t iv = karx_mode_iv_bytes(alg, m);
+    if (iv == 0 && m != KARX_MODE_ECB)
+        return 1; /* the pair is not supported */
+    int blocky = m == KARX_MODE_ECB || m == KARX_MODE_CBC;
+    karx_pc_row r = {alg, m, 0, ci->key_bytes, iv, blocky ? ci->block_bytes : 1,
+                     ci->block_bytes, evp_mode_of(m)};
+    upper(mi->name, mode, sizeof mode);
+    return add_row(&r, row_names(ci, mode, ci->block_bytes));
+}
+
+/* Every mode of the registry that runs on ci (karx_mode_get): the block modes and XTS here,
+ * the AEADs in prov_aead.c. */
+static int add_modes(const karx_alg_info *ci)
+{
+    karx_mode_info mi;
+    for (size_t j = 0; karx_mode_get(j, &mi) == KARX_OK; j++) {
+        size_t key_bytes = karx_mode_key_bytes(&mi, ci->id);
+        if (key_bytes == 0 || mi.shape == KARX_SHAPE_AEAD)
             continue;
-        size_t iv = karx_mode_iv_bytes(alg, m);
-        if (iv == 0 && m != KARX_MODE_ECB)
-            continue; /* the pair is not supported */
-        int blocky = m == KARX_MODE_ECB || m == KARX_MODE_CBC;
-        karx_pc_row r = {alg, m, 0, ci->key_bytes, iv, blocky ? ci->block_bytes : 1,
-                         ci->block_bytes, evp_mode_of(m)};
-        upper(mi.name, mode, sizeof mode);
-        if (!add_row(&r, row_names(ci, mode, ci->block_bytes)))
+        if (mi.shape == KARX_SHAPE_BLOCK) {
+            if (!add_block_mode(ci, &mi))
+                return 0;
+            continue;
+        }
+        karx_pc_row x = {(karx_cipher_alg)ci->id, (karx_mode)0, 1, key_bytes,
+                         KARX_XTS_TWEAK_BYTES, 1, ci->block_bytes, EVP_CIPH_XTS_MODE};
+        if (!add_row(&x, row_names(ci, mi.std_name, ci->block_bytes)))
             return 0;
     }
-    if (ci->block_bytes != KARX_XTS_TWEAK_BYTES)
-        return 1;
-    karx_pc_row x = {alg, (karx_mode)0, 1, 2 * ci->key_bytes, KARX_XTS_TWEAK_BYTES, 1,
-                     ci->block_bytes, EVP_CIPH_XTS_MODE};
-    return add_row(&x, row_names(ci, "XTS", ci->block_bytes));
+    return 1;
 }
 
 int karx_prov_block_ciphers_build(void)

@@ -122,6 +122,28 @@ static void check_gate_reads_descriptors(void)
     for (size_t i = 0; i < karx_i_mode_count; i++)
         CHECK(karx_alg_approved(KARX_KIND_MODE, (int)karx_i_modes[i].id) == karx_i_modes[i].approved,
               "%s: listed", karx_i_modes[i].name);
+    /* the AEADs and XTS over an approved cipher: the mode's own field decides */
+    karx_mode_info m;
+    for (size_t i = 0; karx_mode_get(i, &m) == KARX_OK; i++) {
+        karx_status st = KARX_OK;
+        if (m.shape == KARX_SHAPE_AEAD) {
+            karx_aead_key a;
+            st = karx_aead_set_key(&a, (karx_aead_alg)m.id, KARX_CIPHER_LEA128, key, 16);
+            karx_aead_key_wipe(&a);
+        } else if (m.shape == KARX_SHAPE_XTS) {
+            uint8_t xk[32];
+            for (int j = 0; j < 32; j++)
+                xk[j] = (uint8_t)j;
+            karx_xts_key x;
+            st = karx_xts_set_key(&x, KARX_CIPHER_LEA128, xk, 32);
+            karx_xts_key_wipe(&x);
+        } else {
+            continue;
+        }
+        CHECK(st == (m.approved ? KARX_OK : KARX_ERR_NOT_APPROVED) &&
+                  karx_last_service_approved() == m.approved,
+              "%s over LEA-128: set_key %d, listed approved %d", m.name, (int)st, m.approved);
+    }
     CHECK(karx_i_service(0) == KARX_ERR_NOT_APPROVED, "the gate refuses approved = 0");
     CHECK(karx_i_service(1) == KARX_OK, "the gate passes approved = 1");
 }

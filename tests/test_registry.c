@@ -3,7 +3,8 @@
  * fails on a doctored descriptor); every mode round-trips on every cipher at every back end
  * and agrees with the portable back end; the kernel-selection function follows each back end's
  * fallback chain; the back-end table agrees with the public calls; the parts (GHASH, the GCM
- * pass) are selected, listed and self-tested like the kernels of an algorithm. */
+ * pass) are selected, listed and self-tested like the kernels of an algorithm; every mode (block,
+ * AEAD, XTS) is listed with the key length its own set_key takes. */
 #include <stdio.h>
 #include <string.h>
 
@@ -330,6 +331,94 @@ static void modes_everywhere(void)
     printf("%zu cipher x mode x back-end round trips\n", runs);
 }
 
+/* The listing of every mode (karx_mode_get / _find / _key_bytes): the block modes as
+ * karx_alg_get lists them, the AEADs as karx_aead_info_of says, then XTS; each found by both
+ * names; and the key length it claims for each cipher is the one the mode's own set_key takes
+ * (0: that set_key refuses the cipher with KARX_ERR_UNSUPPORTED). */
+static karx_status mode_set_key(const karx_mode_info *m, karx_cipher_alg alg, size_t key_len)
+{
+    uint8_t k[64];
+    for (size_t i = 0; i < sizeof k; i++)
+        k[i] = (uint8_t)(i * 29 + 3); /* XTS: two different halves */
+    if (m->shape == KARX_SHAPE_AEAD) {
+        karx_aead_key a;
+        karx_status st = karx_aead_set_key(&a, (karx_aead_alg)m->id, alg, k, key_len);
+        karx_aead_key_wipe(&a);
+        return st;
+    }
+    if (m->shape == KARX_SHAPE_XTS) {
+        karx_xts_key x;
+        karx_status st = karx_xts_set_key(&x, alg, k, key_len);
+        karx_xts_key_wipe(&x);
+        return st;
+    }
+    karx_cipher_ctx c;
+    size_t ivl = karx_mode_iv_bytes(alg, (karx_mode)m->id);
+    karx_status st = karx_cipher_init(&c, alg, (karx_mode)m->id, 1, 0, k, key_len,
+                                      ivl ? k : NULL, ivl);
+    karx_cipher_ctx_wipe(&c);
+    return st;
+}
+
+static void mode_listing(void)
+{
+    size_t n = karx_mode_count(), blocks = 0, aeads = 0, xts = 0;
+    karx_mode_info m, again;
+    karx_alg_info a, ci;
+    karx_aead_info ai;
+    for (size_t i = 0; i < n; i++) {
+        CHECK(karx_mode_get(i, &m) == KARX_OK, "mode %zu", i);
+        CHECK(karx_mode_find(m.name, &again) == KARX_OK && again.shape == m.shape &&
+                  again.id == m.id && karx_mode_find(m.std_name, &again) == KARX_OK &&
+                  again.shape == m.shape && again.id == m.id,
+              "mode %s by both names", m.name);
+        if (m.shape == KARX_SHAPE_BLOCK) {
+            blocks++;
+            CHECK(karx_alg_by_id(KARX_KIND_MODE, m.id, &a) == KARX_OK &&
+                      strcmp(a.name, m.name) == 0 && m.key_parts == 1 &&
+                      m.approved == karx_alg_approved(KARX_KIND_MODE, m.id),
+                  "%s as karx_alg_get lists it", m.name);
+        } else if (m.shape == KARX_SHAPE_AEAD) {
+            aeads++;
+            CHECK(karx_aead_info_of((karx_aead_alg)m.id, &ai) == KARX_OK &&
+                      strcmp(ai.name, m.name) == 0 && m.key_parts == 1,
+                  "%s as karx_aead_info_of says", m.name);
+        } else {
+            xts++;
+            CHECK(m.shape == KARX_SHAPE_XTS && m.id == 0 && m.key_parts == 2 &&
+                      strcmp(m.name, "xts") == 0 && !m.approved,
+                  "%s: XTS, two keys, not approved", m.name);
+        }
+        for (size_t c = 0; karx_alg_get(c, &ci) == KARX_OK; c++) {
+            if (ci.kind != KARX_KIND_CIPHER)
+                continue;
+            size_t kb = karx_mode_key_bytes(&m, ci.id);
+            karx_status st = mode_set_key(&m, (karx_cipher_alg)ci.id,
+                                          kb ? kb : m.key_parts * ci.key_bytes);
+            CHECK(kb ? st == KARX_OK : st == KARX_ERR_UNSUPPORTED,
+                  "%s with %s: key %zu, set_key %d", m.name, ci.name, kb, (int)st);
+            if (kb)
+                CHECK(mode_set_key(&m, (karx_cipher_alg)ci.id, kb + 1) != KARX_OK,
+                      "%s with %s: a key of %zu bytes refused", m.name, ci.name, kb + 1);
+        }
+        CHECK(karx_mode_key_bytes(&m, 0) == 0 && karx_mode_key_bytes(&m, 99) == 0 &&
+                  karx_mode_key_bytes(NULL, KARX_CIPHER_LEA128) == 0,
+              "%s: no key length for an unknown cipher", m.name);
+    }
+    CHECK(blocks == KARX_MODE_LAST - KARX_MODE_FIRST + 1 &&
+              aeads == KARX_AEAD_LAST - KARX_AEAD_FIRST + 1 && xts == 1,
+          "%zu block modes, %zu AEADs, %zu XTS", blocks, aeads, xts);
+    CHECK(karx_mode_find("cfb128", &m) == KARX_OK && m.id == KARX_MODE_CFB, "cfb128 is CFB");
+    CHECK(karx_mode_find("X-T-S", &m) == KARX_OK && m.shape == KARX_SHAPE_XTS, "X-T-S is XTS");
+    CHECK(karx_mode_find("lea128", &m) == KARX_ERR_UNKNOWN_ALGORITHM && m.shape == 0,
+          "a cipher is no mode");
+    CHECK(karx_mode_find(NULL, &m) == KARX_ERR_ARGUMENT &&
+              karx_mode_find("cbc", NULL) == KARX_ERR_ARGUMENT &&
+              karx_mode_get(n, &m) == KARX_ERR_ARGUMENT &&
+              karx_mode_get(0, NULL) == KARX_ERR_ARGUMENT,
+          "mode listing: bad arguments");
+}
+
 /* karx_i_select: at each back end the chosen kernel lies on that back end's chain and no
  * allowed kernel outranks it. */
 static void selection(void)
@@ -382,6 +471,7 @@ int main(void)
     parts();
     selftest_fails();
     modes_everywhere();
+    mode_listing();
     selection();
     return t_finish("registry");
 }

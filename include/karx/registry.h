@@ -74,6 +74,40 @@ KARX_API karx_status karx_alg_find(karx_alg_kind kind, const char *name, karx_al
 /* The algorithm with this id; KARX_ERR_UNKNOWN_ALGORITHM if there is none. */
 KARX_API karx_status karx_alg_by_id(karx_alg_kind kind, int id, karx_alg_info *info);
 
+/* ---- every mode, whatever its calls ----
+ * A mode name leads to one of three sets of calls: a block mode of cipher.h (ECB ... OFB, the
+ * karx_alg_info listing above), an AEAD of aead.h (GCM, CCM) or XTS (xts.h). These calls list
+ * all of them with what a front end needs to take a mode name without knowing the modes: which
+ * calls (shape and id), which ciphers it runs on, how long its key is. */
+typedef enum karx_mode_shape {
+    KARX_SHAPE_BLOCK = 1, /* cipher.h: id is a karx_mode */
+    KARX_SHAPE_AEAD = 2,  /* aead.h: id is a karx_aead_alg */
+    KARX_SHAPE_XTS = 3    /* xts.h: id is 0 */
+} karx_mode_shape;
+
+typedef struct karx_mode_info {
+    karx_mode_shape shape;
+    int id;
+    char name[KARX_ALG_NAME_MAX];     /* short name, as the CLI takes it: "cbc", "gcm", "xts" */
+    char std_name[KARX_ALG_NAME_MAX]; /* "CBC", "GCM", "XTS" */
+    size_t min_block;  /* the cipher blocks it runs on, in bytes: min_block .. max_block */
+    size_t max_block;  /* (0: no upper limit) */
+    size_t key_parts;  /* cipher keys its key is made of: 1, or 2 for XTS (data key || tweak key) */
+    int approved;      /* on KCMVP's approved list (a call also needs its cipher's approval) */
+} karx_mode_info;
+
+/* Number of modes; indexes 0 .. count-1 are valid for karx_mode_get: the block modes in id
+ * order, then the AEADs in id order, then XTS (compact builds: the block modes only). */
+KARX_API size_t karx_mode_count(void);
+/* KARX_ERR_ARGUMENT for a NULL info or an index past the end. */
+KARX_API karx_status karx_mode_get(size_t index, karx_mode_info *info);
+/* A mode by name (matched as karx_alg_find matches names; "cfb128" is CFB):
+ * KARX_ERR_ARGUMENT for NULL, KARX_ERR_UNKNOWN_ALGORITHM when no mode has it. */
+KARX_API karx_status karx_mode_find(const char *name, karx_mode_info *info);
+/* The key length mode takes with a cipher (cipher: a karx_cipher_alg id): key_parts times the
+ * cipher's key, or 0 when the mode does not run on that cipher (or either is unknown). */
+KARX_API size_t karx_mode_key_bytes(const karx_mode_info *mode, int cipher);
+
 /* One kernel (implementation) of a cipher, hash or part. A MAC runs on its primitive's kernels
  * (a GMAC also on GHASH's) and a mode on its cipher's, so they have none of their own. */
 typedef struct karx_kernel_info {

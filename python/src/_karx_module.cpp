@@ -67,6 +67,25 @@ nb::list algorithms(nb::handle kind)
     return l;
 }
 
+// Every mode (karx_mode_get) as the tuple karx.Mode is made from: its names, shape, id, the
+// cipher blocks it runs on, key parts, approval, and the short names of the ciphers it takes.
+nb::list modes()
+{
+    static const char *const SHAPES[] = {"", "block", "aead", "xts"};
+    nb::list l;
+    karx_mode_info m;
+    karx_alg_info c;
+    for (size_t i = 0; karx_mode_get(i, &m) == KARX_OK; i++) {
+        nb::list ciphers;
+        for (size_t j = 0; karx_alg_get(j, &c) == KARX_OK; j++)
+            if (c.kind == KARX_KIND_CIPHER && karx_mode_key_bytes(&m, c.id) != 0)
+                ciphers.append(c.name);
+        l.append(nb::make_tuple(m.name, m.std_name, SHAPES[m.shape], m.id, m.min_block,
+                                m.max_block, m.key_parts, m.approved != 0, nb::tuple(ciphers)));
+    }
+    return l;
+}
+
 nb::tuple find(const std::string &name, nb::handle kind)
 {
     karx_alg_kind k = kind_arg(kind);
@@ -168,6 +187,7 @@ void bind_registry(nb::module_ &m)
     m.def("set_backend", &set_backend, "name"_a);
     m.def("_algorithms", &algorithms, "kind"_a.none() = nb::none());
     m.def("_find", &find, "name"_a, "kind"_a.none() = nb::none());
+    m.def("_modes", &modes);
     m.def("_kernels", &kernels, "name"_a);
     m.def("selftest", &selftest, "name"_a.none() = nb::none(),
           "Every self-test: each usable kernel, each construction, the entropy start-up test "

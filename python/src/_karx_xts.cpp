@@ -70,17 +70,21 @@ struct Xts {
         std::memset(&key, 0, sizeof key);
         alg = cipher_alg(cipher);
         std::string name = karx_cipher_name(alg);
-        if (karx_cipher_block_bytes(alg) != 16)
+        karx_mode_info xts; // the mode's facts, from the registry
+        check(karx_mode_find("xts", &xts), "XTS");
+        size_t want = karx_mode_key_bytes(&xts, alg);
+        if (want == 0)
             raise_status(KARX_ERR_UNSUPPORTED,
-                         "XTS needs a 128-bit-block cipher, not " + name + " (" +
+                         "XTS needs a " + std::to_string(8 * xts.min_block) +
+                             "-bit-block cipher, not " + name + " (" +
                              std::to_string(8 * karx_cipher_block_bytes(alg)) + "-bit block)");
         Buf k(k_, "key");
-        size_t half = karx_cipher_key_bytes(alg);
-        if (k.n != 2 * half)
-            raise_status(KARX_ERR_KEY_LENGTH, name + " XTS key must be " +
-                                                  std::to_string(2 * half) + " bytes (two " +
-                                                  std::to_string(half) + "-byte keys), got " +
-                                                  std::to_string(k.n));
+        if (k.n != want)
+            raise_status(KARX_ERR_KEY_LENGTH,
+                         name + " XTS key must be " + std::to_string(want) +
+                             " bytes (a data key and a tweak key, " +
+                             std::to_string(want / xts.key_parts) + " bytes each), got " +
+                             std::to_string(k.n));
         karx_status st = karx_xts_set_key(&key, alg, k.p, k.n);
         if (st == KARX_ERR_ARGUMENT)
             raise_status(st, "XTS key halves (data key, tweak key) are equal: such a key pair "

@@ -65,6 +65,45 @@ def test_modes_describe_their_iv_and_segment():
             karx.Cipher(c, a.name, key, padding=None)
 
 
+def test_every_mode_of_every_shape():
+    ms = karx.modes()
+    assert all(isinstance(m, karx.Mode) for m in ms)
+    assert [m.shape for m in ms] == sorted((m.shape for m in ms), key=("block", "aead", "xts").index)
+    assert tuple(m.name for m in ms if m.shape == "block") == karx.modes_available
+    assert {m.name for m in ms if m.shape == "aead"} == {"gcm", "ccm"}
+    assert [m.name for m in ms if m.shape == "xts"] == ["xts"]
+    for m in ms:
+        assert m.ciphers and set(m.ciphers) <= set(karx.ciphers_available)
+        for c in karx.algorithms("cipher"):
+            runs = c.name in m.ciphers
+            assert runs == (m.min_block <= c.block_size and
+                            (m.max_block == 0 or c.block_size <= m.max_block))
+    x = next(m for m in ms if m.shape == "xts")
+    assert x.key_parts == 2 and not x.approved and x.ciphers == karx.xts_ciphers_available
+    assert next(m for m in ms if m.name == "gcm").ciphers == karx.aead_ciphers_available
+
+
+def test_the_classes_take_what_the_modes_say():
+    # the key length (key_parts cipher keys) and the ciphers come from the registry's mode list
+    for m in karx.modes():
+        for c in karx.algorithms("cipher"):
+            key = bytes(range(m.key_parts * c.key_size))
+            if m.shape == "xts":
+                if c.name in m.ciphers:
+                    karx.XTS(c.name, key)
+                    with pytest.raises(karx.InvalidKey, match=f"{len(key)} bytes"):
+                        karx.XTS(c.name, key[:-1])
+                else:
+                    with pytest.raises(karx.Unsupported, match="128-bit-block"):
+                        karx.XTS(c.name, key)
+            elif m.shape == "aead":
+                if c.name in m.ciphers:
+                    karx.AEAD(c.name, m.name, key)
+                else:
+                    with pytest.raises(karx.Unsupported):
+                        karx.AEAD(c.name, m.name, key)
+
+
 def test_bad_kind():
     with pytest.raises(karx.InvalidArgument, match="kind must be"):
         karx.algorithms("ciphers")

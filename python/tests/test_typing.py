@@ -40,8 +40,8 @@ def _stub():
 
 STUB = _stub()
 #: Names only the stub has: type aliases and the TypedDict of gpu_info().
-STUB_ONLY = {"ReadableBuffer", "_U8Array", "_GpuInfo", "AlgTuple", "KernelTuple", "_Records",
-             "_Aads"}
+STUB_ONLY = {"ReadableBuffer", "_U8Array", "_GpuInfo", "AlgTuple", "ModeTuple", "KernelTuple",
+             "_Records", "_Aads"}
 
 
 def _members(cls_node):

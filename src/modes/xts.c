@@ -23,15 +23,16 @@ karx_status karx_xts_set_key(karx_xts_key *key, karx_cipher_alg alg, const uint8
     if (!karx_i_clear(key, sizeof *key))
         return KARX_ERR_ARGUMENT;
     const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)alg);
+    const karx_i_xts *x = karx_i_xts_modes[0]; /* the mode's facts (mode_desc.c) */
     if (c == NULL)
         return KARX_ERR_UNKNOWN_ALGORITHM;
-    KARX_I_SERVICE(KARX_I_NEVER_APPROVED); /* XTS is not on the KCMVP list */
-    if (c->block_bytes != 16)
+    KARX_I_SERVICE(x->approved);
+    if (c->block_bytes != x->block_bytes)
         return KARX_ERR_UNSUPPORTED;
     if (k == NULL)
         return KARX_ERR_ARGUMENT;
     const size_t half = c->key_bytes;
-    if (key_len != 2 * half)
+    if (key_len != x->key_parts * half)
         return KARX_ERR_KEY_LENGTH;
     /* Equal halves are refused: the comparison runs in constant time, and only its result (the
      * status) is public, like a tag check's (the ct harnesses declassify exactly that). */

@@ -182,6 +182,7 @@ typedef struct karx_i_aead {
     size_t nonce_min, nonce_max, nonce_default, tag_min, tag_max, tag_default;
     int lengths_first;    /* init needs the AAD and payload lengths (CCM) */
     int approved;         /* on KCMVP's approved list (a call also needs its cipher's) */
+    size_t block_bytes;   /* the only cipher block it runs on */
     int (*tag_len_ok)(size_t tag_len);
     size_t (*max_payload)(size_t nonce_len); /* 0: a refused nonce length */
     karx_status (*encrypt)(karx_cipher_alg alg, const uint8_t *key, size_t key_len,
@@ -222,6 +223,18 @@ typedef struct karx_i_aead {
     karx_status (*final_verify)(void *ctx, const uint8_t *tag, size_t tag_len);
 } karx_i_aead;
 
+/* XTS (src/modes/mode_desc.c; xts.h's calls read it): facts only, its calls are xts.h's own.
+ * Not in compact builds. */
+typedef struct karx_i_xts {
+    const char *name;     /* "xts" */
+    const char *std_name; /* "XTS" */
+    size_t block_bytes;   /* the only cipher block it runs on */
+    size_t key_parts;     /* cipher keys in its key: data key || tweak key */
+    size_t tweak_bytes;
+    size_t unit_min;      /* the shortest data unit */
+    int approved;         /* on KCMVP's approved list (XTS is not) */
+} karx_i_xts;
+
 /* A part: a building block of constructions with kernels of its own, no algorithm by itself
  * (KARX_KIND_PART): GHASH (GCM, GMAC) and the GCM pass (CTR and GHASH over the payload). Its
  * impl list is selected by karx_i_select like a cipher's, and each impl has a known-answer
@@ -260,6 +273,8 @@ extern const karx_i_part *const karx_i_parts[]; /* indexed by id */
 extern const size_t karx_i_part_count;
 extern const karx_i_aead *const karx_i_aeads[]; /* empty in compact builds */
 extern const size_t karx_i_aead_count;
+extern const karx_i_xts *const karx_i_xts_modes[]; /* XTS; empty in compact builds */
+extern const size_t karx_i_xts_count;
 
 /* The descriptor of an id, or NULL. */
 const karx_i_cipher *karx_i_cipher_desc(uint32_t alg);

@@ -118,6 +118,16 @@ done < "$T/kern"
 expect "info: portable everywhere under KARX_BACKEND=portable" "" \
     "$(KARX_BACKEND=portable "$KARX" info | grep ' kernel, ' | grep -v ': portable kernel, ')"
 
+# info: one line of every mode enc takes, the same list enc's unknown-mode error gives, and each
+# of them taken by enc -m (an AES-free round trip is test_cli_enc's; here: no "unknown mode").
+modes=$("$KARX" info | sed -n 's/^modes: //p')
+expect "info: modes = enc's list" "$(echo "$modes" | sed 's/ /, /g')" \
+    "$("$KARX" enc -c lea128 -m nope -K 00 < /dev/null 2>&1 | sed -n 's/.*unknown mode (\(.*\))$/\1/p')"
+for m in $modes; do
+    "$KARX" enc -c lea128 -m "$m" -K 00 < /dev/null 2>&1 | grep -q 'unknown mode' &&
+        bad "info lists $m but enc -m $m says unknown" || ok
+done
+case " $modes " in *" xts "*) ok ;; *) bad "info: xts among the modes ($modes)" ;; esac
 # selftest: a line per algorithm x kernel of info, 'ok' for the usable ones, 'skipped (...)'
 # for those info marks unusable, and a count that adds up.
 "$KARX" selftest > "$T/st" 2> "$T/err"; expect "selftest rc" 0 $?

@@ -73,7 +73,7 @@ from ._karx import (  # noqa: E402  (after the error types are registered)
     token_bytes,
 )
 
-from ._registry import Algorithm, Kernel, algorithm, algorithms, kernels  # noqa: E402
+from ._registry import Algorithm, Kernel, Mode, algorithm, algorithms, kernels, modes  # noqa: E402
 from ._errors import SealAuthenticationError, SealError  # noqa: E402
 from ._seal import SealReader, SealWriter, open_file, seal_file  # noqa: E402
 
@@ -115,8 +115,9 @@ ciphers_available: Tuple[str, ...] = tuple(a.name for a in algorithms("cipher"))
 #: Modes accepted by :class:`Cipher`.
 modes_available: Tuple[str, ...] = tuple(a.name for a in algorithms("mode"))
 #: Ciphers accepted by :class:`AEAD` (GCM and CCM): every registered cipher with a 128-bit block.
-aead_ciphers_available: Tuple[str, ...] = tuple(a.name for a in algorithms("cipher")
-                                                if a.block_size == 16)
+aead_ciphers_available: Tuple[str, ...] = next(m.ciphers for m in modes() if m.shape == "aead")
+#: Ciphers accepted by :class:`XTS`.
+xts_ciphers_available: Tuple[str, ...] = next(m.ciphers for m in modes() if m.shape == "xts")
 
 __all__ = [
     "KarxError", "InvalidArgument", "InvalidKey", "InvalidIV", "InvalidOutputLength",
@@ -131,7 +132,8 @@ __all__ = [
     "token_hex", "lsh_many", "ctr_xor_many", "gcm_seal_many", "gcm_open_many", "ccm_seal_many",
     "ccm_open_many", "hmac_many", "hmac_verify_many", "HmacKey", "gpu_available", "gpu_built", "gpu_info", "backend",
     "set_backend", "strerror", "algorithms_available", "algorithms_guaranteed",
-    "ciphers_available", "modes_available", "aead_ciphers_available", "Algorithm", "Kernel",
+    "ciphers_available", "modes_available", "aead_ciphers_available", "xts_ciphers_available",
+    "Algorithm", "Kernel", "Mode", "modes",
     "algorithm", "algorithms", "kernels", "selftest", "kbkdf", "set_approved_mode",
     "approved_mode", "in_error_state", "last_service_approved",
 ]

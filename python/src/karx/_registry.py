@@ -2,7 +2,7 @@
 the library registers, looked up by the library's one name parser, and the kernels each runs on."""
 from __future__ import annotations
 
-from typing import List, NamedTuple, Optional
+from typing import List, NamedTuple, Optional, Tuple
 
 from . import _karx
 
@@ -40,6 +40,29 @@ class Kernel(NamedTuple):
     lanes: int
     usable: bool
     active: bool
+
+
+class Mode(NamedTuple):
+    """One mode of any shape (karx_mode_info): ``shape`` is ``'block'`` (:class:`Cipher`),
+    ``'aead'`` (:class:`AEAD`) or ``'xts'`` (:class:`XTS`). It runs on ciphers whose block is
+    ``min_block`` .. ``max_block`` bytes (``max_block`` 0: no upper limit), listed in
+    ``ciphers``; its key is ``key_parts`` cipher keys (2 for XTS: data key then tweak key);
+    ``approved``: on KCMVP's list (a call also needs its cipher's approval)."""
+
+    name: str
+    std_name: str
+    shape: str
+    id: int
+    min_block: int
+    max_block: int
+    key_parts: int
+    approved: bool
+    ciphers: Tuple[str, ...]
+
+
+def modes() -> List[Mode]:
+    """Every mode, whatever its calls: the block modes, then the AEADs, then XTS."""
+    return [Mode(*t) for t in _karx._modes()]
 
 
 def algorithms(kind: Optional[str] = None) -> List[Algorithm]:
