@@ -63,8 +63,10 @@ static karx_status gcm_check_params(const uint8_t *iv, size_t iv_len, const uint
     return KARX_OK;
 }
 
-karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_t *key,
-                             size_t key_len)
+/* karx_gcm_set_key with only H^1 .. H^npowers prepared: enough for messages whose GHASH calls
+ * are at most npowers blocks each (ghash.h: no kernel reads a power above its call's length). */
+static karx_status gcm_set_key_powers(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_t *key,
+                                      size_t key_len, unsigned npowers)
 {
     if (!karx_i_clear(gk, sizeof *gk))
         return KARX_ERR_ARGUMENT;
@@ -83,13 +85,19 @@ karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_
         memcpy(gk->raw, key, key_len); /* key_len <= 32: karx_cipher_set_key checked it */
         gk->raw_len = (uint32_t)key_len;
         gk->alg = (uint32_t)alg;
-        karx_i_ghash_powers(gk->htab, h);
+        karx_i_ghash_powers(gk->htab, h, npowers);
         gk->ready = 1;
     } else {
         karx_memzero(gk, sizeof *gk);
     }
     karx_memzero(h, sizeof h);
     return st;
+}
+
+karx_status karx_gcm_set_key(karx_gcm_key *gk, karx_cipher_alg alg, const uint8_t *key,
+                             size_t key_len)
+{
+    return gcm_set_key_powers(gk, alg, key, key_len, KARX_I_GHASH_POWERS);
 }
 
 void karx_gcm_key_wipe(karx_gcm_key *gk) { karx_memzero(gk, sizeof *gk); }
@@ -387,8 +395,15 @@ static karx_status gcm_oneshot(int seal, karx_cipher_alg alg, const uint8_t *key
     karx_status st = gcm_check_params(iv, iv_len, aad, aad_len, out, in, len, tag, tag_len);
     if (st != KARX_OK)
         return st;
+    /* The key lives for this one message: only the powers its GHASH calls can reach (the IV's
+     * blocks, the AAD's, the payload's and the two length blocks bound every call; a short
+     * record needs a few of the 32, and preparing them was most of a small call's time). */
+    size_t blocks = 2, max = KARX_I_GHASH_POWERS;
+    const size_t parts[3] = {iv_len, aad_len, len};
+    for (int i = 0; i < 3 && blocks < max; i++)
+        blocks += parts[i] >= 16 * max ? max : (parts[i] + 15) / 16;
     karx_gcm_key gk;
-    st = karx_gcm_set_key(&gk, alg, key, key_len);
+    st = gcm_set_key_powers(&gk, alg, key, key_len, (unsigned)(blocks < max ? blocks : max));
     if (st == KARX_OK)
         st = seal ? karx_gcm_seal(&gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len)
                   : karx_gcm_open(&gk, iv, iv_len, out, tag, tag_len, in, len, aad, aad_len);

@@ -18,13 +18,15 @@
 #define KARX_I_GHASH_POWERS 32
 
 /* Portable (any C11 target). */
-void karx_i_ghash_powers_portable(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16]);
+void karx_i_ghash_powers_portable(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16],
+                                  unsigned n);
 void karx_i_ghash_blocks_portable(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                                   const uint8_t *data, size_t nblocks);
 
 #if defined(KARX_HAVE_X86_SIMD)
 /* PCLMULQDQ + SSSE3 + SSE4.1 (ghash_pclmul.c): 16 blocks per reduction. */
-void karx_i_ghash_powers_pclmul(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16]);
+void karx_i_ghash_powers_pclmul(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16],
+                                unsigned n);
 void karx_i_ghash_blocks_pclmul(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                                 const uint8_t *data, size_t nblocks);
 /* VPCLMULQDQ + AVX-512 F/VL/BW (ghash_vpclmul.c): 32 blocks per reduction, tails to PCLMULQDQ. */
@@ -33,11 +35,17 @@ void karx_i_ghash_blocks_vpclmul(const uint64_t htab[2 * KARX_I_GHASH_POWERS], u
 #endif
 
 /* A GHASH kernel table: the powers of H it wants in htab (every table computes the same
- * values, so a key made under one back end works under any), and the blocks call. */
+ * values, so a key made under one back end works under any), and the blocks call.
+ *
+ * powers writes H^1 .. H^n (1 <= n <= KARX_I_GHASH_POWERS) and leaves the rest of htab as it
+ * is. A blocks call of nblocks reads no power above H^min(nblocks, KARX_I_GHASH_POWERS) that
+ * it multiplies with data: so a key whose table holds only the powers up to the longest call
+ * it will see gives the same answers (the raw-key one-shots prepare only those; tests/test_gcm.c
+ * checks every kernel that way with the other powers zero). */
 typedef struct karx_i_ghash_kernels {
     const char *name;
     unsigned lanes; /* blocks per reduction */
-    void (*powers)(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16]);
+    void (*powers)(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16], unsigned n);
     void (*blocks)(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                    const uint8_t *data, size_t nblocks);
 } karx_i_ghash_kernels;
@@ -57,7 +65,8 @@ void karx_i_ghash_blocks_vpclmul_ymm(const uint64_t htab[2 * KARX_I_GHASH_POWERS
 const karx_i_ghash_kernels *karx_i_ghash_kernels_now(void);
 
 /* Through the selected table. */
-void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16]);
+void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16],
+                         unsigned n);
 void karx_i_ghash_blocks(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],
                          const uint8_t *data, size_t nblocks);
 

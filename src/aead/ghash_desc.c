@@ -26,9 +26,10 @@ static const karx_i_impl ghash_impls[] = {
 };
 KARX_I_TABLE_NOW(karx_i_ghash_kernels, karx_i_ghash_kernels_now, ghash_impls)
 
-void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16])
+void karx_i_ghash_powers(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16],
+                         unsigned n)
 {
-    karx_i_ghash_kernels_now()->powers(htab, h);
+    karx_i_ghash_kernels_now()->powers(htab, h, n);
 }
 
 void karx_i_ghash_blocks(const uint64_t htab[2 * KARX_I_GHASH_POWERS], uint8_t y[16],

@@ -37,12 +37,13 @@ static inline __m128i gf_mul(__m128i a, __m128i b)
     return reduce(&acc);
 }
 
-void karx_i_ghash_powers_pclmul(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16])
+void karx_i_ghash_powers_pclmul(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16],
+                                unsigned n)
 {
     __m128i h1 = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h));
     __m128i p = h1;
     _mm_storeu_si128((__m128i *)(void *)htab, p);
-    for (int k = 1; k < KARX_I_GHASH_POWERS; k++) {
+    for (unsigned k = 1; k < n && k < KARX_I_GHASH_POWERS; k++) {
         p = gf_mul(p, h1);
         _mm_storeu_si128((__m128i *)(void *)(htab + 2 * k), p);
     }

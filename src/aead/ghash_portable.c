@@ -69,11 +69,12 @@ static void gf_mul(uint64_t z[2], const uint64_t a[2], const uint64_t b[2])
     z[1] = w3;
 }
 
-void karx_i_ghash_powers_portable(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16])
+void karx_i_ghash_powers_portable(uint64_t htab[2 * KARX_I_GHASH_POWERS], const uint8_t h[16],
+                                  unsigned n)
 {
     htab[0] = karx_load64_be(h + 8);
     htab[1] = karx_load64_be(h);
-    for (int k = 1; k < KARX_I_GHASH_POWERS; k++)
+    for (unsigned k = 1; k < n && k < KARX_I_GHASH_POWERS; k++)
         gf_mul(htab + 2 * k, htab + 2 * (k - 1), htab);
 }
 
