@@ -258,15 +258,20 @@ static void ref_ctr(const karx_aria_key *k, uint8_t *out, const uint8_t *in, siz
 static void test_random(void)
 {
     static uint8_t pt[MAXB + 1], ref[MAXB], got[MAXB + 1], ctr[16];
-    for (int run = 0; run < 60; run++) {
+    for (int run = 0; run < 120; run++) {
         karx_aria_key k;
-        size_t klen, nb = (size_t)(t_rand64() % 20), off = (size_t)(run & 1);
+        /* up to 63 blocks: whole groups of the widest kernel (16), registers and tails */
+        size_t klen, nb = (size_t)(t_rand64() % (run < 40 ? 20 : MAXB / 16));
+        size_t off = (size_t)(run & 1);
         random_key(&k, &klen);
         t_fill(pt, sizeof pt);
         t_fill(ctr, sizeof ctr);
         ctr[0] &= 0x7f; /* no wrap past all-ones inside a call (the kernel contract) */
         if (run % 3 == 0) /* low bytes all-ones: the counter carries across them in the call */
             memset(ctr + 4 + run % 12, 0xff, 12 - (size_t)(run % 12));
+        if (run % 3 == 1) /* the low half a few blocks before its wrap: groups on either side */
+            for (int i = 0; i < 8; i++)
+                ctr[8 + i] = (uint8_t)((UINT64_MAX - (uint64_t)(run % 50)) >> (56 - 8 * i));
         for (size_t b = 0; b < nb; b++)
             karx_aria_encrypt_block(&k, ref + 16 * b, pt + 16 * b);
         for (size_t b = 0; b < nb; b++) {

@@ -148,7 +148,10 @@ static inline void karx_aria_crypt(const uint8_t (*rk)[16], unsigned rounds, uin
     karx_store64_le(out + 8, s[1]);
 }
 
-/* The portable kernel table (aria_portable.c). */
+/* The kernel tables: portable (aria_portable.c), and with GFNI on x86 (aria_gfni_template.h). */
 extern const karx_block_kernels karx_i_aria_portable;
+#if defined(KARX_HAVE_X86_SIMD)
+extern const karx_block_kernels karx_i_aria_avx2_gfni, karx_i_aria_avx512_gfni;
+#endif
 
 #endif
