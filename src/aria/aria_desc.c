@@ -31,7 +31,7 @@ static const uint8_t ct[3][16] = {
 #define ARIA_DESC(id, name, std_name, key_bytes, rounds, ct)                                  \
     {id, name, std_name, 16, key_bytes, sizeof(karx_aria_key), KARX_I_FAMILY_NONE, rounds,  \
      aria_set_key, aria_impls, sizeof aria_impls / sizeof aria_impls[0], key, pt, ct, NULL, 0, \
-     KARX_I_ARIA_APPROVED}
+     KARX_I_ARIA_APPROVED, 1}
 
 const karx_i_cipher karx_i_aria128_desc =
     ARIA_DESC(KARX_CIPHER_ARIA128, "aria128", "ARIA-128", 16, 12, ct[0]);

@@ -42,12 +42,12 @@ static const uint8_t ct256[16] = {0xdc, 0x77, 0x73, 0x02, 0x51, 0x56, 0x0b, 0x12
 const karx_i_cipher karx_i_cham64_desc = {
     KARX_CIPHER_CHAM64_128, "cham64-128", "CHAM-64/128", 8, 16, sizeof(karx_cham64_key),
     KARX_I_FAMILY_CHAM64, 88, cham64_set_key, KARX_I_LIST(cham64_impls), key_lo, pt, ct64, NULL, 0,
-    KARX_I_CHAM_APPROVED};
+    KARX_I_CHAM_APPROVED, 0};
 const karx_i_cipher karx_i_cham128_128_desc = {
     KARX_CIPHER_CHAM128_128, "cham128-128", "CHAM-128/128", 16, 16, sizeof(karx_cham128_key),
     KARX_I_FAMILY_CHAM128, 112, cham128_set_key, KARX_I_LIST(cham128_impls), key_lo, pt, ct128,
-    KARX_I_LANES_OF(cham128_lane_impls), KARX_I_CHAM_APPROVED};
+    KARX_I_LANES_OF(cham128_lane_impls), KARX_I_CHAM_APPROVED, 0};
 const karx_i_cipher karx_i_cham128_256_desc = {
     KARX_CIPHER_CHAM128_256, "cham128-256", "CHAM-128/256", 16, 32, sizeof(karx_cham128_key),
     KARX_I_FAMILY_CHAM128, 120, cham128_set_key, KARX_I_LIST(cham128_impls), key256, pt, ct256,
-    KARX_I_LANES_OF(cham128_lane_impls), KARX_I_CHAM_APPROVED};
+    KARX_I_LANES_OF(cham128_lane_impls), KARX_I_CHAM_APPROVED, 0};

@@ -30,4 +30,4 @@ static const uint8_t kat_ct[8] = {0xC6, 0x1F, 0x9C, 0x20, 0x75, 0x7A, 0x04, 0xCC
 const karx_i_cipher karx_i_hight_desc = {
     KARX_CIPHER_HIGHT, "hight", "HIGHT", KARX_HIGHT_BLOCK_BYTES, KARX_HIGHT_KEY_BYTES,
     sizeof(karx_hight_key), KARX_I_FAMILY_HIGHT, KARX_HIGHT_ROUNDS, hight_set_key,
-    KARX_I_LIST(hight_impls), kat_key, kat_pt, kat_ct, NULL, 0, KARX_I_HIGHT_APPROVED};
+    KARX_I_LIST(hight_impls), kat_key, kat_pt, kat_ct, NULL, 0, KARX_I_HIGHT_APPROVED, 0};

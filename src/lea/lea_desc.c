@@ -40,7 +40,7 @@ static const uint8_t kat_ct[3][16] = {
 #define LEA_DESC(id, name, std_name, key_bytes, rounds, key, pt, ct)                      \
     {id, name, std_name, 16, key_bytes, sizeof(karx_lea_key), KARX_I_FAMILY_LEA, rounds, \
      lea_set_key, KARX_I_LIST(lea_impls), key, pt, ct, KARX_I_LANES_OF(lea_lane_impls),  \
-     KARX_I_LEA_APPROVED}
+     KARX_I_LEA_APPROVED, 0}
 
 const karx_i_cipher karx_i_lea128_desc =
     LEA_DESC(KARX_CIPHER_LEA128, "lea128", "LEA-128", 16, 24, kat_key[0], kat_pt[0], kat_ct[0]);

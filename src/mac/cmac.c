@@ -83,7 +83,7 @@ karx_status karx_cmac_init(karx_cmac_ctx *ctx, karx_cipher_alg alg, const uint8_
     const karx_i_cipher *c = karx_i_key_row(&ctx->key);
     const size_t B = c->block_bytes;
     uint8_t L[KARX_MAX_BLOCK_BYTES] = {0};
-    karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), L, L, 1); /* L = E_K(0^B) */
+    karx_i_single(c)->ecb_encrypt(karx_i_ks(&ctx->key), L, L, 1); /* L = E_K(0^B) */
     cmac_dbl(ctx->k1, L, B);
     cmac_dbl(ctx->k2, ctx->k1, B);
     karx_memzero(L, sizeof L);
@@ -151,7 +151,7 @@ static void finish(karx_cmac_ctx *ctx, uint8_t *T)
         uint8_t m = i < r ? ctx->buf[i] : (i == r ? 0x80 : 0x00); /* 10* padding if r < B */
         last[i] = (uint8_t)(m ^ k[i] ^ ctx->x[i]);
     }
-    karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), T, last, 1);
+    karx_i_single(c)->ecb_encrypt(karx_i_ks(&ctx->key), T, last, 1);
     karx_memzero(last, sizeof last);
     karx_cmac_ctx_wipe(ctx);
 }

@@ -12,7 +12,7 @@ karx_status karx_cbc_encrypt(const karx_cipher_key *key, uint8_t *iv, uint8_t *o
     if (st != KARX_OK)
         return st;
     const size_t B = c->block_bytes;
-    void (*enc)(const void *, uint8_t *, const uint8_t *, size_t) = karx_i_portable(c)->ecb_encrypt;
+    void (*enc)(const void *, uint8_t *, const uint8_t *, size_t) = karx_i_single(c)->ecb_encrypt;
     const void *ks = karx_i_ks(key);
     uint8_t x[KARX_MAX_BLOCK_BYTES];
     memcpy(x, iv, B);
@@ -29,7 +29,7 @@ void karx_i_cbc_mac(const karx_cipher_key *key, uint8_t *x, const uint8_t *in, s
 {
     const karx_i_cipher *c = karx_i_key_row(key);
     const size_t B = c->block_bytes;
-    void (*enc)(const void *, uint8_t *, const uint8_t *, size_t) = karx_i_portable(c)->ecb_encrypt;
+    void (*enc)(const void *, uint8_t *, const uint8_t *, size_t) = karx_i_single(c)->ecb_encrypt;
     const void *ks = karx_i_ks(key);
     /* The chain value lives in a local (no aliasing with in, so the xor stays in registers) and
      * the xor is done in 64-bit words; with 8-byte blocks the second word stays as it was. */

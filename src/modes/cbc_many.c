@@ -172,7 +172,7 @@ void karx_i_chain_many(const karx_cipher_key *key, const karx_i_chain_job *job)
 {
     const karx_i_cipher *c = karx_i_key_row(key);
     const karx_block_kernels *k = karx_i_kernels(c);
-    const chain_enc_fn single = karx_i_portable(c)->ecb_encrypt;
+    const chain_enc_fn single = karx_i_single(c)->ecb_encrypt;
     const void *ks = karx_i_ks(key);
     const size_t B = c->block_bytes;
     const int cmac = job->k1 != NULL;

@@ -31,7 +31,7 @@ static void cfb_serial(const karx_i_cipher *c, const void *ks, size_t s, uint8_t
     uint8_t e[KARX_MAX_BLOCK_BYTES], seg[KARX_MAX_BLOCK_BYTES];
     for (size_t off = 0; off < len; off += s) {
         size_t n = len - off < s ? len - off : s;
-        karx_i_portable(c)->ecb_encrypt(ks, e, reg, 1);
+        karx_i_single(c)->ecb_encrypt(ks, e, reg, 1);
         if (encrypt) {
             karx_i_xor(out + off, in + off, e, n);
             memcpy(seg, out + off, n);

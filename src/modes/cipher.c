@@ -81,7 +81,7 @@ karx_status karx_cipher_set_key(karx_cipher_key *key, karx_cipher_alg alg, const
 
 void karx_cipher_key_wipe(karx_cipher_key *key) { karx_memzero(key, sizeof *key); }
 
-/* One block through the portable kernel (a single block cannot use lanes). */
+/* One block through the single-block kernel (karx_i_single: the portable one but for ARIA). */
 static karx_status one_block(const karx_cipher_key *key, uint8_t *out, const uint8_t *in,
                              int decrypt)
 {
@@ -90,7 +90,7 @@ static karx_status one_block(const karx_cipher_key *key, uint8_t *out, const uin
         return KARX_ERR_ARGUMENT;
     if (c == NULL)
         return KARX_ERR_STATE;
-    const karx_block_kernels *k = karx_i_portable(c);
+    const karx_block_kernels *k = karx_i_single(c);
     (decrypt ? k->ecb_decrypt : k->ecb_encrypt)(karx_i_ks(key), out, in, 1);
     return KARX_OK;
 }

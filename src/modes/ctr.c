@@ -41,7 +41,7 @@ karx_status karx_ctr_xor(const karx_cipher_key *key, uint8_t *ctr, uint8_t *out,
     karx_i_ctr_blocks(c, key, ctr, out, in, full);
     if (tail != 0) {
         uint8_t ks[KARX_MAX_BLOCK_BYTES];
-        karx_i_portable(c)->ecb_encrypt(karx_i_ks(key), ks, ctr, 1);
+        karx_i_single(c)->ecb_encrypt(karx_i_ks(key), ks, ctr, 1);
         karx_i_xor(out + full * B, in + full * B, ks, tail);
         karx_i_ctr_add(ctr, B, 1);
         karx_memzero(ks, sizeof ks);

@@ -24,6 +24,13 @@ static inline const karx_block_kernels *karx_i_kernels(const karx_i_cipher *c)
     return (const karx_block_kernels *)karx_i_cipher_kernels(c);
 }
 
+/* The kernel for one block at a time: the portable one, or the selected one where the
+ * descriptor says the portable one is slow for single blocks (single_by_kernel: ARIA). */
+static inline const karx_block_kernels *karx_i_single(const karx_i_cipher *c)
+{
+    return c->single_by_kernel ? karx_i_kernels(c) : karx_i_portable(c);
+}
+
 /* The descriptor of a key that has been set, or NULL (NULL key, no key set). */
 static inline const karx_i_cipher *karx_i_key_row(const karx_cipher_key *key)
 {

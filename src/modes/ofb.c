@@ -12,7 +12,7 @@ karx_status karx_ofb_xor(const karx_cipher_key *key, uint8_t *iv, uint8_t *out, 
     const void *ks = karx_i_ks(key);
     for (size_t off = 0; off < len; off += B) {
         size_t n = len - off < B ? len - off : B;
-        karx_i_portable(c)->ecb_encrypt(ks, iv, iv, 1);
+        karx_i_single(c)->ecb_encrypt(ks, iv, iv, 1);
         karx_i_xor(out + off, in + off, iv, n);
     }
     return KARX_OK;

@@ -127,7 +127,7 @@ static karx_status keystream_update(karx_cipher_ctx *ctx, const karx_i_cipher *c
     if (ctx->mode == KARX_MODE_CTR) {
         karx_i_ctr_blocks(c, &ctx->key, ctx->reg, out, in, full);
         if (tail != 0) {
-            karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), ctx->buf, ctx->reg, 1);
+            karx_i_single(c)->ecb_encrypt(karx_i_ks(&ctx->key), ctx->buf, ctx->reg, 1);
             karx_i_ctr_add(ctx->reg, B, 1);
         }
         if (need != 0) {
@@ -140,7 +140,7 @@ static karx_status keystream_update(karx_cipher_ctx *ctx, const karx_i_cipher *c
     } else {
         karx_ofb_xor(&ctx->key, ctx->reg, out, in, full * B);
         if (tail != 0) {
-            karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), ctx->reg, ctx->reg, 1);
+            karx_i_single(c)->ecb_encrypt(karx_i_ks(&ctx->key), ctx->reg, ctx->reg, 1);
             memcpy(ctx->buf, ctx->reg, B);
         }
     }
@@ -186,7 +186,7 @@ static void cfb_update(karx_cipher_ctx *ctx, const karx_i_cipher *c, uint8_t *ou
         karx_cfb_decrypt(&ctx->key, s, ctx->reg, out + pos, in + pos, whole);
     pos += whole;
     if (pos < in_len) {
-        karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key), ctx->buf, ctx->reg, 1);
+        karx_i_single(c)->ecb_encrypt(karx_i_ks(&ctx->key), ctx->buf, ctx->reg, 1);
         cfb_bytes(ctx, B, s, out + pos, in + pos, in_len - pos);
     }
 }

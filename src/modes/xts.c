@@ -66,7 +66,7 @@ static karx_status xts_one_unit(const karx_xts_key *key, const uint8_t tweak[16]
     if (st != KARX_OK)
         return st;
     uint8_t t[16];
-    karx_i_portable(c)->ecb_encrypt(karx_i_ks(&key->tweak), t, tweak, 1);
+    karx_i_single(c)->ecb_encrypt(karx_i_ks(&key->tweak), t, tweak, 1);
     karx_i_xts_unit(c, karx_i_kernels(c), &key->data, t, out, in, len, decrypt);
     return KARX_OK;
 }

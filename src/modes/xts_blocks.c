@@ -79,11 +79,11 @@ void karx_i_xts_blocks(const karx_block_kernels *k, const karx_cipher_key *data,
     karx_i_xts_units(k, data, t, out, in, nblocks, nblocks, decrypt);
 }
 
-/* One block: out = E(in ^ t) ^ t (D when decrypting), on the portable single-block code. */
+/* One block: out = E(in ^ t) ^ t (D when decrypting), on the single-block kernel. */
 static void xts_one(const karx_i_cipher *c, const karx_cipher_key *data, const uint8_t t[16],
                     uint8_t out[16], const uint8_t in[16], int decrypt)
 {
-    const karx_block_kernels *p = karx_i_portable(c);
+    const karx_block_kernels *p = karx_i_single(c);
     uint8_t x[16];
     karx_i_xor(x, in, t, 16);
     (decrypt ? p->ecb_decrypt : p->ecb_encrypt)(karx_i_ks(data), x, x, 1);

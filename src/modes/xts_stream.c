@@ -27,7 +27,7 @@ karx_status karx_xts_init(karx_xts_ctx *ctx, karx_cipher_alg alg, int encrypt, c
         return st;
     }
     const karx_i_cipher *c = karx_i_xts_row(&ctx->key);
-    karx_i_portable(c)->ecb_encrypt(karx_i_ks(&ctx->key.tweak), ctx->t, tweak, 1);
+    karx_i_single(c)->ecb_encrypt(karx_i_ks(&ctx->key.tweak), ctx->t, tweak, 1);
     ctx->encrypt = encrypt != 0;
     ctx->state = 1;
     return KARX_OK;

@@ -95,7 +95,7 @@ static karx_status unit_pool(karx_pool *pool, const karx_xts_key *key, const uin
                        : karx_xts_encrypt(key, tweak, out, in, len);
     unit_job j = {c, karx_i_kernels(c), &key->data, {0}, out, in, len, per,
                   karx_i_par_tasks(len / 16, per), decrypt};
-    karx_i_portable(c)->ecb_encrypt(karx_i_ks(&key->tweak), j.t0, tweak, 1);
+    karx_i_single(c)->ecb_encrypt(karx_i_ks(&key->tweak), j.t0, tweak, 1);
     (void)karx_pool_run(pool, j.tasks, unit_task, &j);
     karx_memzero(j.t0, sizeof j.t0);
     return KARX_OK;

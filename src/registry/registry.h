@@ -147,6 +147,10 @@ typedef struct karx_i_cipher {
     const karx_i_impl *lane_impls;
     size_t nlane_impls;
     int approved; /* on KCMVP's approved list: the approved mode's gate reads this (gate.c) */
+    /* 1: single blocks (the serial modes, CMAC, GCM's H and J0) go through the selected kernel
+     * rather than the portable one, which is far slower for this cipher (ARIA's computes its
+     * S-boxes bit by bit; its GFNI kernels take one block in a few dozen ns). */
+    int single_by_kernel;
 } karx_i_cipher;
 
 typedef struct karx_i_hash {

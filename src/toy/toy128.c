@@ -93,4 +93,4 @@ const karx_i_cipher karx_i_toy128_desc = {
     KARX_I_CIPHER_TOY128, "toy128", "TOY-128", 16, 16, sizeof(karx_i_toy128_key),
     KARX_I_FAMILY_NONE,  KARX_I_TOY128_ROUNDS, toy_set_key, KARX_I_LIST(toy128_impls),
     kat_key,             kat_pt,   kat_ct,    NULL, 0,
-    0 /* not approved: never on KCMVP's list */};
+    0 /* not approved: never on KCMVP's list */, 0};
