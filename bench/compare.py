@@ -8,8 +8,8 @@ usage: bench/compare.py [--suite lsh|cipher|aead|all] [--karx build/karx]
                         [--quick] [--backend LIST]
        bench/compare.py --render FILE.jsonl
 Suites: lsh (LSH hashing vs Crypto++ LSH, and LSH-256 / LSH-512 vs OpenSSL SHA-256 (SHA-NI where
-the CPU has it) / SHA-512), cipher (LEA, HIGHT, revised CHAM: ctr, ecb, ecb-dec, cbc-enc, cbc-dec vs
-Crypto++ CTR/ECB, and LEA-128-CTR vs OpenSSL AES-128-CTR), aead (GCM, CCM, CMAC, HMAC-LSH,
+the CPU has it) / SHA-512), cipher (LEA, HIGHT, revised CHAM, ARIA: ctr, ecb, ecb-dec, cbc-enc, cbc-dec vs
+Crypto++ CTR/ECB, LEA-128-CTR vs OpenSSL AES-128-CTR, ARIA-128-CTR vs OpenSSL ARIA-128-CTR), aead (GCM, CCM, CMAC, HMAC-LSH,
 CTR_DRBG with the issue-4 targets, and LEA-128-GCM vs OpenSSL AES-128-GCM through EVP in the peer
 bench); all = every suite (default). Each suite's table ends with the pairs users compare
 (PAIRS). For each suite, writes OUT/<stamp>-<suite>-<commit>.jsonl (every row from both tools)
@@ -33,6 +33,7 @@ PAIRS = [
     ('LSH-256-256 / OpenSSL SHA-256', 'lsh', 'hash', 'lsh256-256', 'openssl', 'SHA-256', 'hash'),
     ('LSH-512-512 / OpenSSL SHA-512', 'lsh', 'hash', 'lsh512-512', 'openssl', 'SHA-512', 'hash'),
     ('LEA-128-CTR / OpenSSL AES-128-CTR', 'cipher', 'ctr', 'lea128', 'openssl', 'AES-128', 'CTR'),
+    ('ARIA-128-CTR / OpenSSL ARIA-128-CTR', 'cipher', 'ctr', 'aria128', 'openssl', 'ARIA-128', 'CTR'),
     ('LEA-128-GCM seal / OpenSSL AES-128-GCM seal', 'aead', 'gcm-seal', 'lea128', 'openssl',
      'AES-128', 'GCM-seal'),
     ('LEA-128-GCM open / OpenSSL AES-128-GCM open', 'aead', 'gcm-open', 'lea128', 'openssl',
@@ -42,7 +43,8 @@ SUITES = ['lsh', 'cipher', 'aead']
 # karx registry name -> Crypto++ algorithm name in the peer bench
 CIPHER_PEER = {'lea128': 'LEA-128', 'lea192': 'LEA-192', 'lea256': 'LEA-256', 'hight': 'HIGHT',
                'cham64-128': 'CHAM-64/128', 'cham128-128': 'CHAM-128/128',
-               'cham128-256': 'CHAM-128/256'}
+               'cham128-256': 'CHAM-128/256', 'aria128': 'ARIA-128', 'aria192': 'ARIA-192',
+               'aria256': 'ARIA-256'}
 CIPHER_ORDER = list(CIPHER_PEER)
 OP_ORDER = ['ctr', 'ecb', 'ecb-dec', 'cbc-enc', 'cbc-dec']
 OP_PEER = {'ctr': 'CTR', 'ecb': 'ECB'}  # the peer bench times encryption only

@@ -562,6 +562,9 @@ static const target targets[] = {
     CIPHER_TARGETS("cham64-128", KARX_CIPHER_CHAM64_128, 16, 8),
     CIPHER_TARGETS("cham128-128", KARX_CIPHER_CHAM128_128, 16, 16),
     CIPHER_TARGETS("cham128-256", KARX_CIPHER_CHAM128_256, 32, 16),
+    /* ARIA: its GFNI kernels where the CPU has GFNI, else the computed S-boxes */
+    CIPHER_TARGETS("aria128", KARX_CIPHER_ARIA128, 16, 16),
+    CIPHER_TARGETS("aria256", KARX_CIPHER_ARIA256, 32, 16),
     {.name = "lsh256 one message", .in_bytes = 512, .prep = no_prep, .run = run_lsh,
      .alg = KARX_LSH256_256, .len = 512},
     {.name = "lsh512 one message", .in_bytes = 1024, .prep = no_prep, .run = run_lsh,

@@ -32,6 +32,7 @@
 #include <cryptopp/cham.h>
 #include <cryptopp/hight.h>
 #include <cryptopp/aes.h>
+#include <cryptopp/aria.h>
 #include <cryptopp/sha.h>
 #include <cryptopp/modes.h>
 
@@ -693,6 +694,9 @@ static std::vector<Bench> build_rows(const Options& o) {
             CIPHER(CHAM128, "CHAM-128/128", 16);
             CIPHER(CHAM128, "CHAM-128/256", 32);
             CIPHER(HIGHT, "HIGHT", 16);
+            CIPHER(ARIA, "ARIA-128", 16);
+            CIPHER(ARIA, "ARIA-192", 24);
+            CIPHER(ARIA, "ARIA-256", 32);
 #undef CIPHER
         }
     }
@@ -705,6 +709,7 @@ static std::vector<Bench> build_rows(const Options& o) {
     }
     for (size_t n : o.cipher_sizes) {
         v.push_back(openssl_cipher(GX, "AES-128", "CTR", "AES-128-CTR", n));
+        v.push_back(openssl_cipher(GX, "ARIA-128", "CTR", "ARIA-128-CTR", n));
         v.push_back(openssl_cipher(GX, "ChaCha20", "stream", "ChaCha20", n));
         v.push_back(cryptopp_cipher<CTR_Mode<AES>>(GX, "AES-128", "CTR", 16, n));
     }

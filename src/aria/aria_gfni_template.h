@@ -156,7 +156,8 @@ static const uint8_t aria_bswap64[16] = {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12,
  * registers (lane i: high half, low half + i, byte-swapped to big-endian). Otherwise (the last,
  * short group, or a carry into the high half): the counter blocks written big-endian on the
  * stack, the halves carried one block at a time, and the data through the stack, so nothing
- * past nblocks is read or written; the stack is wiped at the end. */
+ * past nblocks is read or written; the stack is wiped at the end. The branch between the two
+ * reads the counter, which is public (an IV or GCM's J0), never the key or the data. */
 static void aria_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_t nblocks,
                          const uint8_t *ctr)
 {
