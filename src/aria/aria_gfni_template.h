@@ -104,11 +104,57 @@ static inline __attribute__((always_inline)) void aria_crypt_regs(const uint8_t 
         s[j] = V_XOR(aria_sl(V_XOR(s[j], k), c, 1), last);
 }
 
-/* nblocks from in to out (ECB with ek or dk): whole groups, then whole registers, then the last
- * blocks through a zero-padded register on the stack (wiped). */
+/* One block alone (the serial modes' single blocks, CMAC, GCM's H and J0: karx_i_single) in an
+ * xmm register: the same steps as aria_sl / aria_a / aria_crypt_regs, without a wide register to
+ * pad and wipe. blendv(a, b, m): b where m's byte is 0xff. */
+static inline __m128i aria_x_set(uint64_t q)
+{
+    return _mm_set1_epi64x((long long)q);
+}
+
+static inline __m128i aria_x_ld(const void *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+
+static inline __m128i aria_x_sl(__m128i x, __m128i odd, __m128i inv)
+{
+    __m128i sb1 = _mm_gf2p8affineinv_epi64_epi8(x, aria_x_set(ARIA_M_SB1_OUT), 0x63);
+    __m128i sb2 = _mm_gf2p8affineinv_epi64_epi8(x, aria_x_set(ARIA_M_SB2_OUT), 0xe2);
+    __m128i fwd = _mm_blendv_epi8(sb1, sb2, odd);
+    __m128i pre = _mm_blendv_epi8(_mm_gf2p8affine_epi64_epi8(x, aria_x_set(ARIA_M_SB3_IN), 0x05),
+                                  _mm_gf2p8affine_epi64_epi8(x, aria_x_set(ARIA_M_SB4_IN), 0x2c),
+                                  odd);
+    return _mm_blendv_epi8(fwd, _mm_gf2p8affineinv_epi64_epi8(pre, aria_x_set(ARIA_M_ID), 0), inv);
+}
+
+static void aria_one(const uint8_t (*rk)[16], unsigned rounds, uint8_t *out, const uint8_t *in)
+{
+    const __m128i odd = aria_x_ld(aria_odd);
+    const __m128i inv[2] = {aria_x_ld(aria_inv_sl1), aria_x_ld(aria_inv_sl2)};
+    __m128i idx[7], s = aria_x_ld(in);
+    for (int k = 0; k < 7; k++)
+        idx[k] = aria_x_ld(aria_a_idx[k]);
+    for (unsigned r = 0; r + 1 < rounds; r++) {
+        __m128i x = aria_x_sl(_mm_xor_si128(s, aria_x_ld(rk[r])), odd, inv[r & 1]);
+        s = _mm_shuffle_epi8(x, idx[0]);
+        for (int k = 1; k < 7; k++)
+            s = _mm_xor_si128(s, _mm_shuffle_epi8(x, idx[k]));
+    }
+    s = aria_x_sl(_mm_xor_si128(s, aria_x_ld(rk[rounds - 1])), odd, inv[1]);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_xor_si128(s, aria_x_ld(rk[rounds])));
+}
+
+/* nblocks from in to out (ECB with ek or dk): one block alone in an xmm register; else whole
+ * groups, then whole registers, then the last blocks through a zero-padded register on the
+ * stack (wiped). */
 static void aria_ecb(const uint8_t (*rk)[16], unsigned rounds, uint8_t *out, const uint8_t *in,
                      size_t nblocks)
 {
+    if (nblocks == 1) {
+        aria_one(rk, rounds, out, in);
+        return;
+    }
     aria_consts c;
     aria_consts_load(&c);
     V s[ARIA_NV];
