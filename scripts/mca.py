@@ -80,6 +80,12 @@ KERNELS = {
     # (8 blocks) folded into each step of four rounds; counted by its rounds like the CTR kernel
     'lea128-gcm-avx512': ('src/lea/lea_gcm_avx512.c', VPCLMUL_AVX512, 'karx_i_lea_gcm_avx512',
                           arx_rounds('vpro', 3, 256, 24), None),
+    # ARIA-128 with GFNI (aria_gfni_template.h): three gf2p8affineinvqb a register-round (SB1,
+    # SB2, the inverse boxes' inversion), a zmm / ymm holding 4 / 2 blocks, 12 rounds
+    'aria128-ecb-avx512-gfni': ('src/aria/aria_avx512_gfni.c', AVX512 + ['-mgfni'],
+                                'aria_ecb', arx_rounds('vgf2p8affineinv', 3, 64, 12), None),
+    'aria128-ecb-avx2-gfni': ('src/aria/aria_avx2_gfni.c', AVX2 + ['-mgfni'], 'aria_ecb',
+                              arx_rounds('vgf2p8affineinv', 3, 32, 12), None),
     # GHASH, Karatsuba: 3 multiplies a register of 4 (zmm) or 2 (ymm) blocks
     'ghash-vpclmul-avx512': ('src/aead/ghash_vpclmul.c', VPCLMUL_AVX512,
                              'karx_i_ghash_blocks_vpclmul', clmul_blocks(3, 4), None),
