@@ -14,6 +14,7 @@
 #include "aria/aria_core.h"
 #include "karx/aria.h"
 #include "karx/cipher.h"
+#include "karx/cpu.h"
 #include "test_kernels.h"
 #include "test_util.h"
 
@@ -345,6 +346,33 @@ static void test_api(void)
     CHECK(sizeof(karx_aria_key) <= sizeof(((karx_cipher_key *)0)->u), "key fits the union");
 }
 
+/* The key schedule runs the GFNI code's steps where a GFNI kernel is chosen (aria.c): under
+ * every back end the round keys equal the portable back end's, for every key length. */
+static void test_schedule_backends(void)
+{
+    karx_backend orig = karx_get_backend();
+    size_t runs = 0;
+    for (int n = 0; n < 30; n++) {
+        uint8_t raw[32];
+        size_t klen = 16 + 8 * (size_t)(n % 3);
+        t_fill(raw, sizeof raw);
+        karx_aria_key ref, k;
+        karx_set_backend(KARX_BACKEND_PORTABLE);
+        CHECK(karx_aria_set_key(&ref, raw, klen) == KARX_OK, "portable schedule");
+        for (int b = 0; karx_backend_name((karx_backend)b) != NULL; b++) {
+            if (karx_set_backend((karx_backend)b) != KARX_OK)
+                continue;
+            CHECK(karx_aria_set_key(&k, raw, klen) == KARX_OK &&
+                      memcmp(&k, &ref, sizeof k) == 0,
+                  "%zu-byte key: schedule at %s = portable", klen,
+                  karx_backend_name((karx_backend)b));
+            runs++;
+        }
+    }
+    karx_set_backend(orig);
+    printf("%zu key schedules compared with the portable back end's\n", runs);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -356,6 +384,7 @@ int main(int argc, char **argv)
     test_diffusion();
     test_cryptopp();
     test_random();
+    test_schedule_backends();
     test_api();
     return t_finish("aria");
 }

@@ -6,6 +6,7 @@
 
 #include "../approved/approved.h"
 #include "aria_core.h"
+#include "aria_impls.h"
 #include "../common/block_api.h"
 #include "../common/clear.h"
 
@@ -59,12 +60,25 @@ static const uint8_t aria_c[3][16] = {
     "\xdb\x92\x37\x1d\x21\x26\xe9\x70\x03\x24\x97\x75\x04\xe8\xc9\x0e",
 };
 
+/* The key schedule's steps, chosen as ARIA's kernels are (aria_impls.h): the GFNI code's where
+ * it runs (the same answers, ~15x faster: the portable round computes its S-boxes bit by bit),
+ * else aria_core.h's. */
+static const karx_i_aria_ks_ops aria_ks_portable = {karx_aria_round, karx_aria_diffuse};
+static const karx_i_impl ks_impls[] = {
+    KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &aria_ks_portable),
+    KARX_I_ARIA_GFNI_IMPLS(&karx_i_aria_ks_avx2_gfni, &karx_i_aria_ks_avx512_gfni)};
+
+static const karx_i_aria_ks_ops *ks_ops(void)
+{
+    return karx_i_select(ks_impls, sizeof ks_impls / sizeof ks_impls[0])->table;
+}
+
 /* out = FO(d, ck) ^ x (layer 0) or FE(d, ck) ^ x (layer 1). */
-static void feistel(uint8_t out[16], const uint8_t d[16], const uint8_t ck[16],
-                    const uint8_t x[16], int layer)
+static void feistel(const karx_i_aria_ks_ops *ops, uint8_t out[16], const uint8_t d[16],
+                    const uint8_t ck[16], const uint8_t x[16], int layer)
 {
     uint64_t s[2] = {karx_load64_le(d), karx_load64_le(d + 8)};
-    karx_aria_round(s, ck, layer);
+    ops->round(s, ck, layer);
     karx_store64_le(out, s[0] ^ karx_load64_le(x));
     karx_store64_le(out + 8, s[1] ^ karx_load64_le(x + 8));
 }
@@ -95,13 +109,13 @@ static void encryption_keys(karx_aria_key *key, const uint8_t w[4][16])
 }
 
 /* dk1 = ek(n+1), dk(i) = A(ek(n+2-i)) for 1 < i <= n, dk(n+1) = ek1. */
-static void decryption_keys(karx_aria_key *key)
+static void decryption_keys(const karx_i_aria_ks_ops *ops, karx_aria_key *key)
 {
     const unsigned n = key->rounds;
     memcpy(key->dk[0], key->ek[n], 16);
     for (unsigned i = 1; i < n; i++) {
         uint64_t s[2] = {karx_load64_le(key->ek[n - i]), karx_load64_le(key->ek[n - i] + 8)};
-        karx_aria_diffuse(s);
+        ops->diffuse(s);
         karx_store64_le(key->dk[i], s[0]);
         karx_store64_le(key->dk[i] + 8, s[1]);
     }
@@ -119,12 +133,13 @@ karx_status karx_aria_set_key(karx_aria_key *key, const uint8_t *k, size_t key_l
     uint8_t kr[16] = {0}, w[4][16];
     memcpy(w[0], k, 16); /* W0 = KL */
     memcpy(kr, k + 16, key_len - 16);
-    feistel(w[1], w[0], aria_c[first], kr, 0);
-    feistel(w[2], w[1], aria_c[(first + 1) % 3], w[0], 1);
-    feistel(w[3], w[2], aria_c[(first + 2) % 3], w[1], 0);
+    const karx_i_aria_ks_ops *ops = ks_ops();
+    feistel(ops, w[1], w[0], aria_c[first], kr, 0);
+    feistel(ops, w[2], w[1], aria_c[(first + 1) % 3], w[0], 1);
+    feistel(ops, w[3], w[2], aria_c[(first + 2) % 3], w[1], 0);
     key->rounds = (uint32_t)(12 + 2 * first);
     encryption_keys(key, (const uint8_t(*)[16])w);
-    decryption_keys(key);
+    decryption_keys(ops, key);
     karx_memzero(kr, sizeof kr);
     karx_memzero(w, sizeof w);
     return KARX_OK;

@@ -21,5 +21,6 @@
     _mm256_set_epi64x((long long)((lo) + 1), (long long)(hi), (long long)(lo), (long long)(hi))
 #define V_CTR_STEP(n) _mm256_set_epi64x((n), 0, (n), 0)
 #define ARIA_TABLE karx_i_aria_avx2_gfni
+#define ARIA_KS karx_i_aria_ks_avx2_gfni
 #define ARIA_NAME "avx2+gfni"
 #include "aria_gfni_template.h"

@@ -21,5 +21,6 @@
                      (long long)(hi))
 #define V_CTR_STEP(n) _mm512_set_epi64((n), 0, (n), 0, (n), 0, (n), 0)
 #define ARIA_TABLE karx_i_aria_avx512_gfni
+#define ARIA_KS karx_i_aria_ks_avx512_gfni
 #define ARIA_NAME "avx512+gfni"
 #include "aria_gfni_template.h"

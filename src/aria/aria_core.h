@@ -148,10 +148,19 @@ static inline void karx_aria_crypt(const uint8_t (*rk)[16], unsigned rounds, uin
     karx_store64_le(out + 8, s[1]);
 }
 
-/* The kernel tables: portable (aria_portable.c), and with GFNI on x86 (aria_gfni_template.h). */
+/* The key schedule's two steps, s = A(SL(s ^ rk)) (one round) and s = A(s): the code above, or
+ * the GFNI kernels' own (aria.c takes theirs where the selected kernel is one of them). */
+typedef struct karx_i_aria_ks_ops {
+    void (*round)(uint64_t s[2], const uint8_t rk[16], int layer);
+    void (*diffuse)(uint64_t s[2]);
+} karx_i_aria_ks_ops;
+
+/* The kernel tables: portable (aria_portable.c), and with GFNI on x86 (aria_gfni_template.h),
+ * with their key-schedule steps. */
 extern const karx_block_kernels karx_i_aria_portable;
 #if defined(KARX_HAVE_X86_SIMD)
 extern const karx_block_kernels karx_i_aria_avx2_gfni, karx_i_aria_avx512_gfni;
+extern const karx_i_aria_ks_ops karx_i_aria_ks_avx2_gfni, karx_i_aria_ks_avx512_gfni;
 #endif
 
 #endif

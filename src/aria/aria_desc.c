@@ -2,17 +2,12 @@
  * one (S-boxes computed bit by bit) and, where the CPU has GFNI, the AVX2 and AVX-512 ones
  * (aria_gfni_template.h), which rank above it at their back ends. There is no GPU round code
  * (family NONE), so the GPU calls refuse ARIA with KARX_ERR_UNSUPPORTED. */
-#include "../cpu/dispatch.h"
-#include "../registry/registry.h"
 #include "aria_core.h"
+#include "aria_impls.h"
 
 static const karx_i_impl aria_impls[] = {
     KARX_I_IMPL("portable", KARX_BACKEND_PORTABLE, 0, 0, &karx_i_aria_portable),
-    KARX_I_IF_X86(KARX_I_IMPL("avx2-gfni", KARX_BACKEND_AVX2, KARX_I_NEEDS_AVX2 | KARX_CPU_GFNI,
-                              1, &karx_i_aria_avx2_gfni),
-                  KARX_I_IMPL("avx512-gfni", KARX_BACKEND_AVX512,
-                              KARX_I_NEEDS_AVX512 | KARX_CPU_GFNI, 1, &karx_i_aria_avx512_gfni),)
-};
+    KARX_I_ARIA_GFNI_IMPLS(&karx_i_aria_avx2_gfni, &karx_i_aria_avx512_gfni)};
 
 KARX_I_SET_KEY(aria_set_key, karx_aria_set_key, karx_aria_key)
 

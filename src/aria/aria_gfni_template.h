@@ -22,8 +22,8 @@
  *   V_SHUF(x, idx) (pshufb within 128-bit lanes), V_AFF(x, m, b), V_AFFINV(x, m, b),
  *   V_SEL(m, b, a) (b where m's byte is 0xff, else a), V_BCAST128(p), V_SET64(q),
  *   V_ADD64(a, b), V_CTR_LANES(hi, lo) (lane i: the 64-bit integers hi, lo + i),
- *   V_CTR_STEP(n) (lane i: 0, n), ARIA_TABLE (the kernel table's name) and ARIA_NAME (its
- *   back-end name). */
+ *   V_CTR_STEP(n) (lane i: 0, n), ARIA_TABLE (the kernel table's name), ARIA_KS (its key-schedule
+ *   steps' name) and ARIA_NAME (its back-end name). */
 #include <string.h>
 
 #include "../common/clear.h"
@@ -128,21 +128,37 @@ static inline __m128i aria_x_sl(__m128i x, __m128i odd, __m128i inv)
     return _mm_blendv_epi8(fwd, _mm_gf2p8affineinv_epi64_epi8(pre, aria_x_set(ARIA_M_ID), 0), inv);
 }
 
+static inline __m128i aria_x_a(__m128i x)
+{
+    __m128i s = _mm_shuffle_epi8(x, aria_x_ld(aria_a_idx[0]));
+    for (int k = 1; k < 7; k++)
+        s = _mm_xor_si128(s, _mm_shuffle_epi8(x, aria_x_ld(aria_a_idx[k])));
+    return s;
+}
+
 static void aria_one(const uint8_t (*rk)[16], unsigned rounds, uint8_t *out, const uint8_t *in)
 {
     const __m128i odd = aria_x_ld(aria_odd);
     const __m128i inv[2] = {aria_x_ld(aria_inv_sl1), aria_x_ld(aria_inv_sl2)};
-    __m128i idx[7], s = aria_x_ld(in);
-    for (int k = 0; k < 7; k++)
-        idx[k] = aria_x_ld(aria_a_idx[k]);
-    for (unsigned r = 0; r + 1 < rounds; r++) {
-        __m128i x = aria_x_sl(_mm_xor_si128(s, aria_x_ld(rk[r])), odd, inv[r & 1]);
-        s = _mm_shuffle_epi8(x, idx[0]);
-        for (int k = 1; k < 7; k++)
-            s = _mm_xor_si128(s, _mm_shuffle_epi8(x, idx[k]));
-    }
+    __m128i s = aria_x_ld(in);
+    for (unsigned r = 0; r + 1 < rounds; r++)
+        s = aria_x_a(aria_x_sl(_mm_xor_si128(s, aria_x_ld(rk[r])), odd, inv[r & 1]));
     s = aria_x_sl(_mm_xor_si128(s, aria_x_ld(rk[rounds - 1])), odd, inv[1]);
     _mm_storeu_si128((__m128i *)(void *)out, _mm_xor_si128(s, aria_x_ld(rk[rounds])));
+}
+
+/* The key schedule's steps (karx_i_aria_ks_ops) on the state as aria_core.h holds it: s[0] and
+ * s[1] little-endian are bytes 0..15, which is how an xmm register loads them. */
+static void aria_ks_round(uint64_t s[2], const uint8_t rk[16], int layer)
+{
+    const __m128i inv = aria_x_ld(layer ? aria_inv_sl2 : aria_inv_sl1);
+    __m128i x = _mm_xor_si128(aria_x_ld(s), aria_x_ld(rk));
+    _mm_storeu_si128((__m128i *)(void *)s, aria_x_a(aria_x_sl(x, aria_x_ld(aria_odd), inv)));
+}
+
+static void aria_ks_diffuse(uint64_t s[2])
+{
+    _mm_storeu_si128((__m128i *)(void *)s, aria_x_a(aria_x_ld(s)));
 }
 
 /* nblocks from in to out (ECB with ek or dk): one block alone in an xmm register; else whole
@@ -251,3 +267,4 @@ static void aria_ctr_xor(const void *ks_, uint8_t *out, const uint8_t *in, size_
 
 const karx_block_kernels ARIA_TABLE = {ARIA_NAME, ARIA_VB, aria_ecb_encrypt, aria_ecb_decrypt,
                                        aria_ctr_xor, NULL, NULL};
+const karx_i_aria_ks_ops ARIA_KS = {aria_ks_round, aria_ks_diffuse};
