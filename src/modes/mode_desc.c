@@ -13,14 +13,12 @@ const karx_i_mode karx_i_modes[] = {
 };
 const size_t karx_i_mode_count = sizeof karx_i_modes / sizeof karx_i_modes[0];
 
-/* XTS: facts only (its calls are xts.h's); compact builds have no XTS. */
+/* XTS: facts only (its calls are xts.h's); compact builds have no XTS and no mode list
+ * (src/registry/modes.c) to read it. */
 #if !defined(KARX_COMPACT)
 static const karx_i_xts xts_desc = {
     .name = "xts", .std_name = "XTS", .block_bytes = 16, .key_parts = 2, .tweak_bytes = 16,
     .unit_min = 16, .approved = 0};
 const karx_i_xts *const karx_i_xts_modes[] = {&xts_desc};
 const size_t karx_i_xts_count = 1;
-#else
-const karx_i_xts *const karx_i_xts_modes[] = {NULL};
-const size_t karx_i_xts_count = 0;
 #endif

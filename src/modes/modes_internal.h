@@ -25,10 +25,15 @@ static inline const karx_block_kernels *karx_i_kernels(const karx_i_cipher *c)
 }
 
 /* The kernel for one block at a time: the portable one, or the selected one where the
- * descriptor says the portable one is slow for single blocks (single_by_kernel: ARIA). */
+ * descriptor says the portable one is slow for single blocks (single_by_kernel: ARIA). Compact
+ * builds have only portable kernels. */
 static inline const karx_block_kernels *karx_i_single(const karx_i_cipher *c)
 {
+#if defined(KARX_COMPACT)
+    return karx_i_portable(c);
+#else
     return c->single_by_kernel ? karx_i_kernels(c) : karx_i_portable(c);
+#endif
 }
 
 /* The descriptor of a key that has been set, or NULL (NULL key, no key set). */
