@@ -19,6 +19,7 @@ static const struct { unsigned bit; const char *name; } cpu_feats[] = {
     {KARX_CPU_AESNI, "aes"},         {KARX_CPU_PCLMUL, "pclmulqdq"},
     {KARX_CPU_VPCLMUL, "vpclmulqdq"}, {KARX_CPU_NEON, "neon"},
     {KARX_CPU_GFNI, "gfni"},         {KARX_CPU_AVX512VBMI2, "avx512vbmi2"},
+    {KARX_CPU_AVX512_FULL, "zmm-full-rate"},
 };
 
 /* The names of the feature bits in f, each after a space ("" for none). */

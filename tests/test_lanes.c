@@ -185,19 +185,37 @@ int main(void)
     static const karx_cipher_alg algs[] = {KARX_CIPHER_LEA128, KARX_CIPHER_LEA192,
                                            KARX_CIPHER_LEA256, KARX_CIPHER_CHAM128_128,
                                            KARX_CIPHER_CHAM128_256};
+    int ran_zmm = 0;
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
         for (int b = 0; b < t_backend_count(); b++)
             check_backend(algs[a], karx_backend_name((karx_backend)b));
-        /* every impl of the list this CPU runs, not only each back end's best */
+        /* every impl of the list this CPU runs, not only each back end's best (a tuning bit
+         * only picks among them: the zmm forms run on Zen 4 too, and are checked there) */
         const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)algs[a]);
         CHECK(c != NULL && c->lane_impls != NULL && c->nlane_impls >= 1, "a lane impl list");
         for (size_t i = 0; c != NULL && i < c->nlane_impls; i++) {
             const karx_i_impl *im = &c->lane_impls[i];
-            if (!karx_backend_supported(im->backend) ||
-                (im->features & karx_cpu_features()) != im->features)
+            unsigned needs = im->features & ~(unsigned)KARX_I_TUNING_FEATURES;
+            if (!karx_backend_supported(im->backend) || (needs & karx_cpu_features()) != needs)
                 continue;
             one((const karx_i_lanes_kernel *)im->table, algs[a], im->name);
+            ran_zmm += strstr(im->name, "zmm") != NULL;
         }
+    }
+    if (karx_backend_supported(KARX_BACKEND_AVX512))
+        CHECK(ran_zmm == 2 * 5, "both zmm impls of five ciphers ran: %d", ran_zmm);
+    /* the tuning bit picks the zmm forms for the active kernel */
+    if (karx_get_backend() == KARX_BACKEND_AVX512) {
+        const karx_i_lanes_kernel *k = karx_i_lanes_for(KARX_CIPHER_LEA128);
+        const karx_i_cipher *c = karx_i_cipher_desc((uint32_t)KARX_CIPHER_LEA128);
+        const char *want = (karx_cpu_features() & KARX_CPU_AVX512_FULL) ? "avx512-zmm" : "avx512";
+        const char *got = NULL;
+        for (size_t i = 0; i < c->nlane_impls; i++)
+            if (c->lane_impls[i].table == (const void *)k)
+                got = c->lane_impls[i].name;
+        CHECK(got != NULL && strncmp(got, want, strlen(want)) == 0 &&
+                  (strcmp(want, "avx512") != 0 || strstr(got, "zmm") == NULL),
+              "active lane kernel %s, want %s*", got != NULL ? got : "?", want);
     }
     CHECK(karx_i_lanes_for(KARX_CIPHER_ARIA128) == NULL, "ARIA: no lane kernel");
     CHECK(karx_i_lanes_for(KARX_CIPHER_HIGHT) == NULL, "HIGHT: no lane kernel");

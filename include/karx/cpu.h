@@ -38,6 +38,10 @@ typedef enum karx_backend {
 #define KARX_CPU_NEON (1u << 13)
 #define KARX_CPU_GFNI (1u << 14)         /* GF(2^8) affine/multiply on bytes */
 #define KARX_CPU_AVX512VBMI2 (1u << 15)  /* vpshldw/vpshrdw: 16-bit rotates */
+/* Not an instruction set but how the CPU runs it: AVX-512 whose 512-bit ops issue at full rate
+ * (Intel's; AMD's Zen 5). Clear on Zen 4, which runs each as two 256-bit halves, so kernels
+ * that win there on two ymm registers keep them (the lane kernels, src/lanes). */
+#define KARX_CPU_AVX512_FULL (1u << 16)
 
 /* Features of this CPU that the OS also enables (XCR0 checked), detected once. */
 KARX_API unsigned karx_cpu_features(void);

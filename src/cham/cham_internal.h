@@ -29,7 +29,7 @@ extern const karx_block_kernels karx_i_cham64_portable, karx_i_cham128_portable;
 struct karx_i_lanes_kernel;
 extern const struct karx_i_lanes_kernel karx_i_cham_lanes_portable, karx_i_cham_lanes_sse2,
     karx_i_cham_lanes_avx2, karx_i_cham_lanes_avx2_vpclmul, karx_i_cham_lanes_avx512,
-    karx_i_cham_lanes_avx512_vpclmul,
+    karx_i_cham_lanes_avx512_vpclmul, karx_i_cham_lanes_avx512z, karx_i_cham_lanes_avx512z_vpclmul,
     karx_i_cham_lanes_neon;
 
 #ifdef KARX_HAVE_X86_SIMD

@@ -12,14 +12,17 @@ static void LV_FN(cham_schedule)(void *vctx, const uint8_t *const *keys, size_t 
 {
     LV_FN(cham_ctx) *c = (LV_FN(cham_ctx) *)vctx;
     unsigned kw = (unsigned)(key_len / 4);
+    LV t[8];
+    LV_FN(key_words)(keys, kw, t);
     for (unsigned i = 0; i < kw; i++) {
-        LV k = LV_FN(key_word)(keys, i);
+        LV k = t[i];
         LV k1 = LV_XOR(k, LV_ROL(k, 1));
         c->rk[i] = LV_XOR(k1, LV_ROL(k, 8));
         c->rk[(i + kw) ^ 1] = LV_XOR(k1, LV_ROL(k, 11));
     }
     c->rounds = kw == 4 ? 112 : 120;
     c->mask = 2 * kw - 1;
+    karx_memzero(t, sizeof t);
 }
 
 static inline LV_ALWAYS_INLINE void LV_FN(cham_rounds)(const LV_FN(cham_ctx) *c, LV *x)

@@ -20,6 +20,19 @@ static uint64_t read_xcr0(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
+/* AMD family 19h with AVX-512 is Zen 4: its 512-bit ops issue as two 256-bit halves. */
+static int amd_zen4(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d) || b != 0x68747541u) /* "Auth" of AuthenticAMD */
+        return 0;
+    __get_cpuid(1, &a, &b, &c, &d);
+    unsigned family = (a >> 8) & 0xf;
+    if (family == 0xf)
+        family += (a >> 20) & 0xff;
+    return family == 0x19;
+}
+
 static unsigned detect(void)
 {
     unsigned a, b, c, d, f = 0;
@@ -47,6 +60,7 @@ static unsigned detect(void)
             if (c & (1u << 1)) f |= KARX_CPU_AVX512VBMI;
             if (c & (1u << 6)) f |= KARX_CPU_AVX512VBMI2;
         }
+        if ((f & KARX_CPU_AVX512F) && !amd_zen4()) f |= KARX_CPU_AVX512_FULL;
         if ((f & KARX_CPU_AVX) && (c & (1u << 10))) f |= KARX_CPU_VPCLMUL;
         if ((f & KARX_CPU_SSE2) && (c & (1u << 8))) f |= KARX_CPU_GFNI;
     }

@@ -41,7 +41,12 @@
                     1, &p##_avx2_vpclmul),                                                     \
         KARX_I_IMPL("avx512", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512, 0, &p##_avx512),        \
         KARX_I_IMPL("avx512-vpclmul", KARX_BACKEND_AVX512,                                     \
-                    KARX_I_NEEDS_AVX512 | KARX_I_LANES_VPCLMUL, 1, &p##_avx512_vpclmul), )      \
+                    KARX_I_NEEDS_AVX512 | KARX_I_LANES_VPCLMUL, 1, &p##_avx512_vpclmul),        \
+        KARX_I_IMPL("avx512-zmm", KARX_BACKEND_AVX512, KARX_I_NEEDS_AVX512 | KARX_CPU_AVX512_FULL, \
+                    2, &p##_avx512z),                                                          \
+        KARX_I_IMPL("avx512-zmm-vpclmul", KARX_BACKEND_AVX512,                                 \
+                    KARX_I_NEEDS_AVX512 | KARX_CPU_AVX512_FULL | KARX_I_LANES_VPCLMUL, 3,       \
+                    &p##_avx512z_vpclmul), )                                                   \
     KARX_I_IMPL_NEON(p)
 /* A descriptor's lane_impls and nlane_impls: the list, or none in the compact builds, which have
  * no record jobs (and define no list). */

@@ -1,9 +1,12 @@
-/* The zmm vector (16 lanes, four a register) of lanes_gcm_template.h: GCM's fused pass and
+/* The zmm GHASH vector (16 lanes, four a register) of lanes_gcm_template.h: GCM's fused pass and
  * lane GHASH for the AVX-512 lane kernels. Compile with AVX-512 F/BW and VPCLMULQDQ flags. */
 #ifndef KARX_LANES_GCM_AVX512_H
 #define KARX_LANES_GCM_AVX512_H
 
+/* the two-ymm vector unless the file chose the zmm one (lanes_vec_avx512z.h) first */
+#ifndef LV
 #include "lanes_vec_avx512.h"
+#endif
 
 #define GV __m512i
 #define GV_LANES 4

@@ -45,6 +45,20 @@ static inline LV LV_FN(key_word)(const uint8_t *const *keys, unsigned j)
     return v;
 }
 
+/* Words 0 .. nkw - 1 of every lane's key into t. A back end may load four words at once
+ * (LV_KEY_WORDS4(keys, g, t): words 4g .. 4g + 3, little-endian, as a transpose in registers);
+ * the rest go word by word. */
+static inline void LV_FN(key_words)(const uint8_t *const *keys, unsigned nkw, LV *t)
+{
+    unsigned j = 0;
+#ifdef LV_KEY_WORDS4
+    for (; j + 4 <= nkw; j += 4)
+        LV_KEY_WORDS4(keys, j / 4, t + j);
+#endif
+    for (; j < nkw; j++)
+        t[j] = LV_FN(key_word)(keys, j);
+}
+
 /* ---- the entry points, the same for every family ---- */
 
 /* XORs the keystream blocks x (word-sliced) into the live lanes at off. A back end may bring

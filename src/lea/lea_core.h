@@ -162,7 +162,7 @@ extern const karx_block_kernels karx_i_lea_portable, karx_i_lea_sse2, karx_i_lea
 struct karx_i_lanes_kernel;
 extern const struct karx_i_lanes_kernel karx_i_lea_lanes_portable, karx_i_lea_lanes_sse2,
     karx_i_lea_lanes_avx2, karx_i_lea_lanes_avx2_vpclmul, karx_i_lea_lanes_avx512,
-    karx_i_lea_lanes_avx512_vpclmul,
+    karx_i_lea_lanes_avx512_vpclmul, karx_i_lea_lanes_avx512z, karx_i_lea_lanes_avx512z_vpclmul,
     karx_i_lea_lanes_neon;
 #endif
 

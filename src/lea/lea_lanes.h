@@ -20,8 +20,7 @@ static void LV_FN(lea_schedule)(void *vctx, const uint8_t *const *keys, size_t k
     LV_FN(lea_ctx) *c = (LV_FN(lea_ctx) *)vctx;
     LV t[8];
     unsigned nkw = (unsigned)(key_len / 4);
-    for (unsigned j = 0; j < nkw; j++)
-        t[j] = LV_FN(key_word)(keys, j);
+    LV_FN(key_words)(keys, nkw, t);
     if (nkw == 4) { /* the words in locals: an array would go through memory every round */
         LV t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3];
         for (unsigned i = 0; i < 24; i++) {

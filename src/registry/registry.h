@@ -24,6 +24,10 @@ typedef struct karx_i_impl {
                               karx_lsh512_kernels, karx_i_ghash_kernels, karx_i_gcm_pass */
 } karx_i_impl;
 
+/* CPU bits that choose among kernels a CPU can run rather than say what it can run: the tests
+ * run an impl that needs one of them wherever the rest of its needs are met. */
+#define KARX_I_TUNING_FEATURES KARX_CPU_AVX512_FULL
+
 /* Priorities: the back end's preference (backends.h), times four, plus one for an optional
  * extension within it (GFNI, VBMI2), so the extension wins where the CPU has it and the back
  * end is allowed. */
