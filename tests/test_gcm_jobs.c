@@ -141,17 +141,35 @@ static void random_batches(const char *bname, karx_pool **pools, int npools)
             run_batch(ns[k], NULL, what);
         }
     }
-    /* one length for all (every lane refills at one step), one key class */
-    for (size_t i = 0; i < 64; i++) {
-        draw(i, 1, 64, 0);
-        jobs[i].len = 64;
-        jobs[i].iv_len = 12;
-        jobs[i].tag_len = 16;
-        recs[i].rst = karx_gcm_seal(jobs[i].key, jobs[i].iv, 12, recs[i].ref, recs[i].rtag, 16,
-                                    jobs[i].in, 64, jobs[i].aad, jobs[i].aad_len);
+    /* one length for all (every lane refills at one step), one key class: with AAD of one block
+     * at most the pass takes it (pre), and on whole blocks the length block too (post); a tail,
+     * a longer AAD or a 16-byte IV in some lanes take the separate calls for those parts */
+    static const struct {
+        size_t len, max_aad;
+        int iv16;
+    } shapes[] = {{64, 16, 0}, {64, 40, 0}, {50, 16, 0}, {576, 13, 0}, {64, 16, 1}, {16, 0, 0},
+                  {1, 16, 0}, {32, 17, 0}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        for (size_t i = 0; i < 64; i++) {
+            draw(i, 1, 64, (int)(s & 1));
+            size_t len = shapes[s].len;
+            jobs[i].len = len;
+            jobs[i].aad_len = (size_t)(t_rand64() % (shapes[s].max_aad + 1));
+            if (s == 7) /* one lane a group over one AAD block */
+                jobs[i].aad_len = i % 16 == 5 ? 17 : 16;
+            jobs[i].iv_len = shapes[s].iv16 && i % 3 == 0 ? 16 : 12;
+            jobs[i].tag_len = 16;
+            t_fill(recs[i].pt, len);
+            if (jobs[i].in == jobs[i].out)
+                memcpy(jobs[i].out, recs[i].pt, len);
+            recs[i].rst = karx_gcm_seal(jobs[i].key, jobs[i].iv, jobs[i].iv_len, recs[i].ref,
+                                        recs[i].rtag, 16, recs[i].pt, len, jobs[i].aad,
+                                        jobs[i].aad_len);
+        }
+        snprintf(what, sizeof what, "%s 64 x %zu B, AAD <= %zu", bname, shapes[s].len,
+                 shapes[s].max_aad);
+        run_batch(64, NULL, what);
     }
-    snprintf(what, sizeof what, "%s 64 x 64 B", bname);
-    run_batch(64, NULL, what);
     for (int p = 0; p < npools; p++) {
         for (size_t i = 0; i < MAXJOBS; i++)
             draw(i, NKEYS, 600, 1);

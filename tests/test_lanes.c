@@ -16,7 +16,8 @@
 
 /* The GCM members: gcm32_xor equals ctr32_xor plus GHASH over the ciphertext (the portable
  * GHASH, from each lane's own H and state), for 1..9 steps (the four-step reductions and the
- * single steps after them), sealing and opening; ghash equals the portable GHASH. */
+ * single steps after them), sealing and opening, with and without the pre and post blocks
+ * (GHASH over pre || ciphertext || post); ghash equals the portable GHASH. */
 static void fused(const karx_i_lanes_kernel *k, void *ctx, const uint8_t **kp, size_t kl,
                   karx_cipher_alg alg, const char *bname)
 {
@@ -25,12 +26,15 @@ static void fused(const karx_i_lanes_kernel *k, void *ctx, const uint8_t **kp, s
         d2[KARX_I_LANES_MAX][MAXS * 16];
     static uint64_t htab[KARX_I_LANES_MAX][2 * KARX_I_GHASH_POWERS];
     uint8_t y[KARX_I_LANES_MAX][16], want[KARX_I_LANES_MAX][16], hb[16];
+    uint8_t preb[KARX_I_LANES_MAX][16], postb[KARX_I_LANES_MAX][16];
+    const uint8_t *pre[KARX_I_LANES_MAX], *post[KARX_I_LANES_MAX];
     _Alignas(64) uint32_t c[4 * KARX_I_LANES_MAX];
     uint8_t *o1[KARX_I_LANES_MAX], *o2[KARX_I_LANES_MAX], *ys[KARX_I_LANES_MAX];
     const uint8_t *in[KARX_I_LANES_MAX], *hs[KARX_I_LANES_MAX];
     unsigned L = k->lanes < KARX_I_LANES_MAX ? k->lanes : KARX_I_LANES_MAX; /* bounds for gcc */
-    for (size_t nsteps = 1; nsteps <= MAXS; nsteps++) {
-        int enc = (int)(nsteps & 1);
+    for (size_t run = 0; run < 4 * MAXS; run++) {
+        size_t nsteps = 1 + run % MAXS;
+        int enc = (int)(nsteps & 1), with_pre = (int)(run / MAXS & 1), with_post = (int)(run / MAXS >> 1);
         uint32_t live = (uint32_t)t_rand64() & ((1u << L) - 1u);
         for (unsigned i = 0; i < L; i++) {
             t_fill(src[i], sizeof src[i]);
@@ -45,18 +49,27 @@ static void fused(const karx_i_lanes_kernel *k, void *ctx, const uint8_t **kp, s
             o2[i] = d2[i];
             ys[i] = y[i];
             hs[i] = (const uint8_t *)(const void *)htab[i];
+            t_fill(preb[i], 16);
+            t_fill(postb[i], 16);
+            pre[i] = preb[i];
+            post[i] = postb[i];
         }
         k->schedule(ctx, kp, kl);
         k->ctr32_xor(ctx, c, o1, in, 0, nsteps, live);
         if (k->gcm32_xor != NULL) {
-            k->gcm32_xor(ctx, c, o2, in, 0, nsteps, live, enc, ys, hs);
+            k->gcm32_xor(ctx, c, o2, in, 0, nsteps, live, enc, ys, hs, with_pre ? pre : NULL,
+                         with_post ? post : NULL);
             for (unsigned i = 0; i < L; i++) {
                 if (!(live >> i & 1))
                     continue;
+                if (with_pre)
+                    karx_i_ghash_blocks_portable(htab[i], want[i], preb[i], 1);
                 karx_i_ghash_blocks_portable(htab[i], want[i], enc ? d1[i] : src[i], nsteps);
+                if (with_post)
+                    karx_i_ghash_blocks_portable(htab[i], want[i], postb[i], 1);
                 CHECK(memcmp(d1[i], d2[i], 16 * nsteps) == 0 && memcmp(y[i], want[i], 16) == 0,
-                      "%s %s gcm32_xor lane %u steps %zu enc %d", bname, karx_cipher_name(alg),
-                      i, nsteps, enc);
+                      "%s %s gcm32_xor lane %u steps %zu enc %d pre %d post %d", bname,
+                      karx_cipher_name(alg), i, nsteps, enc, with_pre, with_post);
             }
         }
         if (k->ghash != NULL) {

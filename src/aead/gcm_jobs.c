@@ -11,6 +11,10 @@
  * on the GHASH kernel of the key's H: AAD, record and length block from one stack buffer when
  * they are short (one aggregated reduction instead of three), over the ciphertext after the
  * record is sealed, or before it is opened (in place, the ciphertext is gone afterwards).
+ * Where every lane of a pass is a record that starts there with at most one block of AAD, the
+ * AAD goes into the pass as its pre block, and where every one ends there on a whole block, its
+ * length block goes in as the post block: a short record's GHASH is then the pass alone (records
+ * of one length in the lanes always are; mixed ones take the separate calls).
  * A class without a lane kernel (ARIA) loops over karx_gcm_seal / karx_gcm_open. */
 #include <stdint.h>
 #include <string.h>
@@ -38,7 +42,12 @@ typedef struct {
     uint8_t ky[16];
     int has_tail;      /* fused: the partial last ciphertext block, zero-padded, waits in tail */
     uint8_t tail[16];
+    int closed;        /* fused: the length block went in with the pass (post), nothing to close */
+    uint8_t pre[16];   /* fused: the AAD, zero-padded, when the pass takes it (pre) */
+    uint8_t lenblk[16];
 } gj_lane;
+
+static const uint8_t gj_zero[16];
 
 /* Records from this length hash in the lane kernel's pass where it can (every non-empty one: at
  * 64 bytes the fused pass matched the one-buffer lane GHASH, measured, and copies nothing). */
@@ -373,17 +382,16 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
         live |= fresh;
         if (live == 0)
             break;
+        uint32_t opening = 0; /* fresh fused lanes: their AAD goes in before the pass */
         if (fresh != 0) {
-            uint32_t m = 0, f = 0;
+            uint32_t m = 0;
             for (unsigned i = 0; i < L; i++)
                 if (fresh >> i & 1) {
                     if (lane[i].fused)
-                        f |= 1u << i;
+                        opening |= 1u << i;
                     else
                         m |= 1u << i;
                 }
-            if (f != 0) /* fused: the AAD now, the ciphertext in the pass */
-                gj_fused_open(lane, f, k);
             if (m != 0 && !enc) /* open: hash the new records before they are decrypted */
                 gj_ghash_lanes(lane, m, 0, k);
         }
@@ -418,14 +426,47 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
             size_t s = (lane[i].job->len - lane[i].pos) / 16;
             steps = s < steps ? s : steps;
         }
+        if (steps == SIZE_MAX)
+            steps = 0;
+        uint32_t fused = 0, ending = 0, short_aad = 0;
+        for (unsigned i = 0; i < L; i++)
+            if ((live >> i & 1) && lane[i].fused) {
+                fused |= 1u << i;
+                ending |= (uint32_t)(lane[i].job->len - lane[i].pos == 16 * steps) << i;
+                short_aad |= (uint32_t)(lane[i].job->aad_len <= 16) << i;
+            }
+        /* the AAD as the pass's pre block when every fused lane starts here with one block at
+         * most, else now on its own; the length block as its post block when every fused lane
+         * ends here on a whole block, else at the close */
+        int use_pre = steps > 0 && opening != 0 && opening == fused && short_aad == fused;
+        int use_post = steps > 0 && fused != 0 && ending == fused;
+        if (opening != 0 && !use_pre)
+            gj_fused_open(lane, opening, k);
         if (steps > 0) {
-            uint32_t fused = 0;
+            const uint8_t *pres[KARX_I_LANES_MAX], *posts[KARX_I_LANES_MAX];
+            for (unsigned i = 0; i < L; i++) {
+                gj_lane *l = &lane[i];
+                pres[i] = gj_zero; /* lanes not fused: their ky is scratch */
+                posts[i] = gj_zero;
+                if ((fused >> i & 1) && use_pre) {
+                    memset(l->ky, 0, 16);
+                    memset(l->pre, 0, 16);
+                    if (l->job->aad_len != 0)
+                        memcpy(l->pre, l->job->aad, l->job->aad_len);
+                    pres[i] = l->pre;
+                }
+                if ((fused >> i & 1) && use_post) {
+                    karx_store64_be(l->lenblk, (uint64_t)l->job->aad_len * 8);
+                    karx_store64_be(l->lenblk + 8, (uint64_t)l->job->len * 8);
+                    posts[i] = l->lenblk;
+                    l->closed = 1;
+                }
+            }
             for (unsigned i = 0; i < L; i++) {
                 gj_lane *l = &lane[i];
                 ys[i] = l->ky;
                 hs[i] = (const uint8_t *)(const void *)(l->job != NULL ? l->job->key->htab : NULL);
                 if (live >> i & 1) {
-                    fused |= (uint32_t)l->fused << i;
                     c[i] = l->c[0];
                     c[L + i] = l->c[1];
                     c[2 * L + i] = l->c[2];
@@ -440,7 +481,8 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
                 }
             }
             if (fused != 0) /* the other live lanes' ky is scratch */
-                k->gcm32_xor(ctx, c, outs, ins, 0, steps, live, enc, ys, hs);
+                k->gcm32_xor(ctx, c, outs, ins, 0, steps, live, enc, ys, hs,
+                             use_pre ? pres : NULL, use_post ? posts : NULL);
             else
                 k->ctr32_xor(ctx, c, outs, ins, 0, steps, live);
         }
@@ -469,8 +511,8 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
         for (unsigned i = 0; i < L; i++) {
             if ((live >> i & 1) && lane[i].pos == lane[i].job->len) {
                 done |= 1u << i;
-                if (lane[i].fused)
-                    close |= 1u << i;
+                if (lane[i].fused) /* hashed in the passes; closed there too, or now */
+                    close |= (uint32_t)!lane[i].closed << i;
                 else if (enc)
                     hash |= 1u << i;
             }

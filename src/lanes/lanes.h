@@ -79,10 +79,14 @@ typedef struct karx_i_lanes_kernel {
     /* GCM's pass with GHASH fused (NULL where the back end has none): as ctr32_xor, and each
      * live lane's GHASH state y[i] (16 spec bytes) takes the step's ciphertext block (out when
      * enc, else in) under H = h[i] (the integer form of src/aead/ghash.h; h[i] points at
-     * H^1 .. H^4, htab's first 64 bytes, as four steps take one reduction). */
+     * H^1 .. H^4, htab's first 64 bytes, as four steps take one reduction). pre and post, where
+     * not NULL, give each live lane one more block (16 spec bytes) that GHASH takes before the
+     * first step and after the last: a record's one-block AAD and its length block, so a short
+     * record's whole GHASH is one call (nsteps >= 1). */
     void (*gcm32_xor)(const void *ctx, const uint32_t *c, uint8_t *const *out,
                       const uint8_t *const *in, size_t off, size_t nsteps, uint32_t live,
-                      int enc, uint8_t *const *y, const uint8_t *const *h);
+                      int enc, uint8_t *const *y, const uint8_t *const *h,
+                      const uint8_t *const *pre, const uint8_t *const *post);
     /* GHASH in lanes (NULL where the back end has none; not cipher-specific): each live lane's
      * state y[i] takes nblocks blocks from data[i] under H^1..H^4 = h[i] as above. Leading
      * zero blocks leave a zero state zero, so lanes of fewer blocks are padded in front. */

@@ -81,13 +81,16 @@ static inline GV gl_mul(GV y, GV x, GV h, GV hk)
     static void LV_FN(cipher##_gcm32_xor)(                                                     \
         const void *vctx, const uint32_t *c, uint8_t *const *out, const uint8_t *const *in,    \
         size_t off, size_t nsteps, uint32_t live, int enc, uint8_t *const *y,                  \
-        const uint8_t *const *h)                                                               \
+        const uint8_t *const *h, const uint8_t *const *pre, const uint8_t *const *post)        \
     {                                                                                          \
         const LV_FN(cipher##_ctx) *ctx = (const LV_FN(cipher##_ctx) *)vctx;                    \
         GV H[4][4], HK[4][4], Y[4], g[4];                                                 \
         GL_POWERS(H, HK, h, live, nsteps);                                                     \
         for (unsigned j = 0; j < 4; j++)                                                       \
             Y[j] = gl_bswap(GV_LOADN((const uint8_t *const *)(const void *)y, j, 0, live)); \
+        if (pre != NULL) /* a block before the ciphertext (a record's AAD) */                  \
+            for (unsigned j = 0; j < 4; j++)                                                   \
+                Y[j] = gl_mul(Y[j], gl_bswap(GV_LOADN(pre, j, 0, live)), H[0][j], HK[0][j]);   \
         LV c0 = LV_LOAD(c), c1 = LV_LOAD(c + LV_L), c2 = LV_LOAD(c + 2 * LV_L);                 \
         LV c3v = LV_LOAD(c + 3 * LV_L);                                                        \
         size_t s = 0;                                                                          \
@@ -119,6 +122,9 @@ static inline GV gl_mul(GV y, GV x, GV h, GV hk)
             for (unsigned j = 0; j < 4; j++)                                                   \
                 Y[j] = gl_mul(Y[j], g[j], H[0][j], HK[0][j]);                                  \
         }                                                                                      \
+        if (post != NULL) /* a block after it (the length block) */                            \
+            for (unsigned j = 0; j < 4; j++)                                                   \
+                Y[j] = gl_mul(Y[j], gl_bswap(GV_LOADN(post, j, 0, live)), H[0][j], HK[0][j]);  \
         for (unsigned j = 0; j < 4; j++)                                                       \
             GV_STOREN(y, j, 0, live, gl_bswap(Y[j]));                             \
     }
