@@ -122,6 +122,8 @@ typedef struct target {
     karx_status expect;                                /* the status every run must return */
     const char *backend; /* NULL: the --backend one; else this back end, whatever --backend says */
     unsigned need;       /* CPU features the measured path needs (karx_cpu_features) */
+    int uniform;         /* GCM jobs: 16 records of 64 B with a 13-byte AAD (the fused pass then
+                            takes the AAD and length blocks too), not 64 and 400 B in turn */
     int same_output;     /* the output does not depend on the secret (check_secret_reaches) */
 } target;
 
@@ -287,10 +289,11 @@ static karx_status run_gcm_open_msg(const target *t, uint8_t *slot, const uint8_
 }
 
 /* GCM record jobs (the lane kernels): 16 records a call, 64 and 400 bytes in turn (the lane
- * GHASH of short records and the fused pass of long ones), sealed under 16 secret keys (slot,
+ * GHASH of short records and the fused pass of long ones) or all 64 bytes with a 13-byte AAD
+ * (uniform: one pass takes AAD, record and length block), sealed under 16 secret keys (slot,
  * set outside the timing) over public records, or under the fixed key over secret records. */
 #define JOBS_N 16
-#define JOBS_LEN(i) ((i) % 2 ? (size_t)400 : (size_t)64)
+#define JOBS_LEN(t, i) ((t)->uniform || (i) % 2 == 0 ? (size_t)64 : (size_t)400)
 #define JOBS_BYTES (8 * 64 + 8 * 400)
 _Static_assert(JOBS_BYTES + JOBS_N * 16 <= MAX_IN, "the jobs' outputs fit pub_out");
 static karx_status prep_gcm_jobs_keys(const target *t, uint8_t *slot, const uint8_t *in)
@@ -312,9 +315,11 @@ static karx_status run_gcm_jobs(const target *t, uint8_t *slot, const uint8_t *i
         const karx_gcm_key *k =
             t->secret_key ? (const karx_gcm_key *)(const void *)(slot + i * sizeof(karx_gcm_key)) : &fixed_gcm;
         const uint8_t *msg = t->secret_key ? pub_in + off : in + off;
-        jobs[i] = (karx_gcm_job){k, zero_iv, sizeof zero_iv, NULL, 0, msg, out + off,
-                                 JOBS_LEN(i), tags + 16 * i, 16, KARX_OK};
-        off += JOBS_LEN(i);
+        static const uint8_t aad[13] = {1, 2, 3};
+        jobs[i] = (karx_gcm_job){k, zero_iv, sizeof zero_iv, t->uniform ? aad : NULL,
+                                 t->uniform ? sizeof aad : 0, msg, out + off,
+                                 JOBS_LEN(t, i), tags + 16 * i, 16, KARX_OK};
+        off += JOBS_LEN(t, i);
     }
     karx_status st = karx_gcm_seal_jobs(jobs, JOBS_N);
     sink ^= tags[0];
@@ -597,6 +602,12 @@ static const target targets[] = {
     {.name = "gcm-jobs-key cham128-128", .in_bytes = JOBS_N * 16, .slot_bytes = JOBS_N * GK,
      .prep = prep_gcm_jobs_keys, .run = run_gcm_jobs, .alg = KARX_CIPHER_CHAM128_128,
      .len = JOBS_BYTES, .is_cipher = 1, .secret_key = 1},
+    {.name = "gcm-jobs-key lea128 64B", .in_bytes = JOBS_N * 16, .slot_bytes = JOBS_N * GK,
+     .prep = prep_gcm_jobs_keys, .run = run_gcm_jobs, .alg = KARX_CIPHER_LEA128, .len = JOBS_N * 64,
+     .is_cipher = 1, .secret_key = 1, .uniform = 1},
+    {.name = "gcm-jobs-msg lea128 64B", .in_bytes = JOBS_N * 64, .prep = no_prep,
+     .run = run_gcm_jobs, .alg = KARX_CIPHER_LEA128, .len = JOBS_N * 64, .is_cipher = 1,
+     .uniform = 1},
     CBC_MANY_TARGETS("lea128", KARX_CIPHER_LEA128, 16),
     CBC_MANY_TARGETS("cham128-128", KARX_CIPHER_CHAM128_128, 16),
     CBC_MANY_TARGETS("hight", KARX_CIPHER_HIGHT, 16),
