@@ -812,7 +812,8 @@ static void print_features(void)
     } f[] = {{KARX_CPU_AVX2, "avx2"},           {KARX_CPU_AVX512F, "avx512f"},
              {KARX_CPU_AVX512VL, "avx512vl"},   {KARX_CPU_AVX512BW, "avx512bw"},
              {KARX_CPU_AVX512VBMI2, "vbmi2"},   {KARX_CPU_PCLMUL, "pclmulqdq"},
-             {KARX_CPU_VPCLMUL, "vpclmulqdq"}, {KARX_CPU_GFNI, "gfni"}};
+             {KARX_CPU_VPCLMUL, "vpclmulqdq"}, {KARX_CPU_GFNI, "gfni"},
+             {KARX_CPU_AVX512_FULL, "zmm-full-rate"}};
     unsigned have = karx_cpu_features();
     printf("dudect: cpu features:");
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)

@@ -1,7 +1,7 @@
 /* The AVX-512 lane vector as one zmm (16 lanes) for lanes_template.h, for CPUs that run 512-bit
  * ops at full rate (KARX_CPU_AVX512_FULL: Intel's; not Zen 4, where lanes_vec_avx512.h's two
- * ymm win). On an Emerald Rapids Xeon the zmm form ran the LEA lane kernel 1.4x faster than
- * two ymm (bench/results/20261205-lanes-zmm-*.md): the rounds issue half the ops, and GHASH
+ * ymm win). On an Emerald Rapids Xeon the zmm form ran LEA's lane counter pass 1.4x faster than
+ * two ymm (bench/results/20261205-xeon-lanes-zmm.md): the rounds issue half the ops, and GHASH
  * needs no join. Include only from files compiled with AVX-512 F/BW flags; the kernels built
  * on it register as the "avx512-zmm" impls (src/lanes/lanes.h). */
 #ifndef KARX_LANES_VEC_AVX512Z_H
