@@ -9,12 +9,15 @@
  * call). When no record is left to start and few lanes are busy, their records finish step by
  * step on the scalar single-block code. Nothing is written to out in this pass.
  *
- * The CTR pass: the records (seal) or the records whose tag matched (open) are then encrypted or
- * decrypted from A_1 as CTR jobs (karx_ctr_jobs: many blocks per lane per kernel call), in place
- * or not; the open of a forged record has its out zero-filled instead, so, as with
- * karx_ccm_open, out never holds unverified plaintext. Records go through the two passes in
- * chunks of CC_CHUNK. Records of a cipher without a lane kernel run as karx_ccm_seal /
- * karx_ccm_open. */
+ * Seal encrypts in the tag pass too: a step that takes a plaintext block into a lane's CBC-MAC
+ * also encrypts the lane's counter block (a second kernel call on the same schedule) and writes
+ * that block of ciphertext, after the MAC has read the plaintext (in may be out).
+ *
+ * The CTR pass (open): the records whose tag matched are then decrypted from A_1 as CTR jobs
+ * (karx_ctr_jobs: many blocks per lane per kernel call), in place or not; a forged record has
+ * its out zero-filled instead, so, as with karx_ccm_open, out never holds unverified plaintext.
+ * Records go through the two passes in chunks of CC_CHUNK. Records of a cipher without a lane
+ * kernel run as karx_ccm_seal / karx_ccm_open. */
 #include <string.h>
 
 #include "karx/ccm.h"
@@ -197,6 +200,19 @@ static void cc_consume(cc_lane *ln, karx_ccm_job *j, int seal, const uint32_t *w
     karx_memzero(r, sizeof r);
 }
 
+/* Seal, a step of CC_MAC: the keystream block ks (the lane's counter block, encrypted) turns the
+ * plaintext block the MAC has just taken into ciphertext; the counter moves on. */
+static void cc_seal_block(cc_lane *ln, karx_ccm_job *j, const uint32_t ks[4])
+{
+    const size_t off = (size_t)ln->pos;
+    const size_t take = j->len - off < CC_B ? j->len - off : CC_B;
+    uint8_t k[CC_B];
+    karx_i_lanes_bytes(k, ks);
+    karx_i_xor(j->out + off, j->in + off, k, take);
+    karx_i_lanes_inc(ln->ctr);
+    karx_memzero(k, sizeof k);
+}
+
 static int cc_lane_job(const karx_ccm_job *j, karx_cipher_alg alg)
 {
     return j->status == KARX_OK && (karx_cipher_alg)j->key->alg == alg;
@@ -226,6 +242,14 @@ static void cc_finish_scalar(cc_lane *ln, karx_ccm_job *j, int seal)
         karx_i_lanes_bytes(blk, w);
         (void)karx_cipher_encrypt_block(&j->key->cipher, blk, blk);
         karx_i_lanes_words(w, blk);
+        if (seal && ln->phase == CC_MAC) { /* the ciphertext block, after the MAC took it */
+            karx_i_lanes_bytes(blk, ln->ctr);
+            (void)karx_cipher_encrypt_block(&j->key->cipher, blk, blk);
+            uint32_t ks[4];
+            karx_i_lanes_words(ks, blk);
+            cc_seal_block(ln, j, ks);
+            karx_memzero(ks, sizeof ks);
+        }
         cc_consume(ln, j, seal, w, 1, 0);
     }
     karx_memzero(w, sizeof w);
@@ -237,7 +261,7 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
                      size_t n, int seal)
 {
     _Alignas(KARX_I_LANES_CTX_ALIGN) uint8_t ctx[KARX_I_LANES_CTX_BYTES];
-    _Alignas(64) uint32_t w[4 * KARX_I_LANES_MAX];
+    _Alignas(64) uint32_t w[4 * KARX_I_LANES_MAX], ks[4 * KARX_I_LANES_MAX];
     const uint8_t *keys[KARX_I_LANES_MAX];
     cc_lane lane[KARX_I_LANES_MAX];
     unsigned char busy[KARX_I_LANES_MAX];
@@ -247,6 +271,7 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
 
     memset(busy, 0, sizeof busy);
     memset(w, 0, sizeof w);
+    memset(ks, 0, sizeof ks);
     memset(lane, 0, sizeof lane);
     for (unsigned l = 0; l < L; l++) {
         size_t i = cc_next(jobs, n, &next, alg);
@@ -268,16 +293,30 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
             k->schedule(ctx, keys, key_len);
             dirty = 0;
         }
+        int sealing = 0; /* a lane takes a plaintext block into its MAC: seal encrypts it too */
         for (unsigned l = 0; l < L; l++) {
             if (!busy[l])
                 continue;
             cc_prepare(&lane[l], &jobs[lane[l].job], seal, w, L, l);
+            if (seal && lane[l].phase == CC_MAC) {
+                for (unsigned q = 0; q < 4; q++)
+                    ks[q * L + l] = lane[l].ctr[q];
+                sealing = 1;
+            }
         }
         k->encrypt(ctx, w);
+        if (sealing)
+            k->encrypt(ctx, ks);
         for (unsigned l = 0; l < L; l++) {
             if (!busy[l])
                 continue;
             cc_lane *ln = &lane[l];
+            if (seal && ln->phase == CC_MAC) {
+                uint32_t kb[4];
+                for (unsigned q = 0; q < 4; q++)
+                    kb[q] = ks[q * L + l];
+                cc_seal_block(ln, &jobs[ln->job], kb);
+            }
             cc_consume(ln, &jobs[ln->job], seal, w, L, l);
             if (ln->phase != CC_DONE)
                 continue;
@@ -297,21 +336,21 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
             cc_finish_scalar(&lane[l], &jobs[lane[l].job], seal);
     karx_i_lanes_wipe(ctx);
     karx_memzero(w, sizeof w);
+    karx_memzero(ks, sizeof ks);
     karx_memzero(lane, sizeof lane);
 }
 
-/* Checks the jobs of [0, n) and runs their tag pass (the one-record calls for a cipher without
- * a lane kernel). */
-static void cc_pass(karx_ccm_job *jobs, size_t n, int seal)
+/* Runs the tag pass of the jobs of [0, n) that passed their checks (status set; the one-record
+ * calls for a cipher without a lane kernel). */
+static void cc_pass(karx_ccm_job *jobs, size_t n, int seal, karx_i_lanes_cache *lc)
 {
     unsigned seen = 0; /* bit a: a record of cipher a waits for the lanes */
     for (size_t i = 0; i < n; i++) {
         karx_ccm_job *j = &jobs[i];
-        j->status = cc_check(j);
         if (j->status != KARX_OK)
             continue;
         karx_cipher_alg a = (karx_cipher_alg)j->key->alg;
-        if (karx_i_lanes_for(a) != NULL) {
+        if (karx_i_lanes_cached(lc, a) != NULL) {
             seen |= 1u << a;
         } else if (seal) {
             j->status = karx_ccm_seal(&j->key->cipher, j->nonce, j->nonce_len, j->out, j->tag,
@@ -324,7 +363,8 @@ static void cc_pass(karx_ccm_job *jobs, size_t n, int seal)
     }
     for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++)
         if (seen & (1u << a))
-            cc_lanes(karx_i_lanes_for((karx_cipher_alg)a), (karx_cipher_alg)a, jobs, n, seal);
+            cc_lanes(karx_i_lanes_cached(lc, (karx_cipher_alg)a), (karx_cipher_alg)a, jobs, n,
+                     seal);
 }
 
 static void cc_run(void *p, size_t lo, size_t hi, void *arg)
@@ -339,13 +379,15 @@ static void cc_run(void *p, size_t lo, size_t hi, void *arg)
         karx_ctr_job ctr[CC_CHUNK];
         uint8_t a1[CC_CHUNK][CC_B];
         size_t nc = 0;
+        karx_i_lanes_cache lc = {{NULL}, 0};
         for (size_t i = 0; i < m; i++) { /* which jobs the lanes will run */
-            checked[i] = cc_check(&cj[i]) == KARX_OK;
+            cj[i].status = cc_check(&cj[i]);
+            checked[i] = cj[i].status == KARX_OK;
             done[i] = checked[i] &&
-                      karx_i_lanes_for((karx_cipher_alg)cj[i].key->alg) == NULL;
+                      karx_i_lanes_cached(&lc, (karx_cipher_alg)cj[i].key->alg) == NULL;
         }
-        cc_pass(cj, m, seal);
-        for (size_t i = 0; i < m; i++) {
+        cc_pass(cj, m, seal, &lc);
+        for (size_t i = 0; i < m && !seal; i++) { /* open: seal encrypted in the tag pass */
             karx_ccm_job *j = &cj[i];
             if (!checked[i] || done[i] || j->len == 0)
                 continue;

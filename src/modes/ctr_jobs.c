@@ -243,13 +243,14 @@ static void cj_run(void *p, size_t lo, size_t hi, void *arg)
     karx_ctr_job *jobs = (karx_ctr_job *)p + lo;
     const size_t n = hi - lo;
     unsigned seen = 0; /* bit a: a lane job of cipher a is waiting */
+    karx_i_lanes_cache lc = {{NULL}, 0};
     (void)arg;
     for (size_t i = 0; i < n; i++) {
         karx_ctr_job *j = &jobs[i];
         j->status = karx_i_ctr_job_check(j, 1);
         if (j->status != KARX_OK || j->len == 0)
             continue;
-        const karx_i_lanes_kernel *k = karx_i_lanes_for(j->alg);
+        const karx_i_lanes_kernel *k = karx_i_lanes_cached(&lc, j->alg);
         if (k != NULL && k->ctr32_xor != NULL && j->len < CJ_LONG(k->lanes))
             seen |= 1u << j->alg;
         else
@@ -257,7 +258,7 @@ static void cj_run(void *p, size_t lo, size_t hi, void *arg)
     }
     for (int a = KARX_CIPHER_FIRST; a <= KARX_CIPHER_LAST; a++)
         if (seen & (1u << a))
-            cj_lanes(karx_i_lanes_for((karx_cipher_alg)a), (karx_cipher_alg)a, jobs, n);
+            cj_lanes(karx_i_lanes_cached(&lc, (karx_cipher_alg)a), (karx_cipher_alg)a, jobs, n);
 }
 
 static size_t cj_weight(const void *p, size_t i)
