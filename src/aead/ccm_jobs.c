@@ -11,7 +11,9 @@
  *
  * Seal encrypts in the tag pass too: a step that takes a plaintext block into a lane's CBC-MAC
  * also encrypts the lane's counter block (a second kernel call on the same schedule) and writes
- * that block of ciphertext, after the MAC has read the plaintext (in may be out).
+ * that block of ciphertext, after the MAC has read the plaintext (in may be out). Open, likewise,
+ * encrypts the next block's counter block in the step before that block's MAC, so a block costs
+ * one step, not two.
  *
  * The CTR pass (open): the records whose tag matched are then decrypted from A_1 as CTR jobs
  * (karx_ctr_jobs: many blocks per lane per kernel call), in place or not; a forged record has
@@ -213,6 +215,22 @@ static void cc_seal_block(cc_lane *ln, karx_ccm_job *j, const uint32_t ks[4])
     karx_memzero(k, sizeof k);
 }
 
+/* Open: 1 if the step after this one is a CC_CTR step (the next payload block's keystream),
+ * which can then run in this step, beside this step's block (cc_consume's transitions). */
+static int cc_ctr_next(const cc_lane *ln, const karx_ccm_job *j)
+{
+    switch (ln->phase) {
+    case CC_B0:
+        return ln->hdr == 0 && j->len != 0;
+    case CC_AAD:
+        return ln->pos + CC_B >= ln->hdr + (uint64_t)j->aad_len && j->len != 0;
+    case CC_MAC:
+        return ln->pos + CC_B < (uint64_t)j->len;
+    default:
+        return 0;
+    }
+}
+
 static int cc_lane_job(const karx_ccm_job *j, karx_cipher_alg alg)
 {
     return j->status == KARX_OK && (karx_cipher_alg)j->key->alg == alg;
@@ -293,19 +311,23 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
             k->schedule(ctx, keys, key_len);
             dirty = 0;
         }
-        int sealing = 0; /* a lane takes a plaintext block into its MAC: seal encrypts it too */
+        /* the counter blocks encrypted beside the MAC blocks: seal's for the block its MAC takes
+         * now, open's for the block its MAC takes next (a step of its own otherwise) */
+        int second = 0;
+        unsigned char ahead[KARX_I_LANES_MAX];
         for (unsigned l = 0; l < L; l++) {
             if (!busy[l])
                 continue;
             cc_prepare(&lane[l], &jobs[lane[l].job], seal, w, L, l);
-            if (seal && lane[l].phase == CC_MAC) {
+            ahead[l] = (unsigned char)(!seal && cc_ctr_next(&lane[l], &jobs[lane[l].job]));
+            if ((seal && lane[l].phase == CC_MAC) || ahead[l]) {
                 for (unsigned q = 0; q < 4; q++)
                     ks[q * L + l] = lane[l].ctr[q];
-                sealing = 1;
+                second = 1;
             }
         }
         k->encrypt(ctx, w);
-        if (sealing)
+        if (second)
             k->encrypt(ctx, ks);
         for (unsigned l = 0; l < L; l++) {
             if (!busy[l])
@@ -318,6 +340,8 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
                 cc_seal_block(ln, &jobs[ln->job], kb);
             }
             cc_consume(ln, &jobs[ln->job], seal, w, L, l);
+            if (ahead[l] && ln->phase == CC_CTR) /* open: the next block's keystream is here */
+                cc_consume(ln, &jobs[ln->job], seal, ks, L, l);
             if (ln->phase != CC_DONE)
                 continue;
             size_t i = cc_next(jobs, n, &next, alg);
