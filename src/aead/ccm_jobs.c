@@ -9,13 +9,15 @@
  * call). When no record is left to start and few lanes are busy, their records finish step by
  * step on the scalar single-block code. Nothing is written to out in this pass.
  *
- * Seal encrypts in the tag pass too: a step that takes a plaintext block into a lane's CBC-MAC
- * also encrypts the lane's counter block (a second kernel call on the same schedule) and writes
- * that block of ciphertext, after the MAC has read the plaintext (in may be out). Open, likewise,
+ * Seal encrypts short records (CC_SEAL_IN_PASS) in the tag pass too: a step that takes a
+ * plaintext block into a lane's CBC-MAC also encrypts the lane's counter block (a second kernel
+ * call on the same schedule) and writes that block of ciphertext, after the MAC has read the
+ * plaintext (in may be out). Open, likewise,
  * encrypts the next block's counter block in the step before that block's MAC, so a block costs
  * one step, not two.
  *
- * The CTR pass (open): the records whose tag matched are then decrypted from A_1 as CTR jobs
+ * The CTR pass: the longer records of a seal, and the records of an open whose tag matched, are
+ * then encrypted or decrypted from A_1 as CTR jobs
  * (karx_ctr_jobs: many blocks per lane per kernel call), in place or not; a forged record has
  * its out zero-filled instead, so, as with karx_ccm_open, out never holds unverified plaintext.
  * Records go through the two passes in chunks of CC_CHUNK. Records of a cipher without a lane
@@ -32,6 +34,15 @@
 
 #define CC_B 16
 #define CC_CHUNK 64 /* open: records per pass (their A_1 wait for the CTR pass) */
+/* Seal writes records up to this long in the tag pass; longer ones go faster as CTR jobs after
+ * it (many blocks a kernel call, XORed in vectors). Measured, in the pass against after it:
+ * 64 B 1.17-1.29x, 128 B 0.98-1.04x, 576 B 0.79x (bench/results/20261205-xeon-lanes-zmm.md). */
+#define CC_SEAL_IN_PASS 128
+
+static int cc_seal_in_pass(int seal, const karx_ccm_job *j)
+{
+    return seal && j->len <= CC_SEAL_IN_PASS;
+}
 
 enum { CC_S0 = 0, CC_B0 = 1, CC_AAD = 2, CC_CTR = 3, CC_MAC = 4, CC_DONE = 5 };
 
@@ -260,7 +271,7 @@ static void cc_finish_scalar(cc_lane *ln, karx_ccm_job *j, int seal)
         karx_i_lanes_bytes(blk, w);
         (void)karx_cipher_encrypt_block(&j->key->cipher, blk, blk);
         karx_i_lanes_words(w, blk);
-        if (seal && ln->phase == CC_MAC) { /* the ciphertext block, after the MAC took it */
+        if (ln->phase == CC_MAC && cc_seal_in_pass(seal, j)) { /* after the MAC took it */
             karx_i_lanes_bytes(blk, ln->ctr);
             (void)karx_cipher_encrypt_block(&j->key->cipher, blk, blk);
             uint32_t ks[4];
@@ -320,7 +331,8 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
                 continue;
             cc_prepare(&lane[l], &jobs[lane[l].job], seal, w, L, l);
             ahead[l] = (unsigned char)(!seal && cc_ctr_next(&lane[l], &jobs[lane[l].job]));
-            if ((seal && lane[l].phase == CC_MAC) || ahead[l]) {
+            if ((lane[l].phase == CC_MAC && cc_seal_in_pass(seal, &jobs[lane[l].job])) ||
+                ahead[l]) {
                 for (unsigned q = 0; q < 4; q++)
                     ks[q * L + l] = lane[l].ctr[q];
                 second = 1;
@@ -333,15 +345,19 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
             if (!busy[l])
                 continue;
             cc_lane *ln = &lane[l];
-            if (seal && ln->phase == CC_MAC) {
+            if (ln->phase == CC_MAC && cc_seal_in_pass(seal, &jobs[ln->job])) {
                 uint32_t kb[4];
                 for (unsigned q = 0; q < 4; q++)
                     kb[q] = ks[q * L + l];
                 cc_seal_block(ln, &jobs[ln->job], kb);
             }
             cc_consume(ln, &jobs[ln->job], seal, w, L, l);
-            if (ahead[l] && ln->phase == CC_CTR) /* open: the next block's keystream is here */
-                cc_consume(ln, &jobs[ln->job], seal, ks, L, l);
+            if (ahead[l] && ln->phase == CC_CTR) { /* open: the next block's keystream is here */
+                for (unsigned q = 0; q < 4; q++) /* cc_consume's CC_CTR, written out: a third */
+                    ln->ks[q] = ks[q * L + l];   /* call of it would stop its inlining (0.85x) */
+                karx_i_lanes_inc(ln->ctr);
+                ln->phase = CC_MAC;
+            }
             if (ln->phase != CC_DONE)
                 continue;
             size_t i = cc_next(jobs, n, &next, alg);
@@ -411,9 +427,9 @@ static void cc_run(void *p, size_t lo, size_t hi, void *arg)
                       karx_i_lanes_cached(&lc, (karx_cipher_alg)cj[i].key->alg) == NULL;
         }
         cc_pass(cj, m, seal, &lc);
-        for (size_t i = 0; i < m && !seal; i++) { /* open: seal encrypted in the tag pass */
+        for (size_t i = 0; i < m; i++) {
             karx_ccm_job *j = &cj[i];
-            if (!checked[i] || done[i] || j->len == 0)
+            if (!checked[i] || done[i] || j->len == 0 || cc_seal_in_pass(seal, j))
                 continue;
             if (j->status != KARX_OK) {
                 karx_memzero(j->out, j->len); /* open, forged: never plaintext */
