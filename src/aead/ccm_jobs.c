@@ -7,19 +7,18 @@
  * the MAC only). A lane kernel call runs one step of every lane; a lane whose record ends writes
  * or checks its tag and takes the next record (the lanes' keys are then rescheduled, once per
  * call). When no record is left to start and few lanes are busy, their records finish step by
- * step on the scalar single-block code. Nothing is written to out in this pass.
+ * step on the scalar single-block code. An open writes nothing to out in this pass.
  *
  * Seal encrypts short records (CC_SEAL_IN_PASS) in the tag pass too: a step that takes a
  * plaintext block into a lane's CBC-MAC also encrypts the lane's counter block (a second kernel
  * call on the same schedule) and writes that block of ciphertext, after the MAC has read the
- * plaintext (in may be out). Open, likewise,
- * encrypts the next block's counter block in the step before that block's MAC, so a block costs
- * one step, not two.
+ * plaintext (in may be out). Open, likewise, encrypts the next block's counter block in the step
+ * before that block's MAC, so a block costs one step, not two.
  *
  * The CTR pass: the longer records of a seal, and the records of an open whose tag matched, are
- * then encrypted or decrypted from A_1 as CTR jobs
- * (karx_ctr_jobs: many blocks per lane per kernel call), in place or not; a forged record has
- * its out zero-filled instead, so, as with karx_ccm_open, out never holds unverified plaintext.
+ * then encrypted or decrypted from A_1 as CTR jobs (karx_ctr_jobs: many blocks per lane per
+ * kernel call), in place or not; a forged record has its out zero-filled instead, so, as with
+ * karx_ccm_open, out never holds unverified plaintext.
  * Records go through the two passes in chunks of CC_CHUNK. Records of a cipher without a lane
  * kernel run as karx_ccm_seal / karx_ccm_open. */
 #include <string.h>
