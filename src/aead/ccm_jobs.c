@@ -162,6 +162,14 @@ static void cc_prepare(cc_lane *ln, const karx_ccm_job *j, int seal, uint32_t *w
     karx_memzero(blk, sizeof blk);
 }
 
+/* Open: the keystream block r of the next payload block is in; its MAC step comes next. */
+static inline void cc_take_keystream(cc_lane *ln, const uint32_t r[4])
+{
+    memcpy(ln->ks, r, 4 * sizeof r[0]);
+    karx_i_lanes_inc(ln->ctr);
+    ln->phase = CC_MAC;
+}
+
 /* Takes lane l's encrypted block from w; at the record's end writes or checks its tag. */
 static void cc_consume(cc_lane *ln, karx_ccm_job *j, int seal, const uint32_t *w, unsigned L,
                        unsigned l)
@@ -176,9 +184,7 @@ static void cc_consume(cc_lane *ln, karx_ccm_job *j, int seal, const uint32_t *w
         ln->phase = CC_B0;
         return;
     case CC_CTR:
-        memcpy(ln->ks, r, sizeof r);
-        karx_i_lanes_inc(ln->ctr);
-        ln->phase = CC_MAC;
+        cc_take_keystream(ln, r);
         return;
     case CC_MAC:
         memcpy(ln->x, r, sizeof r);
@@ -323,15 +329,18 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
         }
         /* the counter blocks encrypted beside the MAC blocks: seal's for the block its MAC takes
          * now, open's for the block its MAC takes next (a step of its own otherwise) */
+        enum { KS_NONE, KS_SEAL, KS_AHEAD };
+        unsigned char use[KARX_I_LANES_MAX]; /* what lane l's block in ks is for */
         int second = 0;
-        unsigned char ahead[KARX_I_LANES_MAX];
         for (unsigned l = 0; l < L; l++) {
             if (!busy[l])
                 continue;
-            cc_prepare(&lane[l], &jobs[lane[l].job], seal, w, L, l);
-            ahead[l] = (unsigned char)(!seal && cc_ctr_next(&lane[l], &jobs[lane[l].job]));
-            if ((lane[l].phase == CC_MAC && cc_seal_in_pass(seal, &jobs[lane[l].job])) ||
-                ahead[l]) {
+            const karx_ccm_job *j = &jobs[lane[l].job];
+            cc_prepare(&lane[l], j, seal, w, L, l);
+            use[l] = lane[l].phase == CC_MAC && cc_seal_in_pass(seal, j) ? KS_SEAL
+                     : !seal && cc_ctr_next(&lane[l], j)                  ? KS_AHEAD
+                                                                          : KS_NONE;
+            if (use[l] != KS_NONE) {
                 for (unsigned q = 0; q < 4; q++)
                     ks[q * L + l] = lane[l].ctr[q];
                 second = 1;
@@ -344,19 +353,14 @@ static void cc_lanes(const karx_i_lanes_kernel *k, karx_cipher_alg alg, karx_ccm
             if (!busy[l])
                 continue;
             cc_lane *ln = &lane[l];
-            if (ln->phase == CC_MAC && cc_seal_in_pass(seal, &jobs[ln->job])) {
-                uint32_t kb[4];
-                for (unsigned q = 0; q < 4; q++)
-                    kb[q] = ks[q * L + l];
+            uint32_t kb[4];
+            for (unsigned q = 0; q < 4 && use[l] != KS_NONE; q++)
+                kb[q] = ks[q * L + l];
+            if (use[l] == KS_SEAL)
                 cc_seal_block(ln, &jobs[ln->job], kb);
-            }
             cc_consume(ln, &jobs[ln->job], seal, w, L, l);
-            if (ahead[l] && ln->phase == CC_CTR) { /* open: the next block's keystream is here */
-                for (unsigned q = 0; q < 4; q++) /* cc_consume's CC_CTR, written out: a third */
-                    ln->ks[q] = ks[q * L + l];   /* call of it would stop its inlining (0.85x) */
-                karx_i_lanes_inc(ln->ctr);
-                ln->phase = CC_MAC;
-            }
+            if (use[l] == KS_AHEAD && ln->phase == CC_CTR) /* open: the next block's keystream */
+                cc_take_keystream(ln, kb);
             if (ln->phase != CC_DONE)
                 continue;
             size_t i = cc_next(jobs, n, &next, alg);

@@ -426,8 +426,6 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
             size_t s = (lane[i].job->len - lane[i].pos) / 16;
             steps = s < steps ? s : steps;
         }
-        if (steps == SIZE_MAX)
-            steps = 0;
         uint32_t fused = 0, ending = 0, short_aad = 0;
         for (unsigned i = 0; i < L; i++)
             if ((live >> i & 1) && lane[i].fused) {
@@ -444,7 +442,7 @@ static void gj_run_class(karx_gcm_job *jobs, size_t n, size_t first, int enc,
             gj_fused_open(lane, opening, k);
         if (steps > 0) {
             const uint8_t *pres[KARX_I_LANES_MAX], *posts[KARX_I_LANES_MAX];
-            for (unsigned i = 0; i < L; i++) {
+            for (unsigned i = 0; i < L && (use_pre || use_post); i++) {
                 gj_lane *l = &lane[i];
                 pres[i] = gj_zero; /* lanes not fused: their ky is scratch */
                 posts[i] = gj_zero;
